@@ -1,0 +1,71 @@
+/**
+ * Error codes shared by the API and the SPA. The server answers `{ code, message }` with the
+ * HTTP status below; the SPA shows the translated text of `errors:<code>`.
+ */
+export const ERROR_STATUS = {
+  VALIDATION: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  SESSION_EXPIRED: 401,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_LOCKED: 423,
+  ACCOUNT_INACTIVE: 403,
+  CUSTOMER_DISABLED: 403,
+  SCHOOL_DISABLED: 403,
+  PARENT_NOT_ACTIVATED: 403,
+  CSRF: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  USER_EXISTS: 409,
+  USERNAME_EXISTS: 409,
+  EMAIL_EXISTS: 409,
+  INVALID_ACTIVATION_LINK: 410,
+  INVALID_RESET_LINK: 410,
+  INVALID_VERIFY_LINK: 410,
+  SAME_PASSWORD: 400,
+  WRONG_CURRENT_PASSWORD: 400,
+  PASSWORD_SET_FAILED: 400,
+  FILE_TYPE: 415,
+  FILE_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export const isErrorCode = (v: unknown): v is ErrorCode =>
+  typeof v === 'string' && Object.prototype.hasOwnProperty.call(ERROR_STATUS, v);
+
+/** A field-level validation issue: the path and the i18n key (in the `validation` namespace). */
+export interface FieldIssue {
+  path: string;
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/** The body of every error answer. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  fields?: FieldIssue[];
+  retryAfterSeconds?: number;
+}
+
+/** Thrown by services; mapped to HTTP by one handler. */
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly fields?: FieldIssue[];
+  readonly retryAfterSeconds?: number;
+  constructor(code: ErrorCode, opts: { message?: string; fields?: FieldIssue[]; retryAfterSeconds?: number } = {}) {
+    super(opts.message ?? code);
+    this.code = code;
+    this.fields = opts.fields;
+    this.retryAfterSeconds = opts.retryAfterSeconds;
+  }
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}

@@ -1,0 +1,37 @@
+import { ROLE, type RoleId } from './roles.ts';
+
+/**
+ * The route guard table shared by the SPA (which hides and redirects) and the API (which
+ * enforces the same role lists through route policies). A route not listed is open to every
+ * signed-in user. Spec section 6.
+ */
+export const ROUTE_ROLES = {
+  gradeBook: [ROLE.teacher, ROLE.student],
+  classListStudents: [ROLE.teacher, ROLE.assistantTeacher, ROLE.student, ROLE.parent],
+  classListGroups: [ROLE.teacher],
+  parentProfile: [ROLE.parent],
+  childDetails: [ROLE.parent],
+  outbox: [ROLE.admin],
+  administration: [ROLE.admin, ROLE.rexAdmin, ROLE.schoolAdmin],
+  /** Account edit has a block-roles list in the spec; it is empty. */
+  accountEditBlocked: [],
+} as const satisfies Record<string, readonly RoleId[]>;
+
+export type GuardedRoute = keyof typeof ROUTE_ROLES;
+
+export const canOpen = (route: GuardedRoute, roleId: number): boolean => {
+  if (route === 'accountEditBlocked') return !(ROUTE_ROLES.accountEditBlocked as readonly number[]).includes(roleId);
+  return (ROUTE_ROLES[route] as readonly number[]).includes(roleId);
+};
+
+/** Navigation entries each role sees in the app shell. */
+export const NAV_BY_ROLE: Record<RoleId, readonly string[]> = {
+  [ROLE.admin]: ['dashboard', 'administration', 'outbox', 'calendar', 'messages'],
+  [ROLE.teacher]: ['dashboard', 'classes', 'courses', 'materials', 'calendar', 'messages', 'resources'],
+  [ROLE.assistantTeacher]: ['dashboard', 'classes', 'courses', 'calendar', 'messages'],
+  [ROLE.student]: ['dashboard', 'classes', 'courses', 'calendar', 'messages', 'portfolios'],
+  [ROLE.parent]: ['dashboard', 'children', 'classes', 'calendar', 'messages'],
+  [ROLE.schoolAdmin]: ['dashboard', 'administration', 'classes', 'calendar', 'messages'],
+  [ROLE.lsg]: ['dashboard', 'reports', 'calendar', 'messages'],
+  [ROLE.rexAdmin]: ['dashboard', 'administration', 'courses', 'calendar', 'messages'],
+};

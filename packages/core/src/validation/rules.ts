@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN, checkPassword } from '../auth/password.ts';
+
+/**
+ * Reusable zod building blocks. Every message is an i18n key of the `validation` namespace; both
+ * the SPA (form errors) and the API (400 answers) translate it.
+ */
+export const V = {
+  required: 'required',
+  minLength: 'minLength',
+  maxLength: 'maxLength',
+  email: 'email',
+  usernameIsEmail: 'usernameIsEmail',
+  usernameChars: 'usernameChars',
+  url: 'url',
+  greaterThanZero: 'greaterThanZero',
+  notGreaterThan: 'notGreaterThan',
+  nameChars: 'nameChars',
+  passwordRules: 'passwordRules',
+  passwordRepeat: 'passwordRepeat',
+  passwordDoesNotMatch: 'passwordDoesNotMatch',
+  currentPasswordMatchError: 'currentPasswordMatchError',
+  invalidChoice: 'invalidChoice',
+  noHtml: 'noHtml',
+} as const;
+
+/** "Required" per spec section 5: not empty or blank for strings. */
+export const isBlank = (v: unknown): boolean => {
+  if (v === null || v === undefined || v === false) return true;
+  if (typeof v === 'string') return v.trim() === '';
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    if ('id' in o) return o.id === null || o.id === undefined || o.id === '';
+    return Object.keys(o).length === 0;
+  }
+  if (typeof v === 'number') return Number.isNaN(v);
+  return false;
+};
+
+/** Letters (any script), comma, period, apostrophe, space and hyphen. */
+export const NAME_CHAR = /^[\p{L}\p{M},.' -]$/u;
+export const NAME_RE = /^[\p{L}\p{M},.' -]*$/u;
+export const isNameText = (s: string): boolean => NAME_RE.test(s);
+
+export const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
+/** Empty passes (spec): required-ness is a separate rule. */
+export const isEmail = (s: string): boolean => s === '' || EMAIL_RE.test(s);
+
+export const isUrl = (s: string): boolean => {
+  if (s === '') return true;
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.includes('.');
+  } catch {
+    return false;
+  }
+};
+
+const HTML_RE = /[<>]/;
+
+/** A trimmed, required, single-line text without markup. */
+export const requiredText = (max: number, min = 1) =>
+  z
+    .string({ error: V.required })
+    .trim()
+    .min(1, { error: V.required })
+    .min(min, { error: V.minLength })
+    .max(max, { error: V.maxLength })
+    .refine((s) => !HTML_RE.test(s), { error: V.noHtml });
+
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: V.maxLength })
+    .refine((s) => !HTML_RE.test(s), { error: V.noHtml });
+
+export const nameField = (max = 80) =>
+  requiredText(max).refine(isNameText, { error: V.nameChars });
+
+export const optionalNameField = (max = 80) =>
+  z.string().trim().max(max, { error: V.maxLength }).refine(isNameText, { error: V.nameChars });
+
+export const emailField = z
+  .string({ error: V.required })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: V.required })
+  .max(254, { error: V.maxLength })
+  .refine(isEmail, { error: V.email });
+
+export const optionalEmailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, { error: V.maxLength })
+  .refine(isEmail, { error: V.email });
+
+export const urlField = z.string().trim().max(2048, { error: V.maxLength }).refine(isUrl, { error: V.url });
+
+export const USERNAME_RE = /^[a-z0-9._-]+$/;
+export const usernameField = z
+  .string({ error: V.required })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: V.required })
+  .min(3, { error: V.minLength })
+  .max(64, { error: V.maxLength })
+  .refine((s) => !s.includes('@'), { error: V.usernameIsEmail })
+  .refine((s) => USERNAME_RE.test(s), { error: V.usernameChars });
+
+/** A new password: length 8..128, 3 of 4 classes, no char three times in a row. */
+export const newPasswordField = z
+  .string({ error: V.required })
+  .min(1, { error: V.required })
+  .min(PASSWORD_MIN, { error: V.minLength })
+  .max(PASSWORD_MAX, { error: V.maxLength })
+  .refine((p) => checkPassword(p).classesMet >= 3, { error: V.passwordRules })
+  .refine((p) => checkPassword(p).noTripleRepeat, { error: V.passwordRepeat });
+
+export const greaterThanZero = z.number({ error: V.required }).gt(0, { error: V.greaterThanZero });
+export const notGreaterThan = (limit: number) =>
+  z.number({ error: V.required }).max(limit, { error: V.notGreaterThan });

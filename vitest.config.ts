@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+/** One runner, three projects: core (pure rules), web (jsdom components), api (app.inject on a database). */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'core',
+          include: ['packages/core/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      'apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/src/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
