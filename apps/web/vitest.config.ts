@@ -1,0 +1,14 @@
+import { defineProject } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineProject({
+  plugins: [react()],
+  test: {
+    name: 'web',
+    root: __dirname,
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['./vitest.setup.ts'],
+    testTimeout: 20_000,
+  },
+});

@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit tests, the API suite on PGlite, the same API suite on PostgreSQL
+// when TEST_DATABASE_URL is set, then the browser suite. Stops at the first failing step and
+// prints one closing line with the test counts of every suite that ran.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const out = mkdtempSync(join(tmpdir(), 'klase-test-'));
+const totals = { passed: 0, failed: 0 };
+const timings = [];
+
+const run = (name, cmd, args, env = {}) => {
+  const t0 = Date.now();
+  console.log(`\n=== ${name} ===`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push(`${name}: ${Math.round((Date.now() - t0) / 1000)} s`);
+  return r.status === 0;
+};
+
+const vitestCounts = (file) => {
+  if (!existsSync(file)) return;
+  const j = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += j.numPassedTests ?? 0;
+  totals.failed += j.numFailedTests ?? 0;
+};
+
+const playwrightCounts = (file) => {
+  if (!existsSync(file)) return;
+  const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+  totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+  totals.failed += s.unexpected ?? 0;
+};
+
+const vitest = (name, projects, env = {}) => {
+  const file = join(out, `${name.replace(/\W+/g, '-')}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  const ok = run(name, 'npx', args, env);
+  vitestCounts(file);
+  return ok;
+};
+
+const steps = [
+  () => run('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  () => run('lint', 'npm', ['run', '--silent', 'lint']),
+  () => vitest('unit (core, web)', ['core', 'web']),
+  () => vitest('api on PGlite', ['api'], { TEST_DATABASE_URL: '' }),
+  () => {
+    if (!process.env.TEST_DATABASE_URL) {
+      console.log('\n=== api on PostgreSQL: skipped, TEST_DATABASE_URL is not set (see README) ===');
+      return true;
+    }
+    return vitest('api on PostgreSQL', ['api']);
+  },
+  () => run('build web', 'npm', ['run', '--silent', 'build']),
+  () => {
+    const file = join(out, 'e2e.json');
+    const ok = run('browser (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    });
+    playwrightCounts(file);
+    return ok;
+  },
+];
+
+let ok = true;
+for (const step of steps) {
+  if (!step()) {
+    ok = false;
+    break;
+  }
+}
+console.log(`\n${timings.join('\n')}`);
+if (!ok && totals.failed === 0) totals.failed = 1;
+console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(ok ? 0 : 1);
