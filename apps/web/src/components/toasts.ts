@@ -1,0 +1,28 @@
+import { createElement } from 'react';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconX } from '@tabler/icons-react';
+
+/**
+ * Toasts (spec section 8): success in a positive (green) style, error in a negative (red) one, in
+ * the top-right corner. The app mounts `<Notifications position="top-right" />`.
+ * Returns the notification id.
+ */
+export const toastSuccess = (message: string): string =>
+  notifications.show({
+    message,
+    color: 'green.9',
+    icon: createElement(IconCheck, { size: 18, 'aria-hidden': true }),
+    position: 'top-right',
+    autoClose: 4000,
+    'data-tone': 'success',
+  });
+
+export const toastError = (message: string): string =>
+  notifications.show({
+    message,
+    color: 'red.9',
+    icon: createElement(IconX, { size: 18, 'aria-hidden': true }),
+    position: 'top-right',
+    autoClose: 6000,
+    'data-tone': 'error',
+  });
