@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { ActionIcon, Popover } from '@mantine/core';
+import { DatePicker, TimeInput } from '@mantine/dates';
+import { IconCalendar, IconClock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { isValidDateText, isValidTimeText } from './text-mask.ts';
+
+interface PickerButtonProps {
+  value: string;
+  onPick: (value: string) => void;
+  disabled?: boolean;
+}
+
+/** Calendar button for a YYYY-MM-DD field: opens a date picker in a popover. */
+export const DatePickerButton = ({ value, onPick, disabled }: PickerButtonProps) => {
+  const { t } = useTranslation('components');
+  const [opened, setOpened] = useState(false);
+  return (
+    <Popover opened={opened} onChange={setOpened} trapFocus position="bottom-end" withinPortal>
+      <Popover.Target>
+        <ActionIcon variant="subtle" color="gray.8" aria-label={t('field.openDatePicker')} onClick={() => setOpened((o) => !o)} disabled={disabled}>
+          <IconCalendar size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <DatePicker
+          value={isValidDateText(value) ? value : null}
+          defaultDate={isValidDateText(value) ? value : undefined}
+          onChange={(d) => {
+            if (d) onPick(d.slice(0, 10));
+            setOpened(false);
+          }}
+        />
+      </Popover.Dropdown>
+    </Popover>
+  );
+};
+
+/** Clock button for an HH:mm field: opens a 24-hour time input in a popover. */
+export const TimePickerButton = ({ value, onPick, disabled }: PickerButtonProps) => {
+  const { t } = useTranslation('components');
+  const [opened, setOpened] = useState(false);
+  return (
+    <Popover opened={opened} onChange={setOpened} trapFocus position="bottom-end" withinPortal>
+      <Popover.Target>
+        <ActionIcon variant="subtle" color="gray.8" aria-label={t('field.openTimePicker')} onClick={() => setOpened((o) => !o)} disabled={disabled}>
+          <IconClock size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <TimeInput
+          label={t('field.time')}
+          value={isValidTimeText(value) ? value : ''}
+          onChange={(e) => {
+            const v = e.currentTarget.value.slice(0, 5);
+            if (isValidTimeText(v)) onPick(v);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') setOpened(false);
+          }}
+        />
+      </Popover.Dropdown>
+    </Popover>
+  );
+};
