@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { IMAGE_MAX_BYTES } from '@klase/core/constants';
+import type { AppConfig } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { registerErrorHandling } from './platform/errors.ts';
+import { createMailer, smtpTransport, type Mailer, type Transport } from './platform/mail.ts';
+import { registerOpenApi } from './platform/openapi.ts';
+import { declarePublicRoutes, registerAccessControl } from './platform/policy.ts';
+import { createLocalStorage, type FileStorage } from './platform/storage.ts';
+import { registerModules } from './routes.ts';
+import './platform/types.ts';
+
+export interface AppDeps {
+  /** An open, migrated database; when absent, one is opened from the config and closed with the app. */
+  database?: Database;
+  storage?: FileStorage;
+  /** Mail transport; by default SMTP when SMTP_URL is set, else none (mails stay in the outbox). */
+  transport?: Transport | null;
+}
+
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+const serveSpa = async (app: FastifyInstance, webDist: string): Promise<void> => {
+  if (!existsSync(path.join(webDist, 'index.html'))) return;
+  await app.register(async (scope) => {
+    declarePublicRoutes(scope);
+    await scope.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        void res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  });
+};
+
+/** Builds the whole API (never listens): tests call `app.inject`, server.ts calls `listen`. */
+export const buildApp = async (config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !deps.database;
+  const database =
+    deps.database ??
+    (await openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') },
+    ));
+  const transport = deps.transport !== undefined ? deps.transport : config.smtpUrl ? smtpTransport(config.smtpUrl) : null;
+  const mailer: Mailer = createMailer({ database, transport, from: config.mailFrom, pollMs: config.mailPollMs, log: app.log });
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('mailer', mailer);
+  app.decorate('storage', deps.storage ?? createLocalStorage(path.join(config.dataDir, 'files')));
+  app.addHook('onClose', async () => {
+    await mailer.stop();
+    if (ownsDatabase) await database.close();
+  });
+
+  registerErrorHandling(app);
+  // Over plain HTTP (COOKIE_SECURE=false) neither HSTS nor upgrade-insecure-requests may be sent.
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: { ...CSP, upgradeInsecureRequests: config.cookieSecure ? [] : null } },
+    strictTransportSecurity: config.cookieSecure,
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+  registerAccessControl(app);
+  await registerOpenApi(app);
+  await registerModules(app);
+  await serveSpa(app, config.webDist);
+  return app;
+};

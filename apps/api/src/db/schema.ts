@@ -1,0 +1,8 @@
+import * as tenancy from './schema/tenancy.ts';
+import * as users from './schema/users.ts';
+import * as sessions from './schema/sessions.ts';
+import * as platform from './schema/platform.ts';
+
+/** Every table, for drizzle's typed client. */
+export const schema = { ...tenancy, ...users, ...sessions, ...platform };
+export type Schema = typeof schema;

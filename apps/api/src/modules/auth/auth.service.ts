@@ -1,0 +1,162 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ActivateRequest, ActivationInfo, LoginRequest, SetPasswordRequest, TokenPurpose } from '@klase/core/auth/contracts';
+import { DomainError } from '@klase/core/errors';
+import { ROLE } from '@klase/core/roles';
+import { queueTokenMail } from '../../platform/account-mail.ts';
+import { audit } from '../../platform/audit.ts';
+import type { Ctx } from '../../platform/context.ts';
+import { hashPassword, verifyPassword } from '../../platform/password-hash.ts';
+import { hitWindow, lockedFor, recordFailure, resetKey } from '../../platform/rate-limit.ts';
+import type { UserRow } from '../../platform/rows.ts';
+import { createSession, deleteUserSessions, type NewSession } from '../../platform/sessions.ts';
+import { findLiveToken, markTokenUsed } from '../../platform/tokens.ts';
+import {
+  emailTakenByOther,
+  findActiveUserByEmail,
+  findUserById,
+  findUserForLogin,
+  hasActivatedParent,
+  listChildren,
+  unlinkStudents,
+  updateUser,
+} from '../users/users.repo.ts';
+import { fullName } from '../users/profile.ts';
+
+export const LOGIN_LIMITS = {
+  ipAttempts: 30,
+  ipWindowSeconds: 600,
+  userFailures: 5,
+  userLockSeconds: 900,
+  delayCapMs: 2000,
+};
+
+export interface LoginResult {
+  user: UserRow;
+  schoolName: string | null;
+  session: NewSession;
+}
+
+/** Sign-in with throttling per IP and per submitted name, both kept in the database. */
+export const login = async (ctx: Ctx, input: LoginRequest, meta: { ip: string; userAgent?: string }): Promise<LoginResult> => {
+  const ipWait = await hitWindow(ctx.db, `login:ip:${meta.ip}`, LOGIN_LIMITS.ipAttempts, LOGIN_LIMITS.ipWindowSeconds);
+  if (ipWait !== null) throw new DomainError('RATE_LIMITED', { retryAfterSeconds: ipWait });
+  const nameKey = `login:user:${input.username.trim().toLowerCase()}`;
+  const locked = await lockedFor(ctx.db, nameKey);
+  if (locked !== null) throw new DomainError('ACCOUNT_LOCKED', { retryAfterSeconds: locked });
+
+  const found = await findUserForLogin(ctx.db, input.username);
+  const ok = await verifyPassword(found?.user.passwordHash, input.password);
+  if (!found || !ok) {
+    const { failures, lockedSeconds } = await recordFailure(ctx.db, nameKey, LOGIN_LIMITS.userFailures, LOGIN_LIMITS.userLockSeconds);
+    await sleep(Math.min(ctx.config.loginFailureDelayMs * failures, LOGIN_LIMITS.delayCapMs));
+    if (lockedSeconds !== null) throw new DomainError('ACCOUNT_LOCKED', { retryAfterSeconds: lockedSeconds });
+    throw new DomainError('INVALID_CREDENTIALS');
+  }
+  await resetKey(ctx.db, nameKey);
+
+  const { user } = found;
+  if (!user.active || !user.activatedAt) throw new DomainError('ACCOUNT_INACTIVE');
+  if (found.customerStatus !== null && found.customerStatus !== 'ACTIVE') throw new DomainError('CUSTOMER_DISABLED');
+  if (found.schoolEnabled === false) throw new DomainError('SCHOOL_DISABLED');
+  if (user.roleId === ROLE.student && found.requireParentAccount && user.schoolId) {
+    if (!(await hasActivatedParent(ctx.db, user.schoolId, user.id))) throw new DomainError('PARENT_NOT_ACTIVATED');
+  }
+  const session = await createSession(ctx.db, ctx.config, user.id, meta);
+  return { user, schoolName: found.schoolName, session };
+};
+
+/** The children list of the session answer (empty for non-parents). */
+export const childrenOf = async (ctx: Ctx, user: UserRow) =>
+  user.roleId === ROLE.parent ? listChildren(ctx.db, user.id) : [];
+
+/** Queues a reset mail when an active account has this address; the answer never tells. */
+export const forgotPassword = async (ctx: Ctx, email: string): Promise<void> => {
+  await ctx.db.transaction(async (tx) => {
+    const user = await findActiveUserByEmail(tx, email);
+    if (user) await queueTokenMail(ctx, tx, user, 'reset');
+  });
+};
+
+export const checkToken = async (ctx: Ctx, token: string, purpose: TokenPurpose): Promise<ActivationInfo | null> => {
+  const row = await findLiveToken(ctx.db, token, purpose);
+  if (purpose !== 'activation') return null;
+  const found = await findUserById(ctx.db, row.userId);
+  if (!found) throw new DomainError('INVALID_ACTIVATION_LINK');
+  const children = found.user.roleId === ROLE.parent ? await listChildren(ctx.db, found.user.id) : [];
+  return {
+    username: found.user.username,
+    firstName: found.user.firstName,
+    roleId: found.user.roleId,
+    schoolName: found.schoolName,
+    linkedStudents: children.map((c) => ({ id: c.id, name: fullName(c), username: c.username })),
+  };
+};
+
+/** Invites a user: queues the activation mail (used by user management and tests). */
+export const sendActivation = async (ctx: Ctx, userId: string): Promise<void> => {
+  await ctx.db.transaction(async (tx) => {
+    const found = await findUserById(tx, userId);
+    if (!found) throw new DomainError('NOT_FOUND');
+    await queueTokenMail(ctx, tx, found.user, 'activation');
+  });
+};
+
+export const activate = async (ctx: Ctx, input: ActivateRequest): Promise<void> => {
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const token = await findLiveToken(tx, input.token, 'activation', true);
+    const found = await findUserById(tx, token.userId);
+    if (!found) throw new DomainError('INVALID_ACTIVATION_LINK');
+    const user = found.user;
+    await markTokenUsed(tx, token.id);
+    await updateUser(tx, user.id, {
+      passwordHash,
+      active: true,
+      activatedAt: new Date(),
+      emailVerifiedAt: user.email ? (user.emailVerifiedAt ?? new Date()) : null,
+      updatedBy: user.id,
+    });
+    if (user.roleId === ROLE.parent && input.unlinkStudentIds.length > 0) {
+      await unlinkStudents(tx, user.id, input.unlinkStudentIds);
+    }
+    await audit(tx, {
+      schoolId: user.schoolId,
+      actorId: user.id,
+      action: 'account.activated',
+      targetType: 'user',
+      targetId: user.id,
+      data: input.unlinkStudentIds.length ? { unlinkedStudentIds: input.unlinkStudentIds } : undefined,
+    });
+  });
+};
+
+export const resetPassword = async (ctx: Ctx, input: SetPasswordRequest): Promise<void> => {
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const token = await findLiveToken(tx, input.token, 'reset', true);
+    const found = await findUserById(tx, token.userId);
+    if (!found || !found.user.active) throw new DomainError('INVALID_RESET_LINK');
+    if (await verifyPassword(found.user.passwordHash, input.password)) throw new DomainError('SAME_PASSWORD');
+    await markTokenUsed(tx, token.id);
+    await updateUser(tx, found.user.id, { passwordHash, updatedBy: found.user.id });
+    await deleteUserSessions(tx, found.user.id);
+    await audit(tx, { schoolId: found.user.schoolId, actorId: found.user.id, action: 'password.reset', targetType: 'user', targetId: found.user.id });
+  });
+};
+
+export const verifyEmail = async (ctx: Ctx, tokenValue: string): Promise<void> => {
+  await ctx.db.transaction(async (tx) => {
+    const token = await findLiveToken(tx, tokenValue, 'verify-email', true);
+    const found = await findUserById(tx, token.userId);
+    const email = typeof token.data?.email === 'string' ? token.data.email : null;
+    if (!found || !email) throw new DomainError('INVALID_VERIFY_LINK');
+    const user = found.user;
+    const isPending = user.pendingEmail === email;
+    const isCurrent = user.email === email && user.pendingEmail === null;
+    if (!isPending && !isCurrent) throw new DomainError('INVALID_VERIFY_LINK');
+    if (await emailTakenByOther(tx, email, user.id)) throw new DomainError('EMAIL_EXISTS');
+    await markTokenUsed(tx, token.id);
+    await updateUser(tx, user.id, { email, pendingEmail: null, emailVerifiedAt: new Date(), updatedBy: user.id });
+    await audit(tx, { schoolId: user.schoolId, actorId: user.id, action: 'email.verified', targetType: 'user', targetId: user.id });
+  });
+};

@@ -1,0 +1,19 @@
+import type { SessionInfo } from '@klase/core/auth/contracts';
+import type { Ctx } from '../../platform/context.ts';
+import type { UserRow } from '../../platform/rows.ts';
+import { toChildEntry, toProfile } from '../users/profile.ts';
+import { childrenOf } from './auth.service.ts';
+
+export const buildSessionInfo = async (
+  ctx: Ctx,
+  user: UserRow,
+  schoolName: string | null,
+  session: { csrfToken: string; idleExpiresAt: Date; absoluteExpiresAt: Date },
+): Promise<SessionInfo> => ({
+  profile: toProfile(user, schoolName),
+  csrfToken: session.csrfToken,
+  showWelcomeDialog: user.welcomeDismissedAt === null,
+  childrenList: (await childrenOf(ctx, user)).map(toChildEntry),
+  idleExpiresAt: session.idleExpiresAt.toISOString(),
+  absoluteExpiresAt: session.absoluteExpiresAt.toISOString(),
+});

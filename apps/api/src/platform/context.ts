@@ -1,0 +1,12 @@
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Mailer } from './mail.ts';
+import type { FileStorage } from './storage.ts';
+
+/** What services need from the app: passed explicitly, so services stay plain functions. */
+export interface Ctx {
+  db: Db;
+  config: AppConfig;
+  mailer: Mailer;
+  storage: FileStorage;
+}

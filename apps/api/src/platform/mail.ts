@@ -1,0 +1,153 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from '../db/client.ts';
+import { outbox } from '../db/schema/platform.ts';
+
+export const OUTBOX_CHANNEL = 'klase_outbox';
+const MAX_ATTEMPTS = 5;
+/** A claimed mail is retried after this lease if its node died while sending. */
+const LEASE_SECONDS = 300;
+const BATCH = 10;
+
+export interface OutgoingMail {
+  schoolId?: string | null;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** Inserts the mail in the caller's transaction; it leaves only if that transaction commits. */
+  enqueue(tx: Db, mail: OutgoingMail): Promise<void>;
+  /** Sends every due pending mail now (the worker calls it; tests too). Answers how many were sent. */
+  flush(): Promise<number>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface Transport {
+  send(mail: { from: string; to: string; subject: string; text: string; html?: string }): Promise<void>;
+}
+
+export const smtpTransport = (url: string): Transport => {
+  const t = nodemailer.createTransport(url);
+  return {
+    send: async (m) => {
+      await t.sendMail(m);
+    },
+  };
+};
+
+export const createMailer = (opts: {
+  database: Database;
+  transport: Transport | null;
+  from: string;
+  pollMs: number;
+  log: FastifyBaseLogger;
+}): Mailer => {
+  const { database, transport, from, log } = opts;
+  const db = database.db;
+  let timer: NodeJS.Timeout | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+
+  /** Claims due rows with FOR UPDATE SKIP LOCKED and leases them, so other nodes skip them. */
+  const claim = () =>
+    db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)))
+        .orderBy(outbox.createdAt)
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      if (rows.length === 0) return rows;
+      await tx
+        .update(outbox)
+        .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+        .where(inArray(outbox.id, rows.map((r) => r.id)));
+      return rows;
+    });
+
+  const sendBatch = async (): Promise<number> => {
+    if (!transport) return 0;
+    let sent = 0;
+    for (;;) {
+      const rows = await claim();
+      if (rows.length === 0) return sent;
+      for (const row of rows) {
+        try {
+          await transport.send({ from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined });
+          await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(outbox.id, row.id));
+          sent += 1;
+        } catch (err) {
+          const attempts = row.attempts + 1;
+          const message = err instanceof Error ? err.message.slice(0, 500) : 'send failed';
+          log.warn({ mailId: row.id, attempts, err: message }, 'mail send failed');
+          await db
+            .update(outbox)
+            .set(
+              attempts >= MAX_ATTEMPTS
+                ? { status: 'failed', lastError: message }
+                : { lastError: message, nextAttemptAt: sql`now() + make_interval(secs => ${10 * 2 ** attempts})` },
+            )
+            .where(eq(outbox.id, row.id));
+        }
+      }
+    }
+  };
+
+  const flush = async (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await sendBatch();
+      } while (again);
+      return total;
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  const kick = () => {
+    flush().catch((err: unknown) => log.error({ err }, 'mail worker failed'));
+  };
+
+  return {
+    async enqueue(tx, mail) {
+      await tx.insert(outbox).values({
+        schoolId: mail.schoolId ?? null,
+        toAddress: mail.to,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html ?? null,
+        status: transport ? 'pending' : 'stored',
+      });
+      if (transport) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+    },
+    flush,
+    async start() {
+      if (!transport || timer) return;
+      unlisten = await database.listen(OUTBOX_CHANNEL, kick);
+      timer = setInterval(kick, opts.pollMs);
+      timer.unref();
+      kick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      if (unlisten) await unlisten();
+      unlisten = undefined;
+      if (running) await running.catch(() => 0);
+    },
+  };
+};

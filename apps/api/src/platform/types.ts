@@ -1,0 +1,38 @@
+import type { Locale } from '@klase/core/constants';
+import type { RoleId } from '@klase/core/roles';
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { Mailer } from './mail.ts';
+import type { FileStorage } from './storage.ts';
+import type { SessionRow, UserRow } from './rows.ts';
+
+/** Who may call a route. Every route declares one in `config.policy`. */
+export type Policy =
+  | { access: 'public' }
+  | { access: 'visitor' }
+  | { access: 'signedIn' }
+  | { access: 'roles'; roles: readonly RoleId[] };
+
+export interface AuthState {
+  user: UserRow;
+  session: SessionRow;
+  schoolName: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    mailer: Mailer;
+    storage: FileStorage;
+  }
+  interface FastifyRequest {
+    auth: AuthState | null;
+    /** A session cookie came with the request (valid or not). */
+    hadSessionCookie: boolean;
+    locale: Locale;
+  }
+  interface FastifyContextConfig {
+    policy?: Policy;
+  }
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
+import { photosRoutes } from './modules/photos/photos.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+
+/** Every module and its URL prefix: grep here to find any route. */
+export const MODULES = [
+  { prefix: '/api/health', plugin: healthRoutes },
+  { prefix: '/api/auth', plugin: authRoutes },
+  { prefix: '/api/account', plugin: accountRoutes },
+  { prefix: '/api/users', plugin: usersRoutes },
+  { prefix: '/api/photos', plugin: photosRoutes },
+  { prefix: '/api/admin/outbox', plugin: outboxRoutes },
+] as const;
+
+export const registerModules = async (app: FastifyInstance): Promise<void> => {
+  for (const m of MODULES) await app.register(m.plugin, { prefix: m.prefix });
+};

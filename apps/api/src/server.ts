@@ -1,0 +1,50 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { demoAccountsTable, seedDemo } from './db/seed.ts';
+
+const main = async () => {
+  const config = loadConfig(process.env);
+  await mkdir(config.dataDir, { recursive: true });
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') },
+  );
+  await migrateDatabase(database);
+  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+
+  const app = await buildApp(config, { database });
+  app.addHook('onClose', async () => database.close());
+  await app.listen({ port: config.port, host: config.host });
+  await app.mailer.start();
+
+  const url = `http://${config.host}:${config.port}`;
+  console.log(`Klase is running at ${url} (API docs: ${url}/api/docs, database: ${database.kind})`);
+  if (seeded) console.log(demoAccountsTable());
+  if (!config.smtpUrl) console.log('No SMTP_URL: mails are kept in the outbox (sign in as admin to read them).');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+};
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
