@@ -1,0 +1,71 @@
+import { AppShell, Burger, Group, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ROLE } from '@klase/core/roles';
+import { useSession } from '../../lib/session-store.ts';
+import { paths } from '../paths.ts';
+import { ChildSwitcher } from './child-switcher.tsx';
+import { LanguageMenu } from './language-menu.tsx';
+import { NavLinks } from './nav-links.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
+import { UserMenu } from './user-menu.tsx';
+import { PageLoader } from './page-loader.tsx';
+
+/** The signed-in frame: header, role navigation (a burger menu on small screens) and main. */
+export const AppLayout = () => {
+  const { t } = useTranslation('shell');
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const profile = useSession((s) => s.profile);
+  if (!profile) return <PageLoader />;
+  const isParent = profile.roleId === ROLE.parent;
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'md' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? t('nav.close') : t('nav.open')}
+              aria-expanded={opened}
+              aria-controls="klase-navbar"
+            />
+            <UnstyledButton component={Link} to={paths.dashboard.to()} aria-label={t('homeLink')}>
+              <Text fw={800} fz="xl" c="var(--mantine-color-anchor)">
+                Klase
+              </Text>
+            </UnstyledButton>
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            {isParent && (
+              <Group visibleFrom="sm">
+                <ChildSwitcher />
+              </Group>
+            )}
+            <LanguageMenu />
+            <ThemeToggle />
+            <UserMenu profile={profile} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" id="klase-navbar" component="nav" aria-label={t('nav.label')}>
+        {isParent && (
+          <Group hiddenFrom="sm" mb="sm">
+            <ChildSwitcher />
+          </Group>
+        )}
+        <NavLinks roleId={profile.roleId} onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main id="main-content" tabIndex={-1}>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+};

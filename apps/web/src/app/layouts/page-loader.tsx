@@ -1,0 +1,12 @@
+import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** Shown while a route's code or data loads. */
+export const PageLoader = () => {
+  const { t } = useTranslation('shell');
+  return (
+    <Center mih="50vh" role="status" aria-live="polite">
+      <Loader aria-label={t('loading')} />
+    </Center>
+  );
+};

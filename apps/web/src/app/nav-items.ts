@@ -1,0 +1,47 @@
+import type { ComponentType } from 'react';
+import { IconDashboard, IconMail, IconUserCircle, IconUsers } from '@tabler/icons-react';
+import { NAV_BY_ROLE } from '@klase/core/guards';
+import { isRoleId } from '@klase/core/roles';
+import { paths } from './paths.ts';
+
+export interface NavItem {
+  key: string;
+  /** i18n key in the `shell` namespace. */
+  label: string;
+  to: string;
+  /** Path prefixes under which the entry shows as the current page. */
+  prefixes: readonly string[];
+  icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+}
+
+/**
+ * The screens that exist today for the entries of NAV_BY_ROLE (core keeps the per-role table).
+ * Entries whose screens later issues build (classes, courses, calendar, messages...) have no
+ * destination here and are therefore not shown: no link leads to a placeholder.
+ */
+const DESTINATIONS: Record<string, Omit<NavItem, 'key'>> = {
+  dashboard: { label: 'nav.dashboard', to: paths.dashboard.to(), prefixes: ['/dashboard'], icon: IconDashboard },
+  outbox: { label: 'nav.outbox', to: paths.adminOutbox.to(), prefixes: ['/admin/outbox'], icon: IconMail },
+  children: {
+    label: 'nav.children',
+    to: paths.accountParent.to(),
+    prefixes: ['/account/parent', '/account/child/', '/account/child-details/'],
+    icon: IconUsers,
+  },
+};
+
+/** Every signed-in user has an account area, so it is added to each role's list. */
+const ACCOUNT: NavItem = { key: 'account', label: 'nav.account', to: paths.accountDetails.to(), prefixes: ['/account/'], icon: IconUserCircle };
+
+export const navItemsFor = (roleId: number): NavItem[] => {
+  const keys = isRoleId(roleId) ? NAV_BY_ROLE[roleId] : ['dashboard'];
+  const items = keys.flatMap((key) => {
+    const d = DESTINATIONS[key];
+    return d ? [{ key, ...d }] : [];
+  });
+  return [...items, ACCOUNT];
+};
+
+/** The entry for the current page: the first whose prefix matches (account last, as the catch-all). */
+export const activeNavKey = (items: readonly NavItem[], pathname: string): string | undefined =>
+  items.find((i) => i.prefixes.some((p) => pathname === p || pathname.startsWith(p.endsWith('/') ? p : `${p}/`)))?.key;

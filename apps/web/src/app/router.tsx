@@ -1,0 +1,33 @@
+import { createHashRouter } from 'react-router';
+import { onSessionExpired } from '../components/http.ts';
+import { startConnectionMonitor } from '../lib/connection.ts';
+import { forgetSession } from '../lib/session.ts';
+import { guardRedirect } from './access.ts';
+import { paths } from './paths.ts';
+import { metaForPath } from './root-loader.ts';
+import { routes } from './routes.tsx';
+
+export type AppRouter = ReturnType<typeof createHashRouter>;
+
+/**
+ * What happens when any API call reports SESSION_EXPIRED outside a navigation: forget the
+ * session and go to login (which shows "Your session has expired."), remembering where the user was.
+ * During a navigation the root loader already redirects, so nothing more is done then.
+ */
+export const handleSessionExpired = (router: AppRouter) => {
+  forgetSession({ expired: true });
+  if (router.state.navigation.state !== 'idle') return;
+  const { pathname, search } = router.state.location;
+  const target = guardRedirect({ meta: metaForPath(routes, pathname), roleId: null, pathname, search });
+  void router.navigate(target ?? paths.login.to(), { replace: true });
+};
+
+export const createAppRouter = (): AppRouter => {
+  const router = createHashRouter(routes);
+  onSessionExpired(() => handleSessionExpired(router));
+  // When the server answers again, re-run the session check (and the guards) for the current page.
+  startConnectionMonitor({
+    onRecovered: () => void router.revalidate(),
+  });
+  return router;
+};

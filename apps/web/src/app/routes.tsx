@@ -1,0 +1,145 @@
+import { redirect, type RouteObject } from 'react-router';
+import type { RouteMeta } from './access.ts';
+import { lazyPage } from './lazy-page.ts';
+import { paths } from './paths.ts';
+import { createRootLoader } from './root-loader.ts';
+import { RootLayout } from './layouts/root-layout.tsx';
+import { RouteError } from './layouts/route-error.tsx';
+import { PageLoader } from './layouts/page-loader.tsx';
+
+const meta = (m: RouteMeta): RouteMeta => m;
+
+/**
+ * The route tree (spec section 2). Every page and layout below the root is lazy-loaded, so the
+ * login route ships only its own code. Access rules sit in `handle` and are applied by the root
+ * loader before each navigation.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: PageLoader,
+    loader: createRootLoader(() => routes),
+    shouldRevalidate: () => true,
+    children: [
+      { index: true, handle: meta({ access: 'auth' }), loader: () => redirect(paths.dashboard.to()) },
+      {
+        lazy: lazyPage(() => import('./layouts/visitor-layout.tsx'), 'VisitorLayout'),
+        children: [
+          {
+            path: 'account',
+            handle: meta({ access: 'visitor' }),
+            children: [
+              { index: true, loader: () => redirect(paths.login.to()) },
+              { path: 'login', handle: meta({ title: 'titles.login' }), lazy: lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage') },
+              {
+                path: 'forgot-password',
+                handle: meta({ title: 'titles.forgotPassword' }),
+                lazy: lazyPage(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage'),
+              },
+              {
+                path: 'activation',
+                handle: meta({ title: 'titles.activation' }),
+                lazy: lazyPage(() => import('../features/auth/activation-page.tsx'), 'ActivationPage'),
+              },
+              {
+                path: 'set-password',
+                handle: meta({ title: 'titles.setPassword' }),
+                lazy: lazyPage(() => import('../features/auth/set-password-page.tsx'), 'SetPasswordPage'),
+              },
+              {
+                path: 'reset-password',
+                handle: meta({ title: 'titles.resetPassword' }),
+                lazy: lazyPage(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage'),
+              },
+              {
+                path: 'invalid-activation',
+                handle: meta({ title: 'titles.invalidLink' }),
+                lazy: lazyPage(() => import('../features/auth/invalid-link-page.tsx'), 'InvalidActivationPage'),
+              },
+              {
+                path: 'invalid-reset-password',
+                handle: meta({ title: 'titles.invalidLink' }),
+                lazy: lazyPage(() => import('../features/auth/invalid-link-page.tsx'), 'InvalidResetPasswordPage'),
+              },
+            ],
+          },
+          {
+            path: 'account/verify-account',
+            handle: meta({ access: 'any', title: 'titles.verifyAccount' }),
+            lazy: lazyPage(() => import('../features/auth/verify-account-page.tsx'), 'VerifyAccountPage'),
+          },
+          {
+            path: 'not-found',
+            handle: meta({ access: 'any', title: 'titles.notFound' }),
+            lazy: lazyPage(() => import('../features/errors/not-found-page.tsx'), 'NotFoundPage'),
+          },
+          {
+            path: '*',
+            handle: meta({ access: 'any', title: 'titles.notFound' }),
+            lazy: lazyPage(() => import('../features/errors/not-found-page.tsx'), 'NotFoundPage'),
+          },
+        ],
+      },
+      {
+        handle: meta({ access: 'auth' }),
+        lazy: lazyPage(() => import('./layouts/app-layout.tsx'), 'AppLayout'),
+        children: [
+          {
+            path: 'dashboard',
+            handle: meta({ title: 'titles.dashboard' }),
+            lazy: lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
+          },
+          {
+            path: 'account',
+            lazy: lazyPage(() => import('../features/account/account-layout.tsx'), 'AccountLayout'),
+            children: [
+              {
+                path: 'details',
+                handle: meta({ title: 'titles.accountDetails' }),
+                lazy: lazyPage(() => import('../features/account/details-tab.tsx'), 'DetailsTab'),
+              },
+              {
+                path: 'child-details/:id',
+                handle: meta({ role: 'childDetails', title: 'titles.childDetails' }),
+                lazy: lazyPage(() => import('../features/account/child-tab.tsx'), 'ChildTab'),
+              },
+              {
+                path: 'child/:id',
+                handle: meta({ role: 'childDetails', title: 'titles.childProfile' }),
+                lazy: lazyPage(() => import('../features/account/child-tab.tsx'), 'ChildTab'),
+              },
+              {
+                path: 'parent',
+                handle: meta({ role: 'parentProfile', title: 'titles.parentProfile' }),
+                lazy: lazyPage(() => import('../features/account/parent-tab.tsx'), 'ParentTab'),
+              },
+              {
+                path: 'portfolios',
+                handle: meta({ title: 'titles.portfolios' }),
+                lazy: lazyPage(() => import('../features/account/portfolios-tab.tsx'), 'PortfoliosTab'),
+              },
+            ],
+          },
+          {
+            path: 'account/change-password',
+            handle: meta({ title: 'titles.changePassword' }),
+            lazy: lazyPage(() => import('../features/account/change-password-page.tsx'), 'ChangePasswordPage'),
+          },
+          {
+            path: 'account/edit',
+            handle: meta({ role: 'accountEditBlocked', title: 'titles.accountEdit' }),
+            lazy: lazyPage(() => import('../features/account/account-edit-page.tsx'), 'AccountEditPage'),
+          },
+          {
+            path: 'admin/outbox',
+            handle: meta({ role: 'outbox', title: 'titles.outbox' }),
+            lazy: lazyPage(() => import('../features/admin/outbox-page.tsx'), 'OutboxPage'),
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_THEME, mergeMantineTheme, type MantineColorShade } from '@mantine/core';
+import { cssVariablesResolver, theme } from './theme.ts';
+
+/** WCAG 2 relative luminance and contrast ratio. */
+const luminance = (hex: string) => {
+  const raw = hex.replace('#', '');
+  const n = raw.length === 3 ? [...raw].map((c) => c + c).join('') : raw;
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(n.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+};
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+};
+
+const full = mergeMantineTheme(DEFAULT_THEME, theme);
+const vars = cssVariablesResolver(full);
+/** Resolves `var(--mantine-color-<name>-<shade>)` against the theme palette. */
+const resolve = (value: string | undefined): string => {
+  const m = /var\(--mantine-color-(\w+)-(\d)\)/.exec(value ?? '');
+  if (!m) throw new Error(`not a palette variable: ${value}`);
+  return full.colors[m[1]!]![Number(m[2]) as MantineColorShade];
+};
+const shade = (scheme: 'light' | 'dark') =>
+  (typeof full.primaryShade === 'object' ? full.primaryShade[scheme] : full.primaryShade) as MantineColorShade;
+const primary = (scheme: 'light' | 'dark') => full.colors[full.primaryColor]![shade(scheme)];
+
+const lightBody = full.white;
+const darkBody = full.colors.dark[7];
+const AA = 4.5;
+
+describe('theme contrast (WCAG AA, 4.5:1)', () => {
+  it('white text on the primary colour passes in both schemes', () => {
+    expect(contrast('#ffffff', primary('light'))).toBeGreaterThanOrEqual(AA);
+    expect(contrast('#ffffff', primary('dark'))).toBeGreaterThanOrEqual(AA);
+  });
+  it('links, dimmed text and errors pass on the light body', () => {
+    for (const key of ['--mantine-color-anchor', '--mantine-color-dimmed', '--mantine-color-error', '--mantine-color-placeholder'] as const) {
+      expect(contrast(resolve(vars.light[key]), lightBody), key).toBeGreaterThanOrEqual(AA);
+    }
+  });
+  it('links, dimmed text and errors pass on the dark body', () => {
+    for (const key of ['--mantine-color-anchor', '--mantine-color-dimmed', '--mantine-color-error', '--mantine-color-placeholder'] as const) {
+      expect(contrast(resolve(vars.dark[key]), darkBody), key).toBeGreaterThanOrEqual(AA);
+    }
+  });
+  it('body text passes in both schemes', () => {
+    expect(contrast(full.black, lightBody)).toBeGreaterThanOrEqual(AA);
+    expect(contrast(full.colors.dark[0], darkBody)).toBeGreaterThanOrEqual(AA);
+  });
+});

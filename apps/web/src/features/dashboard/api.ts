@@ -1,0 +1,3 @@
+import { apiFetch } from '../../components/http.ts';
+
+export const dismissWelcomeCall = () => apiFetch<void>('/api/account/welcome/dismiss', { method: 'POST' });

@@ -1,0 +1,59 @@
+import type { LoginRequest, SessionInfo } from '@klase/core/auth/contracts';
+import { apiFetch, isApiError, setCsrfToken } from '../components/http.ts';
+import { applySessionInfo, clearSession, getSession } from './session-store.ts';
+
+/** What the session check before a navigation found. */
+export type SessionCheck = 'authenticated' | 'anonymous' | 'expired' | 'unreachable';
+
+const store = (info: SessionInfo) => {
+  setCsrfToken(info.csrfToken);
+  applySessionInfo(info);
+};
+
+/** Forgets everything about the user (profile, CSRF token, children, selected child, photo). */
+export const forgetSession = (opts: { expired?: boolean } = {}) => {
+  setCsrfToken(null);
+  clearSession(opts);
+};
+
+/**
+ * `GET /api/auth/session`, run before every navigation. 401 SESSION_EXPIRED clears the session and
+ * flags it expired; 401 UNAUTHENTICATED means nobody is signed in. When the server cannot be
+ * reached the last known state is kept (the connection banner takes over).
+ */
+export const checkSession = async (signal?: AbortSignal): Promise<SessionCheck> => {
+  try {
+    const info = await apiFetch<SessionInfo>('/api/auth/session', { signal });
+    store(info);
+    return 'authenticated';
+  } catch (e) {
+    if (isApiError(e) && e.status === 401) {
+      const wasSignedIn = getSession().status === 'authenticated';
+      if (e.code === 'SESSION_EXPIRED' || wasSignedIn) {
+        forgetSession({ expired: true });
+        return 'expired';
+      }
+      if (getSession().status !== 'anonymous') forgetSession({ expired: getSession().expired });
+      return 'anonymous';
+    }
+    if (e instanceof Error && e.name === 'AbortError') throw e;
+    return 'unreachable';
+  }
+};
+
+export const login = async (body: LoginRequest): Promise<SessionInfo> => {
+  const info = await apiFetch<SessionInfo>('/api/auth/login', { method: 'POST', body });
+  store(info);
+  return info;
+};
+
+/** Signs out on the server (best effort) and forgets the session locally in every case. */
+export const logout = async (): Promise<void> => {
+  try {
+    await apiFetch<void>('/api/auth/logout', { method: 'POST' });
+  } catch {
+    // Already signed out on the server, or offline: the local session goes either way.
+  } finally {
+    forgetSession();
+  }
+};
