@@ -3,6 +3,7 @@ import { ActionIcon, Popover } from '@mantine/core';
 import { DatePicker, TimeInput } from '@mantine/dates';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useTone } from './tones.ts';
 import { isValidDateText, isValidTimeText } from './text-mask.ts';
 
 interface PickerButtonProps {
@@ -14,11 +15,12 @@ interface PickerButtonProps {
 /** Calendar button for a YYYY-MM-DD field: opens a date picker in a popover. */
 export const DatePickerButton = ({ value, onPick, disabled }: PickerButtonProps) => {
   const { t } = useTranslation('components');
+  const muted = useTone('muted');
   const [opened, setOpened] = useState(false);
   return (
     <Popover opened={opened} onChange={setOpened} trapFocus position="bottom-end" withinPortal>
       <Popover.Target>
-        <ActionIcon variant="subtle" color="gray.8" aria-label={t('field.openDatePicker')} onClick={() => setOpened((o) => !o)} disabled={disabled}>
+        <ActionIcon variant="subtle" color={muted} aria-label={t('field.openDatePicker')} onClick={() => setOpened((o) => !o)} disabled={disabled}>
           <IconCalendar size={18} aria-hidden="true" />
         </ActionIcon>
       </Popover.Target>
@@ -39,11 +41,12 @@ export const DatePickerButton = ({ value, onPick, disabled }: PickerButtonProps)
 /** Clock button for an HH:mm field: opens a 24-hour time input in a popover. */
 export const TimePickerButton = ({ value, onPick, disabled }: PickerButtonProps) => {
   const { t } = useTranslation('components');
+  const muted = useTone('muted');
   const [opened, setOpened] = useState(false);
   return (
     <Popover opened={opened} onChange={setOpened} trapFocus position="bottom-end" withinPortal>
       <Popover.Target>
-        <ActionIcon variant="subtle" color="gray.8" aria-label={t('field.openTimePicker')} onClick={() => setOpened((o) => !o)} disabled={disabled}>
+        <ActionIcon variant="subtle" color={muted} aria-label={t('field.openTimePicker')} onClick={() => setOpened((o) => !o)} disabled={disabled}>
           <IconClock size={18} aria-hidden="true" />
         </ActionIcon>
       </Popover.Target>

@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Image, Stack, Text } from '@mantine/core';
 import { IconFile, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useTone } from './tones.ts';
 import { formatBytes } from '@klase/core/upload';
 
 export interface PickedFile {
@@ -27,6 +28,7 @@ export const revokePicked = (files: PickedFile[]) => {
 /** The chosen files: preview (images), name, size in 1024-based units, and a remove button. */
 export const UploadFileList = ({ files, onRemove, disabled }: { files: PickedFile[]; onRemove: (i: number) => void; disabled?: boolean }) => {
   const { t } = useTranslation('components');
+  const muted = useTone('muted');
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {files.map(({ file, previewUrl }, i) => (
@@ -44,7 +46,7 @@ export const UploadFileList = ({ files, onRemove, disabled }: { files: PickedFil
           </Stack>
           <ActionIcon
             variant="subtle"
-            color="gray.8"
+            color={muted}
             aria-label={t('upload.remove', { name: file.name })}
             onClick={() => onRemove(i)}
             disabled={disabled}

@@ -1,0 +1,56 @@
+import { Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { TableCell } from './table-cell.tsx';
+import { openOnKey } from './table-view.tsx';
+import { fieldOf, type RowHandlers, type TableColumn } from './types.ts';
+
+interface CardViewProps<Row> {
+  columns: TableColumn<Row>[];
+  rows: Row[];
+  handlers: RowHandlers<Row>;
+  loadingRows?: number;
+}
+
+/** Narrow screens (< 600 px): each row is a card of "header: value" pairs. */
+export const CardView = <Row,>({ columns, rows, handlers, loadingRows }: CardViewProps<Row>) => {
+  const open = handlers.detailsRoute;
+  if (loadingRows)
+    return (
+      <Stack gap="sm" aria-busy="true">
+        {Array.from({ length: Math.min(loadingRows, 5) }, (_, i) => (
+          <Skeleton key={i} height={72} radius="md" data-testid="skeleton-row" />
+        ))}
+      </Stack>
+    );
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="table-cards">
+      {rows.map((row, i) => (
+        <Paper
+          key={String(fieldOf(row, 'id') ?? i)}
+          component="li"
+          withBorder
+          p="sm"
+          radius="md"
+          tabIndex={open ? 0 : undefined}
+          className={open ? 'mantine-focus-auto' : undefined}
+          style={open ? { cursor: 'pointer' } : undefined}
+          onClick={open ? () => open(row) : undefined}
+          onKeyDown={openOnKey(row, open)}
+          aria-label={handlers.rowLabel?.(row)}
+        >
+          <SimpleGrid cols={2} spacing="xs" verticalSpacing={6} component="dl" m={0}>
+            {columns.map((c) => (
+              <div key={c.key} style={{ display: 'contents' }}>
+                <Text component="dt" size="sm" fw={700}>
+                  {c.header}
+                </Text>
+                <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+                  <TableCell column={c} row={row} handlers={handlers} />
+                </Text>
+              </div>
+            ))}
+          </SimpleGrid>
+        </Paper>
+      ))}
+    </Stack>
+  );
+};
