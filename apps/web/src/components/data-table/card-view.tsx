@@ -1,17 +1,44 @@
-import { Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { TableCell } from './table-cell.tsx';
 import { openOnKey } from './table-view.tsx';
-import { fieldOf, type RowHandlers, type TableColumn } from './types.ts';
+import { fieldOf, type RowHandlers, type SortState, type TableColumn } from './types.ts';
 
 interface CardViewProps<Row> {
   columns: TableColumn<Row>[];
   rows: Row[];
   handlers: RowHandlers<Row>;
   loadingRows?: number;
+  sort?: SortState;
+  /** Sets the sort directly (cards have no headers to click). */
+  onSort?: (sort: SortState) => void;
 }
 
+/** Cards have no headers: a "Sort by" choice of each sortable column, ascending or descending. */
+const CardSort = <Row,>({ columns, sort, onSort }: { columns: TableColumn<Row>[]; sort: SortState; onSort: (s: SortState) => void }) => {
+  const { t } = useTranslation('components');
+  const sortable = columns.filter((c) => c.sortable);
+  if (sortable.length === 0) return null;
+  const data = sortable.flatMap((c) => [
+    { value: `${c.key}:asc`, label: t('table.ascending', { column: c.header }) },
+    { value: `${c.key}:desc`, label: t('table.descending', { column: c.header }) },
+  ]);
+  const current = sort.sortBy ? `${sort.sortBy}:${sort.sortOrder}` : '';
+  return (
+    <NativeSelect
+      label={t('table.sortLabel')}
+      data={current ? data : [{ value: '', label: '' }, ...data]}
+      value={current}
+      onChange={(e) => {
+        const [sortBy, order] = e.currentTarget.value.split(':');
+        if (sortBy) onSort({ sortBy, sortOrder: order === 'desc' ? 'desc' : 'asc' });
+      }}
+    />
+  );
+};
+
 /** Narrow screens (< 600 px): each row is a card of "header: value" pairs. */
-export const CardView = <Row,>({ columns, rows, handlers, loadingRows }: CardViewProps<Row>) => {
+export const CardView = <Row,>({ columns, rows, handlers, loadingRows, sort, onSort }: CardViewProps<Row>) => {
   const open = handlers.detailsRoute;
   if (loadingRows)
     return (
@@ -21,7 +48,7 @@ export const CardView = <Row,>({ columns, rows, handlers, loadingRows }: CardVie
         ))}
       </Stack>
     );
-  return (
+  const list = (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="table-cards">
       {rows.map((row, i) => (
         <Paper
@@ -52,5 +79,13 @@ export const CardView = <Row,>({ columns, rows, handlers, loadingRows }: CardVie
         </Paper>
       ))}
     </Stack>
+  );
+  return sort && onSort ? (
+    <Stack gap="sm">
+      <CardSort columns={columns} sort={sort} onSort={onSort} />
+      {list}
+    </Stack>
+  ) : (
+    list
   );
 };

@@ -195,6 +195,8 @@ describe('DataTable', () => {
       first.focus();
       await userEvent.setup().keyboard('{Enter}');
       expect(detailsRoute).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
+      await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Email, descending');
+      await waitFor(() => expect(lastUrl()).toContain('sortBy=email&sortOrder=desc&search=&page=1'));
     } finally {
       window.matchMedia = original;
     }

@@ -13,9 +13,9 @@ import { TableFooter } from './table-footer.tsx';
 import { TableToolbar } from './table-toolbar.tsx';
 import { TableView } from './table-view.tsx';
 import { useTableState } from './use-table-state.ts';
-import type { SortOrder, TableColumn } from './types.ts';
+import { NARROW_QUERY, type SortOrder, type TableColumn } from './types.ts';
 
-export const NARROW_QUERY = '(max-width: 599.98px)';
+export { NARROW_QUERY };
 
 export interface DeleteConfig<Row> {
   /** Sends the delete; the answer's message (if any) is the success toast. */
@@ -76,7 +76,6 @@ export const DataTable = <Row,>(props: DataTableProps<Row>) => {
     await queryClient.invalidateQueries({ queryKey });
   };
 
-  const View = narrow ? CardView : TableView;
   return (
     <Stack gap="sm" aria-busy={q.isFetching}>
       <TableToolbar columns={columns} search={state.searchInput} onSearch={state.onSearch} filter={state.filter} onFilter={state.setFilter} />
@@ -91,7 +90,11 @@ export const DataTable = <Row,>(props: DataTableProps<Row>) => {
         </Alert>
       ) : null}
       {(rows.length > 0 || loadingRows) && (
-        <View columns={columns} rows={rows} sort={state.sort} onSort={state.onSort} handlers={handlers} loadingRows={loadingRows} caption={caption} />
+        narrow ? (
+          <CardView columns={columns} rows={rows} handlers={handlers} loadingRows={loadingRows} sort={state.sort} onSort={state.setSortState} />
+        ) : (
+          <TableView columns={columns} rows={rows} sort={state.sort} onSort={state.onSort} handlers={handlers} loadingRows={loadingRows} caption={caption} />
+        )
       )}
       {!hidePagination && q.data && totalCount > 0 && (
         <TableFooter

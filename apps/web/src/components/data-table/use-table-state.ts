@@ -47,6 +47,11 @@ export const useTableState = ({ defaultSortBy, defaultSortOrder = 'asc', hidePag
     setPage(1);
   };
 
+  const setSortState = (next: SortState) => {
+    setSort(next);
+    setPage(1);
+  };
+
   const setRowsPerPage = (n: number) => {
     setRowsPerPageState(n);
     setPage(1);
@@ -72,5 +77,5 @@ export const useTableState = ({ defaultSortBy, defaultSortOrder = 'asc', hidePag
     [sort, search, page, rowsPerPage, filter, hidePagination, extraKey],
   );
 
-  return { sort, onSort, searchInput, onSearch, clearSearch, page, setPage, rowsPerPage, setRowsPerPage, filter, setFilter, query };
+  return { sort, onSort, setSortState, searchInput, onSearch, clearSearch, page, setPage, rowsPerPage, setRowsPerPage, filter, setFilter, query };
 };
