@@ -23,7 +23,7 @@ export const TableToolbar = <Row,>({ columns, search, onSearch, filter, onFilter
         value={search}
         onChange={(e) => onSearch(e.currentTarget.value)}
         leftSection={<IconSearch size={16} aria-hidden="true" />}
-        rightSection={search ? <CloseButton aria-label={t('dialog.cancel')} onClick={() => onSearch('')} size="sm" /> : null}
+        rightSection={search ? <CloseButton aria-label={t('table.clearSearch')} onClick={() => onSearch('')} size="sm" /> : null}
         style={{ flex: '1 1 220px', minWidth: 0 }}
         maxLength={200}
       />
