@@ -6,19 +6,18 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { initI18n } from '../i18n/i18n.ts';
 import { rememberedLanguage } from '../lib/preferences.ts';
-import { Providers, createQueryClient } from './providers.tsx';
+import { Providers } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 
 /** Entry: the last used language first (the profile's replaces it after sign-in), then the app. */
 const start = async () => {
   await initI18n(rememberedLanguage());
   const router = createAppRouter();
-  const queryClient = createQueryClient();
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('#root is missing from index.html');
   createRoot(rootElement).render(
     <StrictMode>
-      <Providers queryClient={queryClient}>
+      <Providers>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>,

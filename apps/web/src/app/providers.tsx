@@ -1,30 +1,20 @@
 import type { ReactNode } from 'react';
 import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { isApiError } from '../components/http.ts';
 import { i18next } from '../i18n/i18n.ts';
 import { THEME_STORAGE_KEY, rememberedTheme } from '../lib/preferences.ts';
+import { ToastHost } from './layouts/toast-host.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
-
-/** Retries only what may succeed on a second try: network failures and 5xx, at most twice. */
-const shouldRetry = (failureCount: number, error: unknown) =>
-  failureCount < 2 && (!isApiError(error) || error.code === 'NETWORK' || error.status >= 500);
-
-export const createQueryClient = () =>
-  new QueryClient({
-    defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
-      mutations: { retry: false },
-    },
-  });
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: THEME_STORAGE_KEY });
 
-/** Mantine (theme, light/dark from the profile), React Query, modals and top-right toasts. */
-export const Providers = ({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) => (
+/**
+ * Root providers: Mantine (theme; light/dark from the profile, remembered for the login page),
+ * i18n and the top-right toasts (`<Notifications position="top-right" />`, see ToastHost).
+ * QueryClientProvider and ModalsProvider wrap the pages through the lazy FeatureProviders layout
+ * route (app/layouts/feature-providers.tsx), which keeps them out of the login route's download.
+ */
+export const Providers = ({ children }: { children: ReactNode }) => (
   <I18nextProvider i18n={i18next}>
     <MantineProvider
       theme={theme}
@@ -32,12 +22,8 @@ export const Providers = ({ children, queryClient }: { children: ReactNode; quer
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme={rememberedTheme()}
     >
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-right" />
-          {children}
-        </ModalsProvider>
-      </QueryClientProvider>
+      <ToastHost />
+      {children}
     </MantineProvider>
   </I18nextProvider>
 );

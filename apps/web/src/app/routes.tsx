@@ -40,19 +40,24 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage'),
               },
               {
-                path: 'activation',
-                handle: meta({ title: 'titles.activation' }),
-                lazy: lazyPage(() => import('../features/auth/activation-page.tsx'), 'ActivationPage'),
-              },
-              {
-                path: 'set-password',
-                handle: meta({ title: 'titles.setPassword' }),
-                lazy: lazyPage(() => import('../features/auth/set-password-page.tsx'), 'SetPasswordPage'),
-              },
-              {
-                path: 'reset-password',
-                handle: meta({ title: 'titles.resetPassword' }),
-                lazy: lazyPage(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage'),
+                lazy: lazyPage(() => import('./layouts/feature-providers.tsx'), 'FeatureProviders'),
+                children: [
+                  {
+                    path: 'activation',
+                    handle: meta({ title: 'titles.activation' }),
+                    lazy: lazyPage(() => import('../features/auth/activation-page.tsx'), 'ActivationPage'),
+                  },
+                  {
+                    path: 'set-password',
+                    handle: meta({ title: 'titles.setPassword' }),
+                    lazy: lazyPage(() => import('../features/auth/set-password-page.tsx'), 'SetPasswordPage'),
+                  },
+                  {
+                    path: 'reset-password',
+                    handle: meta({ title: 'titles.resetPassword' }),
+                    lazy: lazyPage(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage'),
+                  },
+                ],
               },
               {
                 path: 'invalid-activation',
@@ -67,9 +72,14 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            path: 'account/verify-account',
-            handle: meta({ access: 'any', title: 'titles.verifyAccount' }),
-            lazy: lazyPage(() => import('../features/auth/verify-account-page.tsx'), 'VerifyAccountPage'),
+            lazy: lazyPage(() => import('./layouts/feature-providers.tsx'), 'FeatureProviders'),
+            children: [
+              {
+                path: 'account/verify-account',
+                handle: meta({ access: 'any', title: 'titles.verifyAccount' }),
+                lazy: lazyPage(() => import('../features/auth/verify-account-page.tsx'), 'VerifyAccountPage'),
+              },
+            ],
           },
           {
             path: 'not-found',
@@ -85,58 +95,63 @@ export const routes: RouteObject[] = [
       },
       {
         handle: meta({ access: 'auth' }),
-        lazy: lazyPage(() => import('./layouts/app-layout.tsx'), 'AppLayout'),
+        lazy: lazyPage(() => import('./layouts/feature-providers.tsx'), 'FeatureProviders'),
         children: [
           {
-            path: 'dashboard',
-            handle: meta({ title: 'titles.dashboard' }),
-            lazy: lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
-          },
-          {
-            path: 'account',
-            lazy: lazyPage(() => import('../features/account/account-layout.tsx'), 'AccountLayout'),
+            lazy: lazyPage(() => import('./layouts/app-layout.tsx'), 'AppLayout'),
             children: [
               {
-                path: 'details',
-                handle: meta({ title: 'titles.accountDetails' }),
-                lazy: lazyPage(() => import('../features/account/details-tab.tsx'), 'DetailsTab'),
+                path: 'dashboard',
+                handle: meta({ title: 'titles.dashboard' }),
+                lazy: lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
               },
               {
-                path: 'child-details/:id',
-                handle: meta({ role: 'childDetails', title: 'titles.childDetails' }),
-                lazy: lazyPage(() => import('../features/account/child-tab.tsx'), 'ChildTab'),
+                path: 'account',
+                lazy: lazyPage(() => import('../features/account/account-layout.tsx'), 'AccountLayout'),
+                children: [
+                  {
+                    path: 'details',
+                    handle: meta({ title: 'titles.accountDetails' }),
+                    lazy: lazyPage(() => import('../features/account/details-tab.tsx'), 'DetailsTab'),
+                  },
+                  {
+                    path: 'child-details/:id',
+                    handle: meta({ role: 'childDetails', title: 'titles.childDetails' }),
+                    lazy: lazyPage(() => import('../features/account/child-tab.tsx'), 'ChildTab'),
+                  },
+                  {
+                    path: 'child/:id',
+                    handle: meta({ role: 'childDetails', title: 'titles.childProfile' }),
+                    lazy: lazyPage(() => import('../features/account/child-tab.tsx'), 'ChildTab'),
+                  },
+                  {
+                    path: 'parent',
+                    handle: meta({ role: 'parentProfile', title: 'titles.parentProfile' }),
+                    lazy: lazyPage(() => import('../features/account/parent-tab.tsx'), 'ParentTab'),
+                  },
+                  {
+                    path: 'portfolios',
+                    handle: meta({ title: 'titles.portfolios' }),
+                    lazy: lazyPage(() => import('../features/account/portfolios-tab.tsx'), 'PortfoliosTab'),
+                  },
+                ],
               },
               {
-                path: 'child/:id',
-                handle: meta({ role: 'childDetails', title: 'titles.childProfile' }),
-                lazy: lazyPage(() => import('../features/account/child-tab.tsx'), 'ChildTab'),
+                path: 'account/change-password',
+                handle: meta({ title: 'titles.changePassword' }),
+                lazy: lazyPage(() => import('../features/account/change-password-page.tsx'), 'ChangePasswordPage'),
               },
               {
-                path: 'parent',
-                handle: meta({ role: 'parentProfile', title: 'titles.parentProfile' }),
-                lazy: lazyPage(() => import('../features/account/parent-tab.tsx'), 'ParentTab'),
+                path: 'account/edit',
+                handle: meta({ role: 'accountEditBlocked', title: 'titles.accountEdit' }),
+                lazy: lazyPage(() => import('../features/account/account-edit-page.tsx'), 'AccountEditPage'),
               },
               {
-                path: 'portfolios',
-                handle: meta({ title: 'titles.portfolios' }),
-                lazy: lazyPage(() => import('../features/account/portfolios-tab.tsx'), 'PortfoliosTab'),
+                path: 'admin/outbox',
+                handle: meta({ role: 'outbox', title: 'titles.outbox' }),
+                lazy: lazyPage(() => import('../features/admin/outbox-page.tsx'), 'OutboxPage'),
               },
             ],
-          },
-          {
-            path: 'account/change-password',
-            handle: meta({ title: 'titles.changePassword' }),
-            lazy: lazyPage(() => import('../features/account/change-password-page.tsx'), 'ChangePasswordPage'),
-          },
-          {
-            path: 'account/edit',
-            handle: meta({ role: 'accountEditBlocked', title: 'titles.accountEdit' }),
-            lazy: lazyPage(() => import('../features/account/account-edit-page.tsx'), 'AccountEditPage'),
-          },
-          {
-            path: 'admin/outbox',
-            handle: meta({ role: 'outbox', title: 'titles.outbox' }),
-            lazy: lazyPage(() => import('../features/admin/outbox-page.tsx'), 'OutboxPage'),
           },
         ],
       },

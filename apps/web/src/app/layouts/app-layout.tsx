@@ -39,7 +39,7 @@ export const AppLayout = () => {
             />
             <UnstyledButton component={Link} to={paths.dashboard.to()} aria-label={t('homeLink')}>
               <Text fw={800} fz="xl" c="var(--mantine-color-anchor)">
-                Klase
+                {t('appName')}
               </Text>
             </UnstyledButton>
           </Group>

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Progress } from '@mantine/core';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { mergeMeta } from '../access.ts';
@@ -27,20 +26,7 @@ export const RootLayout = () => {
     <>
       <SkipLink />
       <ConnectionBanner />
-      {navigation.state !== 'idle' && (
-        <Progress
-          value={100}
-          animated
-          size="xs"
-          radius={0}
-          pos="fixed"
-          top={0}
-          left={0}
-          right={0}
-          style={{ zIndex: 1001 }}
-          aria-label={t('loading')}
-        />
-      )}
+      {navigation.state !== 'idle' && <div className="klase-nav-progress" role="progressbar" aria-label={t('loading')} />}
       <Outlet />
       <ScrollRestoration />
     </>

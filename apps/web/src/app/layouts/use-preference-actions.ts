@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { Locale, Theme } from '@klase/core/constants';
 import type { PreferencesRequest, Profile } from '@klase/core/auth/contracts';
 import { apiFetch } from '../../components/http.ts';
-import { toastError } from '../../components/toasts.ts';
 import { useErrorMessage } from '../../components/error-text.tsx';
 import { changeLanguage } from '../../i18n/i18n.ts';
 import { rememberLanguage } from '../../lib/preferences.ts';
@@ -25,6 +24,8 @@ export const usePreferenceActions = () => {
       try {
         updateProfile(await apiFetch<Profile>('/api/account/preferences', { method: 'PATCH', body }));
       } catch (e) {
+        // Loaded on demand: the sign-in pages use this hook and should not download the toasts.
+        const { toastError } = await import('../../components/toasts.ts');
         toastError(errorMessage(e));
       }
     },

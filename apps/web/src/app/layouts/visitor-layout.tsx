@@ -1,19 +1,21 @@
 import { Box, Container, Group, Paper, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { LanguageMenu } from './language-menu.tsx';
+import { useTranslation } from 'react-i18next';
+import { LanguageSelect } from './language-select.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 /** The frame of the sign-in, activation, password and link pages. */
 export const VisitorLayout = () => {
+  const { t } = useTranslation('shell');
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-light)">
       <Box component="header" px="md" py="sm">
         <Group justify="space-between" wrap="nowrap">
           <Text component="p" fw={800} fz="xl" c="var(--mantine-color-anchor)">
-            Klase
+            {t('appName')}
           </Text>
           <Group gap="xs" wrap="nowrap">
-            <LanguageMenu />
+            <LanguageSelect />
             <ThemeToggle />
           </Group>
         </Group>

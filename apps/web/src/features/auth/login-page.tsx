@@ -1,52 +1,68 @@
-import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { loginRequest, type LoginRequest } from '@klase/core/auth/contracts';
+import type { LoginRequest } from '@klase/core/auth/contracts';
 import { isApiError } from '../../components/http.ts';
 import { useErrorMessage } from '../../components/error-text.tsx';
-import { PasswordField } from '../../components/password-field.tsx';
 import { paths, safeRedirect } from '../../app/paths.ts';
 import { login } from '../../lib/session.ts';
 import { useSession } from '../../lib/session-store.ts';
-import { useFieldIssueMessages, useZodValidate } from '../../lib/zod-form.ts';
+import { PASSWORD_INPUT_MAX, USERNAME_MAX, validateLogin, type LoginIssues } from './login-validation.ts';
 
 /**
  * Sign-in with username or email. Errors are shown by code (a locked account says how many
- * minutes, a rate limit how many seconds). Kept free of heavy components: this route's code is
- * what a first visit downloads.
+ * minutes, a rate limit how many seconds). Kept free of heavy code (zod, @mantine/form, dates,
+ * and Mantine's PasswordInput is used directly rather than the shared PasswordField, whose strength
+ * meter this form does not need): this route is what a first visit downloads.
  */
 export const LoginPage = () => {
-  const { t } = useTranslation(['account', 'errors']);
+  const { t } = useTranslation(['account', 'errors', 'validation', 'components']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const expired = useSession((s) => s.expired);
   const errorMessage = useErrorMessage();
-  const fieldMessages = useFieldIssueMessages();
+  const [values, setValues] = useState<LoginRequest>({ username: '', password: '' });
+  const [issues, setIssues] = useState<LoginIssues>({});
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<LoginRequest>({
-    mode: 'controlled',
-    initialValues: { username: '', password: '' },
-    validate: useZodValidate<LoginRequest>(loginRequest),
-    validateInputOnBlur: true,
-  });
   const [busy, setBusy] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
 
-  const submit = form.onSubmit(async (values) => {
+  const fieldError = (name: keyof LoginRequest) => {
+    const issue = issues[name];
+    return issue ? t(`validation:${issue.key}`, issue.params ?? {}) : undefined;
+  };
+  const change = (name: keyof LoginRequest) => (value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    if (issues[name]) setIssues((i) => ({ ...i, [name]: undefined }));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateLogin(values);
+    setIssues(found);
+    if (Object.keys(found).length > 0) return;
     setBusy(true);
     setError(null);
     try {
       await login({ username: values.username.trim(), password: values.password });
       await navigate(safeRedirect(params.get('redirect')) ?? paths.dashboard.to(), { replace: true });
-    } catch (e) {
-      if (isApiError(e) && e.code === 'VALIDATION' && e.fields?.length) form.setErrors(fieldMessages(e.fields));
-      setError(errorMessage(e));
-      form.setFieldValue('password', '');
+    } catch (err) {
+      if (isApiError(err) && err.fields?.length) {
+        const byField: LoginIssues = {};
+        for (const f of err.fields) {
+          if ((f.path === 'username' || f.path === 'password') && (f.key === 'required' || f.key === 'maxLength')) {
+            byField[f.path] = { key: f.key, params: f.params as Record<string, number> | undefined };
+          }
+        }
+        setIssues(byField);
+      }
+      setError(errorMessage(err));
+      setValues((v) => ({ ...v, password: '' }));
     } finally {
       setBusy(false);
     }
-  });
+  };
 
   return (
     <Stack gap="md">
@@ -60,21 +76,39 @@ export const LoginPage = () => {
         </Alert>
       )}
       {error && (
-        <Alert color="red" variant="light" role="alert">
+        <Alert color="red" variant="light" role="alert" data-testid="login-error">
           {error}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <TextInput
             label={t('login.username')}
+            name="username"
             autoComplete="username"
             required
-            maxLength={254}
-            autoFocus
-            {...form.getInputProps('username')}
+            maxLength={USERNAME_MAX}
+            value={values.username}
+            onChange={(e) => change('username')(e.currentTarget.value)}
+            error={fieldError('username')}
           />
-          <PasswordField label={t('login.password')} autoComplete="current-password" required {...form.getInputProps('password')} />
+          <PasswordInput
+            label={t('login.password')}
+            name="password"
+            autoComplete="current-password"
+            required
+            maxLength={PASSWORD_INPUT_MAX}
+            value={values.password}
+            onChange={(e) => change('password')(e.currentTarget.value)}
+            error={fieldError('password')}
+            visible={showPassword}
+            onVisibilityChange={setShowPassword}
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{
+              'aria-label': showPassword ? t('components:password.hide') : t('components:password.show'),
+              'aria-pressed': showPassword,
+            }}
+          />
           <Button type="submit" loading={busy} fullWidth mt="xs">
             {t('login.submit')}
           </Button>
