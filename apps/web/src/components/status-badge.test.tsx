@@ -1,14 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { DEFAULT_THEME } from '@mantine/core';
 import { renderWithProviders } from './test-utils.tsx';
 import { BusyGuard, CopyingSkeleton, StatusBadge, badgeColor, isBusyStatus } from './status-badge.tsx';
 import { PAGE_BACKGROUND, contrastRatio } from './tones.ts';
+import { theme } from '../app/theme.ts';
+
+const primary = `${theme.primaryColor ?? 'blue'}.9`;
 
 describe('StatusBadge', () => {
   it.each([
-    ['ACTIVE', 'Active', 'blue.9'],
-    ['published', 'Published', 'blue.9'],
+    ['ACTIVE', 'Active', primary],
+    ['published', 'Published', primary],
     ['Inactive', 'Inactive', 'gray.7'],
     ['unpublished', 'Unpublished', 'gray.7'],
     ['copying', 'Copying in progress', 'violet.9'],
@@ -21,7 +23,7 @@ describe('StatusBadge', () => {
 
   it('keeps white text at WCAG AA contrast on every badge colour, in both themes', () => {
     for (const s of ['active', 'inactive', 'copying'] as const) {
-      const bg = badgeColor(s, DEFAULT_THEME.primaryColor);
+      const bg = badgeColor(s, theme.primaryColor ?? 'blue');
       expect(contrastRatio('#ffffff', bg), bg).toBeGreaterThanOrEqual(4.5);
       // filled badges do not change with the scheme; they stay distinguishable from both page backgrounds
       expect(contrastRatio(bg, PAGE_BACKGROUND.light)).toBeGreaterThanOrEqual(3);

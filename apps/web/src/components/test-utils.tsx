@@ -6,6 +6,7 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { i18next } from '../i18n/i18n.ts';
+import { cssVariablesResolver, theme } from '../app/theme.ts';
 
 /** A fresh query client for one test: no retries, nothing cached between tests. */
 export const createTestQueryClient = () =>
@@ -17,10 +18,10 @@ interface ProviderOptions {
   queryClient?: QueryClient;
 }
 
-/** The app's providers in test mode (no transitions, no portals delays). */
+/** The app's providers and theme, in Mantine's test mode (no transitions). */
 export const TestProviders = ({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) => (
   <I18nextProvider i18n={i18next}>
-    <MantineProvider env="test">
+    <MantineProvider env="test" theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <Notifications position="top-right" />

@@ -53,7 +53,7 @@ export const DataTable = <Row,>(props: DataTableProps<Row>) => {
 
   const q = useQuery({
     queryKey: [...queryKey, state.query],
-    queryFn: ({ signal }) => apiFetch<TablePage<Row>>(`${path}?${state.query}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<TablePage<Row>>(`${path}${path.includes('?') ? '&' : '?'}${state.query}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
