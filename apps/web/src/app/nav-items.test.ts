@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ROLE } from '@klase/core/roles';
+import { activeNavKey, navItemsFor } from './nav-items.ts';
+
+const keys = (roleId: number) => navItemsFor(roleId).map((i) => i.key);
+
+describe('navigation per role', () => {
+  it('shows only screens that exist, in the order of NAV_BY_ROLE, plus the account', () => {
+    expect(keys(ROLE.admin)).toEqual(['dashboard', 'outbox', 'account']);
+    expect(keys(ROLE.teacher)).toEqual(['dashboard', 'account']);
+    expect(keys(ROLE.student)).toEqual(['dashboard', 'account']);
+    expect(keys(ROLE.parent)).toEqual(['dashboard', 'children', 'account']);
+    expect(keys(999)).toEqual(['dashboard', 'account']);
+  });
+
+  it('marks the entry of the current page', () => {
+    const items = navItemsFor(ROLE.parent);
+    expect(activeNavKey(items, '/dashboard')).toBe('dashboard');
+    expect(activeNavKey(items, '/account/parent')).toBe('children');
+    expect(activeNavKey(items, '/account/child-details/4')).toBe('children');
+    expect(activeNavKey(items, '/account/details')).toBe('account');
+    expect(activeNavKey(items, '/account/edit')).toBe('account');
+  });
+});

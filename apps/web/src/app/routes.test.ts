@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoutes } from 'react-router';
+import { paths } from './paths.ts';
+import { metaForPath } from './root-loader.ts';
+import { routes } from './routes.tsx';
+
+describe('route table', () => {
+  it('marks the visitor-only pages', () => {
+    for (const p of ['/account', '/account/login', '/account/set-password', '/account/activation', '/account/forgot-password', '/account/reset-password', '/account/invalid-activation', '/account/invalid-reset-password']) {
+      expect(metaForPath(routes, p).access, p).toBe('visitor');
+    }
+  });
+
+  it('opens verify-account and not-found to everyone', () => {
+    expect(metaForPath(routes, '/account/verify-account').access).toBe('any');
+    expect(metaForPath(routes, '/not-found').access).toBe('any');
+    expect(metaForPath(routes, '/classes/12/courses').access).toBe('any');
+    expect(metaForPath(routes, '/account/nope').access).toBe('any');
+  });
+
+  it('guards the authenticated area and its role routes', () => {
+    expect(metaForPath(routes, '/').access).toBe('auth');
+    expect(metaForPath(routes, '/dashboard')).toMatchObject({ access: 'auth', title: 'titles.dashboard' });
+    expect(metaForPath(routes, '/account/details').access).toBe('auth');
+    expect(metaForPath(routes, '/account/portfolios').access).toBe('auth');
+    expect(metaForPath(routes, '/account/change-password').access).toBe('auth');
+    expect(metaForPath(routes, '/account/edit')).toMatchObject({ access: 'auth', role: 'accountEditBlocked' });
+    expect(metaForPath(routes, '/account/parent')).toMatchObject({ access: 'auth', role: 'parentProfile' });
+    expect(metaForPath(routes, '/account/child-details/9')).toMatchObject({ access: 'auth', role: 'childDetails' });
+    expect(metaForPath(routes, '/account/child/9')).toMatchObject({ access: 'auth', role: 'childDetails' });
+    expect(metaForPath(routes, '/admin/outbox')).toMatchObject({ access: 'auth', role: 'outbox' });
+  });
+
+  it('has a real route (not the catch-all) for every registered path', () => {
+    for (const [name, entry] of Object.entries(paths)) {
+      const concrete = entry.pattern.replace(/:\w+/g, 'x');
+      const matches = matchRoutes(routes, concrete) ?? [];
+      const leaf = matches[matches.length - 1]?.route;
+      expect(leaf?.path, name).not.toBe('*');
+      expect(matches.length, name).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives every page a title', () => {
+    for (const entry of Object.values(paths)) {
+      if (entry.pattern === '/' || entry.pattern === '/account') continue;
+      expect(metaForPath(routes, entry.pattern.replace(/:\w+/g, 'x')).title, entry.pattern).toBeTruthy();
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiFetch } from '../components/http.ts';
+import { jsonResponse } from '../components/test-utils.tsx';
+import { backoffDelay, getConnectionPhase, startConnectionMonitor } from './connection.ts';
+import { getSession, resetSessionStore } from './session-store.ts';
+
+const fetchMock = vi.fn<typeof fetch>();
+let stop: () => void = () => {};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  resetSessionStore();
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(async () => {
+  stop();
+  // Bring the HTTP client's own online flag back for the next test.
+  fetchMock.mockResolvedValue(jsonResponse({ status: 'ok' }));
+  await apiFetch('/api/health');
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('connection monitor', () => {
+  it('grows the retry delay up to 15 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 9].map(backoffDelay)).toEqual([1000, 2000, 4000, 8000, 15000, 15000, 15000]);
+  });
+
+  it('shows offline, then connecting while it polls /api/health, and recovers by itself', async () => {
+    const onRecovered = vi.fn();
+    stop = startConnectionMonitor({ onRecovered });
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(apiFetch('/api/account/profile')).rejects.toMatchObject({ code: 'NETWORK' });
+    expect(getConnectionPhase()).toBe('offline');
+    expect(getSession().online).toBe(false);
+
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(getConnectionPhase()).toBe('connecting');
+    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('/api/health');
+
+    fetchMock.mockResolvedValue(jsonResponse({ status: 'down' }, 503));
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(getConnectionPhase()).toBe('online');
+    expect(getSession().online).toBe(true);
+    expect(onRecovered).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,36 @@
+import type { Profile, SessionInfo } from '@klase/core/auth/contracts';
+
+/** A session answer for tests. */
+export const sessionFixture = (profile: Partial<Profile> = {}, extra: Partial<SessionInfo> = {}): SessionInfo => ({
+  profile: {
+    id: 'u1',
+    username: 'maria',
+    email: 'maria@example.ph',
+    emailVerified: true,
+    pendingEmail: null,
+    roleId: 3,
+    salutation: 'Ms.',
+    firstName: 'Maria',
+    middleName: null,
+    lastName: 'Santos',
+    suffix: null,
+    employeeNumber: null,
+    gradeLevel: null,
+    section: null,
+    schoolId: 's1',
+    schoolName: 'Rizal High School',
+    language: 'en-us',
+    theme: 'light',
+    hasPhoto: false,
+    photoVersion: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...profile,
+  },
+  csrfToken: 'csrf-1',
+  showWelcomeDialog: false,
+  childrenList: [],
+  idleExpiresAt: '2026-01-01T02:00:00.000Z',
+  absoluteExpiresAt: '2026-01-01T12:00:00.000Z',
+  ...extra,
+});
