@@ -1,5 +1,5 @@
-import { AppShell, Burger, Group, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Burger, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ROLE } from '@klase/core/roles';
@@ -17,6 +17,8 @@ export const AppLayout = () => {
   const { t } = useTranslation('shell');
   const [opened, { toggle, close }] = useDisclosure(false);
   const profile = useSession((s) => s.profile);
+  // One child switcher at a time: in the header on wide screens, in the burger menu on phones.
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   if (!profile) return <PageLoader />;
   const isParent = profile.roleId === ROLE.parent;
   return (
@@ -44,11 +46,7 @@ export const AppLayout = () => {
             </UnstyledButton>
           </Group>
           <Group gap={4} wrap="nowrap">
-            {isParent && (
-              <Group visibleFrom="sm">
-                <ChildSwitcher />
-              </Group>
-            )}
+            {isParent && wide && <ChildSwitcher compact />}
             <LanguageMenu />
             <ThemeToggle />
             <UserMenu profile={profile} />
@@ -56,10 +54,10 @@ export const AppLayout = () => {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" id="klase-navbar" component="nav" aria-label={t('nav.label')}>
-        {isParent && (
-          <Group hiddenFrom="sm" mb="sm">
+        {isParent && !wide && (
+          <Stack mb="sm">
             <ChildSwitcher />
-          </Group>
+          </Stack>
         )}
         <NavLinks roleId={profile.roleId} onNavigate={close} />
       </AppShell.Navbar>

@@ -8,7 +8,7 @@ import { linkify } from './linkify.ts';
 export const MailDialog = ({ mail, onClose }: { mail: OutboxMail | null; onClose: () => void }) => {
   const { t } = useTranslation('common');
   return (
-    <Modal opened={mail !== null} onClose={onClose} title={mail?.subject} size="lg" centered>
+    <Modal opened={mail !== null} onClose={onClose} title={mail?.subject} size="lg" centered closeButtonProps={{ 'aria-label': t('close') }}>
       {mail && (
         <Stack gap="sm">
           <Text size="sm" c="dimmed">

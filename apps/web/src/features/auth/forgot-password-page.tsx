@@ -41,7 +41,7 @@ export const ForgotPasswordPage = () => {
         {t('forgot.title')}
       </Title>
       {sent ? (
-        <Alert color="green" variant="light" role="status">
+        <Alert color="indigo" variant="light" role="status">
           {t('forgot.sent')}
         </Alert>
       ) : (

@@ -71,7 +71,7 @@ export const LoginPage = () => {
       </Title>
       <Text>{t('login.greeting')}</Text>
       {expired && (
-        <Alert color="yellow" variant="light" role="alert" data-testid="session-expired">
+        <Alert color="indigo" variant="light" role="alert" data-testid="session-expired">
           {t('errors:SESSION_EXPIRED')}
         </Alert>
       )}

@@ -39,7 +39,11 @@ export const GuidedTour = ({ opened, onClose }: { opened: boolean; onClose: () =
   };
 
   return (
-    <Dialog opened={opened} onClose={close} withCloseButton size="lg" radius="md" shadow="lg" position={{ bottom: 20, right: 20 }} role="dialog" aria-labelledby="klase-tour-title">
+    <Dialog
+      opened={opened}
+      onClose={close}
+      withCloseButton={false}
+      size="lg" radius="md" shadow="lg" position={{ bottom: 20, right: 20 }} role="dialog" aria-labelledby="klase-tour-title">
       <Stack gap="xs">
         <Text size="xs" c="dimmed">
           {t('tour.progress', { current: index + 1, total: TOUR_STEPS.length })}
@@ -49,9 +53,14 @@ export const GuidedTour = ({ opened, onClose }: { opened: boolean; onClose: () =
         </Title>
         <Text size="sm">{t(`tour.${step.key}.text`)}</Text>
         <Group justify="space-between" mt="xs">
-          <Button variant="default" size="xs" onClick={() => setIndex((i) => i - 1)} disabled={index === 0}>
-            {t('tour.back')}
-          </Button>
+          <Group gap="xs">
+            <Button variant="subtle" size="xs" onClick={close}>
+              {t('close')}
+            </Button>
+            <Button variant="default" size="xs" onClick={() => setIndex((i) => i - 1)} disabled={index === 0}>
+              {t('tour.back')}
+            </Button>
+          </Group>
           <Button size="xs" onClick={() => (last ? close() : setIndex((i) => i + 1))}>
             {last ? t('tour.finish') : t('tour.next')}
           </Button>
