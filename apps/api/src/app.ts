@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { IMAGE_MAX_BYTES } from '@klase/core/constants';
 import type { AppConfig } from './config.ts';
@@ -23,6 +23,8 @@ export interface AppDeps {
   storage?: FileStorage;
   /** Mail transport; by default SMTP when SMTP_URL is set, else none (mails stay in the outbox). */
   transport?: Transport | null;
+  /** Sees every route as it is registered (the policy test walks them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const CSP = {
@@ -62,6 +64,7 @@ export const buildApp = async (config: AppConfig, deps: AppDeps = {}): Promise<F
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
