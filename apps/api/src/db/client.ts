@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -31,6 +32,7 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 const openPglite = async (opts: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> => {
+  if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
   const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });

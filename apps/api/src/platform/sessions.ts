@@ -31,13 +31,13 @@ export const createSession = async (
   const token = randomToken();
   const csrfToken = randomToken();
   const now = Date.now();
-  const idleExpiresAt = new Date(now + idleMs(config));
   const absoluteExpiresAt = new Date(now + absoluteMs(config));
+  const idleExpiresAt = new Date(Math.min(now + idleMs(config), absoluteExpiresAt.getTime()));
   await db.insert(sessions).values({
     tokenHash: sha256(token),
     userId,
     csrfToken,
-    idleExpiresAt: idleExpiresAt < absoluteExpiresAt ? idleExpiresAt : absoluteExpiresAt,
+    idleExpiresAt,
     absoluteExpiresAt,
     ip: meta.ip ?? null,
     userAgent: meta.userAgent?.slice(0, 400) ?? null,

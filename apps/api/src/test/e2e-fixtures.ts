@@ -1,0 +1,74 @@
+/**
+ * Fixture accounts for the browser tests, added to a freshly seeded PGlite folder before the
+ * server starts (PGlite is one process). One account per Playwright project and purpose, so the
+ * desktop and phone runs never change each other's data:
+ *   e2e.reset.<project>    active teacher; the forgot/reset test changes its password
+ *   e2e.pending.<project>  a parent not activated yet, linked to two students, with the activation
+ *                          mail in the outbox (queued by the same service user management uses)
+ *   e2e.expire.<project>   active student; the expiry test changes its password from elsewhere
+ *   e2e.prefs.<project>    active teacher; the preferences test changes its language and theme
+ * Usage: DATA_DIR=... tsx apps/api/src/test/e2e-fixtures.ts
+ */
+import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import { ROLE } from '@klase/core/roles';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { seedDemo } from '../db/seed.ts';
+import { schools } from '../db/schema/tenancy.ts';
+import { parentStudents, users } from '../db/schema/users.ts';
+import { ctxOf } from '../platform/app-context.ts';
+import { sendActivation } from '../modules/auth/auth.service.ts';
+import { buildUser } from './factories.ts';
+
+const PROJECTS = ['desktop', 'phone'] as const;
+
+const main = async () => {
+  const config = loadConfig(process.env);
+  await mkdir(config.dataDir, { recursive: true });
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') });
+  await migrateDatabase(database);
+  await seedDemo(database.db);
+  const app = await buildApp(config, { database });
+  try {
+    const db = database.db;
+    const [school] = await db.select().from(schools).where(eq(schools.code, 'RNHS'));
+    if (!school) throw new Error('demo school missing');
+    const byName = async (username: string) => {
+      const [u] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
+      if (!u) throw new Error(`${username} missing`);
+      return u.id;
+    };
+    for (const project of PROJECTS) {
+      const email = (kind: string) => `e2e.${kind}.${project}@e2e.klase.test`;
+      await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.reset.${project}`, email: email('reset'), firstName: 'Rosa', lastName: 'Lim' });
+      await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.expire.${project}`, email: email('expire'), firstName: 'Dante', lastName: 'Cruz' });
+      await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.prefs.${project}`, email: email('prefs'), firstName: 'Luz', lastName: 'Ocampo' });
+      const parent = await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.parent,
+        username: `e2e.pending.${project}`,
+        email: email('pending'),
+        password: null,
+        active: false,
+        activated: false,
+        firstName: 'Nena',
+        lastName: 'Flores',
+      });
+      const kids = project === 'desktop' ? ['student5', 'student6'] : ['student3', 'student4'];
+      for (const kid of kids) await db.insert(parentStudents).values({ parentId: parent.id, studentId: await byName(kid), schoolId: school.id });
+      await sendActivation(ctxOf(app), parent.id);
+    }
+  } finally {
+    await app.close();
+    await database.close();
+  }
+};
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
