@@ -13,6 +13,7 @@ export const theme = createTheme({
   defaultRadius: 'md',
   focusRing: 'auto',
   cursorType: 'pointer',
+  respectReducedMotion: true,
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

@@ -17,7 +17,7 @@ export const AppLayout = () => {
   const { t } = useTranslation('shell');
   const [opened, { toggle, close }] = useDisclosure(false);
   const profile = useSession((s) => s.profile);
-  // One child switcher at a time: in the header on wide screens, in the burger menu on phones.
+  // One child switcher at a time: in the header on wide screens, above the page on phones.
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   if (!profile) return <PageLoader />;
   const isParent = profile.roleId === ROLE.parent;
@@ -54,14 +54,14 @@ export const AppLayout = () => {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" id="klase-navbar" component="nav" aria-label={t('nav.label')}>
-        {isParent && !wide && (
-          <Stack mb="sm">
-            <ChildSwitcher />
-          </Stack>
-        )}
         <NavLinks roleId={profile.roleId} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1}>
+        {isParent && !wide && (
+          <Stack mb="md">
+            <ChildSwitcher />
+          </Stack>
+        )}
         <Outlet />
       </AppShell.Main>
     </AppShell>

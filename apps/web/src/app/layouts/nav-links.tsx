@@ -22,6 +22,7 @@ export const NavLinks = ({ roleId, onNavigate }: { roleId: number; onNavigate?: 
             label={t(item.label)}
             leftSection={<Icon size={20} aria-hidden={true} />}
             active={active}
+            variant="filled"
             aria-current={active ? 'page' : undefined}
             onClick={onNavigate}
             data-tour={`nav-${item.key}`}
