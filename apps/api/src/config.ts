@@ -27,6 +27,7 @@ const envSchema = z.object({
   SEED_DEMO: bool(true),
   WEB_DIST: z.string().min(1).optional(),
   TRUST_PROXY: bool(false),
+  LOGIN_IP_LIMIT: z.coerce.number().int().positive().default(30),
 });
 
 export interface AppConfig {
@@ -46,6 +47,8 @@ export interface AppConfig {
   /** Absolute path of the built SPA. */
   webDist: string;
   trustProxy: boolean;
+  /** Sign-in attempts allowed per client address per 10 minutes. */
+  loginIpLimit: number;
   /** Poll interval of the mail worker. */
   mailPollMs: number;
   /** Each consecutive failed sign-in of a name slows its answer by this much (capped at 2 s). */
@@ -54,7 +57,8 @@ export interface AppConfig {
 
 /** Parses an environment (process.env in server.ts); the only place environment variables are read. */
 export const loadConfig = (env: Record<string, string | undefined>): AppConfig => {
-  const e = envSchema.parse(env);
+  // An empty variable (`SMTP_URL=`) means "not set", as in most shells' .env conventions.
+  const e = envSchema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
   // `npm start` at the root runs the workspace script inside apps/api, so relative paths are
   // resolved against the repository root rather than the process directory.
   const cwd = REPO_ROOT;
@@ -73,6 +77,7 @@ export const loadConfig = (env: Record<string, string | undefined>): AppConfig =
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(REPO_ROOT, 'apps', 'web', 'dist'),
     trustProxy: e.TRUST_PROXY,
+    loginIpLimit: e.LOGIN_IP_LIMIT,
     mailPollMs: 5000,
     loginFailureDelayMs: 250,
   };

@@ -1,6 +1,10 @@
 import { createElement } from 'react';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
+import { i18next } from '../i18n/i18n.ts';
+
+/** The close button of a toast needs a name for screen readers (axe: button-name). */
+const closeButtonProps = () => ({ 'aria-label': i18next.t('common:close') });
 
 /**
  * Toasts (spec section 8): success in a positive (green) style, error in a negative (red) one, in
@@ -14,6 +18,7 @@ export const toastSuccess = (message: string): string =>
     icon: createElement(IconCheck, { size: 18, 'aria-hidden': true }),
     position: 'top-right',
     autoClose: 4000,
+    closeButtonProps: closeButtonProps(),
     'data-tone': 'success',
   });
 
@@ -24,5 +29,6 @@ export const toastError = (message: string): string =>
     icon: createElement(IconX, { size: 18, 'aria-hidden': true }),
     position: 'top-right',
     autoClose: 6000,
+    closeButtonProps: closeButtonProps(),
     'data-tone': 'error',
   });

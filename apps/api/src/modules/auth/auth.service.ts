@@ -23,7 +23,6 @@ import {
 import { fullName } from '../users/profile.ts';
 
 export const LOGIN_LIMITS = {
-  ipAttempts: 30,
   ipWindowSeconds: 600,
   userFailures: 5,
   userLockSeconds: 900,
@@ -38,7 +37,7 @@ export interface LoginResult {
 
 /** Sign-in with throttling per IP and per submitted name, both kept in the database. */
 export const login = async (ctx: Ctx, input: LoginRequest, meta: { ip: string; userAgent?: string }): Promise<LoginResult> => {
-  const ipWait = await hitWindow(ctx.db, `login:ip:${meta.ip}`, LOGIN_LIMITS.ipAttempts, LOGIN_LIMITS.ipWindowSeconds);
+  const ipWait = await hitWindow(ctx.db, `login:ip:${meta.ip}`, ctx.config.loginIpLimit, LOGIN_LIMITS.ipWindowSeconds);
   if (ipWait !== null) throw new DomainError('RATE_LIMITED', { retryAfterSeconds: ipWait });
   const nameKey = `login:user:${input.username.trim().toLowerCase()}`;
   const locked = await lockedFor(ctx.db, nameKey);

@@ -1,0 +1,57 @@
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { DEMO_PASSWORD, expect, signIn } from './fixtures.ts';
+
+/** The fixture accounts made for the browser tests (apps/api/src/test/e2e-fixtures.ts), one per project. */
+export const fixtureUser = (kind: 'reset' | 'pending' | 'expire' | 'prefs', info: TestInfo) => `e2e.${kind}.${info.project.name}`;
+export const fixtureEmail = (kind: 'reset' | 'pending' | 'expire' | 'prefs', info: TestInfo) =>
+  `${fixtureUser(kind, info)}@e2e.klase.test`;
+
+export const openUserMenu = async (page: Page) => {
+  // Found by its place, not its (translated) name, so it works in every language.
+  await page.locator('[data-tour="user-menu"]').click();
+};
+
+export const signOut = async (page: Page) => {
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: /sign out/i }).click();
+  await expect(page).toHaveURL(/#\/account\/login/);
+};
+
+/** Opens the navigation (a burger menu at phone width) and returns its landmark. */
+export const navigation = async (page: Page) => {
+  const burger = page.getByRole('button', { name: /open navigation/i });
+  if (await burger.isVisible()) await burger.click();
+  return page.getByRole('navigation', { name: /main navigation/i });
+};
+
+/**
+ * Reads the newest mail sent to `address` the way a person trying the app does: signs in as the
+ * platform administrator in a separate browser context, opens the outbox and the mail, and returns
+ * the link inside it.
+ */
+export const linkFromOutbox = async (browser: Browser, address: string, linkPattern: RegExp): Promise<string> => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await signIn(page, 'admin', DEMO_PASSWORD);
+    await page.goto('/#/admin/outbox');
+    await page.getByRole('searchbox', { name: /search/i }).fill(address);
+    const row = page.getByText(address).first();
+    await expect(row).toBeVisible();
+    await row.click();
+    const dialog = page.getByRole('dialog');
+    const link = dialog.getByRole('link', { name: linkPattern }).first();
+    await expect(link).toBeVisible();
+    const href = await link.getAttribute('href');
+    if (!href) throw new Error('mail link without href');
+    return href;
+  } finally {
+    await context.close();
+  }
+};
+
+/** The path-and-hash part of a mailed link, so it opens on the test server whatever APP_URL says. */
+export const localPart = (href: string) => {
+  const u = new URL(href);
+  return `/${u.hash}`;
+};
