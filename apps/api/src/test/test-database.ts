@@ -36,8 +36,21 @@ export const openTestDatabase = async (): Promise<TestDatabase> => {
       await database.close();
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
-      await c.end();
+      try {
+        // A plain DROP stops an autovacuum worker by itself (FORCE would need the right to signal
+        // the superuser's processes); our own connections are closed, so retry briefly if one lingers.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)}`);
+            break;
+          } catch (err) {
+            if (attempt >= 20) throw err;
+            await new Promise((r) => setTimeout(r, 250));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 };

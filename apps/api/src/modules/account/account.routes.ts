@@ -10,7 +10,7 @@ import {
   updateProfileRequest,
 } from '@klase/core/auth/contracts';
 import { DomainError } from '@klase/core/errors';
-import { ROLE } from '@klase/core/roles';
+import { ROUTE_ROLES } from '@klase/core/guards';
 import { ctxOf } from '../../platform/app-context.ts';
 import { okMessage } from '../../platform/messages.ts';
 import type { AuthState } from '../../platform/types.ts';
@@ -28,7 +28,8 @@ import {
 import { deletePhoto, PHOTO_MAX_BYTES, readPhoto, savePhoto } from './photo.service.ts';
 
 const signedIn = { policy: { access: 'signedIn' } } as const;
-const parentOnly = { policy: { access: 'roles', roles: [ROLE.parent] } } as const;
+/** The same role list the SPA's guard uses for the child pages (core's route guard table). */
+const parentOnly = { policy: { access: 'roles', roles: ROUTE_ROLES.childDetails } } as const;
 
 /** The policy has already required a session; this narrows the type. */
 const authOf = (auth: AuthState | null): AuthState => {

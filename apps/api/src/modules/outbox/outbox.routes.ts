@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { outboxMail } from '@klase/core/auth/contracts';
-import { ROLE } from '@klase/core/roles';
+import { ROUTE_ROLES } from '@klase/core/guards';
 import { tablePage, tableQuerySchema } from '@klase/core/table';
 import { listOutbox } from './outbox.repo.ts';
 
@@ -8,7 +8,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      config: { policy: { access: 'roles', roles: [ROLE.admin] } },
+      config: { policy: { access: 'roles', roles: ROUTE_ROLES.outbox } },
       schema: { tags: ['admin'], querystring: tableQuerySchema, response: { 200: tablePage(outboxMail) } },
     },
     async (request) => {
