@@ -13,6 +13,7 @@ import { registerErrorHandling } from './platform/errors.ts';
 import { createMailer, smtpTransport, type Mailer, type Transport } from './platform/mail.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { declarePublicRoutes, registerAccessControl } from './platform/policy.ts';
+import { AUTH_CHANNEL, createSessionCache } from './platform/session-cache.ts';
 import { createLocalStorage, type FileStorage } from './platform/storage.ts';
 import { registerModules } from './routes.ts';
 import './platform/types.ts';
@@ -81,7 +82,11 @@ export const buildApp = async (config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('database', database);
   app.decorate('mailer', mailer);
   app.decorate('storage', deps.storage ?? createLocalStorage(path.join(config.dataDir, 'files')));
+  const sessionCache = createSessionCache({ ttlMs: config.sessionCacheMs });
+  app.decorate('sessionCache', sessionCache);
+  const unlistenAuth = config.sessionCacheMs > 0 ? await database.listen(AUTH_CHANNEL, (payload) => sessionCache.onNotify(payload)) : null;
   app.addHook('onClose', async () => {
+    if (unlistenAuth) await unlistenAuth();
     await mailer.stop();
     if (ownsDatabase) await database.close();
   });

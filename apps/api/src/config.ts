@@ -28,6 +28,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   TRUST_PROXY: bool(false),
   LOGIN_IP_LIMIT: z.coerce.number().int().positive().default(30),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
 });
 
 export interface AppConfig {
@@ -47,6 +48,8 @@ export interface AppConfig {
   /** Absolute path of the built SPA. */
   webDist: string;
   trustProxy: boolean;
+  /** How long a node may reuse a session lookup (0 turns the cache off). */
+  sessionCacheMs: number;
   /** Sign-in attempts allowed per client address per 10 minutes. */
   loginIpLimit: number;
   /** Poll interval of the mail worker. */
@@ -78,6 +81,7 @@ export const loadConfig = (env: Record<string, string | undefined>): AppConfig =
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(REPO_ROOT, 'apps', 'web', 'dist'),
     trustProxy: e.TRUST_PROXY,
     loginIpLimit: e.LOGIN_IP_LIMIT,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     mailPollMs: 5000,
     loginFailureDelayMs: 250,
   };

@@ -20,8 +20,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the generated SQL migrations (same folder for both drivers). */
   migrate(): Promise<void>;
-  /** LISTEN on a channel; returns an unlisten function. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** LISTEN on a channel (the callback gets the payload); returns an unlisten function. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** The embedded instance, when kind is pglite (tests dump it as a template). */
   pglite?: PGlite;
@@ -42,7 +42,7 @@ const openPglite = async (opts: { dataDir?: string; loadDataDir?: Blob }): Promi
     pglite: client,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     listen: async (channel, onNotify) => {
-      const stop = await client.listen(channel, () => onNotify());
+      const stop = await client.listen(channel, (payload) => onNotify(payload ?? ''));
       return async () => stop();
     },
     close: async () => {
@@ -63,7 +63,7 @@ const openPostgres = (url: string): Database => {
       const conn = await pool.connect();
       listeners.add(conn);
       conn.on('notification', (n) => {
-        if (n.channel === channel) onNotify();
+        if (n.channel === channel) onNotify(n.payload ?? '');
       });
       await conn.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       return async () => {

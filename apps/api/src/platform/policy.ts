@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '@klase/core/errors';
 import { safeEqual } from './crypto.ts';
 import { userLocale } from './locale.ts';
-import { clearSessionCookie, findSession, SESSION_COOKIE, touchSession } from './sessions.ts';
+import { sha256 } from './crypto.ts';
+import { clearSessionCookie, findSessionByHash, SESSION_COOKIE, touchSession } from './sessions.ts';
 import type { Policy } from './types.ts';
 
 export const PUBLIC: Policy = { access: 'public' };
@@ -25,6 +26,14 @@ const checkCsrf = (request: FastifyRequest): void => {
   if (request.headers['x-requested-with'] !== 'klase') throw new DomainError('CSRF');
 };
 
+const lookup = async (app: FastifyInstance, tokenHash: string) => {
+  const cached = app.sessionCache.get(tokenHash);
+  if (cached) return cached;
+  const found = await findSessionByHash(app.database.db, tokenHash);
+  if (found) app.sessionCache.set(tokenHash, found);
+  return found;
+};
+
 const checkPolicy = (request: FastifyRequest, policy: Policy): void => {
   if (policy.access === 'public' || policy.access === 'visitor') return;
   if (!request.auth) throw new DomainError(request.hadSessionCookie ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED');
@@ -42,11 +51,17 @@ export const registerAccessControl = (app: FastifyInstance): void => {
   app.decorateRequest('hadSessionCookie', false);
   app.decorateRequest('locale', 'en-us');
 
+  // A user's own change (profile, password, logout...) is never answered from a stale cache entry:
+  // drop theirs before the answer leaves, so the next request reads the database.
+  app.addHook('onSend', async (request) => {
+    if (request.auth && STATE_CHANGING.has(request.method)) app.sessionCache.invalidateUser(request.auth.user.id);
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     request.hadSessionCookie = typeof token === 'string' && token.length > 0;
     if (request.hadSessionCookie && token) {
-      request.auth = token.length <= 100 ? await findSession(app.database.db, token) : null;
+      request.auth = token.length <= 100 ? await lookup(app, sha256(token)) : null;
       if (request.auth) await touchSession(app.database.db, app.config, request.auth);
       else clearSessionCookie(reply, app.config);
     }

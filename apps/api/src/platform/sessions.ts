@@ -49,7 +49,9 @@ export const createSession = async (
  * One indexed query: the live session of this token with its user, provided the user is still
  * active and neither the school nor the customer has been disabled since sign-in.
  */
-export const findSession = async (db: Db, token: string): Promise<AuthState | null> => {
+export const findSession = (db: Db, token: string): Promise<AuthState | null> => findSessionByHash(db, sha256(token));
+
+export const findSessionByHash = async (db: Db, tokenHash: string): Promise<AuthState | null> => {
   const rows = await db
     .select({ session: sessions, user: users, schoolName: schools.name })
     .from(sessions)
@@ -58,7 +60,7 @@ export const findSession = async (db: Db, token: string): Promise<AuthState | nu
     .leftJoin(customers, eq(customers.id, users.customerId))
     .where(
       and(
-        eq(sessions.tokenHash, sha256(token)),
+        eq(sessions.tokenHash, tokenHash),
         gt(sessions.idleExpiresAt, sql`now()`),
         gt(sessions.absoluteExpiresAt, sql`now()`),
         eq(users.active, true),

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from './mail.ts';
 import type { FileStorage } from './storage.ts';
+import type { SessionCache } from './session-cache.ts';
 import type { SessionRow, UserRow } from './rows.ts';
 
 /** Who may call a route. Every route declares one in `config.policy`. */
@@ -25,6 +26,7 @@ declare module 'fastify' {
     database: Database;
     mailer: Mailer;
     storage: FileStorage;
+    sessionCache: SessionCache;
   }
   interface FastifyRequest {
     auth: AuthState | null;

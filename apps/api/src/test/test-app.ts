@@ -31,6 +31,9 @@ export const createTestApp = async (
     webDist: path.join(dataDir, 'no-web-dist'),
     appUrl: 'http://klase.test',
     loginFailureDelayMs: 1,
+    // Tests that change rows directly and ask again at once would race the invalidation
+    // notification; the cache has its own tests (session-cache.test.ts) with it switched on.
+    sessionCacheMs: 0,
     ...overrides,
   };
   const app = await buildApp(config, { database, ...deps });

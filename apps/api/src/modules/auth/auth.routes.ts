@@ -16,7 +16,8 @@ import { DomainError } from '@klase/core/errors';
 import { okMessage } from '../../platform/messages.ts';
 import { clearSessionCookie, deleteSession, deleteSessionByToken, SESSION_COOKIE, setSessionCookie } from '../../platform/sessions.ts';
 import { ctxOf } from '../../platform/app-context.ts';
-import { activate, checkToken, forgotPassword, login, resetPassword, verifyEmail } from './auth.service.ts';
+import { toChildEntry } from '../users/profile.ts';
+import { activate, checkToken, childrenOf, forgotPassword, login, resetPassword, verifyEmail } from './auth.service.ts';
 import { buildSessionInfo } from './session-info.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,7 +50,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (!request.auth) throw new DomainError(request.hadSessionCookie ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED');
       const { user, session, schoolName } = request.auth;
-      return buildSessionInfo(ctx, user, schoolName, session);
+      const children = await app.sessionCache.children(user.id, async () => (await childrenOf(ctx, user)).map(toChildEntry));
+      return buildSessionInfo(ctx, user, schoolName, session, children);
     },
   );
 
