@@ -43,7 +43,10 @@ const openPglite = async (opts: { dataDir?: string; loadDataDir?: Blob }): Promi
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     listen: async (channel, onNotify) => {
       const stop = await client.listen(channel, (payload) => onNotify(payload ?? ''));
-      return async () => stop();
+      // Closing the database ends its listeners too; unlistening after that would throw.
+      return async () => {
+        if (!client.closed) await stop();
+      };
     },
     close: async () => {
       if (!client.closed) await client.close();

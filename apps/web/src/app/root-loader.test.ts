@@ -29,12 +29,15 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('root loader (session check before each navigation)', () => {
-  it('asks the server on every navigation', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse(sessionFixture()));
+  it('asks the server on every navigation: the full session first, then the light status', async () => {
+    const info = sessionFixture();
+    fetchMock.mockImplementation(async (url) =>
+      jsonResponse(String(url) === '/api/auth/status' ? { version: info.profile.updatedAt } : info),
+    );
     await navigateTo('/dashboard');
     await navigateTo('/account/details');
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/auth/session');
+    await navigateTo('/dashboard');
+    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual(['/api/auth/session', '/api/auth/status', '/api/auth/status']);
   });
 
   it('sends an expired session to login with the message flag and the way back', async () => {
@@ -64,6 +67,7 @@ describe('root loader (session check before each navigation)', () => {
   it('sends a teacher opening the outbox to not-found, and lets the admin in', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(sessionFixture({ roleId: 3 })));
     expect(await navigateTo('/admin/outbox')).toBe('/not-found');
+    resetSessionStore(); // another person, another browser: a first load
     fetchMock.mockResolvedValueOnce(jsonResponse(sessionFixture({ roleId: 1 })));
     expect(await navigateTo('/admin/outbox')).toBeNull();
   });

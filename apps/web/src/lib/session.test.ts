@@ -29,6 +29,24 @@ describe('checkSession', () => {
     expect(headerOf(1, 'x-csrf-token')).toBe('csrf-1');
   });
 
+  it('while signed in, asks only the light status and keeps the profile when its version is the same', async () => {
+    const info = sessionFixture();
+    applySessionInfo(info);
+    fetchMock.mockResolvedValueOnce(jsonResponse({ version: info.profile.updatedAt }));
+    await expect(checkSession()).resolves.toBe('authenticated');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/auth/status');
+  });
+
+  it('reloads the full session when the profile changed elsewhere', async () => {
+    applySessionInfo(sessionFixture());
+    fetchMock.mockResolvedValueOnce(jsonResponse({ version: '2030-01-01T00:00:00.000Z' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(sessionFixture({ firstName: 'Mariang' })));
+    await expect(checkSession()).resolves.toBe('authenticated');
+    expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/api/auth/session');
+    expect(getSession().profile?.firstName).toBe('Mariang');
+  });
+
   it('clears everything and flags expiry on 401 SESSION_EXPIRED', async () => {
     applySessionInfo(sessionFixture({}, { childrenList: [{ id: 'c1', name: 'Ana', username: 'ana' }] }));
     fetchMock.mockResolvedValueOnce(jsonResponse({ code: 'SESSION_EXPIRED', message: 'Your session has expired.' }, 401));

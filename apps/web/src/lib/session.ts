@@ -1,4 +1,4 @@
-import type { LoginRequest, SessionInfo } from '@klase/core/auth/contracts';
+import type { LoginRequest, SessionInfo, SessionStatus } from '@klase/core/auth/contracts';
 import { apiFetch, isApiError, setCsrfToken } from '../components/http.ts';
 import { applySessionInfo, clearSession, getSession } from './session-store.ts';
 
@@ -17,12 +17,20 @@ export const forgetSession = (opts: { expired?: boolean } = {}) => {
 };
 
 /**
- * `GET /api/auth/session`, run before every navigation. 401 SESSION_EXPIRED clears the session and
- * flags it expired; 401 UNAUTHENTICATED means nobody is signed in. When the server cannot be
- * reached the last known state is kept (the connection banner takes over).
+ * The session check run before every navigation. While signed in it asks the light
+ * `GET /api/auth/status` (a few bytes on a phone's data plan) and reloads the full
+ * `GET /api/auth/session` only when the profile's version changed; otherwise, and on the first
+ * load, it asks for the full session. 401 SESSION_EXPIRED clears the session and flags it expired;
+ * 401 UNAUTHENTICATED means nobody is signed in. When the server cannot be reached the last known
+ * state is kept (the connection banner takes over).
  */
 export const checkSession = async (signal?: AbortSignal): Promise<SessionCheck> => {
   try {
+    const known = getSession();
+    if (known.status === 'authenticated' && known.profile) {
+      const status = await apiFetch<SessionStatus>('/api/auth/status', { signal });
+      if (status.version === known.profile.updatedAt) return 'authenticated';
+    }
     const info = await apiFetch<SessionInfo>('/api/auth/session', { signal });
     store(info);
     return 'authenticated';

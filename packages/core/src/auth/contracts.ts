@@ -114,6 +114,10 @@ export const sessionInfo = z.object({
 });
 export type SessionInfo = z.infer<typeof sessionInfo>;
 
+/** `GET /api/auth/status`: the session is alive; `version` changes whenever the profile does. */
+export const sessionStatus = z.object({ version: z.string() });
+export type SessionStatus = z.infer<typeof sessionStatus>;
+
 export const updateProfileRequest = z.object({
   salutation: z.enum(SALUTATIONS).nullable(),
   firstName: nameField(80),

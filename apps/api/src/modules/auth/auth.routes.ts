@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  sessionStatus,
   activateRequest,
   activationInfo,
   forgotPasswordRequest,
@@ -52,6 +53,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, session, schoolName } = request.auth;
       const children = await app.sessionCache.children(user.id, async () => (await childrenOf(ctx, user)).map(toChildEntry));
       return buildSessionInfo(ctx, user, schoolName, session, children);
+    },
+  );
+
+  // The check before every navigation: as cheap as it can be (no children, no profile). The SPA
+  // fetches the full session again only when `version` differs from the profile it holds.
+  app.get(
+    '/status',
+    { config: { policy: { access: 'public' } }, schema: { tags: ['auth'], response: { 200: sessionStatus } } },
+    async (request) => {
+      if (!request.auth) throw new DomainError(request.hadSessionCookie ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED');
+      return { version: request.auth.user.updatedAt.toISOString() };
     },
   );
 

@@ -106,6 +106,22 @@ describe('sign-in, session and logout', () => {
     expect(res.json().code).toBe('SESSION_EXPIRED');
   });
 
+  it('GET /api/auth/status answers the profile version while the session lives, 401 after', async () => {
+    const school = await buildSchool(t.db);
+    const user = await buildUser(t.db, { schoolId: school.id });
+    const agent = await signIn(t.app, user.username);
+    const ok = await agent.req('GET', '/api/auth/status');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ version: agent.session.profile.updatedAt });
+    expect((await agent.req('PATCH', '/api/account/preferences', { theme: 'dark' })).statusCode).toBe(200);
+    expect((await agent.req('GET', '/api/auth/status')).json().version).not.toBe(agent.session.profile.updatedAt);
+    expect((await agent.req('POST', '/api/auth/logout')).statusCode).toBe(204);
+    const gone = await agent.req('GET', '/api/auth/status');
+    expect(gone.statusCode).toBe(401);
+    expect(gone.json().code).toBe('SESSION_EXPIRED');
+    expect((await visitor(t.app, 'GET', '/api/auth/status')).json().code).toBe('UNAUTHENTICATED');
+  });
+
   it('gives a parent the children list at sign-in', async () => {
     const school = await buildSchool(t.db);
     const parent = await buildUser(t.db, { schoolId: school.id, roleId: ROLE.parent });
