@@ -13,6 +13,16 @@ export const ROUTE_ROLES = {
   childDetails: [ROLE.parent],
   outbox: [ROLE.admin],
   administration: [ROLE.admin, ROLE.rexAdmin, ROLE.schoolAdmin],
+  /** Customers: platform administrators only (list, create, edit, enable, disable). */
+  adminCustomers: [ROLE.admin, ROLE.rexAdmin],
+  /** Read schools and users (lsg: those of its customer, read-only; school admin: their school). */
+  adminRead: [ROLE.admin, ROLE.rexAdmin, ROLE.schoolAdmin, ROLE.lsg],
+  /** Change schools and users, bulk upload, export (school admin: their school only). */
+  adminWrite: [ROLE.admin, ROLE.rexAdmin, ROLE.schoolAdmin],
+  /** Create schools, enable and disable them: platform administrators. */
+  adminSchoolsManage: [ROLE.admin, ROLE.rexAdmin],
+  /** The audit log (school admin: their school's entries). */
+  adminAudit: [ROLE.admin, ROLE.rexAdmin, ROLE.schoolAdmin],
   /** Account edit has a block-roles list in the spec; it is empty. */
   accountEditBlocked: [],
 } as const satisfies Record<string, readonly RoleId[]>;

@@ -22,6 +22,12 @@ export const V = {
   currentPasswordMatchError: 'currentPasswordMatchError',
   invalidChoice: 'invalidChoice',
   noHtml: 'noHtml',
+  schoolCode: 'schoolCode',
+  depedSchoolId: 'depedSchoolId',
+  zipCode: 'zipCode',
+  schoolYearOrder: 'schoolYearOrder',
+  parentNotFound: 'parentNotFound',
+  importColumns: 'importColumns',
 } as const;
 
 /** "Required" per spec section 5: not empty or blank for strings. */

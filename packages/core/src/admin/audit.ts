@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { queryDate, tableQueryWith } from './common.ts';
+
+/** The audit log of administrative changes, `GET /api/admin/audit`. */
+
+export const AUDIT_ACTIONS = [
+  'customer.created',
+  'customer.updated',
+  'customer.enabled',
+  'customer.disabled',
+  'school.created',
+  'school.updated',
+  'school.enabled',
+  'school.disabled',
+  'user.created',
+  'user.updated',
+  'user.activated',
+  'user.deactivated',
+  'user.activation-sent',
+  'user.linked',
+  'user.unlinked',
+  'bulk.uploaded',
+  'bulk.completed',
+  'account.activated',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_TARGET_TYPES = ['customer', 'school', 'user', 'bulk-job'] as const;
+
+const values = z.record(z.string(), z.unknown()).nullable();
+
+export const auditRow = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  actorUsername: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  /** A readable name of the target (customer or school name, username), when it still exists. */
+  targetLabel: z.string().nullable(),
+  schoolId: z.string().nullable(),
+  schoolName: z.string().nullable(),
+  /** The changed fields before and after (null for a creation's before, and so on). */
+  before: values,
+  after: values,
+});
+export type AuditRow = z.infer<typeof auditRow>;
+
+/**
+ * Table query plus: `filter[key]=action` with `filter[values][]`, or `action` (comma list);
+ * `actorId`; `from` and `to` (YYYY-MM-DD, inclusive, UTC). Search matches the action, the
+ * actor's name or username and the target label. Newest first by default.
+ */
+export const auditTableQuery = tableQueryWith({
+  actorId: z.uuid().optional(),
+  action: z.string().max(400).optional(),
+  from: queryDate.optional(),
+  to: queryDate.optional(),
+});
+export const AUDIT_SORTS = ['createdAt', 'action', 'actorName', 'targetType'] as const;
