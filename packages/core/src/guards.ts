@@ -42,6 +42,6 @@ export const NAV_BY_ROLE: Record<RoleId, readonly string[]> = {
   [ROLE.student]: ['dashboard', 'classes', 'courses', 'calendar', 'messages', 'portfolios'],
   [ROLE.parent]: ['dashboard', 'children', 'classes', 'calendar', 'messages'],
   [ROLE.schoolAdmin]: ['dashboard', 'administration', 'classes', 'calendar', 'messages'],
-  [ROLE.lsg]: ['dashboard', 'reports', 'calendar', 'messages'],
+  [ROLE.lsg]: ['dashboard', 'administration', 'reports', 'calendar', 'messages'],
   [ROLE.rexAdmin]: ['dashboard', 'administration', 'courses', 'calendar', 'messages'],
 };

@@ -6,7 +6,9 @@ const keys = (roleId: number) => navItemsFor(roleId).map((i) => i.key);
 
 describe('navigation per role', () => {
   it('shows only screens that exist, in the order of NAV_BY_ROLE, plus the account', () => {
-    expect(keys(ROLE.admin)).toEqual(['dashboard', 'outbox', 'account']);
+    expect(keys(ROLE.admin)).toEqual(['dashboard', 'administration', 'outbox', 'account']);
+    expect(keys(ROLE.schoolAdmin)).toEqual(['dashboard', 'administration', 'account']);
+    expect(keys(ROLE.lsg)).toEqual(['dashboard', 'administration', 'account']);
     expect(keys(ROLE.teacher)).toEqual(['dashboard', 'account']);
     expect(keys(ROLE.student)).toEqual(['dashboard', 'account']);
     expect(keys(ROLE.parent)).toEqual(['dashboard', 'children', 'account']);
@@ -20,5 +22,8 @@ describe('navigation per role', () => {
     expect(activeNavKey(items, '/account/child-details/4')).toBe('children');
     expect(activeNavKey(items, '/account/details')).toBe('account');
     expect(activeNavKey(items, '/account/edit')).toBe('account');
+    const admin = navItemsFor(ROLE.admin);
+    expect(activeNavKey(admin, '/admin/users/bulk')).toBe('administration');
+    expect(activeNavKey(admin, '/admin/outbox')).toBe('outbox');
   });
 });

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { IconDashboard, IconMail, IconUserCircle, IconUsers } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconDashboard, IconMail, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { NAV_BY_ROLE } from '@klase/core/guards';
 import { isRoleId } from '@klase/core/roles';
 import { paths } from './paths.ts';
@@ -21,6 +21,12 @@ export interface NavItem {
  */
 const DESTINATIONS: Record<string, Omit<NavItem, 'key'>> = {
   dashboard: { label: 'nav.dashboard', to: paths.dashboard.to(), prefixes: ['/dashboard'], icon: IconDashboard },
+  administration: {
+    label: 'admin:nav.administration',
+    to: paths.admin.to(),
+    prefixes: ['/admin/customers', '/admin/schools', '/admin/users', '/admin/audit'],
+    icon: IconBuildingCommunity,
+  },
   outbox: { label: 'nav.outbox', to: paths.adminOutbox.to(), prefixes: ['/admin/outbox'], icon: IconMail },
   children: {
     label: 'nav.children',

@@ -45,6 +45,26 @@ export const paths = {
 
   // Administration
   adminOutbox: { pattern: '/admin/outbox', to: () => '/admin/outbox' },
+  admin: { pattern: '/admin', to: () => '/admin' },
+  adminCustomers: { pattern: '/admin/customers', to: () => '/admin/customers' },
+  adminSchools: { pattern: '/admin/schools', to: () => '/admin/schools' },
+  adminSchoolNew: { pattern: '/admin/schools/new', to: () => '/admin/schools/new' },
+  adminSchool: { pattern: '/admin/schools/:id', to: (id: string) => `/admin/schools/${seg(id)}` },
+  adminSchoolEdit: { pattern: '/admin/schools/:id/edit', to: (id: string) => `/admin/schools/${seg(id)}/edit` },
+  adminUsers: {
+    pattern: '/admin/users',
+    /** `schoolId`: start with the users of one school. */
+    to: (opts: { schoolId?: string } = {}) => `/admin/users${q({ schoolId: opts.schoolId })}`,
+  },
+  adminUserNew: { pattern: '/admin/users/new', to: () => '/admin/users/new' },
+  adminUsersBulk: {
+    pattern: '/admin/users/bulk',
+    /** `job`: the bulk-upload job being followed, kept in the URL so a reload keeps following it. */
+    to: (opts: { job?: string } = {}) => `/admin/users/bulk${q({ job: opts.job })}`,
+  },
+  adminUser: { pattern: '/admin/users/:id', to: (id: string) => `/admin/users/${seg(id)}` },
+  adminUserEdit: { pattern: '/admin/users/:id/edit', to: (id: string) => `/admin/users/${seg(id)}/edit` },
+  adminAudit: { pattern: '/admin/audit', to: () => '/admin/audit' },
 
   notFound: { pattern: '/not-found', to: () => '/not-found' },
 } as const;

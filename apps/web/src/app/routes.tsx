@@ -9,6 +9,70 @@ import { PageLoader } from './layouts/page-loader.tsx';
 
 const meta = (m: RouteMeta): RouteMeta => m;
 
+/** Administration (issue 3): customers, schools, users, bulk upload and the audit log. */
+const adminRoutes: RouteObject[] = [
+  {
+    path: 'admin',
+    handle: meta({ role: 'adminRead', title: 'admin:titles.admin' }),
+    lazy: lazyPage(() => import('../features/admin/admin-index-page.tsx'), 'AdminIndexPage'),
+  },
+  {
+    path: 'admin/customers',
+    handle: meta({ role: 'adminCustomers', title: 'admin:titles.customers' }),
+    lazy: lazyPage(() => import('../features/admin/customers-page.tsx'), 'CustomersPage'),
+  },
+  {
+    path: 'admin/schools',
+    handle: meta({ role: 'adminRead', title: 'admin:titles.schools' }),
+    lazy: lazyPage(() => import('../features/admin/schools-page.tsx'), 'SchoolsPage'),
+  },
+  {
+    path: 'admin/schools/new',
+    handle: meta({ role: 'adminSchoolsManage', title: 'admin:titles.schoolNew' }),
+    lazy: lazyPage(() => import('../features/admin/school-create-page.tsx'), 'SchoolCreatePage'),
+  },
+  {
+    path: 'admin/schools/:id',
+    handle: meta({ role: 'adminRead', title: 'admin:titles.school' }),
+    lazy: lazyPage(() => import('../features/admin/school-details-page.tsx'), 'SchoolDetailsPage'),
+  },
+  {
+    path: 'admin/schools/:id/edit',
+    handle: meta({ role: 'adminWrite', title: 'admin:titles.schoolEdit' }),
+    lazy: lazyPage(() => import('../features/admin/school-edit-page.tsx'), 'SchoolEditPage'),
+  },
+  {
+    path: 'admin/users',
+    handle: meta({ role: 'adminRead', title: 'admin:titles.users' }),
+    lazy: lazyPage(() => import('../features/admin/users-page.tsx'), 'UsersPage'),
+  },
+  {
+    path: 'admin/users/new',
+    handle: meta({ role: 'adminWrite', title: 'admin:titles.userNew' }),
+    lazy: lazyPage(() => import('../features/admin/user-create-page.tsx'), 'UserCreatePage'),
+  },
+  {
+    path: 'admin/users/bulk',
+    handle: meta({ role: 'adminWrite', title: 'admin:titles.bulk' }),
+    lazy: lazyPage(() => import('../features/admin/bulk-upload-page.tsx'), 'BulkUploadPage'),
+  },
+  {
+    path: 'admin/users/:id',
+    handle: meta({ role: 'adminRead', title: 'admin:titles.user' }),
+    lazy: lazyPage(() => import('../features/admin/user-details-page.tsx'), 'UserDetailsPage'),
+  },
+  {
+    path: 'admin/users/:id/edit',
+    handle: meta({ role: 'adminWrite', title: 'admin:titles.userEdit' }),
+    lazy: lazyPage(() => import('../features/admin/user-edit-page.tsx'), 'UserEditPage'),
+  },
+  {
+    path: 'admin/audit',
+    handle: meta({ role: 'adminAudit', title: 'admin:titles.audit' }),
+    lazy: lazyPage(() => import('../features/admin/audit-log-page.tsx'), 'AuditLogPage'),
+  },
+];
+
 /**
  * The route tree (spec section 2). Every page and layout below the root is lazy-loaded, so the
  * login route ships only its own code. Access rules sit in `handle` and are applied by the root
@@ -150,6 +214,10 @@ export const routes: RouteObject[] = [
                 path: 'admin/outbox',
                 handle: meta({ role: 'outbox', title: 'titles.outbox' }),
                 lazy: lazyPage(() => import('../features/admin/outbox-page.tsx'), 'OutboxPage'),
+              },
+              {
+                lazy: lazyPage(() => import('../features/admin/admin-layout.tsx'), 'AdminLayout'),
+                children: adminRoutes,
               },
             ],
           },
