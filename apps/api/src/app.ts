@@ -15,6 +15,8 @@ import { registerOpenApi } from './platform/openapi.ts';
 import { declarePublicRoutes, registerAccessControl } from './platform/policy.ts';
 import { AUTH_CHANNEL, createSessionCache } from './platform/session-cache.ts';
 import { createLocalStorage, type FileStorage } from './platform/storage.ts';
+import { createBulkWorker } from './modules/bulk/bulk-worker.ts';
+import { ctxOf } from './platform/app-context.ts';
 import { registerModules } from './routes.ts';
 import './platform/types.ts';
 
@@ -107,8 +109,11 @@ export const buildApp = async (config: AppConfig, deps: AppDeps = {}): Promise<F
   const sessionCache = createSessionCache({ ttlMs: config.sessionCacheMs });
   app.decorate('sessionCache', sessionCache);
   const unlistenAuth = config.sessionCacheMs > 0 ? await database.listen(AUTH_CHANNEL, (payload) => sessionCache.onNotify(payload)) : null;
+  const bulkWorker = createBulkWorker({ database, ctx: ctxOf(app), pollMs: config.mailPollMs, log: app.log });
+  app.decorate('bulkWorker', bulkWorker);
   app.addHook('onClose', async () => {
     if (unlistenAuth) await unlistenAuth();
+    await bulkWorker.stop();
     await mailer.stop();
     if (ownsDatabase) await database.close();
   });

@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { bulkRoutes } from './modules/bulk/bulk.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { photosRoutes } from './modules/photos/photos.routes.ts';
+import { schoolsRoutes } from './modules/schools/schools.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 /** Every module and its URL prefix: grep here to find any route. */
@@ -14,6 +19,11 @@ export const MODULES = [
   { prefix: '/api/users', plugin: usersRoutes },
   { prefix: '/api/photos', plugin: photosRoutes },
   { prefix: '/api/admin/outbox', plugin: outboxRoutes },
+  { prefix: '/api/admin/customers', plugin: customersRoutes },
+  { prefix: '/api/admin/schools', plugin: schoolsRoutes },
+  { prefix: '/api/admin/users', plugin: adminUsersRoutes },
+  { prefix: '/api/admin/audit', plugin: auditRoutes },
+  { prefix: '/api/admin', plugin: bulkRoutes },
 ] as const;
 
 export const registerModules = async (app: FastifyInstance): Promise<void> => {

@@ -19,6 +19,7 @@ const main = async () => {
   app.addHook('onClose', async () => database.close());
   await app.listen({ port: config.port, host: config.host });
   await app.mailer.start();
+  await app.bulkWorker.start();
 
   const url = `http://${config.host}:${config.port}`;
   console.log(`Klase is running at ${url} (API docs: ${url}/api/docs, database: ${database.kind})`);

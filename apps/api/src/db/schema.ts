@@ -2,7 +2,8 @@ import * as tenancy from './schema/tenancy.ts';
 import * as users from './schema/users.ts';
 import * as sessions from './schema/sessions.ts';
 import * as platform from './schema/platform.ts';
+import * as admin from './schema/admin.ts';
 
 /** Every table, for drizzle's typed client. */
-export const schema = { ...tenancy, ...users, ...sessions, ...platform };
+export const schema = { ...tenancy, ...users, ...sessions, ...platform, ...admin };
 export type Schema = typeof schema;

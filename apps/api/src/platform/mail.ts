@@ -21,6 +21,8 @@ export interface OutgoingMail {
 export interface Mailer {
   /** Inserts the mail in the caller's transaction; it leaves only if that transaction commits. */
   enqueue(tx: Db, mail: OutgoingMail): Promise<void>;
+  /** Many mails in one insert (bulk imports), in the caller's transaction. */
+  enqueueMany(tx: Db, mails: readonly OutgoingMail[]): Promise<void>;
   /** Sends every due pending mail now (the worker calls it; tests too). Answers how many were sent. */
   flush(): Promise<number>;
   start(): Promise<void>;
@@ -124,14 +126,20 @@ export const createMailer = (opts: {
 
   return {
     async enqueue(tx, mail) {
-      await tx.insert(outbox).values({
-        schoolId: mail.schoolId ?? null,
-        toAddress: mail.to,
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html ?? null,
-        status: transport ? 'pending' : 'stored',
-      });
+      await this.enqueueMany(tx, [mail]);
+    },
+    async enqueueMany(tx, mails) {
+      if (mails.length === 0) return;
+      await tx.insert(outbox).values(
+        mails.map((mail) => ({
+          schoolId: mail.schoolId ?? null,
+          toAddress: mail.to,
+          subject: mail.subject,
+          textBody: mail.text,
+          htmlBody: mail.html ?? null,
+          status: transport ? ('pending' as const) : ('stored' as const),
+        })),
+      );
       if (transport) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
     },
     flush,

@@ -2,6 +2,7 @@ import type { Locale } from '@klase/core/constants';
 import type { RoleId } from '@klase/core/roles';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { BulkWorker } from '../modules/bulk/bulk-worker.ts';
 import type { Mailer } from './mail.ts';
 import type { FileStorage } from './storage.ts';
 import type { SessionCache } from './session-cache.ts';
@@ -27,6 +28,7 @@ declare module 'fastify' {
     mailer: Mailer;
     storage: FileStorage;
     sessionCache: SessionCache;
+    bulkWorker: BulkWorker;
   }
   interface FastifyRequest {
     auth: AuthState | null;

@@ -7,6 +7,11 @@
  *                          mail in the outbox (queued by the same service user management uses)
  *   e2e.expire.<project>   active student; the expiry test changes its password from elsewhere
  *   e2e.prefs.<project>    active teacher; the preferences test changes its language and theme
+ * Administration (e2e/tests/admin.spec.ts), also one set per project:
+ *   customer "E2E Customer <project>" with school E2E-CUST-<PROJECT> and its teacher
+ *     e2e.custteacher.<project>; the platform administrator disables and re-enables the customer
+ *   school E2E-BULK-<PROJECT> (demo customer) with its administrator e2e.sadmin.<project>, who
+ *     bulk-uploads users into it and exports them
  * Usage: DATA_DIR=... tsx apps/api/src/test/e2e-fixtures.ts
  */
 import path from 'node:path';
@@ -18,7 +23,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed.ts';
-import { schools } from '../db/schema/tenancy.ts';
+import { customers, schools } from '../db/schema/tenancy.ts';
 import { parentStudents, users } from '../db/schema/users.ts';
 import { ctxOf } from '../platform/app-context.ts';
 import { sendActivation } from '../modules/auth/auth.service.ts';
@@ -61,6 +66,23 @@ const main = async () => {
       const kids = project === 'desktop' ? ['student5', 'student6'] : ['student3', 'student4'];
       for (const kid of kids) await db.insert(parentStudents).values({ parentId: parent.id, studentId: await byName(kid), schoolId: school.id });
       await sendActivation(ctxOf(app), parent.id);
+
+      const up = project.toUpperCase();
+      const depedBase = project === 'desktop' ? 900100 : 900200;
+      const [customer] = await db.insert(customers).values({ name: `E2E Customer ${project}`, contactName: 'Ella Santos', contactEmail: email('customer') }).returning();
+      if (!customer) throw new Error('e2e customer not created');
+      const [custSchool] = await db
+        .insert(schools)
+        .values({ customerId: customer.id, code: `E2E-CUST-${up}`, name: `E2E Customer School ${project}`, depedSchoolId: String(depedBase + 1), city: 'Pasig', province: 'Metro Manila', region: 'NCR' })
+        .returning();
+      if (!custSchool) throw new Error('e2e customer school not created');
+      await buildUser(db, { schoolId: custSchool.id, roleId: ROLE.teacher, username: `e2e.custteacher.${project}`, email: email('custteacher'), firstName: 'Tomas', lastName: 'Reyes' });
+      const [bulkSchool] = await db
+        .insert(schools)
+        .values({ customerId: school.customerId, code: `E2E-BULK-${up}`, name: `E2E Bulk School ${project}`, depedSchoolId: String(depedBase + 2), city: 'Makati', province: 'Metro Manila', region: 'NCR' })
+        .returning();
+      if (!bulkSchool) throw new Error('e2e bulk school not created');
+      await buildUser(db, { schoolId: bulkSchool.id, roleId: ROLE.schoolAdmin, username: `e2e.sadmin.${project}`, email: email('sadmin'), firstName: 'Marites', lastName: 'Domingo' });
     }
   } finally {
     await app.close();

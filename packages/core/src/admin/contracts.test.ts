@@ -46,6 +46,11 @@ describe('administration contracts', () => {
     const base = { username: 'jdc', firstName: 'Juan', lastName: 'Dela Cruz' };
     expect(keysOf(createUserRequest.safeParse({ ...base, roleId: ROLE.student }))).toEqual({ gradeLevel: 'required', section: 'required' });
     expect(keysOf(createUserRequest.safeParse({ ...base, roleId: ROLE.teacher }))).toEqual({ email: 'required', employeeNumber: 'required' });
+    expect(keysOf(createUserRequest.safeParse({ ...base, roleId: ROLE.student, lastName: '' }))).toEqual({
+      lastName: 'required',
+      gradeLevel: 'required',
+      section: 'required',
+    });
     expect(keysOf(createUserRequest.safeParse({ ...base, roleId: ROLE.admin }))).toEqual({ roleId: 'invalidChoice' });
     expect(keysOf(createUserRequest.safeParse({ ...base, roleId: ROLE.parent, username: 'a@b.ph', email: 'a@b.ph' }))).toEqual({
       username: 'usernameIsEmail',

@@ -50,11 +50,15 @@ export const schoolForm = z
     enabled: z.boolean().default(true),
     requireParentAccount: z.boolean().default(false),
   })
-  .superRefine((v, ctx) => {
-    if (v.schoolYearFrom >= v.schoolYearTo) {
-      ctx.addIssue({ code: 'custom', path: ['schoolYearTo'], message: V.schoolYearOrder });
-    }
-  });
+  .superRefine(
+    (v, ctx) => {
+      if (v.schoolYearFrom >= v.schoolYearTo) {
+        ctx.addIssue({ code: 'custom', path: ['schoolYearTo'], message: V.schoolYearOrder });
+      }
+    },
+    // Checked even when other fields are wrong, as long as both years are numbers.
+    { when: (p) => typeof (p.value as Record<string, unknown>).schoolYearFrom === 'number' && typeof (p.value as Record<string, unknown>).schoolYearTo === 'number' },
+  );
 export type SchoolForm = z.input<typeof schoolForm>;
 export type SchoolFormValues = z.output<typeof schoolForm>;
 

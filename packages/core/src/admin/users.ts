@@ -54,16 +54,22 @@ const userShape = {
 
 type RoleFields = { roleId: number; email: string; employeeNumber: string; gradeLevel: string; section: string };
 
+/** Missing or blank (the rules also run while other fields are still wrong, so values may be raw). */
+const blank = (s: unknown): boolean => s === undefined || s === null || (typeof s === 'string' && s.trim() === '');
+
 /** Role-specific requirements: email for staff and parents, employee number for staff, grade and section for students. */
 export const roleRules = (v: RoleFields, ctx: z.RefinementCtx): void => {
   const req = (path: string) => ctx.addIssue({ code: 'custom', path: [path], message: V.required });
-  if ((EMAIL_REQUIRED_ROLES as readonly number[]).includes(v.roleId) && v.email === '') req('email');
-  if ((STAFF_ROLES as readonly number[]).includes(v.roleId) && v.employeeNumber === '') req('employeeNumber');
+  if ((EMAIL_REQUIRED_ROLES as readonly number[]).includes(v.roleId) && blank(v.email)) req('email');
+  if ((STAFF_ROLES as readonly number[]).includes(v.roleId) && blank(v.employeeNumber)) req('employeeNumber');
   if (v.roleId === ROLE.student) {
-    if (v.gradeLevel === '') req('gradeLevel');
-    if (v.section === '') req('section');
+    if (blank(v.gradeLevel)) req('gradeLevel');
+    if (blank(v.section)) req('section');
   }
 };
+
+/** Role rules run whenever the role is a number, so every problem of a form shows at once. */
+const roleRulesWhen = { when: (p: z.core.ParsePayload) => typeof (p.value as Record<string, unknown>).roleId === 'number' };
 
 /**
  * `POST /api/admin/users`. Platform administrators name the school (`schoolId`); a school
@@ -78,12 +84,12 @@ export const createUserRequest = z
     parentIds: z.array(z.uuid()).max(20).default([]),
     studentIds: z.array(z.uuid()).max(50).default([]),
   })
-  .superRefine(roleRules);
+  .superRefine(roleRules, roleRulesWhen);
 export type CreateUserRequest = z.input<typeof createUserRequest>;
 export type CreateUserValues = z.output<typeof createUserRequest>;
 
 /** `PUT /api/admin/users/:id`. The role cannot change (VALIDATION on roleId); links have their own routes. */
-export const updateUserRequest = z.object(userShape).superRefine(roleRules);
+export const updateUserRequest = z.object(userShape).superRefine(roleRules, roleRulesWhen);
 export type UpdateUserRequest = z.input<typeof updateUserRequest>;
 export type UpdateUserValues = z.output<typeof updateUserRequest>;
 

@@ -41,5 +41,10 @@ export const auditLog = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_school_idx').on(t.schoolId, t.createdAt), index('audit_log_target_idx').on(t.targetId)],
+  (t) => [
+    index('audit_log_school_idx').on(t.schoolId, t.createdAt),
+    index('audit_log_target_idx').on(t.targetId),
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+  ],
 );

@@ -1,0 +1,117 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { auditChange } from '../../platform/audit.ts';
+import type { Ctx } from '../../platform/context.ts';
+import { importBatch } from './bulk-import.ts';
+import { BULK_CHANNEL, claimJob, finishJob, recordBatch, schoolCustomer, type BulkJobRecord } from './bulk.repo.ts';
+
+export const BATCH_ROWS = 500;
+
+export interface BulkWorker {
+  /** Processes every waiting job now (the worker calls it; tests too). Answers how many jobs ran. */
+  flush(): Promise<number>;
+  /** Starts processing in the background (after an upload on this node). */
+  kick(): void;
+  /** Listens for uploads on any node and polls for jobs whose node died. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The bulk-upload worker of an API node. Jobs live in `bulk_jobs`; a node claims one with FOR
+ * UPDATE SKIP LOCKED and a lease, and commits each batch of rows with the job's progress, so a
+ * crash loses at most the batch in flight and another node resumes from `processed`.
+ */
+export const createBulkWorker = (opts: { database: Database; ctx: Ctx; pollMs: number; log: FastifyBaseLogger }): BulkWorker => {
+  const { database, ctx, log } = opts;
+  const db = database.db;
+  let timer: NodeJS.Timeout | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+
+  const runJob = async (job: BulkJobRecord): Promise<void> => {
+    const customerId = await schoolCustomer(db, job.schoolId);
+    if (!customerId) {
+      await finishJob(db, job.id, 'failed', 'school not found');
+      return;
+    }
+    const target = { schoolId: job.schoolId, customerId, actorId: job.createdBy };
+    for (let offset = job.processed; offset < job.input.length; offset += BATCH_ROWS) {
+      const rows = job.input.slice(offset, offset + BATCH_ROWS);
+      await db.transaction(async (tx) => {
+        const result = await importBatch(ctx, tx, target, rows);
+        await recordBatch(tx, job.id, rows.length, result.created, result.rejected);
+      });
+    }
+    await db.transaction(async (tx) => {
+      const done = await finishJob(tx, job.id, 'done');
+      await auditChange(tx, {
+        schoolId: job.schoolId,
+        actorId: job.createdBy,
+        action: 'bulk.completed',
+        targetType: 'bulk-job',
+        targetId: job.id,
+        before: null,
+        after: { fileName: job.fileName, total: job.total, created: done?.created ?? 0, rejected: done?.rejectedCount ?? 0 },
+      });
+    });
+  };
+
+  const drain = async (): Promise<number> => {
+    let n = 0;
+    for (let job = await claimJob(db); job; job = await claimJob(db)) {
+      try {
+        await runJob(job);
+      } catch (err) {
+        log.error({ err, jobId: job.id }, 'bulk upload failed');
+        await finishJob(db, job.id, 'failed', err instanceof Error ? err.message.slice(0, 500) : 'failed');
+      }
+      n += 1;
+    }
+    return n;
+  };
+
+  const flush = (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await drain();
+      } while (again);
+      return total;
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  const kick = () => {
+    flush().catch((err: unknown) => log.error({ err }, 'bulk worker failed'));
+  };
+
+  return {
+    flush,
+    kick: () => {
+      if (timer) kick();
+    },
+    async start() {
+      if (timer) return;
+      unlisten = await database.listen(BULK_CHANNEL, kick);
+      timer = setInterval(kick, opts.pollMs);
+      timer.unref();
+      kick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      if (unlisten) await unlisten();
+      unlisten = undefined;
+      if (running) await running.catch(() => 0);
+    },
+  };
+};

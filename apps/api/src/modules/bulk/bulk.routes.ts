@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BULK_MAX_BYTES, bulkJob, bulkJobDetails, bulkJobTableQuery, bulkTemplateQuery, bulkUploadQuery } from '@klase/core/admin/bulk';
+import { idParams } from '@klase/core/admin/common';
+import { DomainError } from '@klase/core/errors';
+import { ROUTE_ROLES } from '@klase/core/guards';
+import { tablePage } from '@klase/core/table';
+import { requestScope } from '../../platform/admin-scope.ts';
+import { ctxOf } from '../../platform/app-context.ts';
+import { sendSheet } from '../../platform/spreadsheet.ts';
+import type { Policy } from '../../platform/types.ts';
+import { TEMPLATE_HEADER, jobDetails, jobTable, startUpload, templateRows } from './bulk.service.ts';
+
+const policy: Policy = { access: 'roles', roles: ROUTE_ROLES.adminWrite };
+const tags = ['admin'];
+
+const isTooLarge = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && 'code' in err && (err as { code: unknown }).code === 'FST_REQ_FILE_TOO_LARGE';
+
+export const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = ctxOf(app);
+
+  app.get('/bulk-template', { config: { policy }, schema: { tags, querystring: bulkTemplateQuery } }, (request, reply) =>
+    sendSheet(reply, { format: request.query.format, base: 'klase-users-template', sheet: 'Users', header: TEMPLATE_HEADER, rows: templateRows() }),
+  );
+
+  app.post('/bulk-jobs', { config: { policy }, schema: { tags, querystring: bulkUploadQuery, response: { 202: bulkJob } } }, async (request, reply) => {
+    const scope = requestScope(request);
+    if (!request.isMultipart()) throw new DomainError('VALIDATION', { fields: [{ path: 'file', key: 'required' }] });
+    const file = await request.file({ limits: { fileSize: BULK_MAX_BYTES, files: 1 } });
+    if (!file) throw new DomainError('VALIDATION', { fields: [{ path: 'file', key: 'required' }] });
+    let data: Buffer;
+    try {
+      data = await file.toBuffer();
+    } catch (err) {
+      if (isTooLarge(err)) throw new DomainError('IMPORT_TOO_LARGE');
+      throw err;
+    }
+    if (file.file.truncated) throw new DomainError('IMPORT_TOO_LARGE');
+    const id = await startUpload(ctx, scope, { schoolId: request.query.schoolId, fileName: (file.filename || 'upload').slice(0, 200), data });
+    app.bulkWorker.kick();
+    const { rejected: _rejected, ...job } = await jobDetails(ctx, scope, id, request.locale);
+    return reply.status(202).send(job);
+  });
+
+  app.get('/bulk-jobs', { config: { policy }, schema: { tags, querystring: bulkJobTableQuery, response: { 200: tablePage(bulkJob) } } }, (request) =>
+    jobTable(ctx, requestScope(request), request.query),
+  );
+
+  app.get('/bulk-jobs/:id', { config: { policy }, schema: { tags, params: idParams, response: { 200: bulkJobDetails } } }, (request) =>
+    jobDetails(ctx, requestScope(request), request.params.id, request.locale),
+  );
+};
