@@ -19,9 +19,29 @@ export const signOut = async (page: Page) => {
 
 /** Opens the navigation (a burger menu at phone width) and returns its landmark. */
 export const navigation = async (page: Page) => {
-  const burger = page.getByRole('button', { name: /open navigation/i });
-  if (await burger.isVisible()) await burger.click();
-  return page.getByRole('navigation', { name: /main navigation/i });
+  const nav = page.getByRole('navigation', { name: /main navigation/i });
+  // The burger's name changes with its state (open/close navigation); find it by what it controls.
+  const burger = page.locator('button[aria-controls="klase-navbar"]');
+  if (await burger.isVisible()) {
+    // The first click can land while the page is still settling; open until it says it is open.
+    await expect(async () => {
+      if ((await burger.getAttribute('aria-expanded')) !== 'true') await burger.click();
+      await expect(burger).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
+      await expect(nav.getByRole('link').first()).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
+  }
+  return nav;
+};
+
+/**
+ * Follows a navigation entry. At phone width the menu is a drawer; while the page's lazy parts are
+ * still arriving it can close again before the tap lands, so open-and-tap is retried briefly.
+ */
+export const goTo = async (page: Page, name: RegExp) => {
+  await expect(async () => {
+    const nav = await navigation(page);
+    await nav.getByRole('link', { name }).click({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 };
 
 /**

@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD, expect, signIn, test } from '../fixtures.ts';
-import { fixtureUser, navigation, openUserMenu } from '../helpers.ts';
+import { fixtureUser, goTo, openUserMenu } from '../helpers.ts';
 
 test('a session ended elsewhere returns the user to sign-in with "Your session has expired."', async ({ page, browser }, info) => {
   const username = fixtureUser('expire', info);
@@ -23,16 +23,14 @@ test('a session ended elsewhere returns the user to sign-in with "Your session h
   await other.close();
 
   // The next navigation checks the session with the server.
-  const nav = await navigation(page);
-  await nav.getByRole('link', { name: /my account/i }).click();
+  await goTo(page, /my account/i);
   await expect(page).toHaveURL(/#\/account\/login/);
   await expect(page.getByText('Your session has expired.')).toBeVisible();
 });
 
 test('a parent switches between children and opens each one; another child is not found', async ({ page, a11y }) => {
   await signIn(page, 'parent1');
-  const nav = await navigation(page);
-  await nav.getByRole('link', { name: /my children/i }).click();
+  await goTo(page, /my children/i);
   await expect(page.getByText('Jose Rizal Dela Cruz').first()).toBeVisible();
   await expect(page.getByText('Ana Dela Cruz').first()).toBeVisible();
   await a11y('parent profile');
