@@ -7,6 +7,7 @@ import { parentStudents, users } from './schema/users.ts';
 
 export const DEMO_PASSWORD = 'Klase#2026';
 const DOMAIN = 'rizal-nhs.edu.ph';
+const DOMAIN2 = 'siis.edu.ph';
 
 interface DemoUser {
   username: string;
@@ -38,6 +39,17 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { username: 'parent2', roleId: ROLE.parent, salutation: 'Mr.', firstName: 'Roberto', lastName: 'Villanueva' },
   { username: 'parent3', roleId: ROLE.parent, salutation: 'Mrs.', firstName: 'Lourdes', lastName: 'Garcia' },
 ];
+
+/** The second customer's school (San Isidro Integrated School), so isolation can be seen and tested. */
+export const DEMO_USERS_2: readonly DemoUser[] = [
+  { username: 'schooladmin2', roleId: ROLE.schoolAdmin, salutation: 'Mr.', firstName: 'Rodrigo', lastName: 'Macaraeg', employeeNumber: 'SIIS-0001' },
+  { username: 'teacher3', roleId: ROLE.teacher, salutation: 'Mrs.', firstName: 'Perla', middleName: 'Dizon', lastName: 'Navarro', employeeNumber: 'SIIS-0101' },
+  { username: 'student7', roleId: ROLE.student, firstName: 'Marisol', lastName: 'Pangilinan', gradeLevel: 'Grade 5', section: 'Masipag' },
+  { username: 'student8', roleId: ROLE.student, firstName: 'Crisanto', lastName: 'Lacson', gradeLevel: 'Grade 6', section: 'Matiyaga' },
+  { username: 'parent4', roleId: ROLE.parent, salutation: 'Mrs.', firstName: 'Luzviminda', lastName: 'Pangilinan' },
+];
+
+const LINKS_2: readonly [string, string][] = [['parent4', 'student7']];
 
 const LINKS: readonly [string, string][] = [
   ['parent1', 'student1'],
@@ -83,45 +95,92 @@ export const seedDemo = async (db: Db): Promise<boolean> => {
       })
       .returning();
     if (!school) throw new Error('seed: school not created');
-    const now = new Date();
-    const inserted = await tx
-      .insert(users)
-      .values(
-        DEMO_USERS.map((u) => {
-          const platform = u.roleId === ROLE.admin || u.roleId === ROLE.rexAdmin || u.roleId === ROLE.lsg;
-          return {
-            schoolId: platform ? null : school.id,
-            customerId: u.roleId === ROLE.admin || u.roleId === ROLE.rexAdmin ? null : customer.id,
-            username: u.username,
-            email: `${u.username}@${DOMAIN}`,
-            emailVerifiedAt: now,
-            passwordHash,
-            roleId: u.roleId,
-            salutation: u.salutation ?? null,
-            firstName: u.firstName,
-            middleName: u.middleName ?? null,
-            lastName: u.lastName,
-            employeeNumber: u.employeeNumber ?? null,
-            gradeLevel: u.gradeLevel ?? null,
-            section: u.section ?? null,
-            active: true,
-            activatedAt: now,
-          };
-        }),
-      )
-      .returning({ id: users.id, username: users.username });
-    const idOf = (name: string) => {
-      const id = inserted.find((r) => r.username === name)?.id;
-      if (!id) throw new Error(`seed: ${name} missing`);
-      return id;
-    };
-    await tx.insert(parentStudents).values(LINKS.map(([p, s]) => ({ parentId: idOf(p), studentId: idOf(s), schoolId: school.id })));
+    await insertDemoUsers(tx, passwordHash, { schoolId: school.id, customerId: customer.id, domain: DOMAIN }, DEMO_USERS, LINKS);
+
+    const [customer2] = await tx
+      .insert(customers)
+      .values({ name: 'Bagong Pag-asa Learning Corp.', contactName: 'Rodrigo Macaraeg', contactEmail: `schooladmin2@${DOMAIN2}` })
+      .returning();
+    if (!customer2) throw new Error('seed: second customer not created');
+    const [school2] = await tx
+      .insert(schools)
+      .values({
+        customerId: customer2.id,
+        code: 'SIIS',
+        name: 'San Isidro Integrated School',
+        depedSchoolId: '305999',
+        sector: 'private',
+        schoolYearFrom: 2025,
+        schoolYearTo: 2026,
+        address: '45 Mabini Street',
+        city: 'Lipa City',
+        barangay: 'San Isidro',
+        province: 'Batangas',
+        region: 'CALABARZON',
+        country: 'Philippines',
+        zipCode: '4217',
+        websiteUrl: 'https://siis.edu.ph',
+        enabled: true,
+        requireParentAccount: false,
+      })
+      .returning();
+    if (!school2) throw new Error('seed: second school not created');
+    await insertDemoUsers(tx, passwordHash, { schoolId: school2.id, customerId: customer2.id, domain: DOMAIN2 }, DEMO_USERS_2, LINKS_2);
   });
   return true;
 };
 
+/** Inserts active demo accounts of one school (platform roles get no school) and their parent links. */
+const insertDemoUsers = async (
+  tx: Db,
+  passwordHash: string,
+  place: { schoolId: string; customerId: string; domain: string },
+  list: readonly DemoUser[],
+  links: readonly [string, string][],
+): Promise<void> => {
+  const now = new Date();
+  const inserted = await tx
+    .insert(users)
+    .values(
+      list.map((u) => {
+        const platform = u.roleId === ROLE.admin || u.roleId === ROLE.rexAdmin || u.roleId === ROLE.lsg;
+        return {
+          schoolId: platform ? null : place.schoolId,
+          customerId: u.roleId === ROLE.admin || u.roleId === ROLE.rexAdmin ? null : place.customerId,
+          username: u.username,
+          email: `${u.username}@${place.domain}`,
+          emailVerifiedAt: now,
+          passwordHash,
+          roleId: u.roleId,
+          salutation: u.salutation ?? null,
+          firstName: u.firstName,
+          middleName: u.middleName ?? null,
+          lastName: u.lastName,
+          employeeNumber: u.employeeNumber ?? null,
+          gradeLevel: u.gradeLevel ?? null,
+          section: u.section ?? null,
+          active: true,
+          activatedAt: now,
+        };
+      }),
+    )
+    .returning({ id: users.id, username: users.username });
+  const idOf = (name: string) => {
+    const id = inserted.find((r) => r.username === name)?.id;
+    if (!id) throw new Error(`seed: ${name} missing`);
+    return id;
+  };
+  await tx.insert(parentStudents).values(links.map(([p, s]) => ({ parentId: idOf(p), studentId: idOf(s), schoolId: place.schoolId })));
+};
+
 /** Printed by the server after a seed: who can sign in. */
 export const demoAccountsTable = (): string => {
-  const rows = DEMO_USERS.map((u) => `  ${u.username.padEnd(12)} role ${String(u.roleId).padEnd(3)} ${u.firstName} ${u.lastName}`);
-  return [`Demo accounts (password ${DEMO_PASSWORD}):`, ...rows].join('\n');
+  const line = (u: DemoUser) => `  ${u.username.padEnd(12)} role ${String(u.roleId).padEnd(3)} ${u.firstName} ${u.lastName}`;
+  return [
+    `Demo accounts (password ${DEMO_PASSWORD}):`,
+    '  Rizal National High School (Demo Customer)',
+    ...DEMO_USERS.map(line),
+    '  San Isidro Integrated School (Bagong Pag-asa Learning Corp.)',
+    ...DEMO_USERS_2.map(line),
+  ].join('\n');
 };
