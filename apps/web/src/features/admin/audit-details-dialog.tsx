@@ -36,8 +36,7 @@ export const AuditDetailsDialog = ({ row, onClose }: { row: AuditRow | null; onC
               {t('audit.noChanges')}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={320}>
-              <Table verticalSpacing="xs" data-testid="audit-changes">
+              <Table layout="fixed" verticalSpacing="xs" data-testid="audit-changes">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th scope="col">{t('audit.field')}</Table.Th>
@@ -59,7 +58,6 @@ export const AuditDetailsDialog = ({ row, onClose }: { row: AuditRow | null; onC
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
           )}
         </Stack>
       )}

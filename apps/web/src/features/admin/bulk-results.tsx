@@ -38,12 +38,11 @@ export const BulkResults = ({ rejected }: { rejected: BulkRowIssue[] }) => {
         <Text>{t('bulk.noRejected')}</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={320}>
-            <Table verticalSpacing="xs" data-testid="bulk-rejected">
+            <Table layout="fixed" verticalSpacing="xs" data-testid="bulk-rejected">
               <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('bulk.rejectedTitle')}</caption>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">{t('bulk.row')}</Table.Th>
+                  <Table.Th scope="col" w={72}>{t('bulk.row')}</Table.Th>
                   <Table.Th scope="col">{t('bulk.field')}</Table.Th>
                   <Table.Th scope="col">{t('bulk.message')}</Table.Th>
                 </Table.Tr>
@@ -58,7 +57,6 @@ export const BulkResults = ({ rejected }: { rejected: BulkRowIssue[] }) => {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
           {pages > 1 && (
             <Pagination
               total={pages}

@@ -28,7 +28,6 @@ const Loads = ({ user }: { user: UserDetails }) => {
             {t('users.noLoads')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={300}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -47,7 +46,6 @@ const Loads = ({ user }: { user: UserDetails }) => {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
         )}
       </Stack>
     </Paper>

@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { schoolForm } from '@klase/core/admin/schools';
+import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
+import { SchoolFormView } from './school-form.tsx';
+import { emptySchool, stateToInput } from './school-form-values.ts';
+
+const CUSTOMER = '33333333-3333-4333-8333-333333333333';
+const fetchMock = vi.fn<typeof fetch>();
+
+const renderForm = () => {
+  const router = createMemoryRouter(
+    [
+      { path: '/admin/schools/new', element: <SchoolFormView school={null} platform /> },
+      { path: '/admin/schools/:id', element: <p>school page</p> },
+    ],
+    { initialEntries: ['/admin/schools/new'] },
+  );
+  renderWithProviders(<RouterProvider router={router} />);
+  return router;
+};
+
+const field = (label: RegExp) => screen.getByLabelText(label);
+
+const fillValid = async () => {
+  await userEvent.click(screen.getByRole('combobox', { name: /^Customer/ }));
+  await userEvent.click(await screen.findByRole('option', { name: 'Demo Customer' }));
+  await userEvent.type(field(/^School code/), 'bpls');
+  await userEvent.type(field(/^School name/), 'Bagong Pag-asa Learning School');
+  await userEvent.type(field(/^DepEd school ID/), '401234');
+  await userEvent.type(field(/^City or municipality/), 'Quezon City');
+  await userEvent.type(field(/^Province/), 'Metro Manila');
+  await userEvent.type(field(/^Region/), 'NCR');
+};
+
+const save = async () => {
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+};
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (url) => {
+    if (String(url) === '/api/admin/customers/options') return jsonResponse([{ id: CUSTOMER, name: 'Demo Customer', hint: null }]);
+    return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('school form', () => {
+  it('turns the form state into what the shared schema expects', () => {
+    const state = { ...emptySchool(CUSTOMER), code: 'x-1', name: 'Xavier School', depedSchoolId: '123456', city: 'A', province: 'B', region: 'C' };
+    const parsed = schoolForm.safeParse(stateToInput(state));
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.code).toBe('X-1');
+    expect(schoolForm.safeParse(stateToInput({ ...state, schoolYearFrom: '2026', schoolYearTo: '2025' })).success).toBe(false);
+  });
+
+  it('validates with the shared schema in the browser: required fields, DepEd ID, URL and school year order', async () => {
+    renderForm();
+    await screen.findByRole('combobox', { name: /^Customer/ });
+    await save();
+    expect((await screen.findAllByText('This field is required.')).length).toBeGreaterThanOrEqual(5);
+    await userEvent.type(field(/^DepEd school ID/), '123');
+    await userEvent.type(field(/^Website URL/), 'not a url');
+    await userEvent.clear(field(/^School year to/));
+    await userEvent.type(field(/^School year to/), '2001');
+    await save();
+    expect(await screen.findByText('Invalid URL form')).toBeInTheDocument();
+    expect(screen.getByText('The DepEd school ID has 6 digits.')).toBeInTheDocument();
+    expect(screen.getByText('The school year must end after it starts.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+
+  it('asks before saving and shows duplicate codes on their fields', async () => {
+    renderForm();
+    await fillValid();
+    await save();
+    const dialog = await screen.findByRole('dialog', { name: 'New school' });
+    expect(within(dialog).getByText('Are you sure you want to create this school?')).toBeInTheDocument();
+    fetchMock.mockImplementationOnce(async () => jsonResponse({ code: 'SCHOOL_CODE_EXISTS', message: 'exists' }, 409));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(field(/^School code/)).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getAllByText('A school with this school code already exists.').length).toBeGreaterThan(0);
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ customerId: CUSTOMER, code: 'BPLS', depedSchoolId: '401234', sector: 'public', country: 'Philippines' });
+  });
+
+  it('opens the new school after a successful save', async () => {
+    const router = renderForm();
+    await fillValid();
+    await save();
+    const dialog = await screen.findByRole('dialog', { name: 'New school' });
+    fetchMock.mockImplementationOnce(async () => jsonResponse({ id: '44444444-4444-4444-8444-444444444444' }, 201));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/schools/44444444-4444-4444-8444-444444444444'));
+    expect(await screen.findByText('School created successfully.')).toBeInTheDocument();
+  });
+});
