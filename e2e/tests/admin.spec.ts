@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { DEMO_PASSWORD, expect, signIn, test } from '../fixtures.ts';
-import { navigation } from '../helpers.ts';
+import { goTo } from '../helpers.ts';
 
 const DISABLE_TEXT =
   'Are you sure you want to disable this customer? The user will be logged out of the site and will not be able to login while disabled.';
@@ -37,8 +37,7 @@ test('a platform administrator disables and re-enables a customer; its teacher i
   await signIn(teacher, f.customerTeacher, DEMO_PASSWORD);
 
   await signIn(page, 'admin', DEMO_PASSWORD);
-  const nav = await navigation(page);
-  await nav.getByRole('link', { name: /administration/i }).click();
+  await goTo(page, /administration/i);
   await expect(page).toHaveURL(/#\/admin\/customers/);
   await expect(page.getByRole('heading', { name: 'Customers' })).toBeVisible();
   await search(page, f.customer);
@@ -57,8 +56,7 @@ test('a platform administrator disables and re-enables a customer; its teacher i
   await expect(page.getByRole('button', { name: `Enable ${f.customer}` })).toBeVisible();
 
   // The teacher's next navigation asks the server, which has ended the session.
-  const teacherNav = await navigation(teacher);
-  await teacherNav.getByRole('link', { name: /my account/i }).click();
+  await goTo(teacher, /my account/i);
   await expect(teacher).toHaveURL(/#\/account\/login/);
   await expect(teacher.getByText('Your session has expired.')).toBeVisible();
   // And cannot sign in while the customer is disabled.
@@ -101,8 +99,7 @@ test('a school administrator bulk-uploads a CSV with bad rows, sees the row erro
   await writeFile(file, `${rows.join('\n')}\n`, 'utf8');
 
   await signIn(page, f.schoolAdmin, DEMO_PASSWORD);
-  const nav = await navigation(page);
-  await nav.getByRole('link', { name: /administration/i }).click();
+  await goTo(page, /administration/i);
   // A school administrator lands on their own school.
   await expect(page).toHaveURL(/#\/admin\/schools\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: f.bulkSchool })).toBeVisible();

@@ -38,6 +38,7 @@ export const AdminLayout = () => {
                 to={SECTION_PATHS[s].to}
                 size="sm"
                 variant={s === current ? 'filled' : 'default'}
+                style={{ flexShrink: 0 }}
                 aria-current={s === current ? 'page' : undefined}
               >
                 {t(`sections.${s}`)}

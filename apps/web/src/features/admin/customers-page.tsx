@@ -52,7 +52,7 @@ export const CustomersPage = () => {
         return (
           <Button
             size="compact-sm"
-            variant="light"
+            variant={isActiveStatus(row.status) ? 'filled' : 'light'}
             color={isActiveStatus(row.status) ? 'red.9' : undefined}
             aria-label={`${label} ${row.name}`}
             onClick={(e) => {

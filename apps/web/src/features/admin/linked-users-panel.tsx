@@ -54,7 +54,7 @@ export const LinkedUsersPanel = ({ user, canWrite }: { user: UserDetails; canWri
                   <StatusBadge status={l.active ? 'active' : 'inactive'} size="sm" />
                 </Group>
                 {canWrite && (
-                  <Button size="compact-sm" variant="subtle" color="red.9" aria-label={t('users.unlinkNamed', { name: l.name })} onClick={() => setPending({ kind: 'unlink', other: l })}>
+                  <Button size="compact-sm" variant="default" aria-label={t('users.unlinkNamed', { name: l.name })} onClick={() => setPending({ kind: 'unlink', other: l })}>
                     {t('users.unlink')}
                   </Button>
                 )}

@@ -19,7 +19,7 @@ export const SchoolStatusButton = ({ school }: { school: { id: string; name: str
   };
   return (
     <>
-      <Button variant="light" color={disabling ? 'red.9' : undefined} onClick={() => setOpen(true)}>
+      <Button variant={disabling ? 'filled' : 'light'} color={disabling ? 'red.9' : undefined} onClick={() => setOpen(true)}>
         {disabling ? t('schools.disable') : t('schools.enable')}
       </Button>
       <ConfirmDialog

@@ -39,7 +39,7 @@ export const UserActions = ({ user }: { user: UserDetails }) => {
       <Button component={Link} to={paths.adminUserEdit.to(user.id)} leftSection={<IconPencil size={16} aria-hidden="true" />}>
         {t('edit')}
       </Button>
-      <Button variant="light" color={active ? 'red.9' : undefined} onClick={() => setPending('status')}>
+      <Button variant={active ? 'filled' : 'light'} color={active ? 'red.9' : undefined} onClick={() => setPending('status')}>
         {active ? t('users.deactivate') : t('users.activate')}
       </Button>
       {!user.activated && (
