@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +9,7 @@ import { TextField } from '../../components/text-field.tsx';
 import { toastSuccess } from '../../components/toasts.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { createCustomerCall, customerKeys, updateCustomerCall } from './customers-api.ts';
-import { useSaveErrors } from './use-save-errors.ts';
+import { SaveError, useConfirmedSave } from './use-confirmed-save.tsx';
 
 const CODE_FIELDS = { CUSTOMER_EXISTS: 'name' };
 
@@ -20,9 +19,6 @@ const FormBody = ({ customer, onClose }: { customer: CustomerRow | null; onClose
   const { t } = useTranslation(['admin', 'common']);
   const queryClient = useQueryClient();
   const confirm = useConfirm();
-  const saveErrors = useSaveErrors(CODE_FIELDS);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: { name: customer?.name ?? '', contactName: customer?.contactName ?? '', contactEmail: customer?.contactEmail ?? '' },
@@ -30,40 +26,34 @@ const FormBody = ({ customer, onClose }: { customer: CustomerRow | null; onClose
     validateInputOnBlur: true,
   });
 
+  const { busy, error, save } = useConfirmedSave({ codeFields: CODE_FIELDS, setErrors: form.setErrors });
+
   const cancel = async () => {
     if (form.isDirty() && !(await confirm({ title: t('common:discard.title'), message: t('common:discard.message'), confirmLabel: t('common:discard.confirm') }))) return;
     onClose();
   };
 
-  const submit = form.onSubmit(async (values) => {
-    const message = customer ? t('customers.saveConfirmEdit') : t('customers.saveConfirmCreate');
-    if (!(await confirm({ title: customer ? t('customers.editTitle') : t('customers.createTitle'), message }))) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const body = customerForm.parse(values);
-      if (customer) await updateCustomerCall(customer.id, body);
-      else await createCustomerCall(body);
-      toastSuccess(customer ? t('customers.updated') : t('customers.created'));
-      await queryClient.invalidateQueries({ queryKey: customerKeys.all });
-      onClose();
-    } catch (e) {
-      const found = saveErrors(e);
-      form.setErrors(found.fields);
-      setError(found.message);
-    } finally {
-      setBusy(false);
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    save(
+      {
+        title: customer ? t('customers.editTitle') : t('customers.createTitle'),
+        message: customer ? t('customers.saveConfirmEdit') : t('customers.saveConfirmCreate'),
+      },
+      async () => {
+        const body = customerForm.parse(values);
+        if (customer) await updateCustomerCall(customer.id, body);
+        else await createCustomerCall(body);
+        toastSuccess(customer ? t('customers.updated') : t('customers.created'));
+        await queryClient.invalidateQueries({ queryKey: customerKeys.all });
+        onClose();
+      },
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <SaveError error={error} />
         <TextField label={t('customers.name')} required maxLength={120} data-autofocus {...form.getInputProps('name')} />
         <NameField label={t('customers.contactName')} maxLength={120} {...form.getInputProps('contactName')} />
         <TextInput label={t('customers.contactEmail')} type="email" maxLength={254} {...form.getInputProps('contactEmail')} />

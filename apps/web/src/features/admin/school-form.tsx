@@ -1,11 +1,9 @@
-import { useState } from 'react';
-import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
+import { Button, Group, Paper, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { schoolForm, type SchoolDetails } from '@klase/core/admin/schools';
-import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { toastSuccess } from '../../components/toasts.ts';
 import { paths } from '../../app/paths.ts';
 import { useConfirmedCancel } from '../../lib/use-confirmed-cancel.ts';
@@ -13,7 +11,7 @@ import { useZodValidate } from '../../lib/zod-form.ts';
 import { SchoolAddressFields, SchoolIdentityFields, SchoolSettingsFields } from './school-form-fields.tsx';
 import { emptySchool, schoolToState, stateToInput, type SchoolFormState } from './school-form-values.ts';
 import { createSchoolCall, schoolKeys, updateSchoolCall } from './schools-api.ts';
-import { useSaveErrors } from './use-save-errors.ts';
+import { SaveError, useConfirmedSave } from './use-confirmed-save.tsx';
 
 const CODE_FIELDS = { SCHOOL_CODE_EXISTS: 'code', DEPED_ID_EXISTS: 'depedSchoolId' };
 
@@ -32,11 +30,7 @@ export const SchoolFormView = ({ school, platform }: SchoolFormProps) => {
   const { t } = useTranslation(['admin', 'common']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const confirm = useConfirm();
-  const saveErrors = useSaveErrors(CODE_FIELDS);
   const zodValidate = useZodValidate<Record<string, unknown>>(schoolForm);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm<SchoolFormState>({
     mode: 'controlled',
     initialValues: school ? schoolToState(school) : emptySchool(),
@@ -45,13 +39,10 @@ export const SchoolFormView = ({ school, platform }: SchoolFormProps) => {
   });
   const back = school ? paths.adminSchool.to(school.id) : paths.adminSchools.to();
   const cancel = useConfirmedCancel(form.isDirty, back);
+  const { busy, error, save } = useConfirmedSave({ codeFields: CODE_FIELDS, setErrors: form.setErrors });
 
-  const submit = form.onSubmit(async (values) => {
-    const title = school ? t('schools.editTitle') : t('schools.createTitle');
-    if (!(await confirm({ title, message: school ? t('schools.saveConfirmEdit') : t('schools.saveConfirmCreate') }))) return;
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = form.onSubmit((values) =>
+    save({ title: school ? t('schools.editTitle') : t('schools.createTitle'), message: school ? t('schools.saveConfirmEdit') : t('schools.saveConfirmCreate') }, async () => {
       const body = schoolForm.parse(stateToInput(values));
       const saved = school ? await updateSchoolCall(school.id, body) : await createSchoolCall(body);
       queryClient.setQueryData(schoolKeys.one(saved.id), saved);
@@ -60,24 +51,14 @@ export const SchoolFormView = ({ school, platform }: SchoolFormProps) => {
       toastSuccess(school ? t('schools.updated') : t('schools.created'));
       form.resetDirty(values);
       await navigate(paths.adminSchool.to(saved.id));
-    } catch (e) {
-      const found = saveErrors(e);
-      form.setErrors(found.fields);
-      setError(found.message);
-    } finally {
-      setBusy(false);
-    }
-  });
+    }),
+  );
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <SaveError error={error} />
           <SchoolIdentityFields form={form} platform={platform} />
           <SchoolAddressFields form={form} />
           <SchoolSettingsFields form={form} platform={platform} />

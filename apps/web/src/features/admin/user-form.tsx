@@ -1,11 +1,9 @@
-import { useState } from 'react';
-import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
+import { Button, Group, Paper, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createUserRequest, updateUserRequest, type UserDetails } from '@klase/core/admin/users';
-import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { toastSuccess } from '../../components/toasts.ts';
 import { paths } from '../../app/paths.ts';
 import { useConfirmedCancel } from '../../lib/use-confirmed-cancel.ts';
@@ -14,7 +12,7 @@ import { UserIdentityFields } from './user-identity-fields.tsx';
 import { emptyUser, stateToCreateInput, stateToUpdateInput, userToState, type UserFormState } from './user-form-values.ts';
 import { UserRoleFields } from './user-role-fields.tsx';
 import { createUserCall, updateUserCall, userKeys } from './users-api.ts';
-import { useSaveErrors } from './use-save-errors.ts';
+import { SaveError, useConfirmedSave } from './use-confirmed-save.tsx';
 
 const CODE_FIELDS = { USERNAME_EXISTS: 'username', USER_EXISTS: 'email', EMAIL_EXISTS: 'email' };
 
@@ -34,14 +32,10 @@ export const UserForm = ({ user, chooseSchool, ownSchoolId }: UserFormProps) => 
   const { t } = useTranslation(['admin', 'common', 'validation']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const confirm = useConfirm();
-  const saveErrors = useSaveErrors(CODE_FIELDS);
   const validateCreate = useZodValidate<Record<string, unknown>>(createUserRequest);
   const validateUpdate = useZodValidate<Record<string, unknown>>(updateUserRequest);
   const creating = user === null;
   const withSchool = creating && chooseSchool;
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm<UserFormState>({
     mode: 'controlled',
     initialValues: user ? userToState(user) : emptyUser(chooseSchool ? '' : ownSchoolId),
@@ -54,13 +48,10 @@ export const UserForm = ({ user, chooseSchool, ownSchoolId }: UserFormProps) => 
     validateInputOnBlur: true,
   });
   const cancel = useConfirmedCancel(form.isDirty, user ? paths.adminUser.to(user.id) : paths.adminUsers.to());
+  const { busy, error, save } = useConfirmedSave({ codeFields: CODE_FIELDS, setErrors: form.setErrors });
 
-  const submit = form.onSubmit(async (values) => {
-    const title = creating ? t('users.createTitle') : t('users.editTitle');
-    if (!(await confirm({ title, message: creating ? t('users.saveConfirmCreate') : t('users.saveConfirmEdit') }))) return;
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = form.onSubmit((values) =>
+    save({ title: creating ? t('users.createTitle') : t('users.editTitle'), message: creating ? t('users.saveConfirmCreate') : t('users.saveConfirmEdit') }, async () => {
       const saved = user
         ? await updateUserCall(user.id, updateUserRequest.parse(stateToUpdateInput(values)))
         : await createUserCall(createUserRequest.parse(stateToCreateInput(values, withSchool)));
@@ -69,24 +60,14 @@ export const UserForm = ({ user, chooseSchool, ownSchoolId }: UserFormProps) => 
       toastSuccess(creating ? t('users.created') : t('users.updated'));
       form.resetDirty(values);
       await navigate(paths.adminUser.to(saved.id));
-    } catch (e) {
-      const found = saveErrors(e);
-      form.setErrors(found.fields);
-      setError(found.message);
-    } finally {
-      setBusy(false);
-    }
-  });
+    }),
+  );
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <SaveError error={error} />
           <UserIdentityFields form={form} creating={creating} chooseSchool={chooseSchool} />
           <UserRoleFields form={form} creating={creating} schoolId={form.values.schoolId} />
           <Group justify="flex-end" gap="sm" mt="xs">
