@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { createWorkerLoop } from './worker-loop.ts';
 import type { Database, Db } from '../db/client.ts';
 import { outbox } from '../db/schema/platform.ts';
 
@@ -51,10 +52,6 @@ export const createMailer = (opts: {
 }): Mailer => {
   const { database, transport, from, log } = opts;
   const db = database.db;
-  let timer: NodeJS.Timeout | undefined;
-  let unlisten: (() => Promise<void>) | undefined;
-  let running: Promise<number> | undefined;
-  let again = false;
 
   /** Claims due rows with FOR UPDATE SKIP LOCKED and leases them, so other nodes skip them. */
   const claim = () =>
@@ -102,27 +99,7 @@ export const createMailer = (opts: {
     }
   };
 
-  const flush = async (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      do {
-        again = false;
-        total += await sendBatch();
-      } while (again);
-      return total;
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-
-  const kick = () => {
-    flush().catch((err: unknown) => log.error({ err }, 'mail worker failed'));
-  };
+  const loop = createWorkerLoop({ database, channel: OUTBOX_CHANNEL, pollMs: opts.pollMs, log, name: 'mail worker', drain: sendBatch });
 
   return {
     async enqueue(tx, mail) {
@@ -142,20 +119,10 @@ export const createMailer = (opts: {
       );
       if (transport) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
     },
-    flush,
+    flush: loop.flush,
     async start() {
-      if (!transport || timer) return;
-      unlisten = await database.listen(OUTBOX_CHANNEL, kick);
-      timer = setInterval(kick, opts.pollMs);
-      timer.unref();
-      kick();
+      if (transport) await loop.start();
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      if (unlisten) await unlisten();
-      unlisten = undefined;
-      if (running) await running.catch(() => 0);
-    },
+    stop: loop.stop,
   };
 };

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { auditChange } from '../../platform/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
+import { createWorkerLoop } from '../../platform/worker-loop.ts';
 import { importBatch } from './bulk-import.ts';
 import { BULK_CHANNEL, claimJob, finishJob, recordBatch, schoolCustomer, type BulkJobRecord } from './bulk.repo.ts';
 
@@ -25,10 +26,6 @@ export interface BulkWorker {
 export const createBulkWorker = (opts: { database: Database; ctx: Ctx; pollMs: number; log: FastifyBaseLogger }): BulkWorker => {
   const { database, ctx, log } = opts;
   const db = database.db;
-  let timer: NodeJS.Timeout | undefined;
-  let unlisten: (() => Promise<void>) | undefined;
-  let running: Promise<number> | undefined;
-  let again = false;
 
   const runJob = async (job: BulkJobRecord): Promise<void> => {
     const customerId = await schoolCustomer(db, job.schoolId);
@@ -72,46 +69,6 @@ export const createBulkWorker = (opts: { database: Database; ctx: Ctx; pollMs: n
     return n;
   };
 
-  const flush = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      do {
-        again = false;
-        total += await drain();
-      } while (again);
-      return total;
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-
-  const kick = () => {
-    flush().catch((err: unknown) => log.error({ err }, 'bulk worker failed'));
-  };
-
-  return {
-    flush,
-    kick: () => {
-      if (timer) kick();
-    },
-    async start() {
-      if (timer) return;
-      unlisten = await database.listen(BULK_CHANNEL, kick);
-      timer = setInterval(kick, opts.pollMs);
-      timer.unref();
-      kick();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      if (unlisten) await unlisten();
-      unlisten = undefined;
-      if (running) await running.catch(() => 0);
-    },
-  };
+  const loop = createWorkerLoop({ database, channel: BULK_CHANNEL, pollMs: opts.pollMs, log, name: 'bulk worker', drain });
+  return { flush: loop.flush, kick: loop.kick, start: loop.start, stop: loop.stop };
 };
