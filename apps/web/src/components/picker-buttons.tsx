@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ActionIcon, Popover } from '@mantine/core';
 import { DatePicker, TimeInput } from '@mantine/dates';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
@@ -12,45 +12,47 @@ interface PickerButtonProps {
   disabled?: boolean;
 }
 
-/** Calendar button for a YYYY-MM-DD field: opens a date picker in a popover. */
-export const DatePickerButton = ({ value, onPick, disabled }: PickerButtonProps) => {
-  const { t } = useTranslation('components');
+/** An icon button that opens a picker in a focus-trapping popover; `children` gets a close function. */
+const PickerPopover = (props: { label: string; icon: ReactNode; disabled?: boolean; children: (close: () => void) => ReactNode }) => {
   const muted = useTone('muted');
   const [opened, setOpened] = useState(false);
   return (
     <Popover opened={opened} onChange={setOpened} trapFocus position="bottom-end" withinPortal>
       <Popover.Target>
-        <ActionIcon variant="subtle" color={muted} aria-label={t('field.openDatePicker')} onClick={() => setOpened((o) => !o)} disabled={disabled}>
-          <IconCalendar size={18} aria-hidden="true" />
+        <ActionIcon variant="subtle" color={muted} aria-label={props.label} onClick={() => setOpened((o) => !o)} disabled={props.disabled}>
+          {props.icon}
         </ActionIcon>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown>{props.children(() => setOpened(false))}</Popover.Dropdown>
+    </Popover>
+  );
+};
+
+/** Calendar button for a YYYY-MM-DD field: opens a date picker in a popover. */
+export const DatePickerButton = ({ value, onPick, disabled }: PickerButtonProps) => {
+  const { t } = useTranslation('components');
+  return (
+    <PickerPopover label={t('field.openDatePicker')} icon={<IconCalendar size={18} aria-hidden="true" />} disabled={disabled}>
+      {(close) => (
         <DatePicker
           value={isValidDateText(value) ? value : null}
           defaultDate={isValidDateText(value) ? value : undefined}
           onChange={(d) => {
             if (d) onPick(d.slice(0, 10));
-            setOpened(false);
+            close();
           }}
         />
-      </Popover.Dropdown>
-    </Popover>
+      )}
+    </PickerPopover>
   );
 };
 
 /** Clock button for an HH:mm field: opens a 24-hour time input in a popover. */
 export const TimePickerButton = ({ value, onPick, disabled }: PickerButtonProps) => {
   const { t } = useTranslation('components');
-  const muted = useTone('muted');
-  const [opened, setOpened] = useState(false);
   return (
-    <Popover opened={opened} onChange={setOpened} trapFocus position="bottom-end" withinPortal>
-      <Popover.Target>
-        <ActionIcon variant="subtle" color={muted} aria-label={t('field.openTimePicker')} onClick={() => setOpened((o) => !o)} disabled={disabled}>
-          <IconClock size={18} aria-hidden="true" />
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown>
+    <PickerPopover label={t('field.openTimePicker')} icon={<IconClock size={18} aria-hidden="true" />} disabled={disabled}>
+      {(close) => (
         <TimeInput
           label={t('field.time')}
           value={isValidTimeText(value) ? value : ''}
@@ -59,10 +61,10 @@ export const TimePickerButton = ({ value, onPick, disabled }: PickerButtonProps)
             if (isValidTimeText(v)) onPick(v);
           }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') setOpened(false);
+            if (e.key === 'Enter') close();
           }}
         />
-      </Popover.Dropdown>
-    </Popover>
+      )}
+    </PickerPopover>
   );
 };
