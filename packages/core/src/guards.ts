@@ -23,6 +23,19 @@ export const ROUTE_ROLES = {
   adminSchoolsManage: [ROLE.admin, ROLE.rexAdmin],
   /** The audit log (school admin: their school's entries). */
   adminAudit: [ROLE.admin, ROLE.rexAdmin, ROLE.schoolAdmin],
+  /** `#/classes` and a class's pages: members of classes and school administrators. */
+  classes: [ROLE.teacher, ROLE.assistantTeacher, ROLE.student, ROLE.parent, ROLE.schoolAdmin],
+  /** Create classes (a teacher's own, or any class of the school for its administrator). */
+  classCreate: [ROLE.teacher, ROLE.schoolAdmin],
+  /** Class settings: name, teachers, access code and link, archive (teachers of the class, school admin). */
+  classSettings: [ROLE.teacher, ROLE.schoolAdmin],
+  /** Join a class with an access code or invitation link. */
+  classJoin: [ROLE.student],
+  /** Class progress and a student's page in the class list (teachers, assistants, school admin). */
+  classProgress: [ROLE.teacher, ROLE.assistantTeacher, ROLE.schoolAdmin],
+  classStudentPage: [ROLE.teacher, ROLE.assistantTeacher],
+  /** Set a generated password or send a reset link to a student (spec: teachers). */
+  classStudentPassword: [ROLE.teacher],
   /** Account edit has a block-roles list in the spec; it is empty. */
   accountEditBlocked: [],
 } as const satisfies Record<string, readonly RoleId[]>;

@@ -3,7 +3,9 @@ import * as users from './schema/users.ts';
 import * as sessions from './schema/sessions.ts';
 import * as platform from './schema/platform.ts';
 import * as admin from './schema/admin.ts';
+import * as classes from './schema/classes.ts';
+import * as courses from './schema/courses.ts';
 
 /** Every table, for drizzle's typed client. */
-export const schema = { ...tenancy, ...users, ...sessions, ...platform, ...admin };
+export const schema = { ...tenancy, ...users, ...sessions, ...platform, ...admin, ...classes, ...courses };
 export type Schema = typeof schema;

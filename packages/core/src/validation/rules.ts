@@ -28,6 +28,8 @@ export const V = {
   schoolYearOrder: 'schoolYearOrder',
   parentNotFound: 'parentNotFound',
   importColumns: 'importColumns',
+  accessCode: 'accessCode',
+  groupMembersTwice: 'groupMembersTwice',
 } as const;
 
 /** "Required" per spec section 5: not empty or blank for strings. */

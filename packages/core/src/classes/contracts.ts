@@ -1,0 +1,451 @@
+import { z } from 'zod';
+import { queryBool, tableQueryWith } from '../admin/common.ts';
+import { V, optionalText, requiredText } from '../validation/rules.ts';
+
+/**
+ * Classes, `/api/classes` (issue 4). A class belongs to one school and has teachers (role 3),
+ * assistant teachers (role 4), enrolled students (role 5), groups and, from the courses issue on,
+ * courses. Every answer here is checked against the caller's relationship to the class:
+ * teacher or assistant of it, enrolled student, parent of an enrolled child, or administrator of
+ * its school. A class outside that relationship answers 404 (its existence is not revealed).
+ */
+
+export const CLASS_NAME_MAX = 120;
+export const CLASS_SECTION_MAX = 60;
+export const CLASS_GRADE_MAX = 40;
+export const CLASS_TEACHERS_MAX = 10;
+export const CLASS_YEAR_MIN = 2000;
+export const CLASS_YEAR_MAX = 2100;
+
+/**
+ * Access codes: 7 characters from an alphabet without look-alikes (no 0/O, 1/I/L), so a code read
+ * out in class or copied from a phone is typed right. Compared case-insensitively, spaces and
+ * dashes ignored.
+ */
+export const ACCESS_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const ACCESS_CODE_LENGTH = 7;
+export const normalizeAccessCode = (s: string): string => s.replace(/[\s-]+/g, '').toUpperCase();
+export const ACCESS_CODE_RE = new RegExp(`^[${ACCESS_CODE_ALPHABET}]{${ACCESS_CODE_LENGTH}}$`);
+
+/** Grade levels offered by the class form (K-12). Free text is refused. */
+export const GRADE_LEVELS = [
+  'Kindergarten',
+  'Grade 1',
+  'Grade 2',
+  'Grade 3',
+  'Grade 4',
+  'Grade 5',
+  'Grade 6',
+  'Grade 7',
+  'Grade 8',
+  'Grade 9',
+  'Grade 10',
+  'Grade 11',
+  'Grade 12',
+] as const;
+export type GradeLevel = (typeof GRADE_LEVELS)[number];
+
+const year = z
+  .number({ error: V.required })
+  .int({ error: V.invalidChoice })
+  .min(CLASS_YEAR_MIN, { error: V.invalidChoice })
+  .max(CLASS_YEAR_MAX, { error: V.invalidChoice });
+
+/**
+ * Create and settings form. `teacherIds`: teachers and assistant teachers of the class's school
+ * (a teacher creating a class is always kept in it; a school administrator must name at least one
+ * teacher of role 3). `schoolId` is taken from the caller's school; it is not a form field.
+ */
+export const classForm = z
+  .object({
+    name: requiredText(CLASS_NAME_MAX, 2),
+    gradeLevel: z.enum(GRADE_LEVELS, { error: V.required }),
+    section: requiredText(CLASS_SECTION_MAX),
+    schoolYearFrom: year,
+    schoolYearTo: year,
+    description: optionalText(500).default(''),
+    teacherIds: z.array(z.uuid({ error: V.invalidChoice })).max(CLASS_TEACHERS_MAX, { error: V.notGreaterThan }).default([]),
+  })
+  .superRefine(
+    (v, ctx) => {
+      if (v.schoolYearFrom >= v.schoolYearTo) ctx.addIssue({ code: 'custom', path: ['schoolYearTo'], message: V.schoolYearOrder });
+    },
+    { when: (p) => typeof (p.value as Record<string, unknown>).schoolYearFrom === 'number' && typeof (p.value as Record<string, unknown>).schoolYearTo === 'number' },
+  );
+export type ClassForm = z.input<typeof classForm>;
+export type ClassFormValues = z.output<typeof classForm>;
+
+/** How the signed-in user relates to a class; drives which tabs and actions the SPA shows. */
+export const CLASS_RELATIONS = ['teacher', 'assistant', 'student', 'parent', 'schoolAdmin'] as const;
+export type ClassRelation = (typeof CLASS_RELATIONS)[number];
+
+export const classTeacher = z.object({
+  id: z.string(),
+  name: z.string(),
+  roleId: z.number(),
+  photoUrl: z.string().nullable(),
+});
+export type ClassTeacher = z.infer<typeof classTeacher>;
+
+/** A row of `GET /api/classes` (the class cards/list of `#/classes`). */
+export const classRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  gradeLevel: z.string(),
+  section: z.string(),
+  schoolYearFrom: z.number(),
+  schoolYearTo: z.number(),
+  teachers: z.array(classTeacher),
+  studentCount: z.number(),
+  courseCount: z.number(),
+  archived: z.boolean(),
+  /** ACTIVE, or INACTIVE when archived: the status chip. */
+  status: z.enum(['ACTIVE', 'INACTIVE']),
+  relation: z.enum(CLASS_RELATIONS),
+  updatedAt: z.string(),
+});
+export type ClassRow = z.infer<typeof classRow>;
+
+/** Joining controls: only in answers to the class's teachers (role 3) and school administrators. */
+export const classJoinInfo = z.object({
+  accessCode: z.string(),
+  codeEnabled: z.boolean(),
+  /** The secret of the invitation link; the SPA builds `#/classes/join/{token}` from it. */
+  inviteToken: z.string(),
+  linkEnabled: z.boolean(),
+});
+export type ClassJoinInfo = z.infer<typeof classJoinInfo>;
+
+/** `GET /api/classes/:id`. */
+export const classDetails = classRow.extend({
+  description: z.string(),
+  schoolId: z.string(),
+  schoolName: z.string(),
+  join: classJoinInfo.nullable(),
+  /** What the caller may do here (the API enforces the same rules). */
+  can: z.object({
+    manage: z.boolean(),
+    manageRoster: z.boolean(),
+    manageGroups: z.boolean(),
+    viewProgress: z.boolean(),
+    viewStudentDetails: z.boolean(),
+    resetStudentPasswords: z.boolean(),
+  }),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type ClassDetails = z.infer<typeof classDetails>;
+
+export const CLASS_SORTS = ['name', 'gradeLevel', 'section', 'schoolYearFrom', 'studentCount', 'updatedAt'] as const;
+/**
+ * `GET /api/classes`: the signed-in user's classes. Extra fields: `archived` (default false: the
+ * active ones), `childId` (parents: the child whose classes are listed; required when the parent
+ * has several children, otherwise the only child).
+ */
+export const classTableQuery = tableQueryWith({
+  archived: queryBool.optional(),
+  childId: z.uuid().optional(),
+});
+
+/** `PATCH /api/classes/:id/archived`. */
+export const classArchiveRequest = z.object({ archived: z.boolean({ error: V.required }) });
+
+/** `PATCH /api/classes/:id/join`: switch the access code and/or the invitation link on or off. */
+export const classJoinSwitchRequest = z
+  .object({ codeEnabled: z.boolean().optional(), linkEnabled: z.boolean().optional() })
+  .refine((v) => v.codeEnabled !== undefined || v.linkEnabled !== undefined, { error: V.required });
+
+/** `POST /api/classes/:id/join/regenerate`: replace the code or the link; the old one stops working. */
+export const classJoinRegenerateRequest = z.object({ what: z.enum(['code', 'link'], { error: V.invalidChoice }) });
+
+/** `POST /api/classes/join` (students): join with an access code. */
+export const joinByCodeRequest = z.object({
+  code: z
+    .string({ error: V.required })
+    .transform(normalizeAccessCode)
+    .pipe(z.string().min(1, { error: V.required }).max(ACCESS_CODE_LENGTH, { error: V.accessCode }).refine((s) => ACCESS_CODE_RE.test(s), { error: V.accessCode })),
+});
+export type JoinByCodeRequest = z.input<typeof joinByCodeRequest>;
+
+/** Answer of a successful join (code or link): the class to open and the translated message. */
+export const joinAnswer = z.object({ classId: z.string(), className: z.string(), message: z.string() });
+export type JoinAnswer = z.infer<typeof joinAnswer>;
+
+/**
+ * `GET /api/classes/invitations/:token` (any signed-in user): what the invitation link leads to,
+ * so the page can show the class before the student confirms. Wrong, switched-off and replaced
+ * links answer the JOIN_LINK_* errors; a class of another school answers JOIN_OTHER_SCHOOL.
+ */
+export const invitationInfo = z.object({
+  className: z.string(),
+  gradeLevel: z.string(),
+  section: z.string(),
+  schoolName: z.string(),
+  teacherNames: z.array(z.string()),
+  /** True when the caller is already enrolled (the page offers to open the class). */
+  enrolled: z.boolean(),
+  classId: z.string(),
+});
+export type InvitationInfo = z.infer<typeof invitationInfo>;
+export const invitationParams = z.object({ token: z.string().min(8).max(100) });
+
+// ---------------------------------------------------------------------------------------------
+// Class list: students and teachers
+
+/**
+ * A student row of `GET /api/classes/:id/students`. For a parent only `id`, `name` and `photoUrl`
+ * are filled (classmates' details stay private); the other fields are null. Students see the same
+ * as parents, plus their own row's details.
+ */
+export const classStudentRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** `Last, First M.`: the sort key and what tables show. */
+  sortName: z.string(),
+  photoUrl: z.string().nullable(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  gradeLevel: z.string().nullable(),
+  section: z.string().nullable(),
+  active: z.boolean().nullable(),
+  status: z.enum(['ACTIVE', 'INACTIVE']).nullable(),
+  groupNames: z.array(z.string()).nullable(),
+  joinedAt: z.string().nullable(),
+  joinedVia: z.enum(['code', 'link', 'teacher']).nullable(),
+  lastAccessAt: z.string().nullable(),
+});
+export type ClassStudentRow = z.infer<typeof classStudentRow>;
+export const CLASS_STUDENT_SORTS = ['sortName', 'username', 'joinedAt', 'lastAccessAt'] as const;
+/** Filter key `groupId` (values: group ids) narrows to members of those groups. */
+export const classStudentsQuery = tableQueryWith({});
+
+/** `GET /api/classes/:id/teachers`: everyone who teaches the class (shown above the students). */
+export const classTeachersAnswer = z.array(classTeacher.extend({ email: z.string().nullable() }));
+
+/** `GET /api/classes/:id/students/candidates?search=`: students of the school not yet enrolled. */
+export const studentCandidate = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  gradeLevel: z.string().nullable(),
+  section: z.string().nullable(),
+});
+export type StudentCandidate = z.infer<typeof studentCandidate>;
+export const candidatesQuery = z.object({ search: z.string().trim().max(100).default('') });
+export const CANDIDATES_LIMIT = 20;
+
+/** `POST /api/classes/:id/students`: add students of the class's school. */
+export const CLASS_ADD_MAX = 100;
+export const addStudentsRequest = z.object({
+  studentIds: z.array(z.uuid({ error: V.invalidChoice })).min(1, { error: V.required }).max(CLASS_ADD_MAX, { error: V.notGreaterThan }),
+});
+export const addStudentsAnswer = z.object({ added: z.number(), message: z.string() });
+
+/** `GET /api/classes/:id/teacher-candidates`: teachers (3) and assistants (4) of the school. */
+export const teacherCandidate = z.object({ id: z.string(), name: z.string(), roleId: z.number(), username: z.string() });
+
+export const classStudentParams = z.object({ id: z.uuid(), studentId: z.uuid() });
+export const classTeacherParams = z.object({ id: z.uuid(), teacherId: z.uuid() });
+export const classGroupParams = z.object({ id: z.uuid(), groupId: z.uuid() });
+
+/** `GET /api/classes/:id/students/:studentId` (teachers, assistants, school admins): the about tab. */
+export const classStudentDetails = z.object({
+  id: z.string(),
+  name: z.string(),
+  salutation: z.string().nullable(),
+  firstName: z.string(),
+  middleName: z.string().nullable(),
+  lastName: z.string(),
+  suffix: z.string().nullable(),
+  username: z.string(),
+  email: z.string().nullable(),
+  gradeLevel: z.string().nullable(),
+  section: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  active: z.boolean(),
+  joinedAt: z.string(),
+  joinedVia: z.enum(['code', 'link', 'teacher']),
+  lastAccessAt: z.string().nullable(),
+  groups: z.array(z.object({ id: z.string(), name: z.string() })),
+  parents: z.array(z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), active: z.boolean() })),
+});
+export type ClassStudentDetails = z.infer<typeof classStudentDetails>;
+
+/**
+ * `POST /api/classes/:id/students/:studentId/password` (teachers of the class, role 3):
+ * `generate` sets a new random password and answers it once; `email` sends a reset link to the
+ * student's address (NO_EMAIL when there is none). Both end the student's sessions and are audited.
+ */
+export const studentPasswordRequest = z.object({ mode: z.enum(['generate', 'email'], { error: V.invalidChoice }) });
+export const studentPasswordAnswer = z.object({ message: z.string(), password: z.string().nullable() });
+export type StudentPasswordAnswer = z.infer<typeof studentPasswordAnswer>;
+
+/** `GET /api/classes/:id/teachers/:teacherId`: the teacher page's about tab (any class member). */
+export const classTeacherDetails = z.object({
+  id: z.string(),
+  name: z.string(),
+  salutation: z.string().nullable(),
+  roleId: z.number(),
+  email: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  loads: z.array(z.object({ gradeLevel: z.string(), subject: z.string(), section: z.string() })),
+  otherClasses: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type ClassTeacherDetails = z.infer<typeof classTeacherDetails>;
+
+// ---------------------------------------------------------------------------------------------
+// Groups (teachers of the class, role 3)
+
+export const GROUP_NAME_MAX = 80;
+export const GROUP_MEMBERS_MAX = 500;
+export const GROUP_SPLIT_MAX = 100;
+export const GROUP_TYPES = ['manual', 'generated'] as const;
+export const SPLIT_BY = ['groups', 'members'] as const;
+export type SplitBy = (typeof SPLIT_BY)[number];
+export const SPLIT_ORDER = ['random', 'alphabetical'] as const;
+export type SplitOrder = (typeof SPLIT_ORDER)[number];
+
+export const groupRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(GROUP_TYPES),
+  memberCount: z.number(),
+  /** For generated groups: how they were split (null for manual). */
+  splitBy: z.enum(SPLIT_BY).nullable(),
+  splitSize: z.number().nullable(),
+  splitOrder: z.enum(SPLIT_ORDER).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type GroupRow = z.infer<typeof groupRow>;
+export const GROUP_SORTS = ['name', 'type', 'memberCount', 'createdAt'] as const;
+/** Filter key `type` (manual, generated). */
+export const groupTableQuery = tableQueryWith({});
+
+export const groupMember = z.object({ id: z.string(), name: z.string(), sortName: z.string(), username: z.string(), photoUrl: z.string().nullable() });
+export type GroupMember = z.infer<typeof groupMember>;
+export const groupDetails = groupRow.extend({ members: z.array(groupMember), createdBy: z.string().nullable(), updatedBy: z.string().nullable() });
+export type GroupDetails = z.infer<typeof groupDetails>;
+
+/** Create and edit a manual group (also renames a generated one and changes its members). */
+export const groupForm = z.object({
+  name: requiredText(GROUP_NAME_MAX),
+  description: optionalText(500).default(''),
+  memberIds: z.array(z.uuid({ error: V.invalidChoice })).max(GROUP_MEMBERS_MAX, { error: V.notGreaterThan }).default([]),
+});
+export type GroupForm = z.input<typeof groupForm>;
+
+/**
+ * `POST /api/classes/:id/groups/preview`: split the class's students. `by: 'groups'` makes
+ * `size` groups; `by: 'members'` makes groups of at most `size` members. `size` must be greater
+ * than zero; more groups than students is refused (`notGreaterThan` with the student count).
+ */
+export const groupSplitRequest = z.object({
+  by: z.enum(SPLIT_BY, { error: V.required }),
+  size: z
+    .number({ error: V.required })
+    .int({ error: V.invalidChoice })
+    .gt(0, { error: V.greaterThanZero })
+    .max(GROUP_SPLIT_MAX, { error: V.notGreaterThan }),
+  order: z.enum(SPLIT_ORDER, { error: V.required }),
+  /** Name prefix of the generated groups ("Group" → "Group 1", "Group 2", ...). */
+  prefix: requiredText(GROUP_NAME_MAX - 4),
+});
+export type GroupSplitRequest = z.input<typeof groupSplitRequest>;
+
+export const splitPreview = z.object({
+  groups: z.array(z.object({ name: z.string(), members: z.array(groupMember) })),
+  studentCount: z.number(),
+});
+export type SplitPreview = z.infer<typeof splitPreview>;
+
+/**
+ * `POST /api/classes/:id/groups/generated`: save a previewed split as it was shown. Every member
+ * must be enrolled and appear once across the groups.
+ */
+export const saveGeneratedRequest = z.object({
+  by: z.enum(SPLIT_BY, { error: V.required }),
+  size: z.number().int().gt(0, { error: V.greaterThanZero }).max(GROUP_SPLIT_MAX, { error: V.notGreaterThan }),
+  order: z.enum(SPLIT_ORDER, { error: V.required }),
+  groups: z
+    .array(z.object({ name: requiredText(GROUP_NAME_MAX), memberIds: z.array(z.uuid()).max(GROUP_MEMBERS_MAX) }))
+    .min(1, { error: V.required })
+    .max(GROUP_SPLIT_MAX, { error: V.notGreaterThan }),
+});
+export type SaveGeneratedRequest = z.input<typeof saveGeneratedRequest>;
+export const saveGeneratedAnswer = z.object({ created: z.number(), message: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// Progress and materials
+
+/**
+ * `GET /api/classes/:id/progress` (teachers, assistants, school admins): per student, the share
+ * of assigned materials (published materials of published elements of the class's published
+ * courses) completed, with the last class and material access.
+ */
+export const progressRow = z.object({
+  studentId: z.string(),
+  name: z.string(),
+  sortName: z.string(),
+  photoUrl: z.string().nullable(),
+  assigned: z.number(),
+  completed: z.number(),
+  /** 0..100, rounded down, 0 when nothing is assigned. */
+  percent: z.number(),
+  lastClassAccessAt: z.string().nullable(),
+  lastMaterialAccessAt: z.string().nullable(),
+  timeSpentSeconds: z.number(),
+});
+export type ProgressRow = z.infer<typeof progressRow>;
+export const PROGRESS_SORTS = ['sortName', 'percent', 'completed', 'lastClassAccessAt', 'lastMaterialAccessAt'] as const;
+export const progressQuery = tableQueryWith({});
+
+/** `GET /api/classes/:id/progress/:studentId`: one row per assigned material. */
+export const progressDetailRow = z.object({
+  materialId: z.string(),
+  materialName: z.string(),
+  materialType: z.string(),
+  courseId: z.string(),
+  courseName: z.string(),
+  elementName: z.string(),
+  dueAt: z.string().nullable(),
+  firstAccessAt: z.string().nullable(),
+  lastAccessAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  timeSpentSeconds: z.number(),
+  submissions: z.number(),
+});
+export type ProgressDetailRow = z.infer<typeof progressDetailRow>;
+export const progressDetails = z.object({
+  student: z.object({ id: z.string(), name: z.string(), photoUrl: z.string().nullable() }),
+  summary: progressRow,
+  materials: z.array(progressDetailRow),
+});
+export type ProgressDetails = z.infer<typeof progressDetails>;
+
+/** Material types (the courses issue creates them). */
+export const MATERIAL_TYPES = ['page', 'file', 'link', 'video', 'assignment', 'quiz', 'activity'] as const;
+export type MaterialType = (typeof MATERIAL_TYPES)[number];
+
+/**
+ * `GET /api/classes/:id/materials`: every material of the class's courses. Students and parents
+ * see published ones only. Filter key `type` (material types); extra `courseId`.
+ */
+export const classMaterialRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(MATERIAL_TYPES),
+  courseId: z.string(),
+  courseName: z.string(),
+  elementId: z.string(),
+  elementName: z.string(),
+  published: z.boolean(),
+  status: z.enum(['PUBLISHED', 'UNPUBLISHED']),
+  dueAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type ClassMaterialRow = z.infer<typeof classMaterialRow>;
+export const CLASS_MATERIAL_SORTS = ['name', 'type', 'courseName', 'dueAt', 'updatedAt'] as const;
+export const classMaterialsQuery = tableQueryWith({ courseId: z.uuid().optional() });
