@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { classWorkRoutes } from './modules/class-work/class-work.routes.ts';
+import { classesRoutes } from './modules/classes/classes.routes.ts';
 import { bulkRoutes } from './modules/bulk/bulk.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
@@ -24,6 +26,8 @@ export const MODULES = [
   { prefix: '/api/admin/users', plugin: adminUsersRoutes },
   { prefix: '/api/admin/audit', plugin: auditRoutes },
   { prefix: '/api/admin', plugin: bulkRoutes },
+  { prefix: '/api/classes', plugin: classesRoutes },
+  { prefix: '/api/classes', plugin: classWorkRoutes },
 ] as const;
 
 export const registerModules = async (app: FastifyInstance): Promise<void> => {

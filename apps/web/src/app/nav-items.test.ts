@@ -7,11 +7,11 @@ const keys = (roleId: number) => navItemsFor(roleId).map((i) => i.key);
 describe('navigation per role', () => {
   it('shows only screens that exist, in the order of NAV_BY_ROLE, plus the account', () => {
     expect(keys(ROLE.admin)).toEqual(['dashboard', 'administration', 'outbox', 'account']);
-    expect(keys(ROLE.schoolAdmin)).toEqual(['dashboard', 'administration', 'account']);
+    expect(keys(ROLE.schoolAdmin)).toEqual(['dashboard', 'administration', 'classes', 'account']);
     expect(keys(ROLE.lsg)).toEqual(['dashboard', 'administration', 'account']);
-    expect(keys(ROLE.teacher)).toEqual(['dashboard', 'account']);
-    expect(keys(ROLE.student)).toEqual(['dashboard', 'account']);
-    expect(keys(ROLE.parent)).toEqual(['dashboard', 'children', 'account']);
+    expect(keys(ROLE.teacher)).toEqual(['dashboard', 'classes', 'account']);
+    expect(keys(ROLE.student)).toEqual(['dashboard', 'classes', 'account']);
+    expect(keys(ROLE.parent)).toEqual(['dashboard', 'children', 'classes', 'account']);
     expect(keys(999)).toEqual(['dashboard', 'account']);
   });
 
@@ -25,5 +25,6 @@ describe('navigation per role', () => {
     const admin = navItemsFor(ROLE.admin);
     expect(activeNavKey(admin, '/admin/users/bulk')).toBe('administration');
     expect(activeNavKey(admin, '/admin/outbox')).toBe('outbox');
+    expect(activeNavKey(navItemsFor(ROLE.teacher), '/classes/4/class-list/students')).toBe('classes');
   });
 });

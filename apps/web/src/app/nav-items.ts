@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { IconBuildingCommunity, IconDashboard, IconMail, IconUserCircle, IconUsers } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconDashboard, IconSchool, IconMail, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { NAV_BY_ROLE } from '@klase/core/guards';
 import { isRoleId } from '@klase/core/roles';
 import { paths } from './paths.ts';
@@ -27,6 +27,7 @@ const DESTINATIONS: Record<string, Omit<NavItem, 'key'>> = {
     prefixes: ['/admin/customers', '/admin/schools', '/admin/users', '/admin/audit'],
     icon: IconBuildingCommunity,
   },
+  classes: { label: 'nav.classes', to: paths.classes.to(), prefixes: ['/classes'], icon: IconSchool },
   outbox: { label: 'nav.outbox', to: paths.adminOutbox.to(), prefixes: ['/admin/outbox'], icon: IconMail },
   children: {
     label: 'nav.children',

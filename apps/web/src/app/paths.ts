@@ -66,6 +66,45 @@ export const paths = {
   adminUserEdit: { pattern: '/admin/users/:id/edit', to: (id: string) => `/admin/users/${seg(id)}/edit` },
   adminAudit: { pattern: '/admin/audit', to: () => '/admin/audit' },
 
+  // Classes (issue 4)
+  classes: {
+    pattern: '/classes',
+    /** `childId`: a parent's selected child; `archived`: show archived classes. */
+    to: (opts: { childId?: string; archived?: boolean } = {}) => `/classes${q({ childId: opts.childId, archived: opts.archived ? '1' : undefined })}`,
+  },
+  classNew: { pattern: '/classes/new', to: () => '/classes/new' },
+  classJoin: { pattern: '/classes/join/:token', to: (token: string) => `/classes/join/${seg(token)}` },
+  class: { pattern: '/classes/:id', to: (id: string) => `/classes/${seg(id)}` },
+  classCourses: { pattern: '/classes/:id/courses', to: (id: string) => `/classes/${seg(id)}/courses` },
+  classList: { pattern: '/classes/:id/class-list', to: (id: string) => `/classes/${seg(id)}/class-list` },
+  classStudents: { pattern: '/classes/:id/class-list/students', to: (id: string) => `/classes/${seg(id)}/class-list/students` },
+  classGroups: { pattern: '/classes/:id/class-list/groups', to: (id: string) => `/classes/${seg(id)}/class-list/groups` },
+  classGroupNew: { pattern: '/classes/:id/class-list/create-group', to: (id: string) => `/classes/${seg(id)}/class-list/create-group` },
+  classGroup: {
+    pattern: '/classes/:id/class-list/group/:groupId',
+    to: (id: string, groupId: string, tab: 'about' | 'portfolio' = 'about') => `/classes/${seg(id)}/class-list/group/${seg(groupId)}/${tab}`,
+  },
+  classGroupEdit: {
+    pattern: '/classes/:id/class-list/group/:groupId/edit',
+    to: (id: string, groupId: string) => `/classes/${seg(id)}/class-list/group/${seg(groupId)}/edit`,
+  },
+  classStudent: {
+    pattern: '/classes/:id/class-list/student/:studentId',
+    to: (id: string, studentId: string, tab: 'about' | 'grade' | 'portfolios' | 'change-password' = 'about') =>
+      `/classes/${seg(id)}/class-list/student/${seg(studentId)}/${tab}`,
+  },
+  classTeacher: {
+    pattern: '/classes/:id/class-list/teacher/:teacherId',
+    to: (id: string, teacherId: string, tab: 'about' | 'portfolio' = 'about') => `/classes/${seg(id)}/class-list/teacher/${seg(teacherId)}/${tab}`,
+  },
+  classProgress: { pattern: '/classes/:id/class-progress', to: (id: string) => `/classes/${seg(id)}/class-progress` },
+  classProgressDetails: {
+    pattern: '/classes/:id/class-progress/details',
+    to: (id: string, studentId: string) => `/classes/${seg(id)}/class-progress/details${q({ studentId })}`,
+  },
+  classMaterials: { pattern: '/classes/:id/class-materials', to: (id: string) => `/classes/${seg(id)}/class-materials` },
+  classSettings: { pattern: '/classes/:id/settings', to: (id: string) => `/classes/${seg(id)}/settings` },
+
   notFound: { pattern: '/not-found', to: () => '/not-found' },
 } as const;
 

@@ -14,7 +14,7 @@ describe('route table', () => {
   it('opens verify-account and not-found to everyone', () => {
     expect(metaForPath(routes, '/account/verify-account').access).toBe('any');
     expect(metaForPath(routes, '/not-found').access).toBe('any');
-    expect(metaForPath(routes, '/classes/12/courses').access).toBe('any');
+    expect(metaForPath(routes, '/courses/12').access).toBe('any');
     expect(metaForPath(routes, '/account/nope').access).toBe('any');
   });
 
@@ -25,6 +25,16 @@ describe('route table', () => {
     expect(metaForPath(routes, '/account/portfolios').access).toBe('auth');
     expect(metaForPath(routes, '/account/change-password').access).toBe('auth');
     expect(metaForPath(routes, '/account/edit')).toMatchObject({ access: 'auth', role: 'accountEditBlocked' });
+    expect(metaForPath(routes, '/classes')).toMatchObject({ access: 'auth', role: 'classes' });
+    expect(metaForPath(routes, '/classes/join/abc')).toMatchObject({ access: 'auth' });
+    expect(metaForPath(routes, '/classes/12/courses')).toMatchObject({ access: 'auth', role: 'classes' });
+    expect(metaForPath(routes, '/classes/12/class-list/students')).toMatchObject({ access: 'auth', role: 'classListStudents' });
+    expect(metaForPath(routes, '/classes/12/class-list/groups')).toMatchObject({ access: 'auth', role: 'classListGroups' });
+    expect(metaForPath(routes, '/classes/12/class-list/create-group')).toMatchObject({ role: 'classListGroups' });
+    expect(metaForPath(routes, '/classes/12/class-list/student/3/change-password')).toMatchObject({ role: 'classStudentPassword' });
+    expect(metaForPath(routes, '/classes/12/class-list/student/3/about')).toMatchObject({ role: 'classStudentPage' });
+    expect(metaForPath(routes, '/classes/12/class-progress/details')).toMatchObject({ role: 'classProgress' });
+    expect(metaForPath(routes, '/classes/12/settings')).toMatchObject({ role: 'classSettings' });
     expect(metaForPath(routes, '/account/parent')).toMatchObject({ access: 'auth', role: 'parentProfile' });
     expect(metaForPath(routes, '/account/child-details/9')).toMatchObject({ access: 'auth', role: 'childDetails' });
     expect(metaForPath(routes, '/account/child/9')).toMatchObject({ access: 'auth', role: 'childDetails' });
