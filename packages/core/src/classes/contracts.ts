@@ -449,3 +449,23 @@ export const classMaterialRow = z.object({
 export type ClassMaterialRow = z.infer<typeof classMaterialRow>;
 export const CLASS_MATERIAL_SORTS = ['name', 'type', 'courseName', 'dueAt', 'updatedAt'] as const;
 export const classMaterialsQuery = tableQueryWith({ courseId: z.uuid().optional() });
+
+/**
+ * `GET /api/classes/:id/courses`: the class's courses (the courses tab). Students and parents see
+ * published ones only. The courses issue adds images, copy/delete states and the course pages.
+ */
+export const classCourseRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  description: z.string(),
+  gradeLevel: z.string().nullable(),
+  subject: z.string().nullable(),
+  published: z.boolean(),
+  status: z.enum(['PUBLISHED', 'UNPUBLISHED']),
+  elementCount: z.number(),
+  materialCount: z.number(),
+  updatedAt: z.string(),
+});
+export type ClassCourseRow = z.infer<typeof classCourseRow>;
+export const classCoursesAnswer = z.array(classCourseRow);
