@@ -12,6 +12,10 @@
  *     e2e.custteacher.<project>; the platform administrator disables and re-enables the customer
  *   school E2E-BULK-<PROJECT> (demo customer) with its administrator e2e.sadmin.<project>, who
  *     bulk-uploads users into it and exports them
+ * Classes (e2e/tests/classes.spec.ts), also one set per project, in the demo school:
+ *   teacher e2e.classteacher.<project> (no classes yet: the test creates one), student
+ *   e2e.joiner.<project> (joins with the access code) and classmates e2e.mate1..3.<project> (added
+ *   by the teacher; mate1 gets a generated password)
  * Usage: DATA_DIR=... tsx apps/api/src/test/e2e-fixtures.ts
  */
 import path from 'node:path';
@@ -83,6 +87,17 @@ const main = async () => {
         .returning();
       if (!bulkSchool) throw new Error('e2e bulk school not created');
       await buildUser(db, { schoolId: bulkSchool.id, roleId: ROLE.schoolAdmin, username: `e2e.sadmin.${project}`, email: email('sadmin'), firstName: 'Marites', lastName: 'Domingo' });
+
+      await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.classteacher.${project}`, email: email('classteacher'), firstName: 'Corazon', lastName: 'Villanueva' });
+      await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.joiner.${project}`, email: email('joiner'), firstName: 'Jomar', lastName: 'Aquino' });
+      const mates = [
+        ['Bea', 'Bautista'],
+        ['Carlo', 'Castro'],
+        ['Dina', 'Dizon'],
+      ] as const;
+      for (const [i, [firstName, lastName]] of mates.entries()) {
+        await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.mate${i + 1}.${project}`, email: email(`mate${i + 1}`), firstName, lastName });
+      }
     }
   } finally {
     await app.close();
