@@ -1,0 +1,43 @@
+import type { ClassCourseRow, ClassMaterialRow } from '@klase/core/classes/contracts';
+import type { TablePage } from '@klase/core/table';
+import type { Ctx } from '../../platform/context.ts';
+import type { ClassAccess } from '../classes/class-access.ts';
+import { isoOrNull, publishStatus, seesPublishedOnly } from './course-sql.ts';
+import { listCourses, listMaterials, type MaterialQuery } from './materials.repo.ts';
+
+/** Class materials and the courses tab (every member of the class; students and parents see published content only). */
+
+export const classMaterials = async (ctx: Ctx, access: ClassAccess, q: MaterialQuery): Promise<TablePage<ClassMaterialRow>> => {
+  const { rows, total } = await listMaterials(ctx.db, access.cls.id, seesPublishedOnly(access.relation), q);
+  return {
+    data: rows.map(({ material: m, courseName, elementName }) => ({
+      id: m.id,
+      name: m.name,
+      type: m.type,
+      courseId: m.courseId,
+      courseName,
+      elementId: m.elementId,
+      elementName,
+      published: m.published,
+      status: publishStatus(m.published),
+      dueAt: isoOrNull(m.dueAt),
+      updatedAt: m.updatedAt.toISOString(),
+    })),
+    pagination: { page: q.page, totalcount: total },
+  };
+};
+
+export const classCourses = async (ctx: Ctx, access: ClassAccess): Promise<ClassCourseRow[]> =>
+  (await listCourses(ctx.db, access.cls.id, seesPublishedOnly(access.relation))).map(({ course: c, elementCount, materialCount }) => ({
+    id: c.id,
+    name: c.name,
+    code: c.code,
+    description: c.description,
+    gradeLevel: c.gradeLevel,
+    subject: c.subject,
+    published: c.published,
+    status: publishStatus(c.published),
+    elementCount: Number(elementCount),
+    materialCount: Number(materialCount),
+    updatedAt: c.updatedAt.toISOString(),
+  }));
