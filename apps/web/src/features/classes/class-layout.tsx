@@ -1,2 +1,104 @@
-// Placeholder replaced in this issue's work (see routes.tsx).
-export const ClassLayout = () => null;
+import { Alert, Anchor, Box, Group, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArchive, IconChevronLeft } from '@tabler/icons-react';
+import { Link, Navigate, NavLink, Outlet, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ClassDetails } from '@klase/core/classes/contracts';
+import { canOpen } from '@klase/core/guards';
+import { ErrorText } from '../../components/error-text.tsx';
+import { isApiError } from '../../components/http.ts';
+import { PersonCell } from '../../components/person-cell.tsx';
+import { paths } from '../../app/paths.ts';
+import { useSession } from '../../lib/session-store.ts';
+import { useClassDetails } from './class-api.ts';
+import { schoolYearText, useClassText } from './class-format.ts';
+import css from './classes.module.css';
+
+/** The tabs a user sees in a class: by role (class list) and by what the API says they may do. */
+export const classTabs = (cls: ClassDetails, roleId: number): { key: string; to: string }[] => [
+  { key: 'courses', to: paths.classCourses.to(cls.id) },
+  ...(canOpen('classListStudents', roleId) ? [{ key: 'classList', to: paths.classList.to(cls.id) }] : []),
+  ...(cls.can.viewProgress ? [{ key: 'progress', to: paths.classProgress.to(cls.id) }] : []),
+  { key: 'materials', to: paths.classMaterials.to(cls.id) },
+  ...(cls.can.manage ? [{ key: 'settings', to: paths.classSettings.to(cls.id) }] : []),
+];
+
+const ClassHeader = ({ cls }: { cls: ClassDetails }) => {
+  const { t } = useTranslation('classes');
+  const { gradeSection, roleName } = useClassText();
+  return (
+    <Stack gap="xs">
+      <Anchor component={Link} to={paths.classes.to()} size="sm" w="fit-content">
+        <Group gap={4} wrap="nowrap">
+          <IconChevronLeft size={16} aria-hidden="true" />
+          {t('layout.allClasses')}
+        </Group>
+      </Anchor>
+      <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+        {cls.name}
+      </Title>
+      <Text fw={500}>
+        {gradeSection(cls.gradeLevel, cls.section)} · {t('list.schoolYear', { year: schoolYearText(cls.schoolYearFrom, cls.schoolYearTo) })}
+      </Text>
+      {cls.teachers.length > 0 && (
+        <Group gap="md" aria-label={t('layout.teachers')} role="group">
+          {cls.teachers.map((p) => (
+            <PersonCell key={p.id} name={p.name} photoUrl={p.photoUrl} hint={roleName(p.roleId)} />
+          ))}
+        </Group>
+      )}
+      {cls.archived && (
+        <Alert color="gray" variant="light" icon={<IconArchive aria-hidden="true" />} title={t('layout.archivedTitle')} styles={{ message: { color: 'var(--mantine-color-text)' } }}>
+          {t('layout.archivedText')}
+        </Alert>
+      )}
+    </Stack>
+  );
+};
+
+const LayoutSkeleton = () => (
+  <Stack gap="sm" aria-busy="true" data-testid="class-loading">
+    <Skeleton height={28} width="50%" />
+    <Skeleton height={14} width="35%" />
+    <Skeleton height={32} width="30%" />
+    <Skeleton height={36} />
+    <Skeleton height={160} />
+  </Stack>
+);
+
+/**
+ * `#/classes/:id`: the class's header and its tabs as links (courses, class list, progress,
+ * materials, settings); the tab's page renders below. A class the user cannot reach is a 404.
+ */
+export const ClassLayout = () => {
+  const { t } = useTranslation('classes');
+  const { id = '' } = useParams();
+  const roleId = useSession((s) => s.profile?.roleId ?? 0);
+  const q = useClassDetails(id);
+  if (q.isPending) return <LayoutSkeleton />;
+  if (q.isError) {
+    if (isApiError(q.error) && (q.error.status === 404 || q.error.status === 403)) return <Navigate to={paths.notFound.to()} replace />;
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden="true" />}>
+        <ErrorText error={q.error} />
+      </Alert>
+    );
+  }
+  const cls = q.data;
+  return (
+    <Stack gap="md">
+      <ClassHeader cls={cls} />
+      <Box component="nav" aria-label={t('layout.tabs')} className={css.tabs}>
+        <ScrollArea type="auto" offsetScrollbars="x" scrollbarSize={6}>
+          <Group gap={0} wrap="nowrap">
+            {classTabs(cls, roleId).map((tab) => (
+              <NavLink key={tab.key} to={tab.to} className={css.tab}>
+                {t(`tabs.${tab.key}`)}
+              </NavLink>
+            ))}
+          </Group>
+        </ScrollArea>
+      </Box>
+      <Outlet />
+    </Stack>
+  );
+};

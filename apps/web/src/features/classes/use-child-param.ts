@@ -1,0 +1,41 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { getSession, setSessionState, useSession } from '../../lib/session-store.ts';
+
+/**
+ * A parent's child on `#/classes`, kept in the URL (`?childId=`) and in step with the header's
+ * child switcher: a link with `childId` selects that child everywhere, and choosing another child
+ * in the header updates the URL. Null for users without children.
+ */
+export const useChildParam = (archived: boolean) => {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const children = useSession((s) => s.childrenList);
+  const selected = useSession((s) => s.selectedChildId);
+  const fromUrl = params.get('childId');
+  const urlChild = children.some((c) => c.id === fromUrl) ? fromUrl : null;
+  const childId = urlChild ?? (children.some((c) => c.id === selected) ? selected : (children[0]?.id ?? null));
+  const lastSelected = useRef(selected);
+
+  useEffect(() => {
+    if (urlChild && urlChild !== getSession().selectedChildId) {
+      lastSelected.current = urlChild;
+      setSessionState({ selectedChildId: urlChild });
+    }
+  }, [urlChild]);
+
+  useEffect(() => {
+    if (lastSelected.current === selected) return;
+    lastSelected.current = selected;
+    if (selected && selected !== urlChild) void navigate(paths.classes.to({ childId: selected, archived }), { replace: true });
+  }, [selected, urlChild, archived, navigate]);
+
+  const choose = (id: string) => {
+    lastSelected.current = id;
+    setSessionState({ selectedChildId: id });
+    void navigate(paths.classes.to({ childId: id, archived }));
+  };
+
+  return { children, childId, choose };
+};
