@@ -1,9 +1,10 @@
+import { ROLE, type RoleId } from '@klase/core/roles';
 import type { Db } from '../db/client.ts';
 import { classGroupMembers, classGroups, classStudents, classTeachers, classes } from '../db/schema/classes.ts';
 import { courseElements, courseMaterials, courses, materialProgress } from '../db/schema/courses.ts';
 import { newAccessCode, newInviteToken } from '../modules/classes/join-codes.ts';
 import type { UserRow } from '../platform/rows.ts';
-import { uniq } from './factories.ts';
+import { buildSchool, buildUser, linkParent, uniq } from './factories.ts';
 
 /** Test data for classes, groups and the course tables progress reads. */
 
@@ -100,3 +101,36 @@ export const recordProgress = async (db: Db, studentId: string, materialIds: str
     })),
   );
 };
+
+/**
+ * Two schools for class tests. School A: `teacher` teaches `cls` (Grade 7 - Sampaguita) with
+ * `assistant`; `otherTeacher` teaches `otherClass`; students `s1`..`s3` are enrolled in `cls`,
+ * `s4` is not enrolled anywhere; `parent` is linked to `s1`; `admin` administers the school.
+ * School B: `teacherB` teaches `classB`, `studentB` is enrolled there. Every call builds new rows.
+ */
+export const buildClassWorld = async (db: Db) => {
+  const schoolA = await buildSchool(db);
+  const schoolB = await buildSchool(db);
+  const person = (roleId: RoleId, schoolId: string, firstName: string, lastName: string, extra: { email?: string | null } = {}) =>
+    buildUser(db, { roleId, schoolId, firstName, lastName, username: uniq(firstName.toLowerCase()), ...extra });
+  const teacher = await person(ROLE.teacher, schoolA.id, 'Maria', 'Santos');
+  const assistant = await person(ROLE.assistantTeacher, schoolA.id, 'Gabriela', 'Silang');
+  const otherTeacher = await person(ROLE.teacher, schoolA.id, 'Andres', 'Bautista');
+  const admin = await person(ROLE.schoolAdmin, schoolA.id, 'Liza', 'Mendoza');
+  const s1 = await person(ROLE.student, schoolA.id, 'Jose', 'Dela Cruz');
+  const s2 = await person(ROLE.student, schoolA.id, 'Ana', 'Bonifacio');
+  const s3 = await person(ROLE.student, schoolA.id, 'Miguel', 'Villanueva');
+  const s4 = await person(ROLE.student, schoolA.id, 'Isabel', 'Garcia');
+  const parent = await person(ROLE.parent, schoolA.id, 'Teresa', 'Dela Cruz');
+  await linkParent(db, parent, s1);
+  const teacherB = await person(ROLE.teacher, schoolB.id, 'Perla', 'Navarro');
+  const studentB = await person(ROLE.student, schoolB.id, 'Marisol', 'Pangilinan');
+  const cls = await buildClass(db, { schoolId: schoolA.id, teachers: [teacher, assistant], name: uniq('Grade 7 - Sampaguita ') });
+  await enrol(db, cls.id, [s1, s2, s3]);
+  const otherClass = await buildClass(db, { schoolId: schoolA.id, teachers: [otherTeacher], name: uniq('Grade 8 - Narra ') });
+  const classB = await buildClass(db, { schoolId: schoolB.id, teachers: [teacherB], name: uniq('Grade 5 - Masipag ') });
+  await enrol(db, classB.id, [studentB]);
+  return { schoolA, schoolB, teacher, assistant, otherTeacher, admin, s1, s2, s3, s4, parent, teacherB, studentB, cls, otherClass, classB };
+};
+
+export type ClassWorld = Awaited<ReturnType<typeof buildClassWorld>>;

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { ClassDetails, ClassRelation } from '@klase/core/classes/contracts';
 import { DomainError } from '@klase/core/errors';
 import { ROLE } from '@klase/core/roles';
@@ -76,4 +77,10 @@ export const loadClassAccess = async (db: Db, user: UserRow, classId: string): P
 /** Refuses the action unless `allowed` (FORBIDDEN: the caller is in the class but may not do it). */
 export const requireCan = (access: ClassAccess, what: keyof ClassCan): void => {
   if (!access.can[what]) throw new DomainError(access.cls.archivedAt && access.relation === 'teacher' ? 'CLASS_ARCHIVED' : 'FORBIDDEN');
+};
+
+/** The signed-in caller of a class route (its policy has already required a session). */
+export const requestUser = (request: FastifyRequest): UserRow => {
+  if (!request.auth) throw new DomainError('UNAUTHENTICATED');
+  return request.auth.user;
 };
