@@ -1,2 +1,7 @@
-// Placeholder replaced in this issue's work (see routes.tsx).
-export const PortfolioTab = () => null;
+import { EmptyState } from '../../components/empty-state.tsx';
+
+/**
+ * The portfolio tab of a student, a teacher or a group: the portfolio issue fills it; until then
+ * it honestly has no records.
+ */
+export const PortfolioTab = () => <EmptyState kind="noRecords" />;

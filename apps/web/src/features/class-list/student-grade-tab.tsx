@@ -1,2 +1,4 @@
-// Placeholder replaced in this issue's work (see routes.tsx).
-export const StudentGradeTab = () => null;
+import { EmptyState } from '../../components/empty-state.tsx';
+
+/** A student's grades in the class: the gradebook issue fills this tab; until then it has no records. */
+export const StudentGradeTab = () => <EmptyState kind="noRecords" />;
