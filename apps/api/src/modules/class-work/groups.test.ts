@@ -118,7 +118,7 @@ describe('class groups', () => {
   });
 
   it('answers in the caller language', async () => {
-    expect(classWorkMessage('ph', 'groupsGenerated', { count: 3 }).message).toBe('Nakagawa ng 3 na grupo.');
+    expect(classWorkMessage('ph', 'groupsGenerated', { count: 3 }).message).toBe('Nagawa na ang 3 grupo.');
     const zhTeacher = await buildUser(t.db, { username: uniq('u'), roleId: ROLE.teacher, schoolId: w.school.id, language: 'zh' });
     const cls = await buildClass(t.db, { schoolId: w.school.id, teachers: [zhTeacher] });
     const g = await buildGroup(t.db, cls.id, []);

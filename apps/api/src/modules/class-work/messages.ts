@@ -4,17 +4,17 @@ import type { Locale } from '@klase/core/constants';
 const MESSAGES = {
   groupDeleted: {
     'en-us': 'The group has been deleted. Its students stay in the class.',
-    ph: 'Nabura na ang grupo. Nananatili sa klase ang mga estudyante nito.',
+    ph: 'Nabura na ang grupo. Mananatili sa klase ang mga mag-aaral nito.',
     zh: '小组已删除。其学生仍留在班级中。',
   },
   groupsGenerated: {
     'en-us': '{{count}} groups have been created.',
-    ph: 'Nakagawa ng {{count}} na grupo.',
+    ph: 'Nagawa na ang {{count}} grupo.',
     zh: '已创建 {{count}} 个小组。',
   },
   groupGenerated: {
     'en-us': '1 group has been created.',
-    ph: 'Nakagawa ng 1 grupo.',
+    ph: 'Nagawa na ang 1 grupo.',
     zh: '已创建 1 个小组。',
   },
 } as const satisfies Record<string, Record<Locale, string>>;
