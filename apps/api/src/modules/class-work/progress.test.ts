@@ -100,6 +100,12 @@ describe('class progress', () => {
     expect(byPercent.data.slice(0, 2).map((r: Row) => r.sortName)).toEqual(['Santos, Carlo', 'Aquino, Bea']);
     const byAccess = (await teacher.req('GET', `${base}?sortBy=lastClassAccessAt&sortOrder=asc`)).json();
     expect(byAccess.data[0].sortName).toBe('Aquino, Bea');
+    const byMaterial = (await teacher.req('GET', `${base}?sortBy=lastMaterialAccessAt&sortOrder=asc`)).json();
+    expect(byMaterial.data.slice(0, 2).map((r: Row) => r.sortName)).toEqual(['Santos, Carlo', 'Aquino, Bea']);
+    const byCompleted = (await teacher.req('GET', `${base}?sortBy=completed&sortOrder=desc`)).json();
+    expect(byCompleted.data.map((r: Row) => r.completed)).toEqual([3, 2, 0, 0, 0]);
+    const byNameDesc = (await teacher.req('GET', `${base}?sortBy=sortName&sortOrder=desc`)).json();
+    expect(byNameDesc.data[0].sortName).toBe('Villanueva, Eduardo');
     const search = (await teacher.req('GET', `${base}?search=villa`)).json();
     expect(search).toMatchObject({ data: [{ sortName: 'Villanueva, Eduardo' }], pagination: { totalcount: 1 } });
     const [, ana] = w.students;
