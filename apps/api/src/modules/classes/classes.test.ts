@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CODE_RE } from '@klase/core/classes/contracts';
 import { ROLE } from '@klase/core/roles';
 import { teacherLoads } from '../../db/schema/admin.ts';
 import { classStudents } from '../../db/schema/classes.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { signIn } from '../../test/agent.ts';
-import { buildClass, buildClassWorld, enrol, type ClassWorld } from '../../test/class-factories.ts';
+import { buildClass, enrol, type ClassWorld } from '../../test/class-factories.ts';
+import { useClassWorld } from './test-world.ts';
 import { buildUser, uniq } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 const form = (extra: Record<string, unknown> = {}) => ({
   name: uniq('Grade 9 - Narra '),
@@ -26,14 +27,12 @@ const fieldKeys = (body: { fields?: { path: string; key: string }[] }) => Object
 const ids = (page: { data: { id: string }[] }) => page.data.map((r) => r.id);
 
 describe('classes: list, create, settings, teachers', () => {
+  const world = useClassWorld();
   let t: TestApp;
   let w: ClassWorld;
-
-  beforeAll(async () => {
-    t = await createTestApp({ loginIpLimit: 10_000 });
-    w = await buildClassWorld(t.db);
+  beforeAll(() => {
+    ({ t, w } = world);
   });
-  afterAll(() => t.close());
 
   const auditOf = (targetId: string, action: string) =>
     t.db.select().from(auditLog).where(and(eq(auditLog.targetId, targetId), eq(auditLog.action, action)));
