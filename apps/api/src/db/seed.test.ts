@@ -1,11 +1,13 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
+import { ACCESS_CODE_RE } from '@klase/core/classes/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionInfo } from '@klase/core/auth/contracts';
 import { ROLE } from '@klase/core/roles';
 import { signIn } from '../test/agent.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { classGroups, classes } from './schema/classes.ts';
 import { users } from './schema/users.ts';
-import { DEMO_PASSWORD, seedDemo } from './seed.ts';
+import { DEMO_CLASSES, DEMO_CLASSES_2, DEMO_PASSWORD, demoAccountsTable, seedDemo } from './seed.ts';
 
 describe('demo seed', () => {
   let t: TestApp;
@@ -45,5 +47,39 @@ describe('demo seed', () => {
     expect(people.data.map((u: { username: string }) => u.username).sort()).toEqual(['parent4', 'schooladmin2', 'student7', 'student8', 'teacher3']);
     const lsg = await signIn(t.app, 'lsg', DEMO_PASSWORD);
     expect((await lsg.req('GET', '/api/admin/schools')).json().data.map((s: { code: string }) => s.code)).toEqual(['RNHS']);
+  });
+
+  it('seeds classes: teacher1 teaches two with the demo students, an assistant, groups and a generated set', async () => {
+    const names = (page: { data: { name: string }[] }) => page.data.map((c) => c.name);
+    const teacher1 = await signIn(t.app, 'teacher1', DEMO_PASSWORD);
+    const mine = (await teacher1.req('GET', '/api/classes')).json();
+    expect(names(mine)).toEqual(['Grade 7 - Sampaguita', 'Grade 8 - Narra']);
+    expect(mine.data.map((c: { studentCount: number }) => c.studentCount)).toEqual([6, 3]);
+    expect(mine.data[0]).toMatchObject({ schoolYearFrom: 2025, schoolYearTo: 2026, relation: 'teacher' });
+    const sampaguita = (await teacher1.req('GET', `/api/classes/${mine.data[0].id}`)).json();
+    expect(sampaguita.join).toMatchObject({ accessCode: 'SAMPA7G', codeEnabled: true, linkEnabled: true });
+    expect(sampaguita.teachers.map((x: { name: string }) => x.name)).toEqual(['Maria Clara Santos', 'Gabriela Silang']);
+
+    const groups = await t.db.select().from(classGroups).where(eq(classGroups.classId, sampaguita.id));
+    expect(groups.filter((g) => g.type === 'manual').map((g) => g.name).sort()).toEqual(['Reading Circle', 'Science Club']);
+    expect(groups.filter((g) => g.type === 'generated').map((g) => g.name).sort()).toEqual(['Lab Team 1', 'Lab Team 2', 'Lab Team 3']);
+    const roster = (await teacher1.req('GET', `/api/classes/${sampaguita.id}/students?rowsperpage=10&page=1`)).json();
+    for (const row of roster.data) expect(row.groupNames.filter((n: string) => n.startsWith('Lab Team'))).toHaveLength(1);
+
+    const student1 = await signIn(t.app, 'student1', DEMO_PASSWORD);
+    expect(names((await student1.req('GET', '/api/classes')).json())).toEqual(['Grade 7 - Sampaguita', 'Grade 8 - Narra']);
+    const assistant = await signIn(t.app, 'assistant1', DEMO_PASSWORD);
+    expect(names((await assistant.req('GET', '/api/classes')).json())).toEqual(['Grade 7 - Sampaguita']);
+    const teacher2 = await signIn(t.app, 'teacher2', DEMO_PASSWORD);
+    expect(names((await teacher2.req('GET', '/api/classes')).json())).toEqual(['Grade 10 - Mabini', 'Grade 8 - Narra']);
+
+    const student7 = await signIn(t.app, 'student7', DEMO_PASSWORD);
+    expect((await student7.req('POST', '/api/classes/join', { code: 'SAMPA7G' })).json().code).toBe('JOIN_OTHER_SCHOOL');
+    const student5 = await signIn(t.app, 'student5', DEMO_PASSWORD);
+    expect((await student5.req('POST', '/api/classes/join', { code: 'narra-8k' })).json()).toMatchObject({ className: 'Grade 8 - Narra' });
+
+    for (const c of [...DEMO_CLASSES, ...DEMO_CLASSES_2]) expect(c.accessCode).toMatch(ACCESS_CODE_RE);
+    expect(await t.db.$count(classes)).toBe(DEMO_CLASSES.length + DEMO_CLASSES_2.length);
+    expect(demoAccountsTable()).toContain('Grade 7 - Sampaguita   SAMPA7G');
   });
 });
