@@ -7,6 +7,8 @@ import { buildClass, type ClassWorld } from '../../test/class-factories.ts';
 import { useClassWorld } from './test-world.ts';
 import { buildUser } from '../../test/factories.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { insertClass } from './classes.repo.ts';
+import { withFreshJoinValues } from './join-codes.ts';
 import { JOIN_LIMITS } from './join.service.ts';
 
 describe('joining a class with an access code or an invitation link', () => {
@@ -161,5 +163,28 @@ describe('joining a class with an access code or an invitation link', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/classes/invitations/${w.cls.inviteToken}` });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('UNAUTHENTICATED');
+  });
+
+  it('new join values are drawn again when another class took the same ones first (the transaction goes on)', async () => {
+    let attempts = 0;
+    const row = await t.db.transaction((tx) =>
+      withFreshJoinValues(tx, async (sp, fresh) => {
+        attempts++;
+        return insertClass(sp, {
+          schoolId: w.schoolA.id,
+          name: 'Clash test',
+          gradeLevel: 'Grade 7',
+          section: 'Rosal',
+          schoolYearFrom: 2026,
+          schoolYearTo: 2027,
+          accessCode: attempts === 1 ? w.cls.accessCode : await fresh('code'),
+          inviteToken: await fresh('link'),
+        });
+      }),
+    );
+    expect(attempts).toBe(2);
+    expect(row.accessCode).not.toBe(w.cls.accessCode);
+    const [saved] = await t.db.select().from(classes).where(eq(classes.id, row.id));
+    expect(saved?.name).toBe('Clash test');
   });
 });
