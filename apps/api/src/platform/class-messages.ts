@@ -4,7 +4,7 @@ import type { Locale } from '@klase/core/constants';
  * Success texts of the class actions (`{ message }` answers), in the caller's language. `{name}`
  * is the class or student name, `{count}` a number; English picks singular or plural by count.
  */
-const MESSAGES = {
+export const CLASS_MESSAGES = {
   classArchived: {
     'en-us': 'The class has been archived. Students can still open it, but nobody can join it.',
     ph: 'Na-archive na ang klase. Mabubuksan pa rin ito ng mga mag-aaral, ngunit wala nang makakasali rito.',
@@ -52,10 +52,10 @@ const MESSAGES = {
   },
 } as const satisfies Record<string, Record<Locale, string>>;
 
-export type ClassMessageKey = keyof typeof MESSAGES;
+export type ClassMessageKey = keyof typeof CLASS_MESSAGES;
 
 export const classMessage = (locale: Locale, key: ClassMessageKey, params: { name?: string; count?: number } = {}): { message: string } => ({
-  message: MESSAGES[key][locale].replace(/\{(name|count)\}/g, (_, k: 'name' | 'count') => String(params[k] ?? '')),
+  message: CLASS_MESSAGES[key][locale].replace(/\{(name|count)\}/g, (_, k: 'name' | 'count') => String(params[k] ?? '')),
 });
 
 /** "N students added" with the singular form for one and a plain note for none. */
