@@ -75,6 +75,12 @@ export const classesRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.status(201).send(await createClass(ctx, requestUser(request), request.body)),
   );
 
+  app.get(
+    '/teacher-candidates',
+    { config: { policy: creators }, schema: { tags, response: { 200: z.array(teacherCandidate) } } },
+    (request) => teacherCandidates(ctx, requestUser(request)),
+  );
+
   // Static segments before `/:id` (Fastify prefers them anyway; ids are uuids).
   app.post('/join', { config: { policy: signedIn }, schema: { tags, body: joinByCodeRequest, response: { 200: joinAnswer } } }, (request) =>
     joinByCode(ctx, requestUser(request), request.body.code, request.locale),

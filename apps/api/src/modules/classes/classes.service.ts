@@ -301,8 +301,11 @@ export const teacherDetails = async (ctx: Ctx, user: UserRow, id: string, teache
   };
 };
 
-/** Teachers and assistants of the school, for the settings form. */
-export const teacherCandidates = async (ctx: Ctx, user: UserRow, id: string) => {
-  const access = await managed(ctx, user, id);
-  return (await schoolTeachers(ctx.db, access.cls.schoolId)).map((t) => ({ id: t.id, name: fullName(t), roleId: t.roleId, username: t.username }));
+/**
+ * Teachers and assistants of the school, for the class form: of the caller's school for a new
+ * class (`id` absent), of the class's school for its settings (its managers only).
+ */
+export const teacherCandidates = async (ctx: Ctx, user: UserRow, id?: string) => {
+  const schoolId = id ? (await managed(ctx, user, id)).cls.schoolId : schoolOf(user);
+  return (await schoolTeachers(ctx.db, schoolId)).map((t) => ({ id: t.id, name: fullName(t), roleId: t.roleId, username: t.username }));
 };

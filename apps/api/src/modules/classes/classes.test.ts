@@ -305,7 +305,7 @@ describe('classes: list, create, settings, teachers', () => {
     expect((await other.req('GET', `/api/classes/${w.cls.id}/teachers`)).statusCode).toBe(404);
   });
 
-  it('teacher candidates are the teachers and assistants of the school, for those who manage the class', async () => {
+  it('teacher candidates are the teachers and assistants of the school, for a new class or for those who manage the class', async () => {
     const teacher = await signIn(t.app, w.teacher.username);
     const res = await teacher.req('GET', `/api/classes/${w.cls.id}/teacher-candidates`);
     const got = res.json().map((c: { id: string }) => c.id);
@@ -319,7 +319,12 @@ describe('classes: list, create, settings, teachers', () => {
       roleId: ROLE.assistantTeacher,
       username: w.assistant.username,
     });
+    const forNew = await signIn(t.app, w.admin.username);
+    const newIds = (await forNew.req('GET', '/api/classes/teacher-candidates')).json().map((c: { id: string }) => c.id);
+    expect(newIds).toEqual(expect.arrayContaining([w.teacher.id, w.assistant.id, w.otherTeacher.id]));
+    expect(newIds).not.toContain(w.teacherB.id);
     const assistant = await signIn(t.app, w.assistant.username);
+    expect((await assistant.req('GET', '/api/classes/teacher-candidates')).statusCode).toBe(403);
     expect((await assistant.req('GET', `/api/classes/${w.cls.id}/teacher-candidates`)).statusCode).toBe(403);
     const other = await signIn(t.app, w.otherTeacher.username);
     expect((await other.req('GET', `/api/classes/${w.cls.id}/teacher-candidates`)).statusCode).toBe(404);
