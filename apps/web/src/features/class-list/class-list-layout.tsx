@@ -17,7 +17,8 @@ export const ClassListLayout = () => {
   ];
   return (
     <Stack gap="md">
-      <ClassListTabs tabs={tabs} label={t('tabs.classList')} />
+      {/* A lone Students link would only point at the page already open. */}
+      {tabs.length > 1 && <ClassListTabs tabs={tabs} label={t('tabs.classList')} />}
       <Outlet />
     </Stack>
   );

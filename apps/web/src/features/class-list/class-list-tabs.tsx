@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Box, Button, Group, ScrollArea } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 
@@ -13,6 +14,11 @@ export interface LinkTab {
 export const ClassListTabs = ({ tabs, label }: { tabs: LinkTab[]; label: string }) => {
   const { pathname } = useLocation();
   const current = tabs.find((tab) => pathname === tab.to || pathname.startsWith(`${tab.to}/`))?.to;
+  const currentRef = useRef<HTMLAnchorElement>(null);
+  // On a phone the open tab may sit past the edge of the row: bring it into view.
+  useEffect(() => {
+    currentRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [current]);
   return (
     <Box component="nav" aria-label={label}>
       <ScrollArea type="auto" offsetScrollbars="x">
@@ -26,6 +32,7 @@ export const ClassListTabs = ({ tabs, label }: { tabs: LinkTab[]; label: string 
               variant={tab.to === current ? 'filled' : 'default'}
               style={{ flexShrink: 0 }}
               aria-current={tab.to === current ? 'page' : undefined}
+              ref={tab.to === current ? currentRef : undefined}
             >
               {tab.label}
             </Button>

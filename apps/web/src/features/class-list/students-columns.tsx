@@ -1,16 +1,24 @@
-import { Box, Button, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Stack, Text, Tooltip } from '@mantine/core';
 import { IconUserMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ClassStudentRow } from '@klase/core/classes/contracts';
 import { DateText } from '../../components/date-text.tsx';
 import { EmptyLabel } from '../../components/empty-label.tsx';
-import { PersonCell } from '../../components/person-cell.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import type { TableColumn } from '../../components/data-table/types.ts';
 import { useTone } from '../../components/tones.ts';
+import { RosterPerson } from './roster-person.tsx';
 
 const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
 
 const joined = (values: (string | null)[]) => values.filter((v) => v !== null && v.trim() !== '').join(' · ');
+
+/** A date on one line (the columns around it wrap instead). */
+const NoWrapDate = ({ value }: { value: string | null }) => (
+  <Text component="span" inherit style={{ whiteSpace: 'nowrap' }}>
+    <DateText value={value} />
+  </Text>
+);
 
 interface ColumnOptions {
   /** Teachers, assistants and school administrators see the students' details. */
@@ -31,7 +39,7 @@ export const useStudentColumns = ({ staff, onRemove }: ColumnOptions): TableColu
     key: 'sortName',
     header: t('students.name'),
     sortable: true,
-    render: (row) => <PersonCell name={row.sortName} photoUrl={row.photoUrl} hint={staff ? row.username : null} />,
+    render: (row) => <RosterPerson name={row.sortName} photoUrl={row.photoUrl} hint={staff ? row.username : null} />,
   };
   if (!staff) return [name];
   return [
@@ -53,7 +61,7 @@ export const useStudentColumns = ({ staff, onRemove }: ColumnOptions): TableColu
       sortable: true,
       render: (row) => (
         <Stack gap={0}>
-          <DateText value={row.joinedAt} />
+          <NoWrapDate value={row.joinedAt} />
           {row.joinedVia && (
             <Text size="xs" c="dimmed">
               {t(`joinedVia.${row.joinedVia}`)}
@@ -62,8 +70,13 @@ export const useStudentColumns = ({ staff, onRemove }: ColumnOptions): TableColu
         </Stack>
       ),
     },
-    { key: 'lastAccessAt', header: t('students.lastAccess'), sortable: true, render: (row) => <DateText value={row.lastAccessAt} /> },
-    { key: 'status', header: t('students.status'), kind: 'status' },
+    { key: 'lastAccessAt', header: t('students.lastAccess'), sortable: true, render: (row) => <NoWrapDate value={row.lastAccessAt} /> },
+    {
+      key: 'status',
+      header: t('students.status'),
+      // The chip keeps its full width: the other columns wrap instead.
+      render: (row) => (row.status ? <StatusBadge status={row.status} style={{ minWidth: 'max-content' }} /> : <EmptyLabel />),
+    },
     ...(onRemove
       ? [
           {
@@ -71,16 +84,11 @@ export const useStudentColumns = ({ staff, onRemove }: ColumnOptions): TableColu
             header: t('students.actions'),
             render: (row: ClassStudentRow) => (
               <Box component="span" onClick={stop} onKeyDown={stop}>
-                <Button
-                  variant="subtle"
-                  color={danger}
-                  size="compact-sm"
-                  leftSection={<IconUserMinus size={16} aria-hidden="true" />}
-                  aria-label={t('remove.named', { name: row.name })}
-                  onClick={() => onRemove(row)}
-                >
-                  {t('remove.action')}
-                </Button>
+                <Tooltip label={t('remove.title')}>
+                  <ActionIcon variant="subtle" color={danger} aria-label={t('remove.named', { name: row.name })} onClick={() => onRemove(row)}>
+                    <IconUserMinus size={18} aria-hidden="true" />
+                  </ActionIcon>
+                </Tooltip>
               </Box>
             ),
           },
