@@ -22,10 +22,25 @@ export const AUDIT_ACTIONS = [
   'bulk.uploaded',
   'bulk.completed',
   'account.activated',
+  'class.created',
+  'class.updated',
+  'class.archived',
+  'class.restored',
+  'class.join-switched',
+  'class.join-regenerated',
+  'class.joined',
+  'class.students-added',
+  'class.student-removed',
+  'class.student-password-set',
+  'class.student-reset-link-sent',
+  'group.created',
+  'group.updated',
+  'group.deleted',
+  'groups.generated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['customer', 'school', 'user', 'bulk-job'] as const;
+export const AUDIT_TARGET_TYPES = ['customer', 'school', 'user', 'bulk-job', 'class', 'group'] as const;
 
 const values = z.record(z.string(), z.unknown()).nullable();
 

@@ -1,7 +1,8 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { and, count, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { type Column, and, count, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
+import { classGroups, classes } from '../../db/schema/classes.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { customers, schools } from '../../db/schema/tenancy.ts';
 import { users } from '../../db/schema/users.ts';
@@ -19,7 +20,12 @@ const actor = alias(users, 'actor');
 const targetUser = alias(users, 'target_user');
 const targetSchool = alias(schools, 'target_school');
 const actorName = sql<string | null>`concat_ws(' ', ${actor.firstName}, ${actor.lastName})`;
-const targetLabel = sql<string | null>`coalesce(${targetUser.username}, ${targetSchool.name}, ${customers.name})`;
+const targetClass = alias(classes, 'target_class');
+const targetGroup = alias(classGroups, 'target_group');
+const targetLabel = sql<string | null>`coalesce(${targetUser.username}, ${targetSchool.name}, ${customers.name}, ${targetClass.name}, ${targetGroup.name})`;
+
+/** Joins the named target of an entry (only rows of that target type match). */
+const onTarget = (type: string, id: Column) => and(eq(auditLog.targetType, type), eq(id, auditLog.targetId));
 
 /** Platform admins read the whole log; a school admin only the entries of their school. */
 export const auditScope = (scope: AdminScope): SQL | undefined =>
@@ -52,9 +58,11 @@ const base = (db: Db) =>
     })
     .from(auditLog)
     .leftJoin(actor, eq(actor.id, auditLog.actorId))
-    .leftJoin(targetUser, and(eq(auditLog.targetType, 'user'), eq(targetUser.id, auditLog.targetId)))
-    .leftJoin(targetSchool, and(eq(auditLog.targetType, 'school'), eq(targetSchool.id, auditLog.targetId)))
-    .leftJoin(customers, and(eq(auditLog.targetType, 'customer'), eq(customers.id, auditLog.targetId)))
+    .leftJoin(targetUser, onTarget('user', targetUser.id))
+    .leftJoin(targetSchool, onTarget('school', targetSchool.id))
+    .leftJoin(customers, onTarget('customer', customers.id))
+    .leftJoin(targetClass, onTarget('class', targetClass.id))
+    .leftJoin(targetGroup, onTarget('group', targetGroup.id))
     .leftJoin(schools, eq(schools.id, auditLog.schoolId));
 
 export const listAudit = async (db: Db, scope: AdminScope, q: AuditQuery) => {
@@ -63,9 +71,11 @@ export const listAudit = async (db: Db, scope: AdminScope, q: AuditQuery) => {
     .select({ n: count() })
     .from(auditLog)
     .leftJoin(actor, eq(actor.id, auditLog.actorId))
-    .leftJoin(targetUser, and(eq(auditLog.targetType, 'user'), eq(targetUser.id, auditLog.targetId)))
-    .leftJoin(targetSchool, and(eq(auditLog.targetType, 'school'), eq(targetSchool.id, auditLog.targetId)))
-    .leftJoin(customers, and(eq(auditLog.targetType, 'customer'), eq(customers.id, auditLog.targetId)))
+    .leftJoin(targetUser, onTarget('user', targetUser.id))
+    .leftJoin(targetSchool, onTarget('school', targetSchool.id))
+    .leftJoin(customers, onTarget('customer', customers.id))
+    .leftJoin(targetClass, onTarget('class', targetClass.id))
+    .leftJoin(targetGroup, onTarget('group', targetGroup.id))
     .where(where);
   const rows = await base(db)
     .where(where)
