@@ -48,17 +48,19 @@ export const ClassMaterialsPage = () => {
         <Title order={2} size="h3">
           {t('titles.materials')}
         </Title>
-        <Select
-          label={t('components:table.filterBy', { column: t('materials.course') })}
-          placeholder={t('materials.allCourses')}
-          data={(courses.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-          value={courseId}
-          onChange={setCourseId}
-          clearable
-          searchable
-          nothingFoundMessage={t('materials.noCourseFound')}
-          style={{ flex: '0 1 320px', minWidth: 0 }}
-        />
+        {(courses.data?.length ?? 0) > 0 && (
+          <Select
+            label={t('components:table.filterBy', { column: t('materials.course') })}
+            placeholder={t('materials.allCourses')}
+            data={(courses.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            value={courseId}
+            onChange={setCourseId}
+            clearable
+            searchable
+            nothingFoundMessage={t('materials.noCourseFound')}
+            style={{ flex: '0 1 320px', minWidth: 0 }}
+          />
+        )}
       </Group>
       {courses.isSuccess && courses.data.length === 0 && (
         <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden="true" />} styles={{ message: { color: 'var(--mantine-color-text)' } }}>

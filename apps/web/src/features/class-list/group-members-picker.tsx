@@ -45,7 +45,12 @@ export const MembersPicker = ({ classId, value, onChange, error }: MembersPicker
   const toggle = (id: string, on: boolean) => onChange(on ? [...value, id] : value.filter((v) => v !== id));
 
   return (
-    <Fieldset legend={t('form.members')} variant="unstyled" aria-describedby={error ? errorId : undefined} styles={{ legend: { fontWeight: 500, fontSize: 'var(--mantine-font-size-sm)' } }}>
+    <Fieldset
+      legend={<Input.Label component="span">{t('form.members')}</Input.Label>}
+      variant="unstyled"
+      aria-describedby={error ? errorId : undefined}
+      styles={{ legend: { padding: 0, margin: 0 } }}
+    >
       <Paper withBorder p="sm" mt={4}>
         <Stack gap="sm">
           <Group justify="space-between" align="flex-end" gap="sm">

@@ -87,5 +87,6 @@ describe('ClassMaterialsPage', () => {
     expect(await within(table).findByText('Fractions quiz')).toBeInTheDocument();
     expect(await screen.findByText(/This class has no courses yet/)).toBeInTheDocument();
     expect(within(table).queryByRole('columnheader', { name: 'Status' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Filter by Course' })).not.toBeInTheDocument();
   });
 });
