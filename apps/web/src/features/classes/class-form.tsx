@@ -113,7 +113,7 @@ export const ClassFormView = ({ cls }: ClassFormProps) => {
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('teacherIds')}
           />
-          <Textarea label={t('form.description')} autosize minRows={3} maxRows={8} maxLength={500} {...form.getInputProps('description')} />
+          <Textarea label={t('form.description')} rows={4} maxLength={500} {...form.getInputProps('description')} />
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={() => void cancel()}>
               {t('common:cancel')}

@@ -18,24 +18,19 @@ export const useChildParam = (archived: boolean) => {
   const childId = urlChild ?? (children.some((c) => c.id === selected) ? selected : (children[0]?.id ?? null));
   const lastSelected = useRef(selected);
 
+  // A link with `childId` selects that child in the session (and so in the header).
   useEffect(() => {
-    if (urlChild && urlChild !== getSession().selectedChildId) {
-      lastSelected.current = urlChild;
-      setSessionState({ selectedChildId: urlChild });
-    }
+    if (urlChild && urlChild !== getSession().selectedChildId) setSessionState({ selectedChildId: urlChild });
   }, [urlChild]);
 
+  // Another child chosen in the header: the URL follows.
   useEffect(() => {
-    if (lastSelected.current === selected) return;
+    const changed = lastSelected.current !== selected;
     lastSelected.current = selected;
-    if (selected && selected !== urlChild) void navigate(paths.classes.to({ childId: selected, archived }), { replace: true });
+    if (changed && selected && selected !== urlChild) void navigate(paths.classes.to({ childId: selected, archived }), { replace: true });
   }, [selected, urlChild, archived, navigate]);
 
-  const choose = (id: string) => {
-    lastSelected.current = id;
-    setSessionState({ selectedChildId: id });
-    void navigate(paths.classes.to({ childId: id, archived }));
-  };
+  const choose = (id: string) => void navigate(paths.classes.to({ childId: id, archived }));
 
   return { children, childId, choose };
 };
