@@ -95,6 +95,11 @@ export const ClassJoinPanel = ({ cls, join }: { cls: ClassDetails; join: ClassJo
             {t('joining.title')}
           </Title>
           <Text size="sm">{t('joining.intro')}</Text>
+          {cls.archived && (
+            <Text size="sm" fw={600}>
+              {t('joining.archived')}
+            </Text>
+          )}
         </Stack>
         <JoinBlock
           title={t('joining.code.title')}

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Box, Group, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArchive, IconChevronLeft } from '@tabler/icons-react';
-import { Link, Navigate, NavLink, Outlet, useParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ClassDetails } from '@klase/core/classes/contracts';
 import { canOpen } from '@klase/core/guards';
@@ -37,7 +38,8 @@ const ClassHeader = ({ cls }: { cls: ClassDetails }) => {
         {cls.name}
       </Title>
       <Text fw={500}>
-        {gradeSection(cls.gradeLevel, cls.section)} · {t('list.schoolYear', { year: schoolYearText(cls.schoolYearFrom, cls.schoolYearTo) })}
+        {gradeSection(cls.gradeLevel, cls.section)} ·{' '}
+        <span style={{ whiteSpace: 'nowrap' }}>{t('list.schoolYear', { year: schoolYearText(cls.schoolYearFrom, cls.schoolYearTo) })}</span>
       </Text>
       {cls.teachers.length > 0 && (
         <Group gap="md" aria-label={t('layout.teachers')} role="group">
@@ -52,6 +54,29 @@ const ClassHeader = ({ cls }: { cls: ClassDetails }) => {
         </Alert>
       )}
     </Stack>
+  );
+};
+
+/** The tabs as links in one row that scrolls sideways on phones; the open one is scrolled into view. */
+const ClassTabs = ({ cls, roleId }: { cls: ClassDetails; roleId: number }) => {
+  const { t } = useTranslation('classes');
+  const { pathname } = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    nav.current?.querySelector<HTMLElement>('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
+  return (
+    <Box component="nav" aria-label={t('layout.tabs')} ref={nav}>
+      <ScrollArea type="scroll" scrollbarSize={4}>
+        <Group gap={0} wrap="nowrap" className={css.tabs}>
+          {classTabs(cls, roleId).map((tab) => (
+            <NavLink key={tab.key} to={tab.to} className={css.tab}>
+              {t(`tabs.${tab.key}`)}
+            </NavLink>
+          ))}
+        </Group>
+      </ScrollArea>
+    </Box>
   );
 };
 
@@ -70,7 +95,6 @@ const LayoutSkeleton = () => (
  * materials, settings); the tab's page renders below. A class the user cannot reach is a 404.
  */
 export const ClassLayout = () => {
-  const { t } = useTranslation('classes');
   const { id = '' } = useParams();
   const roleId = useSession((s) => s.profile?.roleId ?? 0);
   const q = useClassDetails(id);
@@ -87,17 +111,7 @@ export const ClassLayout = () => {
   return (
     <Stack gap="md">
       <ClassHeader cls={cls} />
-      <Box component="nav" aria-label={t('layout.tabs')} className={css.tabs}>
-        <ScrollArea type="auto" offsetScrollbars="x" scrollbarSize={6}>
-          <Group gap={0} wrap="nowrap">
-            {classTabs(cls, roleId).map((tab) => (
-              <NavLink key={tab.key} to={tab.to} className={css.tab}>
-                {t(`tabs.${tab.key}`)}
-              </NavLink>
-            ))}
-          </Group>
-        </ScrollArea>
-      </Box>
+      <ClassTabs cls={cls} roleId={roleId} />
       <Outlet />
     </Stack>
   );

@@ -6,7 +6,8 @@ import { toastError, toastSuccess } from '../../components/toasts.ts';
 import { invalidateClass } from './class-api.ts';
 
 /**
- * A settings action on one class: optionally confirmed first, then sent; a success toast, or the
+ * A settings action on one class: optionally confirmed first, then sent; a success toast (the
+ * server's message when it answers one, else `success`), or the
  * server's translated error as an error toast; the class reloads either way. `busy` names the
  * running action so only its control shows a loader.
  */
@@ -19,8 +20,9 @@ export const useClassAction = (classId: string) => {
     if (opts.ask && !(await confirm(opts.ask))) return false;
     setBusy(name);
     try {
-      await opts.send();
-      toastSuccess(opts.success);
+      const answer = await opts.send();
+      const said = answer && typeof answer === 'object' && 'message' in answer ? (answer as { message: unknown }).message : null;
+      toastSuccess(typeof said === 'string' && said ? said : opts.success);
       return true;
     } catch (e) {
       toastError(errorMessage(e));
