@@ -53,7 +53,7 @@ export const ClassCoursesTab = () => {
       )}
       {q.isSuccess && q.data.length === 0 && <EmptyState kind="noRecords" />}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy={q.isFetching}>
-        {q.isPending
+        {q.isPending || details.isPending
           ? Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={120} radius="md" />)
           : (q.data ?? []).map((c) => <CourseCard key={c.id} course={c} showStatus={showStatus} />)}
       </SimpleGrid>

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ClassRow } from '@klase/core/classes/contracts';
 import { ROLE } from '@klase/core/roles';
 import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
-import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
+import { getSession, resetSessionStore, setSessionState } from '../../lib/session-store.ts';
 import { sessionFixture } from '../../lib/test-session.ts';
 import { ClassesPage } from './classes-page.tsx';
 import { CLASS_ID, classDetailsFixture } from './class-test-data.ts';
@@ -91,7 +91,7 @@ describe('ClassesPage', () => {
     expect(screen.queryByRole('link', { name: 'Create class' })).not.toBeInTheDocument();
   });
 
-  it('lists a parent the classes of the child in the URL and switches child', async () => {
+  it('lists a parent the classes of the child in the URL, selects it in the shell and follows the shell switcher', async () => {
     const children = [
       { id: CHILD_A, name: 'Juan Dela Cruz', username: 'juan' },
       { id: CHILD_B, name: 'Ana Dela Cruz', username: 'ana' },
@@ -99,13 +99,12 @@ describe('ClassesPage', () => {
     const router = renderPage(ROLE.parent, `/classes?childId=${CHILD_B}`, children);
     await screen.findAllByTestId('class-card');
     expect(listCalls()[0]).toContain(`childId=${CHILD_B}`);
-    expect(screen.getByRole('combobox', { name: 'Child' })).toHaveValue('Ana Dela Cruz');
-    await userEvent.click(screen.getByRole('combobox', { name: 'Child' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Juan Dela Cruz' }));
+    await waitFor(() => expect(getSession().selectedChildId).toBe(CHILD_B));
+    act(() => setSessionState({ selectedChildId: CHILD_A })); // the shell's child switcher
+    await waitFor(() => expect(router.state.location.search).toBe(`?childId=${CHILD_A}`));
     await waitFor(() => expect(listCalls().at(-1)).toContain(`childId=${CHILD_A}`));
-    expect(router.state.location.search).toBe(`?childId=${CHILD_A}`);
-    act(() => setSessionState({ selectedChildId: CHILD_B })); // the header's child switcher
-    await waitFor(() => expect(router.state.location.search).toBe(`?childId=${CHILD_B}`));
-    await waitFor(() => expect(listCalls().at(-1)).toContain(`childId=${CHILD_B}`));
+    await userEvent.click(screen.getByRole('radio', { name: 'Archived' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?childId=${CHILD_A}&archived=1`));
+    expect(listCalls().at(-1)).toContain(`childId=${CHILD_A}`);
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle, IconLogin2, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import type { ClassRow } from '@klase/core/classes/contracts';
 import { canOpen } from '@klase/core/guards';
 import { ROLE } from '@klase/core/roles';
-import { cleanChildName } from '@klase/core/status';
 import type { TablePage } from '@klase/core/table';
 import { TableFooter } from '../../components/data-table/table-footer.tsx';
 import { TableToolbar } from '../../components/data-table/table-toolbar.tsx';
@@ -25,6 +24,7 @@ import { useChildParam } from './use-child-param.ts';
  * `#/classes`: the signed-in user's classes as cards (a teacher's own, a student's enrolled, a
  * parent's child's, a school's for its administrator), searched and paged on the server, active or
  * archived. Teachers and school administrators create classes; students join with an access code.
+ * A parent picks the child with the app shell's child switcher; the choice is kept in the URL.
  */
 export const ClassesPage = () => {
   const { t } = useTranslation('classes');
@@ -32,7 +32,7 @@ export const ClassesPage = () => {
   const [params] = useSearchParams();
   const roleId = useSession((s) => s.profile?.roleId ?? 0);
   const archived = params.get('archived') === '1';
-  const { children, childId, choose } = useChildParam(archived);
+  const { children, childId } = useChildParam(archived);
   const isParent = roleId === ROLE.parent;
   const isStudent = canOpen('classJoin', roleId);
   const canCreate = canOpen('classCreate', roleId);
@@ -76,16 +76,6 @@ export const ClassesPage = () => {
         </Group>
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        {isParent && children.length > 0 && (
-          <Select
-            label={t('list.child')}
-            data={children.map((c) => ({ value: c.id, label: cleanChildName(c.name) || c.username }))}
-            value={childId}
-            onChange={(id) => id && choose(id)}
-            allowDeselect={false}
-            w={{ base: '100%', sm: 240 }}
-          />
-        )}
         <Stack gap={4}>
           <VisuallyHidden id="classes-status-label">{t('list.show')}</VisuallyHidden>
           <SegmentedControl

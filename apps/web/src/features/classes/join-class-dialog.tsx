@@ -62,7 +62,16 @@ export const JoinClassDialog = ({ opened, onClose }: JoinClassDialogProps) => {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('join.title')} size={DIALOG_WIDTH_PX} centered trapFocus closeOnEscape={!busy}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('join.title')}
+      size={DIALOG_WIDTH_PX}
+      centered
+      trapFocus
+      closeOnEscape={!busy}
+      closeButtonProps={{ 'aria-label': t('common:close') }}
+    >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
           <Text size="sm">{t('join.intro')}</Text>

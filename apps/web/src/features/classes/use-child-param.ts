@@ -4,9 +4,9 @@ import { paths } from '../../app/paths.ts';
 import { getSession, setSessionState, useSession } from '../../lib/session-store.ts';
 
 /**
- * A parent's child on `#/classes`, kept in the URL (`?childId=`) and in step with the header's
+ * A parent's child on `#/classes`, kept in the URL (`?childId=`) and in step with the app shell's
  * child switcher: a link with `childId` selects that child everywhere, and choosing another child
- * in the header updates the URL. Null for users without children.
+ * in the switcher updates the URL. Null for users without children.
  */
 export const useChildParam = (archived: boolean) => {
   const navigate = useNavigate();
@@ -30,7 +30,5 @@ export const useChildParam = (archived: boolean) => {
     if (changed && selected && selected !== urlChild) void navigate(paths.classes.to({ childId: selected, archived }), { replace: true });
   }, [selected, urlChild, archived, navigate]);
 
-  const choose = (id: string) => void navigate(paths.classes.to({ childId: id, archived }));
-
-  return { children, childId, choose };
+  return { children, childId };
 };
