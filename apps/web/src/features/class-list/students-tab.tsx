@@ -103,7 +103,9 @@ const StudentsContent = ({ cls }: { cls: ClassDetails }) => {
 export const StudentsTab = () => {
   const { id = '' } = useParams();
   const details = useClassDetails(id);
-  if (details.isPending) return <PageLoader />;
+  // A cached "no students yet" may be old (students join while the teacher is elsewhere): wait for
+  // the fresh class record before saying the class is empty.
+  if (details.isPending || (details.isFetching && details.data?.studentCount === 0)) return <PageLoader />;
   if (details.isError) return <ErrorText error={details.error} />;
   return <StudentsContent cls={details.data} />;
 };

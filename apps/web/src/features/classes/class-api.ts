@@ -29,8 +29,13 @@ export const classKeys = {
   invitation: (token: string) => ['classes', 'invitation', token] as const,
 };
 
+/**
+ * The class record. Each page under the class asks for it when it opens, so counts and the
+ * roster-dependent parts follow students who joined meanwhile (the cached copy shows at once and is
+ * refreshed in the background).
+ */
 export const useClassDetails = (id: string) =>
-  useQuery({ queryKey: classKeys.one(id), queryFn: ({ signal }) => apiFetch<ClassDetails>(classPath(id), { signal }), retry: false });
+  useQuery({ queryKey: classKeys.one(id), queryFn: ({ signal }) => apiFetch<ClassDetails>(classPath(id), { signal }), retry: false, staleTime: 0 });
 
 export type TeacherCandidate = z.infer<typeof teacherCandidate>;
 
