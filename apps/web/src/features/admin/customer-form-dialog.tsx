@@ -9,7 +9,7 @@ import { TextField } from '../../components/text-field.tsx';
 import { toastSuccess } from '../../components/toasts.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { createCustomerCall, customerKeys, updateCustomerCall } from './customers-api.ts';
-import { SaveError, useConfirmedSave } from './use-confirmed-save.tsx';
+import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
 
 const CODE_FIELDS = { CUSTOMER_EXISTS: 'name' };
 

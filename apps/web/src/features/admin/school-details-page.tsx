@@ -10,7 +10,7 @@ import { PageLoader } from '../../app/layouts/page-loader.tsx';
 import { paths } from '../../app/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { canManageSchools, canWriteAdmin, isPlatformAdmin } from './admin-access.ts';
-import { DetailList } from './detail-list.tsx';
+import { DetailList } from '../../components/detail-list.tsx';
 import { SchoolStatusButton } from './school-status-button.tsx';
 import { useSchoolQuery } from './schools-api.ts';
 

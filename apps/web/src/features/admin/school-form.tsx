@@ -11,7 +11,7 @@ import { useZodValidate } from '../../lib/zod-form.ts';
 import { SchoolAddressFields, SchoolIdentityFields, SchoolSettingsFields } from './school-form-fields.tsx';
 import { emptySchool, schoolToState, stateToInput, type SchoolFormState } from './school-form-values.ts';
 import { createSchoolCall, schoolKeys, updateSchoolCall } from './schools-api.ts';
-import { SaveError, useConfirmedSave } from './use-confirmed-save.tsx';
+import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
 
 const CODE_FIELDS = { SCHOOL_CODE_EXISTS: 'code', DEPED_ID_EXISTS: 'depedSchoolId' };
 

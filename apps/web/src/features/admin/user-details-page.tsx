@@ -9,7 +9,7 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { PageLoader } from '../../app/layouts/page-loader.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { canWriteAdmin } from './admin-access.ts';
-import { DetailList } from './detail-list.tsx';
+import { DetailList } from '../../components/detail-list.tsx';
 import { LinkedUsersPanel } from './linked-users-panel.tsx';
 import { useRoleName } from './role-name.ts';
 import { UserActions } from './user-actions.tsx';

@@ -12,7 +12,7 @@ import { UserIdentityFields } from './user-identity-fields.tsx';
 import { emptyUser, stateToCreateInput, stateToUpdateInput, userToState, type UserFormState } from './user-form-values.ts';
 import { UserRoleFields } from './user-role-fields.tsx';
 import { createUserCall, updateUserCall, userKeys } from './users-api.ts';
-import { SaveError, useConfirmedSave } from './use-confirmed-save.tsx';
+import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
 
 const CODE_FIELDS = { USERNAME_EXISTS: 'username', USER_EXISTS: 'email', EMAIL_EXISTS: 'email' };
 

@@ -8,7 +8,7 @@ import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { toastSuccess } from '../../components/toasts.ts';
 import { paths } from '../../app/paths.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
-import { SaveError, useConfirmedSave } from '../admin/use-confirmed-save.tsx';
+import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
 import { MembersPicker } from './group-members-picker.tsx';
 import { GroupLoadState } from './group-load-state.tsx';
 import { createGroupCall, updateGroupCall, useGroupQuery, useRefreshClassWork } from './work-api.ts';

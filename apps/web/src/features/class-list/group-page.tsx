@@ -10,7 +10,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { PersonCell } from '../../components/person-cell.tsx';
 import { toastSuccess } from '../../components/toasts.ts';
 import { paths } from '../../app/paths.ts';
-import { DetailList } from '../admin/detail-list.tsx';
+import { DetailList } from '../../components/detail-list.tsx';
 import { useClassDetails } from '../classes/class-api.ts';
 import { ClassListTabs } from './class-list-tabs.tsx';
 import { useGroupLabels } from './group-labels.ts';

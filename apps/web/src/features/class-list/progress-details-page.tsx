@@ -7,7 +7,7 @@ import type { TableColumn } from '../../components/data-table/types.ts';
 import { DateText } from '../../components/date-text.tsx';
 import { PersonCell } from '../../components/person-cell.tsx';
 import { paths } from '../../app/paths.ts';
-import { DetailList } from '../admin/detail-list.tsx';
+import { DetailList } from '../../components/detail-list.tsx';
 import { GroupLoadState } from './group-load-state.tsx';
 import { useMaterialTypeName } from './materials-labels.ts';
 import { ProgressFigure, useDuration } from './progress-parts.tsx';

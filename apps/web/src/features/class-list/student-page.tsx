@@ -5,7 +5,7 @@ import type { ClassStudentDetails } from '@klase/core/classes/contracts';
 import { DateText } from '../../components/date-text.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { paths } from '../../app/paths.ts';
-import { DetailList } from '../admin/detail-list.tsx';
+import { DetailList } from '../../components/detail-list.tsx';
 import { useClassDetails } from '../classes/class-api.ts';
 import { PersonPage, PersonSection } from './class-list-person.tsx';
 import { useClassStudent } from './roster-api.ts';

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ClassTeacherDetails } from '@klase/core/classes/contracts';
 import { paths } from '../../app/paths.ts';
-import { DetailList } from '../admin/detail-list.tsx';
+import { DetailList } from '../../components/detail-list.tsx';
 import { useRoleLabel } from './class-list-teachers.tsx';
 import { PersonPage, PersonSection } from './class-list-person.tsx';
 import { useClassTeacher } from './roster-api.ts';

@@ -20,7 +20,7 @@ import { paths } from '../../app/paths.ts';
 import { useConfirmedCancel } from '../../lib/use-confirmed-cancel.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
-import { SaveError, useConfirmedSave } from '../admin/use-confirmed-save.tsx';
+import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
 import { classKeys, createClassCall, invalidateClass, updateClassCall, useTeacherCandidates } from './class-api.ts';
 import { useClassText } from './class-format.ts';
 import { classToState, emptyClass, stateToInput, type ClassFormState } from './class-form-values.ts';

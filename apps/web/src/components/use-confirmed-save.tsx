@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert } from '@mantine/core';
-import { useConfirm } from '../../components/confirm-dialog.tsx';
+import { useConfirm } from './confirm-dialog.tsx';
 import { useSaveErrors } from './use-save-errors.ts';
 
 /**

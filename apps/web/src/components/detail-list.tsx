@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SimpleGrid, Text } from '@mantine/core';
-import { EmptyLabel, isEmptyValue } from '../../components/empty-label.tsx';
+import { EmptyLabel, isEmptyValue } from './empty-label.tsx';
 
 export interface DetailItem {
   label: string;

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useErrorMessage } from '../../components/error-text.tsx';
-import { isApiError } from '../../components/http.ts';
-import { useFieldIssueMessages } from '../../lib/zod-form.ts';
+import { useErrorMessage } from './error-text.tsx';
+import { isApiError } from './http.ts';
+import { useFieldIssueMessages } from '../lib/zod-form.ts';
 
 /**
  * Maps a failed save to per-field messages: 400 field issues go to their fields, and the
