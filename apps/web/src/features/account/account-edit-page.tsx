@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -19,6 +19,7 @@ import { useConfirmedCancel } from '../../lib/use-confirmed-cancel.ts';
 import { useFieldIssueMessages, useZodValidate } from '../../lib/zod-form.ts';
 import { AccountPhoto } from './account-photo.tsx';
 import { accountKeys, updateProfileCall, useProfileQuery } from './api.ts';
+import { FormActions } from '../../components/form-actions.tsx';
 
 const toValues = (p: Profile): UpdateProfileRequest => ({
   salutation: (SALUTATIONS as readonly string[]).includes(p.salutation ?? '') ? (p.salutation as UpdateProfileRequest['salutation']) : null,
@@ -89,14 +90,7 @@ const EditForm = ({ profile }: { profile: Profile }) => {
           <Select label={t('fields.language')} data={LOCALES.map((l) => ({ value: l, label: t(`shell:language.name.${l}`) }))} allowDeselect={false} {...form.getInputProps('language')} />
           <Select label={t('fields.theme')} data={choice('common:theme', THEMES)} allowDeselect={false} {...form.getInputProps('theme')} />
         </SimpleGrid>
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={() => void cancel()}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {t('common:save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={() => cancel()} busy={busy} />
       </Stack>
     </form>
   );

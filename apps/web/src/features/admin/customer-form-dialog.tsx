@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { toastSuccess } from '../../components/toasts.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { createCustomerCall, customerKeys, updateCustomerCall } from './customers-api.ts';
 import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
+import { FormActions } from '../../components/form-actions.tsx';
 
 const CODE_FIELDS = { CUSTOMER_EXISTS: 'name' };
 
@@ -57,14 +58,7 @@ const FormBody = ({ customer, onClose }: { customer: CustomerRow | null; onClose
         <TextField label={t('customers.name')} required maxLength={120} data-autofocus {...form.getInputProps('name')} />
         <NameField label={t('customers.contactName')} maxLength={120} {...form.getInputProps('contactName')} />
         <TextInput label={t('customers.contactEmail')} type="email" maxLength={254} {...form.getInputProps('contactEmail')} />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={() => void cancel()} disabled={busy}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {t('common:save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={() => cancel()} busy={busy} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { SchoolAddressFields, SchoolIdentityFields, SchoolSettingsFields } from 
 import { emptySchool, schoolToState, stateToInput, type SchoolFormState } from './school-form-values.ts';
 import { createSchoolCall, schoolKeys, updateSchoolCall } from './schools-api.ts';
 import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
+import { FormActions } from '../../components/form-actions.tsx';
 
 const CODE_FIELDS = { SCHOOL_CODE_EXISTS: 'code', DEPED_ID_EXISTS: 'depedSchoolId' };
 
@@ -62,14 +63,7 @@ export const SchoolFormView = ({ school, platform }: SchoolFormProps) => {
           <SchoolIdentityFields form={form} platform={platform} />
           <SchoolAddressFields form={form} />
           <SchoolSettingsFields form={form} platform={platform} />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={() => void cancel()}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('common:save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={() => cancel()} busy={busy} />
         </Stack>
       </form>
     </Paper>

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { emptyUser, stateToCreateInput, stateToUpdateInput, userToState, type Us
 import { UserRoleFields } from './user-role-fields.tsx';
 import { createUserCall, updateUserCall, userKeys } from './users-api.ts';
 import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
+import { FormActions } from '../../components/form-actions.tsx';
 
 const CODE_FIELDS = { USERNAME_EXISTS: 'username', USER_EXISTS: 'email', EMAIL_EXISTS: 'email' };
 
@@ -70,14 +71,7 @@ export const UserForm = ({ user, chooseSchool, ownSchoolId }: UserFormProps) => 
           <SaveError error={error} />
           <UserIdentityFields form={form} creating={creating} chooseSchool={chooseSchool} />
           <UserRoleFields form={form} creating={creating} schoolId={form.values.schoolId} />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={() => void cancel()}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('common:save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={() => cancel()} busy={busy} />
         </Stack>
       </form>
     </Paper>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, Group, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useBlocker, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save
 import { MembersPicker } from './group-members-picker.tsx';
 import { GroupLoadState } from './group-load-state.tsx';
 import { createGroupCall, updateGroupCall, useGroupQuery, useRefreshClassWork } from './work-api.ts';
+import { FormActions } from '../../components/form-actions.tsx';
 
 interface GroupFormState {
   name: string;
@@ -93,14 +94,7 @@ export const GroupFormView = ({ classId, group }: { classId: string; group: Grou
             onChange={(ids) => form.setFieldValue('memberIds', ids)}
             error={typeof form.errors.memberIds === 'string' ? form.errors.memberIds : undefined}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => void navigate(back)} disabled={busy}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('common:save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={() => navigate(back)} busy={busy} />
         </Stack>
       </form>
     </Paper>

@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, NumberInput, Paper, type NumberInputProps, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { MultiSelect, NumberInput, Paper, type NumberInputProps, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -24,6 +24,7 @@ import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save
 import { classKeys, createClassCall, invalidateClass, updateClassCall, useTeacherCandidates } from './class-api.ts';
 import { useClassText } from './class-format.ts';
 import { classToState, emptyClass, stateToInput, type ClassFormState } from './class-form-values.ts';
+import { FormActions } from '../../components/form-actions.tsx';
 
 /** A required school-year field (digits only, within the schema's bounds). */
 const YearInput = (props: NumberInputProps) => (
@@ -114,14 +115,7 @@ export const ClassFormView = ({ cls }: ClassFormProps) => {
             {...form.getInputProps('teacherIds')}
           />
           <Textarea label={t('form.description')} rows={4} maxLength={500} {...form.getInputProps('description')} />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={() => void cancel()}>
-              {t('common:cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('common:save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={() => cancel()} busy={busy} />
         </Stack>
       </form>
     </Paper>
