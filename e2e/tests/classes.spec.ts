@@ -13,6 +13,7 @@ test.describe.configure({ mode: 'serial' });
 const f = (info: TestInfo) => ({
   teacher: `e2e.classteacher.${info.project.name}`,
   joiner: `e2e.joiner.${info.project.name}`,
+  linkJoiner: `e2e.linkjoiner.${info.project.name}`,
   mate: (n: number) => `e2e.mate${n}.${info.project.name}`,
   className: `Araling Panlipunan ${info.project.name}`,
 });
@@ -178,4 +179,38 @@ test('the teacher sets a generated password and the student signs in with it', a
   } finally {
     await student.close();
   }
+});
+
+test('a signed-out student opens the invitation link, signs in and joins the class', async ({ page, browser, a11y }, info) => {
+  const x = f(info);
+  expect(classUrl, 'the first step created the class').not.toBe('');
+  await signIn(page, x.teacher);
+  await page.goto(`/${classUrl}/settings`);
+  const link = await page.getByLabel(/link to share/i).inputValue();
+  const hash = new URL(link).hash;
+  expect(hash).toMatch(/^#\/classes\/join\/[\w-]{16,}$/);
+
+  const context = await browser.newContext();
+  const student = await context.newPage();
+  try {
+    await student.emulateMedia({ reducedMotion: 'reduce' });
+    await student.goto(`/${hash}`);
+    // Signed out: the link leads through sign-in and comes back to the invitation.
+    await expect(student).toHaveURL(/#\/account\/login\?redirect=/);
+    await signIn(student, x.linkJoiner, DEMO_PASSWORD, { expectUrl: /#\/classes\/join\// });
+    await expect(student.getByRole('heading', { name: x.className })).toBeVisible();
+    await checkA11y(student, 'invitation');
+    await student.getByRole('button', { name: /^join class$/i }).click();
+    await expect(student).toHaveURL(/#\/classes\/[0-9a-f-]{36}\/courses/);
+    await expect(student.getByRole('heading', { name: x.className, level: 1 })).toBeVisible();
+    // Opening the link again says so instead of joining twice.
+    await student.goto(`/${hash}`);
+    await expect(student.getByText(/you are already in this class/i)).toBeVisible();
+  } finally {
+    await context.close();
+  }
+
+  await page.goto(`/${classUrl}/class-list/students`);
+  await expect(page.getByRole('main').getByText(lastName('Lorna Esguerra')).first()).toBeVisible();
+  await a11y('class list after the link');
 });

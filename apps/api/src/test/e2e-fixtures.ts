@@ -14,8 +14,9 @@
  *     bulk-uploads users into it and exports them
  * Classes (e2e/tests/classes.spec.ts), also one set per project, in the demo school:
  *   teacher e2e.classteacher.<project> (no classes yet: the test creates one), student
- *   e2e.joiner.<project> (joins with the access code) and classmates e2e.mate1..3.<project> (added
- *   by the teacher; mate1 gets a generated password)
+ *   e2e.joiner.<project> (joins with the access code), e2e.linkjoiner.<project> (joins through the
+ *   invitation link after signing in) and classmates e2e.mate1..3.<project> (added by the teacher;
+ *   mate1 gets a generated password)
  * Usage: DATA_DIR=... tsx apps/api/src/test/e2e-fixtures.ts
  */
 import path from 'node:path';
@@ -90,6 +91,7 @@ const main = async () => {
 
       await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.classteacher.${project}`, email: email('classteacher'), firstName: 'Corazon', lastName: 'Villanueva' });
       await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.joiner.${project}`, email: email('joiner'), firstName: 'Jomar', lastName: 'Aquino' });
+      await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.linkjoiner.${project}`, email: email('linkjoiner'), firstName: 'Lorna', lastName: 'Esguerra' });
       const mates = [
         ['Bea', 'Bautista'],
         ['Carlo', 'Castro'],

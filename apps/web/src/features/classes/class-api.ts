@@ -50,11 +50,13 @@ export const useTeacherCandidates = (classId: string | null) =>
 export const useClassCourses = (id: string) =>
   useQuery({ queryKey: classKeys.courses(id), queryFn: ({ signal }) => apiFetch<ClassCourseRow[]>(classPath(id, 'courses'), { signal }) });
 
+/** An invitation changes under the student's feet (joined, switched off, replaced): asked afresh on every visit. */
 export const useInvitation = (token: string) =>
   useQuery({
     queryKey: classKeys.invitation(token),
     queryFn: ({ signal }) => apiFetch<InvitationInfo>(`${CLASSES_PATH}/invitations/${encodeURIComponent(token)}`, { signal }),
     retry: false,
+    staleTime: 0,
   });
 
 export const createClassCall = (body: ClassFormValues) => apiFetch<ClassDetails>(CLASSES_PATH, { method: 'POST', body });

@@ -39,7 +39,10 @@ const InvitationCard = ({ token, info }: { token: string; info: InvitationInfo }
     try {
       const answer = await acceptInvitationCall(token);
       toastSuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: classKeys.table });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: classKeys.table }),
+        queryClient.invalidateQueries({ queryKey: classKeys.invitation(token) }),
+      ]);
       await navigate(paths.classCourses.to(answer.classId));
     } catch (e) {
       setError(e);
