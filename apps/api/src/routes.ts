@@ -6,6 +6,8 @@ import { classWorkRoutes } from './modules/class-work/class-work.routes.ts';
 import { classesRoutes } from './modules/classes/classes.routes.ts';
 import { bulkRoutes } from './modules/bulk/bulk.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { coursesRoutes } from './modules/courses/courses.routes.ts';
+import { materialsRoutes } from './modules/materials/materials.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
@@ -28,6 +30,8 @@ export const MODULES = [
   { prefix: '/api/admin', plugin: bulkRoutes },
   { prefix: '/api/classes', plugin: classesRoutes },
   { prefix: '/api/classes', plugin: classWorkRoutes },
+  { prefix: '/api', plugin: coursesRoutes },
+  { prefix: '/api', plugin: materialsRoutes },
 ] as const;
 
 export const registerModules = async (app: FastifyInstance): Promise<void> => {

@@ -36,6 +36,12 @@ export const ROUTE_ROLES = {
   classStudentPage: [ROLE.teacher, ROLE.assistantTeacher],
   /** Set a generated password or send a reset link to a student (spec: teachers). */
   classStudentPassword: [ROLE.teacher],
+  /** My Courses (`#/courses`) and a course's pages: class members. */
+  courses: [ROLE.teacher, ROLE.assistantTeacher, ROLE.student, ROLE.parent],
+  /** Create and edit courses, elements and materials (teachers of the class). */
+  courseManage: [ROLE.teacher],
+  /** `#/materials`: a teacher's materials across courses. */
+  myMaterials: [ROLE.teacher, ROLE.assistantTeacher],
   /** Account edit has a block-roles list in the spec; it is empty. */
   accountEditBlocked: [],
 } as const satisfies Record<string, readonly RoleId[]>;

@@ -9,8 +9,10 @@ describe('navigation per role', () => {
     expect(keys(ROLE.admin)).toEqual(['dashboard', 'administration', 'outbox', 'account']);
     expect(keys(ROLE.schoolAdmin)).toEqual(['dashboard', 'administration', 'classes', 'account']);
     expect(keys(ROLE.lsg)).toEqual(['dashboard', 'administration', 'account']);
-    expect(keys(ROLE.teacher)).toEqual(['dashboard', 'classes', 'account']);
-    expect(keys(ROLE.student)).toEqual(['dashboard', 'classes', 'account']);
+    expect(keys(ROLE.teacher)).toEqual(['dashboard', 'classes', 'courses', 'materials', 'account']);
+    expect(keys(ROLE.student)).toEqual(['dashboard', 'classes', 'courses', 'account']);
+    // The catalogue administrator's courses entry waits for the catalogue screens.
+    expect(keys(ROLE.rexAdmin)).toEqual(['dashboard', 'administration', 'account']);
     expect(keys(ROLE.parent)).toEqual(['dashboard', 'children', 'classes', 'account']);
     expect(keys(999)).toEqual(['dashboard', 'account']);
   });

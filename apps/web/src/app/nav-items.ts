@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { IconBuildingCommunity, IconDashboard, IconSchool, IconMail, IconUserCircle, IconUsers } from '@tabler/icons-react';
-import { NAV_BY_ROLE } from '@klase/core/guards';
+import { IconBook, IconBuildingCommunity, IconDashboard, IconFiles, IconSchool, IconMail, IconUserCircle, IconUsers } from '@tabler/icons-react';
+import { NAV_BY_ROLE, canOpen, type GuardedRoute } from '@klase/core/guards';
 import { isRoleId } from '@klase/core/roles';
 import { paths } from './paths.ts';
 
@@ -12,6 +12,8 @@ export interface NavItem {
   /** Path prefixes under which the entry shows as the current page. */
   prefixes: readonly string[];
   icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+  /** The guard of the destination: a role that may not open it does not see the entry. */
+  role?: GuardedRoute;
 }
 
 /**
@@ -27,7 +29,9 @@ const DESTINATIONS: Record<string, Omit<NavItem, 'key'>> = {
     prefixes: ['/admin/customers', '/admin/schools', '/admin/users', '/admin/audit'],
     icon: IconBuildingCommunity,
   },
-  classes: { label: 'nav.classes', to: paths.classes.to(), prefixes: ['/classes'], icon: IconSchool },
+  classes: { label: 'nav.classes', to: paths.classes.to(), prefixes: ['/classes'], icon: IconSchool, role: 'classes' },
+  courses: { label: 'nav.courses', to: paths.myCourses.to(), prefixes: ['/courses'], icon: IconBook, role: 'courses' },
+  materials: { label: 'nav.materials', to: paths.myMaterials.to(), prefixes: ['/materials'], icon: IconFiles, role: 'myMaterials' },
   outbox: { label: 'nav.outbox', to: paths.adminOutbox.to(), prefixes: ['/admin/outbox'], icon: IconMail },
   children: {
     label: 'nav.children',
@@ -44,7 +48,7 @@ export const navItemsFor = (roleId: number): NavItem[] => {
   const keys = isRoleId(roleId) ? NAV_BY_ROLE[roleId] : ['dashboard'];
   const items = keys.flatMap((key) => {
     const d = DESTINATIONS[key];
-    return d ? [{ key, ...d }] : [];
+    return d && (!d.role || canOpen(d.role, roleId)) ? [{ key, ...d }] : [];
   });
   return [...items, ACCOUNT];
 };

@@ -105,6 +105,37 @@ export const paths = {
   classMaterials: { pattern: '/classes/:id/class-materials', to: (id: string) => `/classes/${seg(id)}/class-materials` },
   classSettings: { pattern: '/classes/:id/settings', to: (id: string) => `/classes/${seg(id)}/settings` },
 
+  // Courses (issue 5)
+  myCourses: {
+    pattern: '/courses',
+    /** My Courses; `view`: grid (default) or list. */
+    to: (opts: { view?: 'grid' | 'list' } = {}) => `/courses${q({ view: opts.view })}`,
+  },
+  myMaterials: { pattern: '/materials', to: () => '/materials' },
+  classCourse: {
+    pattern: '/classes/:id/courses/:courseId',
+    to: (id: string, courseId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/course`,
+  },
+  classCourseStudentMode: {
+    pattern: '/classes/:id/courses/:courseId/course/student-mode',
+    to: (id: string, courseId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/course/student-mode`,
+  },
+  classCourseElement: {
+    pattern: '/classes/:id/courses/:courseId/element/:elementId',
+    /** `materialId`: the material opened inside the element; `studentMode`: the teacher's preview. */
+    to: (id: string, courseId: string, elementId: string, opts: { materialId?: string; studentMode?: boolean } = {}) =>
+      `/classes/${seg(id)}/courses/${seg(courseId)}/element/${seg(elementId)}${opts.studentMode ? '/student-mode' : ''}${q({ material: opts.materialId })}`,
+  },
+  classMaterialNew: {
+    pattern: '/classes/:id/courses/:courseId/create-material/:sectionId/:materialName',
+    to: (id: string, courseId: string, sectionId: string, type: string) =>
+      `/classes/${seg(id)}/courses/${seg(courseId)}/create-material/${seg(sectionId)}/${seg(type)}`,
+  },
+  classMaterialEdit: {
+    pattern: '/classes/:id/courses/:courseId/update-material/:materialId',
+    to: (id: string, courseId: string, materialId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/update-material/${seg(materialId)}`,
+  },
+
   notFound: { pattern: '/not-found', to: () => '/not-found' },
 } as const;
 

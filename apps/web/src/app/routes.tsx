@@ -1,4 +1,4 @@
-import { redirect, type RouteObject } from 'react-router';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { RouteMeta } from './access.ts';
 import { lazyPage } from './lazy-page.ts';
 import { paths } from './paths.ts';
@@ -73,6 +73,13 @@ const adminRoutes: RouteObject[] = [
   },
 ];
 
+/**
+ * The shared-catalogue marker is not a course id: element pages under it answer not-found (spec
+ * section 2); the catalogue has its own `rex-courses` routes.
+ */
+const SHARED_COURSES_MARKER = 'rex-courses';
+const sharedCourseGuard = ({ params }: LoaderFunctionArgs) => (params.courseId === SHARED_COURSES_MARKER ? redirect(paths.notFound.to()) : null);
+
 /** Class pages (issue 4): everything under `#/classes/:id` renders inside the class layout's tabs. */
 const classChildRoutes: RouteObject[] = [
   { index: true, loader: ({ params }) => redirect(paths.classCourses.to(params.id ?? '')) },
@@ -80,6 +87,45 @@ const classChildRoutes: RouteObject[] = [
     path: 'courses',
     handle: meta({ title: 'classes:titles.courses' }),
     lazy: lazyPage(() => import('../features/classes/class-courses-tab.tsx'), 'ClassCoursesTab'),
+  },
+  {
+    path: 'courses/:courseId',
+    handle: meta({ role: 'courses', title: 'courses:titles.course' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/courses/course-layout.tsx'), 'CourseLayout'),
+    children: [
+      { index: true, loader: ({ params }) => redirect(paths.classCourse.to(params.id ?? '', params.courseId ?? '')) },
+      { path: 'course', lazy: lazyPage(() => import('../features/courses/course-tab.tsx'), 'CourseTab') },
+      {
+        path: 'course/student-mode',
+        handle: meta({ title: 'courses:titles.studentMode' }),
+        lazy: lazyPage(() => import('../features/materials/student-mode-tab.tsx'), 'StudentModeTab'),
+      },
+    ],
+  },
+  {
+    path: 'courses/:courseId/element/:elementId',
+    handle: meta({ role: 'courses', title: 'courses:titles.element' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/materials/element-page.tsx'), 'ElementPage'),
+  },
+  {
+    path: 'courses/:courseId/element/:elementId/student-mode',
+    handle: meta({ role: 'courses', title: 'courses:titles.studentMode' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/materials/element-page.tsx'), 'ElementStudentModePage'),
+  },
+  {
+    path: 'courses/:courseId/create-material/:sectionId/:materialName',
+    handle: meta({ role: 'courseManage', title: 'courses:titles.createMaterial' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/materials/material-form-page.tsx'), 'MaterialCreatePage'),
+  },
+  {
+    path: 'courses/:courseId/update-material/:materialId',
+    handle: meta({ role: 'courseManage', title: 'courses:titles.updateMaterial' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/materials/material-form-page.tsx'), 'MaterialEditPage'),
   },
   {
     path: 'class-list',
@@ -164,6 +210,19 @@ const classChildRoutes: RouteObject[] = [
     path: 'settings',
     handle: meta({ role: 'classSettings', title: 'classes:titles.settings' }),
     lazy: lazyPage(() => import('../features/classes/class-settings-tab.tsx'), 'ClassSettingsTab'),
+  },
+];
+
+const courseRoutes: RouteObject[] = [
+  {
+    path: 'courses',
+    handle: meta({ role: 'courses', title: 'courses:titles.myCourses' }),
+    lazy: lazyPage(() => import('../features/courses/my-courses-page.tsx'), 'MyCoursesPage'),
+  },
+  {
+    path: 'materials',
+    handle: meta({ role: 'myMaterials', title: 'courses:titles.myMaterials' }),
+    lazy: lazyPage(() => import('../features/materials/my-materials-page.tsx'), 'MyMaterialsPage'),
   },
 ];
 
@@ -339,6 +398,7 @@ export const routes: RouteObject[] = [
                 children: adminRoutes,
               },
               ...classRoutes,
+              ...courseRoutes,
             ],
           },
         ],

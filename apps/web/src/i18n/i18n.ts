@@ -9,7 +9,7 @@ import { SHARED_CATALOG } from '@klase/core/i18n/catalog';
  * route ships one language only. `errors` and `validation` come from @klase/core, shared with
  * the API.
  */
-export const NAMESPACES = ['common', 'components', 'account', 'shell', 'admin', 'classes', 'classList', 'classWork'] as const;
+export const NAMESPACES = ['common', 'components', 'account', 'shell', 'admin', 'classes', 'classList', 'classWork', 'courses', 'materials'] as const;
 export type Namespace = (typeof NAMESPACES)[number] | 'errors' | 'validation';
 
 const enModules = import.meta.glob<{ default: Record<string, unknown> }>('./locales/en-us/*.json', { eager: true });

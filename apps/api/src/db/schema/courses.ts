@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { stamps } from '../columns.ts';
-import { classes } from './classes.ts';
+import { classGroups, classes } from './classes.ts';
 import { schools } from './tenancy.ts';
 import { users } from './users.ts';
 
@@ -23,9 +23,19 @@ export const courses = pgTable(
     subject: text('subject'),
     published: boolean('published').notNull().default(false),
     sequential: boolean('sequential').notNull().default(true),
+    imageKey: text('image_key'),
+    imageMime: text('image_mime'),
+    imageVersion: integer('image_version').notNull().default(0),
+    /** Background work on the course (copy, delete); null when idle. */
+    job: text('job', { enum: ['copying', 'deleting', 'copyFailed'] }),
     ...stamps(),
   },
-  (t) => [index('courses_class_idx').on(t.classId), index('courses_school_idx').on(t.schoolId)],
+  (t) => [
+    index('courses_class_idx').on(t.classId),
+    index('courses_school_idx').on(t.schoolId),
+    uniqueIndex('courses_class_name_idx').on(t.classId, sql`lower(${t.name})`),
+    uniqueIndex('courses_class_code_idx').on(t.classId, sql`upper(${t.code})`),
+  ],
 );
 
 /** Course elements (sections): basic or lesson, ordered by `position`. */
@@ -40,9 +50,25 @@ export const courseElements = pgTable(
     type: text('type', { enum: ['basic', 'lesson'] }).notNull().default('basic'),
     position: integer('position').notNull().default(0),
     published: boolean('published').notNull().default(false),
+    /** Who the element is for: everyone in the class, chosen students, or chosen groups. */
+    assignMode: text('assign_mode', { enum: ['everyone', 'students', 'groups'] }).notNull().default('everyone'),
     ...stamps(),
   },
-  (t) => [index('course_elements_course_idx').on(t.courseId, t.position)],
+  (t) => [index('course_elements_course_idx').on(t.courseId, t.position), uniqueIndex('course_elements_name_idx').on(t.courseId, sql`lower(${t.name})`)],
+);
+
+/** The chosen students or groups of an element whose `assignMode` is not `everyone`. */
+export const courseElementAssignees = pgTable(
+  'course_element_assignees',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    elementId: uuid('element_id')
+      .notNull()
+      .references(() => courseElements.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id').references(() => users.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').references(() => classGroups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('course_element_assignees_element_idx').on(t.elementId)],
 );
 
 /** Materials inside elements. */
@@ -61,6 +87,20 @@ export const courseMaterials = pgTable(
     position: integer('position').notNull().default(0),
     published: boolean('published').notNull().default(false),
     dueAt: timestamp('due_at', { withTimezone: true }),
+    availableFrom: timestamp('available_from', { withTimezone: true }),
+    /** Page: sanitized HTML. */
+    contentHtml: text('content_html'),
+    /** Link and video. */
+    url: text('url'),
+    description: text('description'),
+    /** Assignment, quiz, activity: sanitized HTML instructions and the points. */
+    instructions: text('instructions'),
+    maxPoints: integer('max_points'),
+    /** File: the stored file. */
+    fileKey: text('file_key'),
+    fileName: text('file_name'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    fileMime: text('file_mime'),
     ...stamps(),
   },
   (t) => [index('course_materials_course_idx').on(t.courseId, t.position), index('course_materials_element_idx').on(t.elementId, t.position)],
@@ -83,4 +123,26 @@ export const materialProgress = pgTable(
     submissions: integer('submissions').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.materialId, t.studentId] }), index('material_progress_student_idx').on(t.studentId)],
+);
+
+/**
+ * A file streamed to storage before its material is saved (`POST /api/courses/:courseId/uploads`);
+ * the material takes it over (`usedAt`). Unused uploads older than a day are removed.
+ */
+export const courseUploads = pgTable(
+  'course_uploads',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    mime: text('mime').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('course_uploads_course_idx').on(t.courseId)],
 );
