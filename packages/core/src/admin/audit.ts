@@ -37,10 +37,16 @@ export const AUDIT_ACTIONS = [
   'group.updated',
   'group.deleted',
   'groups.generated',
+  'material.created',
+  'material.updated',
+  'material.published',
+  'material.unpublished',
+  'material.deleted',
+  'material.reordered',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['customer', 'school', 'user', 'bulk-job', 'class', 'group'] as const;
+export const AUDIT_TARGET_TYPES = ['customer', 'school', 'user', 'bulk-job', 'class', 'group', 'material'] as const;
 
 const values = z.record(z.string(), z.unknown()).nullable();
 

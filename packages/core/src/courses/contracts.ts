@@ -189,7 +189,8 @@ export const materialDetails = z.object({
   instructions: z.string().nullable(),
   dueAt: z.string().nullable(),
   maxPoints: z.number().nullable(),
-  file: z.object({ name: z.string(), size: z.number(), mime: z.string(), downloadUrl: z.string() }).nullable(),
+  /** `uploadId` (staff only) is sent back unchanged by the edit form to keep the file. */
+  file: z.object({ name: z.string(), size: z.number(), mime: z.string(), downloadUrl: z.string(), uploadId: z.string().optional() }).nullable(),
   /** For students: completed when; null otherwise. */
   completedAt: z.string().nullable(),
   updatedAt: z.string(),
@@ -275,7 +276,8 @@ export const journey = z.object({
   currentMaterialId: z.string().nullable(),
 });
 export type Journey = z.infer<typeof journey>;
-export const journeyQuery = z.object({ as: z.enum(['student']).optional() });
+/** Staff: `as=student` (required); parents: `childId`, an enrolled child of theirs (required); students: neither. */
+export const journeyQuery = z.object({ as: z.enum(['student']).optional(), childId: z.uuid().optional() });
 
 /**
  * `POST /api/materials/:materialId/view` (students): records the visit (first/last access, time
