@@ -43,10 +43,22 @@ export const AUDIT_ACTIONS = [
   'material.unpublished',
   'material.deleted',
   'material.reordered',
+  'course.created',
+  'course.updated',
+  'course.published',
+  'course.unpublished',
+  'course.image-changed',
+  'course.image-removed',
+  'element.created',
+  'element.updated',
+  'element.published',
+  'element.unpublished',
+  'element.deleted',
+  'element.reordered',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['customer', 'school', 'user', 'bulk-job', 'class', 'group', 'material'] as const;
+export const AUDIT_TARGET_TYPES = ['customer', 'school', 'user', 'bulk-job', 'class', 'group', 'material', 'course'] as const;
 
 const values = z.record(z.string(), z.unknown()).nullable();
 

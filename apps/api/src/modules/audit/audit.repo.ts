@@ -3,6 +3,7 @@ import { type Column, and, count, eq, gte, inArray, isNotNull, lt, or, sql, type
 import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
 import { classGroups, classes } from '../../db/schema/classes.ts';
+import { courses } from '../../db/schema/courses.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { customers, schools } from '../../db/schema/tenancy.ts';
 import { users } from '../../db/schema/users.ts';
@@ -22,7 +23,8 @@ const targetSchool = alias(schools, 'target_school');
 const actorName = sql<string | null>`concat_ws(' ', ${actor.firstName}, ${actor.lastName})`;
 const targetClass = alias(classes, 'target_class');
 const targetGroup = alias(classGroups, 'target_group');
-const targetLabel = sql<string | null>`coalesce(${targetUser.username}, ${targetSchool.name}, ${customers.name}, ${targetClass.name}, ${targetGroup.name})`;
+const targetCourse = alias(courses, 'target_course');
+const targetLabel = sql<string | null>`coalesce(${targetUser.username}, ${targetSchool.name}, ${customers.name}, ${targetClass.name}, ${targetGroup.name}, ${targetCourse.name})`;
 
 /** Joins the named target of an entry (only rows of that target type match). */
 const onTarget = (type: string, id: Column) => and(eq(auditLog.targetType, type), eq(id, auditLog.targetId));
@@ -63,6 +65,7 @@ const base = (db: Db) =>
     .leftJoin(customers, onTarget('customer', customers.id))
     .leftJoin(targetClass, onTarget('class', targetClass.id))
     .leftJoin(targetGroup, onTarget('group', targetGroup.id))
+    .leftJoin(targetCourse, onTarget('course', targetCourse.id))
     .leftJoin(schools, eq(schools.id, auditLog.schoolId));
 
 export const listAudit = async (db: Db, scope: AdminScope, q: AuditQuery) => {
@@ -76,6 +79,7 @@ export const listAudit = async (db: Db, scope: AdminScope, q: AuditQuery) => {
     .leftJoin(customers, onTarget('customer', customers.id))
     .leftJoin(targetClass, onTarget('class', targetClass.id))
     .leftJoin(targetGroup, onTarget('group', targetGroup.id))
+    .leftJoin(targetCourse, onTarget('course', targetCourse.id))
     .where(where);
   const rows = await base(db)
     .where(where)
