@@ -31,6 +31,9 @@ export const courseForm = z.object({
 export type CourseForm = z.input<typeof courseForm>;
 export type CourseFormValues = z.output<typeof courseForm>;
 
+/** The multipart field of `PUT /api/courses/:courseId/image` (one jpeg or png file under 2 MB). */
+export const COURSE_IMAGE_FIELD = 'image';
+
 /** Background state of a course: copying and deleting block clicks in lists (spec section 4). */
 export const COURSE_JOB_STATES = ['copying', 'deleting', 'copyFailed'] as const;
 export type CourseJobState = (typeof COURSE_JOB_STATES)[number];
