@@ -1,4 +1,137 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams, messageAnswer } from '@klase/core/admin/common';
+import {
+  COURSE_IMAGE_FIELD,
+  courseDetails as courseDetailsSchema,
+  courseForm,
+  courseParams,
+  courseRow,
+  elementDetails,
+  elementForm,
+  elementOrderRequest,
+  elementParams,
+  myCoursesQuery,
+  publishRequest,
+} from '@klase/core/courses/contracts';
+import { DomainError } from '@klase/core/errors';
+import { ROUTE_ROLES } from '@klase/core/guards';
+import { tablePage } from '@klase/core/table';
+import { ctxOf } from '../../platform/app-context.ts';
+import { courseMessage } from '../../platform/course-messages.ts';
+import type { Policy } from '../../platform/types.ts';
+import { PHOTO_MAX_BYTES, readPhoto } from '../account/photo.service.ts';
+import { requestUser } from '../classes/class-access.ts';
+import { courseImage, removeCourseImage, saveCourseImage } from './course-image.service.ts';
+import { courseDetails, createCourse, editCourse, myCourses, setCoursePublished } from './courses.service.ts';
+import { createElement, deleteElement, editElement, reorderElements, setElementPublished } from './elements.service.ts';
 
-/** Courses: My Courses, a class's courses, course details, image, publish, elements. */
-export const coursesRoutes: FastifyPluginAsyncZod = async () => {};
+const members: Policy = { access: 'roles', roles: ROUTE_ROLES.courses };
+const managers: Policy = { access: 'roles', roles: ROUTE_ROLES.courseManage };
+/** The image is shown wherever the course is (also on a school administrator's class page): the course access check decides. */
+const signedIn: Policy = { access: 'signedIn' };
+const tags = ['courses'];
+
+/** Courses: My Courses, a class's new course, course details, image, publish, elements. */
+export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = ctxOf(app);
+
+  app.get('/courses', { config: { policy: members }, schema: { tags, querystring: myCoursesQuery, response: { 200: tablePage(courseRow) } } }, (request) =>
+    myCourses(ctx, requestUser(request), request.query),
+  );
+
+  app.post(
+    '/classes/:id/courses',
+    { config: { policy: managers }, schema: { tags, params: idParams, body: courseForm, response: { 201: courseDetailsSchema } } },
+    async (request, reply) => reply.status(201).send(await createCourse(ctx, requestUser(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/courses/:courseId',
+    { config: { policy: members }, schema: { tags, params: courseParams, response: { 200: courseDetailsSchema } } },
+    (request) => courseDetails(ctx, requestUser(request), request.params.courseId),
+  );
+
+  app.put(
+    '/courses/:courseId',
+    { config: { policy: managers }, schema: { tags, params: courseParams, body: courseForm, response: { 200: courseDetailsSchema } } },
+    (request) => editCourse(ctx, requestUser(request), request.params.courseId, request.body),
+  );
+
+  app.patch(
+    '/courses/:courseId/published',
+    { config: { policy: managers }, schema: { tags, params: courseParams, body: publishRequest, response: { 200: messageAnswer } } },
+    async (request) => {
+      await setCoursePublished(ctx, requestUser(request), request.params.courseId, request.body.published);
+      return courseMessage(request.locale, request.body.published ? 'coursePublished' : 'courseUnpublished');
+    },
+  );
+
+  app.get(
+    '/courses/:courseId/image',
+    { config: { policy: signedIn }, schema: { tags, params: courseParams, querystring: z.object({ v: z.string().max(20).optional() }) } },
+    async (request, reply) => {
+      const image = await courseImage(ctx, requestUser(request), request.params.courseId);
+      return reply.header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').type(image.mime).send(image.data);
+    },
+  );
+
+  app.put(
+    '/courses/:courseId/image',
+    { config: { policy: managers }, schema: { tags, params: courseParams, consumes: ['multipart/form-data'], response: { 200: courseDetailsSchema } } },
+    async (request) => {
+      const user = requestUser(request);
+      if (!request.isMultipart()) throw new DomainError('BAD_REQUEST');
+      const file = await request.file({ throwFileSizeLimit: false, limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+      if (!file || file.fieldname !== COURSE_IMAGE_FIELD) throw new DomainError('BAD_REQUEST');
+      await saveCourseImage(ctx, user, request.params.courseId, await readPhoto(file.file, () => file.file.truncated));
+      return courseDetails(ctx, user, request.params.courseId);
+    },
+  );
+
+  app.delete(
+    '/courses/:courseId/image',
+    { config: { policy: managers }, schema: { tags, params: courseParams, response: { 200: courseDetailsSchema } } },
+    async (request) => {
+      await removeCourseImage(ctx, requestUser(request), request.params.courseId);
+      return courseDetails(ctx, requestUser(request), request.params.courseId);
+    },
+  );
+
+  app.post(
+    '/courses/:courseId/elements',
+    { config: { policy: managers }, schema: { tags, params: courseParams, body: elementForm, response: { 201: elementDetails } } },
+    async (request, reply) => reply.status(201).send(await createElement(ctx, requestUser(request), request.params.courseId, request.body)),
+  );
+
+  // The static `order` segment before `:elementId` (Fastify prefers it anyway; ids are uuids).
+  app.put(
+    '/courses/:courseId/elements/order',
+    { config: { policy: managers }, schema: { tags, params: courseParams, body: elementOrderRequest, response: { 200: z.array(elementDetails) } } },
+    (request) => reorderElements(ctx, requestUser(request), request.params.courseId, request.body.elementIds),
+  );
+
+  app.put(
+    '/courses/:courseId/elements/:elementId',
+    { config: { policy: managers }, schema: { tags, params: elementParams, body: elementForm, response: { 200: elementDetails } } },
+    (request) => editElement(ctx, requestUser(request), request.params.courseId, request.params.elementId, request.body),
+  );
+
+  app.patch(
+    '/courses/:courseId/elements/:elementId/published',
+    { config: { policy: managers }, schema: { tags, params: elementParams, body: publishRequest, response: { 200: messageAnswer } } },
+    async (request) => {
+      await setElementPublished(ctx, requestUser(request), request.params.courseId, request.params.elementId, request.body.published);
+      return courseMessage(request.locale, request.body.published ? 'elementPublished' : 'elementUnpublished');
+    },
+  );
+
+  app.delete(
+    '/courses/:courseId/elements/:elementId',
+    { config: { policy: managers }, schema: { tags, params: elementParams, response: { 200: messageAnswer } } },
+    async (request) => {
+      await deleteElement(ctx, requestUser(request), request.params.courseId, request.params.elementId);
+      return courseMessage(request.locale, 'elementDeleted');
+    },
+  );
+};

@@ -1,0 +1,73 @@
+import { DomainError } from '@klase/core/errors';
+import { auditChange } from '../../platform/audit.ts';
+import type { Ctx } from '../../platform/context.ts';
+import type { UserRow } from '../../platform/rows.ts';
+import { loadCourseAccess, loadManagedCourse } from './course-access.ts';
+import { lockCourse, updateCourse } from './courses.repo.ts';
+
+/**
+ * The course image: jpeg or png under 2 MB, checked by content exactly like the profile photo
+ * (`readPhoto` of the account module reads the upload). Stored as `courses/<id>/image-<version>`;
+ * every change bumps the version so the image URL changes and caches refresh.
+ */
+
+export interface CourseImage {
+  data: Buffer;
+  mime: string;
+}
+
+const audited = (user: UserRow, course: { id: string; schoolId: string | null }, action: 'course.image-changed' | 'course.image-removed', version: number) => ({
+  schoolId: course.schoolId,
+  actorId: user.id,
+  action,
+  targetType: 'course',
+  targetId: course.id,
+  before: null,
+  after: { imageVersion: version },
+});
+
+/** Replaces the image; the old file is removed once the change is committed. */
+export const saveCourseImage = async (ctx: Ctx, user: UserRow, courseId: string, image: CourseImage): Promise<void> => {
+  await loadManagedCourse(ctx.db, user, courseId);
+  let written: string | null = null;
+  let old: string | null;
+  try {
+    old = await ctx.db.transaction(async (tx) => {
+      const before = await lockCourse(tx, courseId);
+      const version = before.imageVersion + 1;
+      const key = `courses/${courseId}/image-${version}`;
+      await ctx.storage.put(key, image.data);
+      written = key;
+      await updateCourse(tx, courseId, { imageKey: key, imageMime: image.mime, imageVersion: version, updatedBy: user.id });
+      await auditChange(tx, audited(user, before, 'course.image-changed', version));
+      return before.imageKey;
+    });
+  } catch (err) {
+    if (written) await ctx.storage.delete(written);
+    throw err;
+  }
+  if (old) await ctx.storage.delete(old);
+};
+
+/** Removes the image (nothing to do without one). */
+export const removeCourseImage = async (ctx: Ctx, user: UserRow, courseId: string): Promise<void> => {
+  await loadManagedCourse(ctx.db, user, courseId);
+  const old = await ctx.db.transaction(async (tx) => {
+    const before = await lockCourse(tx, courseId);
+    if (!before.imageKey) return null;
+    const version = before.imageVersion + 1;
+    await updateCourse(tx, courseId, { imageKey: null, imageMime: null, imageVersion: version, updatedBy: user.id });
+    await auditChange(tx, audited(user, before, 'course.image-removed', version));
+    return before.imageKey;
+  });
+  if (old) await ctx.storage.delete(old);
+};
+
+/** The image bytes for anyone who reaches the course; 404 without one. */
+export const courseImage = async (ctx: Ctx, user: UserRow, courseId: string): Promise<CourseImage> => {
+  const { course } = await loadCourseAccess(ctx.db, user, courseId);
+  if (!course.imageKey || !course.imageMime) throw new DomainError('NOT_FOUND');
+  const data = await ctx.storage.get(course.imageKey);
+  if (!data) throw new DomainError('NOT_FOUND');
+  return { data, mime: course.imageMime };
+};

@@ -1,0 +1,156 @@
+import { and, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { MY_COURSE_STATUS } from '@klase/core/courses/contracts';
+import type { ParsedTableQuery } from '@klase/core/table';
+import type { Db } from '../../db/client.ts';
+import { classStudents, classTeachers, classes } from '../../db/schema/classes.ts';
+import { courseElements, courseMaterials, courses, materialProgress } from '../../db/schema/courses.ts';
+import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
+import { assignedToStudents, elementAssignedTo } from './assignment-sql.ts';
+import type { CourseRecord } from './course-access.ts';
+
+/**
+ * Course rows as one viewer sees them: staff (teachers and assistants of the class) count every
+ * element and material; students and parents count the published items assigned to the students
+ * they look through (themselves, or their children), and one student's completion gives the percent.
+ */
+export type CourseViewer = { kind: 'staff' } | { kind: 'students'; studentIds: readonly string[] };
+
+/** Whose courses My Courses lists: the classes a teacher or assistant teaches, or some students' classes. */
+export type CourseReach = { kind: 'teaching'; userId: string } | { kind: 'enrolled'; studentIds: readonly string[] };
+
+export interface MyCoursesQuery extends ParsedTableQuery {
+  classId?: string;
+}
+
+const materialsOfCourse = sql`select count(*)::int from ${courseMaterials} inner join ${courseElements} on ${courseElements.id} = ${courseMaterials.elementId} where ${courseMaterials.courseId} = ${courses.id}`;
+
+const countsOf = (viewer: CourseViewer) => {
+  if (viewer.kind === 'staff') {
+    return {
+      elementCount: sql<number>`(select count(*)::int from ${courseElements} where ${courseElements.courseId} = ${courses.id})`,
+      materialCount: sql<number>`(${materialsOfCourse})`,
+      completed: sql<number | null>`null`,
+    };
+  }
+  const ids = viewer.studentIds;
+  const [only] = ids;
+  return {
+    elementCount: sql<number>`(select count(*)::int from ${courseElements} where ${courseElements.courseId} = ${courses.id} and ${courseElements.published} and ${elementAssignedTo(ids)})`,
+    materialCount: sql<number>`(${materialsOfCourse} and ${assignedToStudents(ids)})`,
+    // Completion is one student's: a parent looking through several children gets no percent.
+    completed:
+      ids.length === 1 && only
+        ? sql<number | null>`(${materialsOfCourse} and ${assignedToStudents(ids)} and exists (select 1 from ${materialProgress} where ${materialProgress.materialId} = ${courseMaterials.id} and ${materialProgress.studentId} = ${only} and ${materialProgress.completedAt} is not null))`
+        : sql<number | null>`null`,
+  };
+};
+
+const selection = (viewer: CourseViewer) => ({ course: courses, className: classes.name, ...countsOf(viewer) });
+
+const SORTABLE = {
+  name: sql`lower(${courses.name})`,
+  code: courses.code,
+  className: sql`lower(${classes.name})`,
+  updatedAt: courses.updatedAt,
+};
+
+const STATUS_CONDITION: Record<(typeof MY_COURSE_STATUS)[number], SQL> = {
+  published: eq(courses.published, true),
+  unpublished: eq(courses.published, false),
+  copying: eq(courses.job, 'copying'),
+  deleting: eq(courses.job, 'deleting'),
+};
+
+const reachOf = (db: Db, reach: CourseReach): SQL | undefined => {
+  if (reach.kind === 'teaching') {
+    return and(
+      inArray(classes.id, db.select({ id: classTeachers.classId }).from(classTeachers).where(eq(classTeachers.userId, reach.userId))),
+      isNull(classes.archivedAt),
+    );
+  }
+  if (reach.studentIds.length === 0) return sql`false`;
+  return and(
+    inArray(classes.id, db.select({ id: classStudents.classId }).from(classStudents).where(inArray(classStudents.studentId, [...reach.studentIds]))),
+    eq(courses.published, true),
+  );
+};
+
+const whereOf = (db: Db, schoolId: string, reach: CourseReach, q: MyCoursesQuery): SQL | undefined => {
+  const conditions: (SQL | undefined)[] = [
+    eq(courses.schoolId, schoolId),
+    eq(classes.schoolId, schoolId),
+    reachOf(db, reach),
+    searchAny(q.search, [courses.name, courses.code, classes.name]),
+    q.classId ? eq(courses.classId, q.classId) : undefined,
+  ];
+  const statuses = filterValues(q, 'status');
+  if (statuses) {
+    const known = statuses.filter((s): s is keyof typeof STATUS_CONDITION => Object.hasOwn(STATUS_CONDITION, s));
+    conditions.push(known.length ? or(...known.map((s) => STATUS_CONDITION[s])) : sql`false`);
+  }
+  return and(...conditions);
+};
+
+export const countMyCourses = async (db: Db, schoolId: string, reach: CourseReach, q: MyCoursesQuery): Promise<number> => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(courses)
+    .innerJoin(classes, eq(classes.id, courses.classId))
+    .where(whereOf(db, schoolId, reach, q));
+  return Number(row?.n ?? 0);
+};
+
+export const listMyCourses = (db: Db, schoolId: string, reach: CourseReach, viewer: CourseViewer, q: MyCoursesQuery) => {
+  const page = pageOf(q);
+  return db
+    .select(selection(viewer))
+    .from(courses)
+    .innerJoin(classes, eq(classes.id, courses.classId))
+    .where(whereOf(db, schoolId, reach, q))
+    .orderBy(...orderOf(q, SORTABLE, sql`lower(${courses.name}) asc`, courses.id))
+    .limit(page.limit)
+    .offset(page.offset);
+};
+
+export type CourseListRow = Awaited<ReturnType<typeof listMyCourses>>[number];
+
+/** One course with its class name and the viewer's counts. */
+export const findCourseRow = async (db: Db, courseId: string, viewer: CourseViewer): Promise<CourseListRow | null> => {
+  const [row] = await db
+    .select(selection(viewer))
+    .from(courses)
+    .innerJoin(classes, eq(classes.id, courses.classId))
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  return row ?? null;
+};
+
+export const insertCourse = async (db: Db, values: typeof courses.$inferInsert): Promise<CourseRecord> => {
+  const [row] = await db.insert(courses).values(values).returning();
+  if (!row) throw new Error('course not inserted');
+  return row;
+};
+
+/** Locks the course row for a change (the course's own fields, its elements' order). */
+export const lockCourse = async (db: Db, id: string): Promise<CourseRecord> => {
+  const [row] = await db.select().from(courses).where(eq(courses.id, id)).for('update').limit(1);
+  if (!row) throw new Error('course vanished');
+  return row;
+};
+
+/** Changes the course and records who changed it and when. */
+export const updateCourse = async (db: Db, id: string, values: Partial<typeof courses.$inferInsert> & { updatedBy: string }): Promise<CourseRecord> => {
+  const [row] = await db
+    .update(courses)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(courses.id, id))
+    .returning();
+  if (!row) throw new Error('course not updated');
+  return row;
+};
+
+/**
+ * Records a change inside the course (elements, materials) on the course row: every such write
+ * calls this first in its transaction, which also locks the course against concurrent reordering.
+ */
+export const touchCourse = (db: Db, id: string, userId: string): Promise<CourseRecord> => updateCourse(db, id, { updatedBy: userId });

@@ -1,0 +1,34 @@
+import type { Locale } from '@klase/core/constants';
+
+/** Success texts of the course and element actions (`{ message }` answers), in the caller's language. */
+export const COURSE_MESSAGES = {
+  coursePublished: {
+    'en-us': 'The course has been published. Its students can open it now.',
+    ph: 'Nailathala na ang kurso. Mabubuksan na ito ng mga mag-aaral nito.',
+    zh: '课程已发布。学生现在可以打开它。',
+  },
+  courseUnpublished: {
+    'en-us': 'The course has been unpublished. Students no longer see it.',
+    ph: 'Hindi na nakalathala ang kurso. Hindi na ito nakikita ng mga mag-aaral.',
+    zh: '课程已取消发布。学生将不再看到它。',
+  },
+  elementPublished: {
+    'en-us': 'The course element has been published.',
+    ph: 'Nailathala na ang elemento ng kurso.',
+    zh: '课程单元已发布。',
+  },
+  elementUnpublished: {
+    'en-us': 'The course element has been unpublished. Students no longer see it.',
+    ph: 'Hindi na nakalathala ang elemento ng kurso. Hindi na ito nakikita ng mga mag-aaral.',
+    zh: '课程单元已取消发布。学生将不再看到它。',
+  },
+  elementDeleted: {
+    'en-us': 'The course element and its materials have been deleted.',
+    ph: 'Nabura na ang elemento ng kurso at ang mga materyales nito.',
+    zh: '课程单元及其学习材料已删除。',
+  },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type CourseMessageKey = keyof typeof COURSE_MESSAGES;
+
+export const courseMessage = (locale: Locale, key: CourseMessageKey): { message: string } => ({ message: COURSE_MESSAGES[key][locale] });
