@@ -1,5 +1,16 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** A stream went past the `maxBytes` given to `putStream`; nothing of it was kept. */
+export class StorageLimitError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`stream exceeds ${maxBytes} bytes`);
+    this.name = 'StorageLimitError';
+  }
+}
 
 /** Where uploads live. Local folder now; an S3 implementation can follow the same interface. */
 export interface FileStorage {
@@ -7,9 +18,32 @@ export interface FileStorage {
   /** Null when the key does not exist. */
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Writes a stream chunk by chunk (never held whole in memory) and answers the bytes written.
+   * Past `maxBytes` it stops reading, removes what it wrote and throws StorageLimitError; any
+   * other failure of the source removes the partial file too.
+   */
+  putStream(key: string, source: Readable, opts: { maxBytes: number }): Promise<number>;
+  /** The stored bytes as a stream with their size; null when the key does not exist. */
+  getStream(key: string): Promise<{ stream: Readable; size: number } | null>;
 }
 
 const KEY_RE = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
+
+const missing = (err: unknown): boolean => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** Counts the bytes that pass and fails the pipeline at the first byte over the limit. */
+const byteLimit = (maxBytes: number): Transform & { bytes: number } => {
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      counter.bytes += chunk.length;
+      if (counter.bytes > maxBytes) done(new StorageLimitError(maxBytes));
+      else done(null, chunk);
+    },
+  }) as Transform & { bytes: number };
+  counter.bytes = 0;
+  return counter;
+};
 
 export const createLocalStorage = (root: string): FileStorage => {
   const resolve = (key: string) => {
@@ -26,12 +60,34 @@ export const createLocalStorage = (root: string): FileStorage => {
       try {
         return await readFile(resolve(key));
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        if (missing(err)) return null;
         throw err;
       }
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async putStream(key, source, { maxBytes }) {
+      const file = resolve(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const limit = byteLimit(maxBytes);
+      try {
+        await pipeline(source, limit, createWriteStream(file));
+      } catch (err) {
+        await rm(file, { force: true });
+        throw err;
+      }
+      return limit.bytes;
+    },
+    async getStream(key) {
+      const file = resolve(key);
+      try {
+        const { size } = await stat(file);
+        return { stream: createReadStream(file), size };
+      } catch (err) {
+        if (missing(err)) return null;
+        throw err;
+      }
     },
   };
 };
