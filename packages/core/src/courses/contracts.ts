@@ -299,6 +299,8 @@ export const myMaterialRow = z.object({
   courseName: z.string(),
   classId: z.string().nullable(),
   className: z.string().nullable(),
+  /** The element holding the material: a row opens the material in its element page. */
+  elementId: z.string().optional(),
   elementName: z.string(),
   published: z.boolean(),
   status: z.enum(['PUBLISHED', 'UNPUBLISHED']),
