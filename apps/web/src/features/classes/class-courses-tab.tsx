@@ -1,62 +1,65 @@
-import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ClassCourseRow } from '@klase/core/classes/contracts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
-import { StatusBadge } from '../../components/status-badge.tsx';
-import { useClassCourses, useClassDetails } from './class-api.ts';
+import { CourseCard, CourseCardSkeleton } from '../courses/course-card.tsx';
+import { CourseFormDialog } from '../courses/course-form-dialog.tsx';
+import { CLASS_LIST_LIMIT, useClassCourseList } from '../courses/courses-api.ts';
+import { useClassDetails } from './class-api.ts';
 
-/** One course of the class. Course pages arrive with the courses issue, so it is not a link yet. */
-const CourseCard = ({ course, showStatus }: { course: ClassCourseRow; showStatus: boolean }) => {
-  const { t } = useTranslation('classes');
-  return (
-    <Card withBorder padding="md" radius="md" data-testid="course-card">
-      <Stack gap={6}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
-            {course.name}
-          </Title>
-          {showStatus && <StatusBadge status={course.status} style={{ flexShrink: 0 }} />}
-        </Group>
-        <Text size="sm" ff="monospace">
-          {course.code}
-        </Text>
-        {course.subject && <Text size="sm">{t('courses.subject', { subject: course.subject })}</Text>}
-        <Group gap="md">
-          <Text size="sm">{t('courses.elementCount', { count: course.elementCount })}</Text>
-          <Text size="sm">{t('courses.materialCount', { count: course.materialCount })}</Text>
-        </Group>
-      </Stack>
-    </Card>
-  );
-};
-
-/** `#/classes/:id/courses`: the class's courses as cards (students and parents see published ones). */
+/**
+ * `#/classes/:id/courses`: the class's courses as cards, each a link to the course (students and
+ * parents see the published ones, with a student's progress). The class's teachers create courses
+ * here while the class is not archived.
+ */
 export const ClassCoursesTab = () => {
-  const { t } = useTranslation('classes');
+  const { t } = useTranslation('courses');
   const { id = '' } = useParams();
   const details = useClassDetails(id);
-  const q = useClassCourses(id);
-  const relation = details.data?.relation;
-  const showStatus = relation !== undefined && relation !== 'student' && relation !== 'parent';
+  const q = useClassCourseList(id);
+  const [creating, setCreating] = useState(false);
+  const cls = details.data;
+  const staff = cls !== undefined && cls.relation !== 'student' && cls.relation !== 'parent';
+  const canCreate = cls !== undefined && cls.can.manage && cls.relation === 'teacher' && !cls.archived;
+  const rows = q.data?.data ?? [];
+  const total = q.data?.pagination.totalcount ?? 0;
+
+  const createButton = canCreate && (
+    <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setCreating(true)}>
+      {t('list.create')}
+    </Button>
+  );
+
   return (
     <Stack gap="md">
-      <Title order={2} size="h3">
-        {t('titles.courses')}
-      </Title>
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={2} size="h3">
+          {t('list.classTitle')}
+        </Title>
+        {rows.length > 0 && createButton}
+      </Group>
       {q.isError && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden="true" />}>
           <ErrorText error={q.error} />
         </Alert>
       )}
-      {q.isSuccess && q.data.length === 0 && <EmptyState kind="noRecords" />}
+      {q.isSuccess && rows.length === 0 && !details.isPending && (
+        <EmptyState text={canCreate ? t('list.emptyTeacher') : t('list.empty')}>{createButton}</EmptyState>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy={q.isFetching}>
         {q.isPending || details.isPending
-          ? Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height={120} radius="md" />)
-          : (q.data ?? []).map((c) => <CourseCard key={c.id} course={c} showStatus={showStatus} />)}
+          ? Array.from({ length: 3 }, (_, i) => <CourseCardSkeleton key={i} />)
+          : rows.map((c) => <CourseCard key={c.id} course={c} showStatus={staff} />)}
       </SimpleGrid>
+      {total > rows.length && (
+        <Text size="sm" role="status">
+          {t('list.more', { shown: CLASS_LIST_LIMIT, total })}
+        </Text>
+      )}
+      {creating && cls && <CourseFormDialog classId={id} course={null} defaultGrade={cls.gradeLevel} onClose={() => setCreating(false)} />}
     </Stack>
   );
 };

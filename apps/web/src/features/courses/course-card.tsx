@@ -1,0 +1,133 @@
+import { Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBook, IconListDetails } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { CourseRow } from '@klase/core/courses/contracts';
+import { BusyGuard, CopyingSkeleton, StatusBadge } from '../../components/status-badge.tsx';
+import { paths } from '../../app/paths.ts';
+import { useClassText } from '../classes/class-format.ts';
+import css from '../classes/classes.module.css';
+import { CourseImage } from './course-image.tsx';
+
+const CARD_PROPS = { withBorder: true, padding: 'md', radius: 'md', h: '100%', 'data-testid': 'course-card' } as const;
+
+export type CourseLayoutKind = 'grid' | 'list';
+
+interface CourseCardProps {
+  course: CourseRow;
+  /** Staff see the published state. */
+  showStatus: boolean;
+  /** My Courses names the class of each course. */
+  showClass?: boolean;
+  layout?: CourseLayoutKind;
+}
+
+/** "Science · Grade 7" (whichever is known). */
+const useSubjectGrade = () => {
+  const { grade } = useClassText();
+  return (c: Pick<CourseRow, 'subject' | 'gradeLevel'>) => [c.subject, c.gradeLevel ? grade(c.gradeLevel) : null].filter(Boolean).join(' · ');
+};
+
+/** A student's share of the course done: the number beside a named bar. */
+export const CourseProgress = ({ name, percent }: { name: string; percent: number }) => {
+  const { t } = useTranslation('courses');
+  const value = Math.max(0, Math.min(100, Math.round(percent)));
+  return (
+    <Stack gap={2}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm">{t('card.progress')}</Text>
+        <Text size="sm" fw={700}>{`${value}%`}</Text>
+      </Group>
+      <Progress.Root size="md">
+        <Progress.Section value={value} aria-label={t('card.progressOf', { name })} />
+      </Progress.Root>
+    </Stack>
+  );
+};
+
+const CourseFacts = ({ course, showStatus, showClass }: Omit<CourseCardProps, 'layout'>) => {
+  const { t } = useTranslation('courses');
+  const subjectGrade = useSubjectGrade();
+  if (course.job === 'copying') return <CopyingSkeleton lines={3} />;
+  const line = subjectGrade(course);
+  return (
+    <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          {course.name}
+        </Title>
+        {showStatus && !course.job && <StatusBadge status={course.status} style={{ flexShrink: 0 }} />}
+      </Group>
+      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+        {course.code}
+      </Text>
+      {line && <Text size="sm">{line}</Text>}
+      {showClass && course.className && (
+        <Text size="sm" fw={500}>
+          {t('card.class', { name: course.className })}
+        </Text>
+      )}
+      <Group gap="md">
+        <Group gap={6} wrap="nowrap">
+          <IconListDetails size={16} aria-hidden="true" />
+          <Text size="sm">{t('card.elementCount', { count: course.elementCount })}</Text>
+        </Group>
+        <Group gap={6} wrap="nowrap">
+          <IconBook size={16} aria-hidden="true" />
+          <Text size="sm">{t('card.materialCount', { count: course.materialCount })}</Text>
+        </Group>
+      </Group>
+      {course.percent !== null && <CourseProgress name={course.name} percent={course.percent} />}
+    </Stack>
+  );
+};
+
+/**
+ * A course in the class's course list and in My Courses: its image (or coloured code block),
+ * name, code, subject and grade, counts, the status chip for staff and the progress for students.
+ * The whole card is one link to the course. While the course is copied or deleted, the card shows
+ * the badge and takes no clicks.
+ */
+export const CourseCard = ({ course, showStatus, showClass, layout = 'grid' }: CourseCardProps) => {
+  const linked = course.classId !== null && course.job !== 'copying' && course.job !== 'deleting';
+  const facts = <CourseFacts course={course} showStatus={showStatus} showClass={showClass} />;
+  const body =
+    layout === 'grid' ? (
+      <>
+        <Card.Section mb="sm">
+          <CourseImage course={course} height={110} />
+        </Card.Section>
+        {facts}
+      </>
+    ) : (
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <CourseImage course={course} height={72} width={96} codeSize="xs" />
+        {facts}
+      </Group>
+    );
+  return (
+    <BusyGuard status={course.job}>
+      {linked ? (
+        <Card component={Link} to={paths.classCourse.to(course.classId!, course.id)} className={css.linkCard} {...CARD_PROPS}>
+          {body}
+        </Card>
+      ) : (
+        <Card {...CARD_PROPS}>{body}</Card>
+      )}
+    </BusyGuard>
+  );
+};
+
+/** Placeholder cards while a list loads. */
+export const CourseCardSkeleton = () => (
+  <Card withBorder padding="md" radius="md" aria-hidden="true">
+    <Card.Section mb="sm">
+      <Skeleton height={110} radius={0} />
+    </Card.Section>
+    <Stack gap={8}>
+      <Skeleton height={18} width="70%" />
+      <Skeleton height={12} width="40%" />
+      <Skeleton height={12} width="60%" />
+    </Stack>
+  </Card>
+);

@@ -1,0 +1,125 @@
+import { Select, SimpleGrid, Stack, Switch, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { GRADE_LEVELS } from '@klase/core/classes/contracts';
+import {
+  COURSE_CODE_MAX,
+  COURSE_DESCRIPTION_MAX,
+  COURSE_NAME_MAX,
+  COURSE_SUBJECT_MAX,
+  courseForm,
+  type CourseDetails,
+} from '@klase/core/courses/contracts';
+import { FormActions } from '../../components/form-actions.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { toastSuccess } from '../../components/toasts.ts';
+import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
+import { paths } from '../../app/paths.ts';
+import { useZodValidate } from '../../lib/zod-form.ts';
+import { classKeys } from '../classes/class-api.ts';
+import { useClassText } from '../classes/class-format.ts';
+import { courseKeys, createCourseCall, updateCourseCall } from './courses-api.ts';
+import { FormModal, useDiscardCancel } from './form-modal.tsx';
+
+/** "Course already exists" is about the name (or the code) of the course: shown on the name. */
+const CODE_FIELDS = { COURSE_CREATE_EXISTS: 'name', COURSE_UPDATE_EXISTS: 'name' };
+
+interface Values {
+  name: string;
+  code: string;
+  description: string;
+  gradeLevel: string | null;
+  subject: string;
+  sequential: boolean;
+}
+
+const toValues = (course: CourseDetails | null, defaultGrade: string | null): Values => ({
+  name: course?.name ?? '',
+  code: course?.code ?? '',
+  description: course?.description ?? '',
+  gradeLevel: course ? course.gradeLevel : defaultGrade,
+  subject: course?.subject ?? '',
+  sequential: course?.sequential ?? true,
+});
+
+interface CourseFormDialogProps {
+  classId: string;
+  /** The course being edited; null creates one in the class. */
+  course: CourseDetails | null;
+  /** A new course starts with the class's grade level. */
+  defaultGrade?: string | null;
+  onClose: () => void;
+}
+
+/**
+ * Create a course in a class, or edit one: name, code, description, grade level, subject and
+ * whether its materials unlock one after another. Checked in the browser with the API's own
+ * schema; saving asks first; "Course already exists" and other server answers land on their fields.
+ * A new course opens at once. Mount it only while open.
+ */
+export const CourseFormDialog = ({ classId, course, defaultGrade = null, onClose }: CourseFormDialogProps) => {
+  const { t } = useTranslation(['courses', 'common']);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { grade } = useClassText();
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: toValues(course, defaultGrade && (GRADE_LEVELS as readonly string[]).includes(defaultGrade) ? defaultGrade : null),
+    validate: useZodValidate<Values>(courseForm),
+    validateInputOnBlur: true,
+  });
+  const { busy, error, save } = useConfirmedSave({ codeFields: CODE_FIELDS, setErrors: form.setErrors });
+  const cancel = useDiscardCancel(form.isDirty, onClose);
+
+  const submit = form.onSubmit((values) =>
+    save({ title: course ? t('form.editTitle') : t('form.createTitle'), message: course ? t('form.confirmEdit') : t('form.confirmCreate') }, async () => {
+      const body = courseForm.parse(values);
+      const saved = course ? await updateCourseCall(course.id, body) : await createCourseCall(classId, body);
+      queryClient.setQueryData(courseKeys.one(classId, saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: classKeys.inClass(classId) });
+      toastSuccess(course ? t('form.updated') : t('form.created'));
+      onClose();
+      if (!course) await navigate(paths.classCourse.to(classId, saved.id));
+    }),
+  );
+
+  return (
+    <FormModal opened title={course ? t('form.editTitle') : t('form.createTitle')} onClose={() => void cancel()}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <SaveError error={error} />
+          <TextField label={t('form.name')} required maxLength={COURSE_NAME_MAX} data-autofocus {...form.getInputProps('name')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextField
+              label={t('form.code')}
+              description={t('form.codeHint')}
+              required
+              maxLength={COURSE_CODE_MAX}
+              {...form.getInputProps('code')}
+              onChange={(v) => form.setFieldValue('code', v.toUpperCase())}
+            />
+            <TextField label={t('form.subject')} required maxLength={COURSE_SUBJECT_MAX} {...form.getInputProps('subject')} />
+          </SimpleGrid>
+          <Select
+            label={t('form.gradeLevel')}
+            required
+            withAsterisk
+            allowDeselect={false}
+            data={GRADE_LEVELS.map((g) => ({ value: g, label: grade(g) }))}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('gradeLevel')}
+          />
+          <Textarea label={t('form.description')} rows={4} maxLength={COURSE_DESCRIPTION_MAX} {...form.getInputProps('description')} />
+          <Switch
+            label={t('form.sequential')}
+            description={t('form.sequentialHint')}
+            {...form.getInputProps('sequential', { type: 'checkbox' })}
+          />
+          <FormActions onCancel={() => cancel()} busy={busy} />
+        </Stack>
+      </form>
+    </FormModal>
+  );
+};

@@ -1,0 +1,201 @@
+import { MultiSelect, Radio, Select, SimpleGrid, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  ASSIGN_MODES,
+  ELEMENT_NAME_MAX,
+  ELEMENT_TYPES,
+  PLACEMENTS,
+  elementForm,
+  type AssignMode,
+  type CourseDetails,
+  type ElementDetails,
+  type Placement,
+} from '@klase/core/courses/contracts';
+import { FormActions } from '../../components/form-actions.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { toastSuccess } from '../../components/toasts.ts';
+import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
+import { useZodValidate } from '../../lib/zod-form.ts';
+import { classKeys } from '../classes/class-api.ts';
+import { createElementCall, updateElementCall, useAssignableGroups, useAssignableStudents } from './courses-api.ts';
+import { FormModal, useDiscardCancel } from './form-modal.tsx';
+
+const CODE_FIELDS = { ELEMENT_CREATE_EXISTS: 'name', ELEMENT_UPDATE_EXISTS: 'name' };
+
+interface Values {
+  name: string;
+  type: string;
+  placement: Placement;
+  relativeTo: string | null;
+  assignees: { mode: AssignMode; studentIds: string[]; groupIds: string[] };
+}
+
+/**
+ * An element being edited keeps its place unless the teacher picks another: after the element
+ * before it, or at the top when it is the first.
+ */
+const currentPlace = (elements: ElementDetails[], element: ElementDetails): Pick<Values, 'placement' | 'relativeTo'> => {
+  const i = elements.findIndex((e) => e.id === element.id);
+  const before = i > 0 ? elements[i - 1] : undefined;
+  return before ? { placement: 'after', relativeTo: before.id } : { placement: 'top', relativeTo: null };
+};
+
+const toValues = (elements: ElementDetails[], element: ElementDetails | null): Values =>
+  element
+    ? {
+        name: element.name,
+        type: element.type,
+        ...currentPlace(elements, element),
+        assignees: {
+          mode: element.assignees.mode,
+          studentIds: element.assignees.students.map((s) => s.id),
+          groupIds: element.assignees.groups.map((g) => g.id),
+        },
+      }
+    : { name: '', type: 'basic', placement: 'bottom', relativeTo: null, assignees: { mode: 'everyone', studentIds: [], groupIds: [] } };
+
+/** What is sent: the lists of the modes not chosen are emptied. */
+const toInput = (v: Values) => ({
+  ...v,
+  relativeTo: v.placement === 'before' || v.placement === 'after' ? v.relativeTo : null,
+  assignees: {
+    mode: v.assignees.mode,
+    studentIds: v.assignees.mode === 'students' ? v.assignees.studentIds : [],
+    groupIds: v.assignees.mode === 'groups' ? v.assignees.groupIds : [],
+  },
+});
+
+/** Choices from the class (the first 50), plus whoever the element already names. */
+const choices = (rows: { id: string; name: string }[] | undefined, known: { id: string; name: string }[]) => {
+  const all = new Map<string, string>();
+  for (const r of [...known, ...(rows ?? [])]) all.set(r.id, r.name);
+  return [...all].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+};
+
+interface ElementFormDialogProps {
+  course: CourseDetails;
+  /** The element being edited; null adds one. */
+  element: ElementDetails | null;
+  onClose: () => void;
+}
+
+/**
+ * Add or edit a course element: name, type (basic or lesson), where it goes (at the top, before or
+ * after another element, at the bottom) and who it is for (everyone, chosen students, chosen
+ * groups of the class). Checked with the API's schema; saving asks first; "Course Element already
+ * exists" lands on the name. Mount it only while open.
+ */
+export const ElementFormDialog = ({ course, element, onClose }: ElementFormDialogProps) => {
+  const { t } = useTranslation(['courses', 'components']);
+  const queryClient = useQueryClient();
+  const classId = course.classId ?? '';
+  const zodValidate = useZodValidate<ReturnType<typeof toInput>>(elementForm);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: toValues(course.elements, element),
+    validate: (values) => zodValidate(toInput(values)),
+    validateInputOnBlur: true,
+  });
+  const { busy, error, save } = useConfirmedSave({ codeFields: CODE_FIELDS, setErrors: form.setErrors });
+  const cancel = useDiscardCancel(form.isDirty, onClose);
+  const mode = form.values.assignees.mode;
+  const students = useAssignableStudents(classId, mode === 'students');
+  const groups = useAssignableGroups(classId, mode === 'groups');
+  const others = course.elements.filter((e) => e.id !== element?.id);
+  const placements = others.length > 0 ? PLACEMENTS : PLACEMENTS.filter((p) => p === 'top' || p === 'bottom');
+  const relative = form.values.placement === 'before' || form.values.placement === 'after';
+
+  const submit = form.onSubmit((values) =>
+    save({ title: element ? t('element.editTitle') : t('element.createTitle'), message: element ? t('element.confirmEdit') : t('element.confirmCreate') }, async () => {
+      const body = elementForm.parse(toInput(values));
+      if (element) await updateElementCall(course.id, element.id, body);
+      else await createElementCall(course.id, body);
+      await queryClient.invalidateQueries({ queryKey: classKeys.inClass(classId) });
+      toastSuccess(element ? t('element.updated') : t('element.created'));
+      onClose();
+    }),
+  );
+
+  return (
+    <FormModal opened title={element ? t('element.editTitle') : t('element.createTitle')} onClose={() => void cancel()}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <SaveError error={error} />
+          <TextField label={t('element.name')} required maxLength={ELEMENT_NAME_MAX} data-autofocus {...form.getInputProps('name')} />
+          <Select
+            label={t('element.type')}
+            description={t('element.typeHint')}
+            required
+            withAsterisk
+            allowDeselect={false}
+            data={ELEMENT_TYPES.map((v) => ({ value: v, label: t(`elementTypes.${v}`) }))}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('type')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: relative ? 2 : 1 }} spacing="sm">
+            <Select
+              label={t('element.placement')}
+              required
+              withAsterisk
+              allowDeselect={false}
+              data={placements.map((v) => ({ value: v, label: t(`placements.${v}`) }))}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('placement')}
+            />
+            {relative && (
+              <Select
+                label={t('element.relativeTo')}
+                required
+                withAsterisk
+                searchable
+                nothingFoundMessage={t('components:select.noResults')}
+                data={others.map((e) => ({ value: e.id, label: e.name }))}
+                comboboxProps={{ withinPortal: true }}
+                {...form.getInputProps('relativeTo')}
+              />
+            )}
+          </SimpleGrid>
+          <Radio.Group label={t('element.assignees')} description={t('element.assigneesHint')} {...form.getInputProps('assignees.mode')}>
+            <Stack gap={8} mt={6}>
+              {ASSIGN_MODES.map((m) => (
+                <Radio key={m} value={m} label={t(`assignModes.${m}`)} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          {mode === 'students' && (
+            <MultiSelect
+              label={t('element.students')}
+              required
+              withAsterisk
+              searchable
+              clearable
+              disabled={students.isPending}
+              nothingFoundMessage={t('components:select.noResults')}
+              data={choices(students.data?.data, element?.assignees.students ?? [])}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('assignees.studentIds')}
+            />
+          )}
+          {mode === 'groups' && (
+            <MultiSelect
+              label={t('element.groups')}
+              description={groups.isSuccess && groups.data.data.length === 0 ? t('element.noGroups') : undefined}
+              required
+              withAsterisk
+              searchable
+              clearable
+              disabled={groups.isPending}
+              nothingFoundMessage={t('components:select.noResults')}
+              data={choices(groups.data?.data, element?.assignees.groups ?? [])}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('assignees.groupIds')}
+            />
+          )}
+          <FormActions onCancel={() => cancel()} busy={busy} />
+        </Stack>
+      </form>
+    </FormModal>
+  );
+};

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { IconGripVertical, IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { CourseDetails, ElementDetails } from '@klase/core/courses/contracts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { useErrorMessage } from '../../components/error-text.tsx';
+import { toastError } from '../../components/toasts.ts';
+import { courseKeys, orderElementsCall } from './courses-api.ts';
+import { ElementCard, type ElementCardProps } from './element-card.tsx';
+import { ElementFormDialog } from './element-form-dialog.tsx';
+import css from './courses.module.css';
+
+/** An element card that can be dragged by its handle (pointer, touch, or Space and arrow keys). */
+const SortableElement = (props: Omit<ElementCardProps, 'handle'>) => {
+  const { t } = useTranslation('courses');
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: props.element.id,
+    attributes: { roleDescription: t('editor.sortable') },
+  });
+  const handle = (
+    <ActionIcon
+      ref={setActivatorNodeRef}
+      variant="subtle"
+      color="gray"
+      size="lg"
+      className={css.handle}
+      {...attributes}
+      {...listeners}
+      aria-label={t('editor.dragHandle', { name: props.element.name })}
+    >
+      <IconGripVertical size={18} aria-hidden="true" />
+    </ActionIcon>
+  );
+  return (
+    <div ref={setNodeRef} style={{ transform: CSS.Translate.toString(transform), transition }} className={isDragging ? css.dragging : undefined}>
+      <ElementCard {...props} handle={handle} />
+    </div>
+  );
+};
+
+/** Screen-reader texts of dragging, in the user's language. */
+const useAnnouncements = (elements: ElementDetails[]): Announcements => {
+  const { t } = useTranslation('courses');
+  const nameOf = (id: UniqueIdentifier) => elements.find((e) => e.id === id)?.name ?? '';
+  const positionOf = (id: UniqueIdentifier | undefined) => elements.findIndex((e) => e.id === id) + 1;
+  const count = elements.length;
+  return {
+    onDragStart: ({ active }) => t('dnd.picked', { name: nameOf(active.id), position: positionOf(active.id), count }),
+    onDragOver: ({ active, over }) => (over ? t('dnd.over', { name: nameOf(active.id), position: positionOf(over.id), count }) : t('dnd.outside', { name: nameOf(active.id) })),
+    onDragEnd: ({ active, over }) => (over ? t('dnd.dropped', { name: nameOf(active.id), position: positionOf(over.id), count }) : t('dnd.outside', { name: nameOf(active.id) })),
+    onDragCancel: ({ active }) => t('dnd.cancelled', { name: nameOf(active.id) }),
+  };
+};
+
+/**
+ * The teacher's view of a course: its elements in order with their materials. The class's teachers
+ * add, edit, publish, delete and reorder elements (by dragging, by keyboard on the drag handle, or
+ * with "Move up"/"Move down"); the new order shows at once and goes back if the server refuses.
+ * Assistants see the same without the controls.
+ */
+export const ElementsEditor = ({ course }: { course: CourseDetails }) => {
+  const { t } = useTranslation('courses');
+  const queryClient = useQueryClient();
+  const errorMessage = useErrorMessage();
+  const classId = course.classId ?? '';
+  const manage = course.can.manage;
+  const elements = course.elements;
+  const [editing, setEditing] = useState<ElementDetails | 'new' | null>(null);
+  const [said, setSaid] = useState('');
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const announcements = useAnnouncements(elements);
+
+  /** Shows the new order at once, sends it, and restores the old one if the server refuses. */
+  const reorder = async (from: number, to: number) => {
+    const key = courseKeys.one(classId, course.id);
+    const previous = queryClient.getQueryData<CourseDetails>(key);
+    if (!previous || from === to || to < 0 || to >= previous.elements.length) return;
+    const moved = previous.elements[from]!;
+    const next = arrayMove(previous.elements, from, to);
+    await queryClient.cancelQueries({ queryKey: key });
+    queryClient.setQueryData<CourseDetails>(key, { ...previous, elements: next });
+    setSaid(t('dnd.moved', { name: moved.name, position: to + 1, count: next.length }));
+    try {
+      await orderElementsCall(
+        course.id,
+        next.map((e) => e.id),
+      );
+    } catch (e) {
+      queryClient.setQueryData<CourseDetails>(key, previous);
+      setSaid(t('dnd.restored', { name: moved.name }));
+      toastError(errorMessage(e));
+    }
+    await queryClient.invalidateQueries({ queryKey: key });
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    void reorder(
+      elements.findIndex((e) => e.id === active.id),
+      elements.findIndex((e) => e.id === over.id),
+    );
+  };
+  const onMove = (element: ElementDetails, delta: -1 | 1) => {
+    const from = elements.findIndex((e) => e.id === element.id);
+    void reorder(from, from + delta);
+  };
+
+  const addButton = manage && (
+    <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing('new')}>
+      {t('editor.addElement')}
+    </Button>
+  );
+  const cardProps = (element: ElementDetails, index: number) => ({
+    course,
+    element,
+    index,
+    count: elements.length,
+    manage,
+    onEdit: setEditing,
+    onMove,
+  });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={2} size="h3">
+          {t('editor.title')}
+        </Title>
+        {elements.length > 0 && addButton}
+      </Group>
+      <VisuallyHidden aria-live="polite" role="status">
+        {said}
+      </VisuallyHidden>
+      {elements.length === 0 && <EmptyState text={manage ? t('editor.emptyTeacher') : t('editor.empty')}>{addButton}</EmptyState>}
+      {manage ? (
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}
+        >
+          <SortableContext items={elements.map((e) => e.id)} strategy={verticalListSortingStrategy}>
+            <Stack gap="md">
+              {elements.map((element, index) => (
+                <SortableElement key={element.id} {...cardProps(element, index)} />
+              ))}
+            </Stack>
+          </SortableContext>
+        </DndContext>
+      ) : (
+        <Stack gap="md">
+          {elements.map((element, index) => (
+            <ElementCard key={element.id} {...cardProps(element, index)} />
+          ))}
+        </Stack>
+      )}
+      {editing !== null && <ElementFormDialog course={course} element={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+};
