@@ -38,6 +38,8 @@ const CSP = {
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   objectSrc: ["'none'"],
+  // Video materials embed YouTube (privacy-enhanced host) and Vimeo players, and nothing else.
+  frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
   baseUri: ["'self'"],
   formAction: ["'self'"],
   frameAncestors: ["'none'"],

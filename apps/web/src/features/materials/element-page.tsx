@@ -1,3 +1,136 @@
-// Placeholder replaced in this issue's work (see routes.tsx).
-export const ElementPage = () => null;
-export const ElementStudentModePage = () => null;
+import { useMemo } from 'react';
+import { Alert, Anchor, Grid, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { IconAlertTriangle, IconChevronLeft } from '@tabler/icons-react';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ClassRelation } from '@klase/core/classes/contracts';
+import { ErrorText } from '../../components/error-text.tsx';
+import { isApiError } from '../../components/http.ts';
+import { paths } from '../../app/paths.ts';
+import { useClassDetails } from '../classes/class-api.ts';
+import { ElementMaterialNav, PrevNext } from './element-parts.tsx';
+import { courseStops, defaultStop, journeyStops, neighbours, useJourneyFor, type PathStop } from './journey-state.ts';
+import { MaterialPanel } from './material-panel.tsx';
+import { useCourseDetails, useJourney } from './materials-api.ts';
+import { StudentModeBanner } from './student-mode-tab.tsx';
+
+const LEARNERS: readonly (ClassRelation | undefined)[] = ['student', 'parent'];
+
+interface ElementData {
+  /** The whole path (for previous and next) and this element's name. */
+  stops: PathStop[];
+  elementName: string | null;
+  currentId: string | null;
+  manage: boolean;
+}
+
+/**
+ * What the element page stands on: the journey for students, parents and the preview; the course
+ * with every element and material for staff.
+ */
+const useElementData = (classId: string, courseId: string, elementId: string, preview: boolean) => {
+  const cls = useClassDetails(classId);
+  const relation = cls.data?.relation;
+  const staffView = !preview && relation !== undefined && !LEARNERS.includes(relation);
+  const who = useJourneyFor(classId, preview);
+  const journey = useJourney(courseId, staffView || relation === undefined ? null : who);
+  const course = useCourseDetails(classId, courseId, staffView);
+  const query = staffView ? course : journey;
+  const data = useMemo((): ElementData | null => {
+    if (staffView && course.data) {
+      const element = course.data.elements.find((e) => e.id === elementId);
+      return { stops: courseStops(course.data), elementName: element?.name ?? null, currentId: null, manage: course.data.can.manage };
+    }
+    if (!staffView && journey.data) {
+      const element = journey.data.elements.find((e) => e.id === elementId);
+      return { stops: journeyStops(journey.data), elementName: element?.name ?? null, currentId: journey.data.currentMaterialId, manage: false };
+    }
+    return null;
+  }, [staffView, course.data, journey.data, elementId]);
+  return { data, error: query.error, recordViews: who?.kind === 'self' && !staffView };
+};
+
+const ElementView = ({ preview }: { preview: boolean }) => {
+  const { t } = useTranslation('materials');
+  const { id = '', courseId = '', elementId = '' } = useParams();
+  const [params] = useSearchParams();
+  const { data, error, recordViews } = useElementData(id, courseId, elementId, preview);
+  const hrefOf = (s: PathStop) => paths.classCourseElement.to(id, courseId, s.elementId, { materialId: s.materialId, studentMode: preview });
+  const back = preview ? paths.classCourseStudentMode.to(id, courseId) : paths.classCourse.to(id, courseId);
+
+  if (isApiError(error) && (error.status === 404 || error.status === 403 || error.code === 'VALIDATION')) return <Navigate to={paths.notFound.to()} replace />;
+  if (error)
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden="true" />}>
+        <ErrorText error={error} />
+      </Alert>
+    );
+  if (!data)
+    return (
+      <Stack gap="sm" aria-busy="true" data-testid="element-loading">
+        <Skeleton height={28} width="40%" />
+        <Skeleton height={240} />
+      </Stack>
+    );
+  if (data.elementName === null) return <Navigate to={paths.notFound.to()} replace />;
+
+  const inElement = data.stops.filter((s) => s.elementId === elementId);
+  const wanted = params.get('material');
+  const selected = wanted ? data.stops.find((s) => s.materialId === wanted) : defaultStop(data.stops, elementId, data.currentId);
+  // A material of another element of the course: show it under its own element.
+  if (selected && selected.elementId !== elementId) return <Navigate to={hrefOf(selected)} replace />;
+  const current = data.stops.find((s) => s.materialId === data.currentId) ?? null;
+  const { previous, next } = selected ? neighbours(data.stops, selected.materialId) : {};
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={back} size="sm" w="fit-content">
+        <Group gap={4} wrap="nowrap">
+          <IconChevronLeft size={16} aria-hidden="true" />
+          {t('element.backToCourse')}
+        </Group>
+      </Anchor>
+      {preview && <StudentModeBanner />}
+      <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+        {data.elementName}
+      </Title>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <ElementMaterialNav stops={inElement} selectedId={selected?.materialId ?? null} href={hrefOf} numberOf={(s) => data.stops.indexOf(s) + 1} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            {selected ? (
+              <MaterialPanel
+                key={selected.materialId}
+                stop={selected}
+                classId={id}
+                courseId={courseId}
+                manage={data.manage}
+                recordViews={recordViews}
+                current={current ? { name: current.name, href: hrefOf(current) } : null}
+              />
+            ) : (
+              wanted && <Alert color="gray" variant="light">{t('element.materialMissing')}</Alert>
+            )}
+            <PrevNext previous={previous} next={next} href={hrefOf} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+};
+
+/** `courses/:courseId/element/:elementId` (`?material=`): the element's materials and the open one. */
+export const ElementPage = () => <ElementView preview={false} />;
+
+/** `.../element/:elementId/student-mode`: the teacher's preview of the element as a new student sees it. */
+export const ElementStudentModePage = () => {
+  const { id = '', courseId = '', elementId = '' } = useParams();
+  const [params] = useSearchParams();
+  const relation = useClassDetails(id).data?.relation;
+  // Students and parents have no preview: they see the element itself.
+  if (relation && LEARNERS.includes(relation))
+    return <Navigate to={paths.classCourseElement.to(id, courseId, elementId, { materialId: params.get('material') ?? undefined })} replace />;
+  return <ElementView preview />;
+};

@@ -1,0 +1,76 @@
+import { Anchor, Badge, Box, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DateText } from '../../components/date-text.tsx';
+import css from './journey.module.css';
+import { isReachable, type JourneyElement, type PathStop } from './journey-state.ts';
+import { useMaterialTypeLabel } from '../courses/material-types.tsx';
+import { StopMark, useStopStateText } from './stop-state.tsx';
+
+const MARK_COLOR = { done: 'teal.9', current: 'indigo.8', open: 'indigo.8', locked: 'gray.7', unavailable: 'gray.7' } as const;
+
+const StopRow = ({ stop, number, href }: { stop: PathStop; number: number; href: (stop: PathStop) => string }) => {
+  const { t } = useTranslation('materials');
+  const stateText = useStopStateText();
+  const typeLabel = useMaterialTypeLabel();
+  const reachable = isReachable(stop.state);
+  const current = stop.state === 'current';
+  return (
+    <li className={css.listItem} data-current={current || undefined} data-state={stop.state ?? undefined} aria-current={current ? 'step' : undefined}>
+      <ThemeIcon size={32} radius="xl" color={stop.state ? MARK_COLOR[stop.state] : 'indigo.8'} variant={stop.state === 'open' ? 'outline' : 'filled'} aria-hidden="true">
+        <StopMark stop={stop} number={number} size={16} />
+      </ThemeIcon>
+      <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+        {reachable ? (
+          <Anchor component={Link} to={href(stop)} className={css.listLink}>
+            {stop.name}
+          </Anchor>
+        ) : (
+          <Text className={css.listLink}>{stop.name}</Text>
+        )}
+        <Text size="xs">
+          {typeLabel(stop.type)}
+          {stop.dueAt && (
+            <>
+              {' · '}
+              {t('journey.due')} <DateText value={stop.dueAt} />
+            </>
+          )}
+        </Text>
+      </Stack>
+      {stop.state && (
+        <Badge variant={current ? 'filled' : 'light'} color={MARK_COLOR[stop.state]} c={current ? 'white' : undefined} style={{ flexShrink: 0 }} tt="none">
+          {stateText(stop)}
+        </Badge>
+      )}
+    </li>
+  );
+};
+
+/**
+ * The journey as an ordered list, element by element: each stop's name (a link when it can be
+ * opened), type, due date and state in words. Numbers run on across elements.
+ */
+export const JourneyList = ({ elements, href }: { elements: JourneyElement[]; href: (stop: PathStop) => string }) => {
+  const { t } = useTranslation('materials');
+  return (
+    <Stack gap="md" component="section" aria-label={t('journey.listTitle')}>
+      {elements.map((e) => (
+        <Box key={e.id}>
+          <Title order={3} size="h5" mb={4} style={{ overflowWrap: 'anywhere' }}>
+            {e.name}
+          </Title>
+          {e.stops.length === 0 ? (
+            <Text size="sm">{t('journey.emptyElement')}</Text>
+          ) : (
+            <ol start={e.firstNumber} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {e.stops.map((s, i) => (
+                <StopRow key={s.materialId} stop={s} number={e.firstNumber + i} href={href} />
+              ))}
+            </ol>
+          )}
+        </Box>
+      ))}
+    </Stack>
+  );
+};

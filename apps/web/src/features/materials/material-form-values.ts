@@ -1,0 +1,111 @@
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { MATERIAL_TYPES, type MaterialType } from '@klase/core/classes/contracts';
+import { GRADED_TYPES, type MaterialDetails, type MaterialForm } from '@klase/core/courses/contracts';
+
+dayjs.extend(customParseFormat);
+
+/** What the material form edits: every type's fields (the type picks which are shown and sent). */
+export interface MaterialFormState {
+  name: string;
+  contentHtml: string;
+  instructions: string;
+  description: string;
+  url: string;
+  uploadId: string;
+  dueDate: string;
+  dueTime: string;
+  availableDate: string;
+  availableTime: string;
+  /** '' while the number field is empty. */
+  maxPoints: number | string;
+}
+
+export const isMaterialType = (v: string | undefined): v is MaterialType => (MATERIAL_TYPES as readonly string[]).includes(v ?? '');
+export const isGradedType = (type: MaterialType): type is (typeof GRADED_TYPES)[number] => (GRADED_TYPES as readonly string[]).includes(type);
+
+export const DEFAULT_MAX_POINTS = 100;
+/** A due date without a time is due at the end of that day; an available-from date opens at its start. */
+export const DUE_TIME_DEFAULT = '23:59';
+export const AVAILABLE_TIME_DEFAULT = '00:00';
+
+export const emptyMaterialState = (): MaterialFormState => ({
+  name: '',
+  contentHtml: '',
+  instructions: '',
+  description: '',
+  url: '',
+  uploadId: '',
+  dueDate: '',
+  dueTime: '',
+  availableDate: '',
+  availableTime: '',
+  maxPoints: DEFAULT_MAX_POINTS,
+});
+
+/** An ISO date-time in local time → the form's YYYY-MM-DD and HH:mm texts. */
+export const splitDateTime = (iso: string | null): { date: string; time: string } => {
+  if (!iso) return { date: '', time: '' };
+  const d = dayjs(iso);
+  return d.isValid() ? { date: d.format('YYYY-MM-DD'), time: d.format('HH:mm') } : { date: '', time: '' };
+};
+
+/**
+ * The form's date and time texts → an ISO date-time with the browser's offset; null without a
+ * date. Text that is not a date is passed on as it is, so the shared schema refuses it.
+ */
+export const joinDateTime = (date: string, time: string, defaultTime: string): string | null => {
+  const d = date.trim();
+  if (d === '') return null;
+  const text = `${d} ${time.trim() || defaultTime}`;
+  const parsed = dayjs(text, 'YYYY-MM-DD HH:mm', true);
+  return parsed.isValid() ? parsed.format() : text;
+};
+
+export const stateFromDetails = (m: MaterialDetails): MaterialFormState => {
+  const due = splitDateTime(m.dueAt);
+  const available = splitDateTime(m.availableFrom);
+  return {
+    name: m.name,
+    contentHtml: m.contentHtml ?? '',
+    instructions: m.instructions ?? '',
+    description: m.description ?? '',
+    url: m.url ?? '',
+    uploadId: m.file?.uploadId ?? '',
+    dueDate: due.date,
+    dueTime: due.time,
+    availableDate: available.date,
+    availableTime: available.time,
+    maxPoints: m.maxPoints ?? DEFAULT_MAX_POINTS,
+  };
+};
+
+/** The request body of one type, built from the form (validated with `materialForm` before sending). */
+export const stateToInput = (type: MaterialType, s: MaterialFormState): MaterialForm => {
+  const common = { name: s.name, availableFrom: joinDateTime(s.availableDate, s.availableTime, AVAILABLE_TIME_DEFAULT) };
+  switch (type) {
+    case 'page':
+      return { type, ...common, contentHtml: s.contentHtml };
+    case 'file':
+      return { type, ...common, uploadId: s.uploadId, description: s.description };
+    case 'link':
+    case 'video':
+      return { type, ...common, url: s.url, description: s.description };
+    default:
+      return {
+        type,
+        ...common,
+        instructions: s.instructions,
+        dueAt: joinDateTime(s.dueDate, s.dueTime, DUE_TIME_DEFAULT),
+        // An empty number field is "required", not the default.
+        maxPoints: typeof s.maxPoints === 'number' ? s.maxPoints : Number.NaN,
+      };
+  }
+};
+
+/** Schema paths that the form shows under another field. */
+const FIELD_OF: Record<string, keyof MaterialFormState> = { dueAt: 'dueDate', availableFrom: 'availableDate' };
+
+/** Moves errors from the request's paths to the form's fields (`dueAt` → the due date field). */
+export const toFormErrors = (errors: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(errors).map(([path, message]) => [FIELD_OF[path] ?? path, message]));

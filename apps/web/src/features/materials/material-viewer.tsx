@@ -1,0 +1,149 @@
+import { useMemo } from 'react';
+import { Alert, AspectRatio, Button, Paper, Stack, Text, Typography, VisuallyHidden } from '@mantine/core';
+import { IconDownload, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { MaterialDetails } from '@klase/core/courses/contracts';
+import { formatBytes } from '@klase/core/upload';
+import { DateText } from '../../components/date-text.tsx';
+import { DetailList } from '../../components/detail-list.tsx';
+import { isGradedType } from './material-form-values.ts';
+import { videoEmbedUrl } from './video-embed.ts';
+
+/**
+ * HTML saved by a teacher (already sanitized by the server) with every link opening in a new tab
+ * without access to this page. A template element parses it inertly: nothing runs or loads here.
+ */
+export const withExternalLinks = (html: string): string => {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  for (const a of template.content.querySelectorAll('a[href]')) {
+    a.setAttribute('target', '_blank');
+    a.setAttribute('rel', 'noopener noreferrer');
+  }
+  return template.innerHTML;
+};
+
+export const RichContent = ({ html, label }: { html: string; label: string }) => {
+  const safe = useMemo(() => withExternalLinks(html), [html]);
+  return (
+    <Typography>
+      <div aria-label={label} role="region" data-testid="rich-content" style={{ overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: safe }} />
+    </Typography>
+  );
+};
+
+const Description = ({ text }: { text: string | null }) =>
+  text ? (
+    <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {text}
+    </Text>
+  ) : null;
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+};
+
+/** A button to an address outside the app, in a new tab. */
+const ExternalButton = ({ href, children }: { href: string; children: string }) => {
+  const { t } = useTranslation('materials');
+  return (
+    <Button component="a" href={href} target="_blank" rel="noopener noreferrer" leftSection={<IconExternalLink size={16} aria-hidden="true" />} w="fit-content" maw="100%">
+      {children}
+      <VisuallyHidden>{` (${t('viewer.newTab')})`}</VisuallyHidden>
+    </Button>
+  );
+};
+
+const VideoView = ({ material }: { material: MaterialDetails }) => {
+  const { t } = useTranslation('materials');
+  const url = material.url ?? '';
+  const embed = videoEmbedUrl(url);
+  return (
+    <Stack gap="sm">
+      {embed && (
+        <AspectRatio ratio={16 / 9} maw={960}>
+          <iframe
+            src={embed}
+            title={t('viewer.videoTitle', { name: material.name })}
+            allow="encrypted-media; fullscreen; picture-in-picture"
+            allowFullScreen
+            loading="lazy"
+            referrerPolicy="strict-origin-when-cross-origin"
+            style={{ border: 0, borderRadius: 'var(--mantine-radius-md)' }}
+          />
+        </AspectRatio>
+      )}
+      <Description text={material.description} />
+      <ExternalButton href={url}>{t(embed ? 'viewer.openVideoOn' : 'viewer.openVideo', { host: hostOf(url) })}</ExternalButton>
+    </Stack>
+  );
+};
+
+const FileView = ({ material }: { material: MaterialDetails }) => {
+  const { t } = useTranslation('materials');
+  const file = material.file;
+  if (!file) return <Text>{t('viewer.noFile')}</Text>;
+  return (
+    <Stack gap="sm">
+      <DetailList
+        items={[
+          { label: t('viewer.fileName'), value: file.name },
+          { label: t('viewer.fileSize'), value: formatBytes(file.size) },
+          { label: t('viewer.fileType'), value: file.mime },
+        ]}
+      />
+      <Description text={material.description} />
+      <Button component="a" href={file.downloadUrl} download={file.name} leftSection={<IconDownload size={16} aria-hidden="true" />} w="fit-content">
+        {t('viewer.download')}
+      </Button>
+    </Stack>
+  );
+};
+
+const GradedView = ({ material, type }: { material: MaterialDetails; type: 'assignment' | 'quiz' | 'activity' }) => {
+  const { t } = useTranslation('materials');
+  return (
+    <Stack gap="md">
+      <DetailList
+        items={[
+          { label: t('viewer.due'), value: material.dueAt ? <DateText value={material.dueAt} /> : t('viewer.noDueDate') },
+          { label: t('viewer.maxPoints'), value: material.maxPoints === null ? null : t('viewer.points', { count: material.maxPoints }) },
+        ]}
+      />
+      {material.instructions ? <RichContent html={material.instructions} label={t('viewer.instructions')} /> : <Text>{t('viewer.noInstructions')}</Text>}
+      <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden="true" />} styles={{ message: { color: 'var(--mantine-color-text)' } }}>
+        {t(`viewer.studentNote.${type}`)}
+      </Alert>
+    </Stack>
+  );
+};
+
+/** One material as a student reads it: the page, the link, the video, the file or the task. */
+export const MaterialViewer = ({ material }: { material: MaterialDetails }) => {
+  const { t } = useTranslation('materials');
+  const { type } = material;
+  let body;
+  if (type === 'page') body = material.contentHtml ? <RichContent html={material.contentHtml} label={material.name} /> : <Text>{t('viewer.emptyPage')}</Text>;
+  else if (type === 'link')
+    body = (
+      <Stack gap="sm">
+        <Description text={material.description} />
+        <ExternalButton href={material.url ?? ''}>{t('viewer.openLink', { host: hostOf(material.url ?? '') })}</ExternalButton>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {material.url}
+        </Text>
+      </Stack>
+    );
+  else if (type === 'video') body = <VideoView material={material} />;
+  else if (type === 'file') body = <FileView material={material} />;
+  else if (isGradedType(type)) body = <GradedView material={material} type={type} />;
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid="material-viewer" data-type={type}>
+      {body}
+    </Paper>
+  );
+};
