@@ -6,8 +6,9 @@ import { ROLE } from '@klase/core/roles';
 import { signIn } from '../test/agent.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { classGroups, classes } from './schema/classes.ts';
+import { courseMaterials, courses, materialProgress } from './schema/courses.ts';
 import { users } from './schema/users.ts';
-import { DEMO_CLASSES, DEMO_CLASSES_2, DEMO_PASSWORD, demoAccountsTable, seedDemo } from './seed.ts';
+import { DEMO_CLASSES, DEMO_CLASSES_2, DEMO_COURSES, DEMO_PASSWORD, demoAccountsTable, seedDemo, seedDemoCourses } from './seed.ts';
 
 describe('demo seed', () => {
   let t: TestApp;
@@ -81,5 +82,50 @@ describe('demo seed', () => {
     for (const c of [...DEMO_CLASSES, ...DEMO_CLASSES_2]) expect(c.accessCode).toMatch(ACCESS_CODE_RE);
     expect(await t.db.$count(classes)).toBe(DEMO_CLASSES.length + DEMO_CLASSES_2.length);
     expect(demoAccountsTable()).toContain('Grade 7 - Sampaguita   SAMPA7G');
+  });
+
+  it('seeds one published course per Rizal class with elements, materials and some progress, once', async () => {
+    type Row = { id: string; name: string; className: string; elementCount: number; materialCount: number; percent: number | null };
+    const rows = async (username: string, query = '') => (await (await signIn(t.app, username, DEMO_PASSWORD)).req('GET', `/api/courses${query}`)).json<{ data: Row[] }>().data;
+    const teacher1 = await rows('teacher1');
+    expect(teacher1.map((c) => [c.name, c.className, c.elementCount, c.materialCount])).toEqual([
+      ['Mathematics 8: Linear Equations', 'Grade 8 - Narra', 2, 5],
+      ['Science 7: Living Things', 'Grade 7 - Sampaguita', 3, 6],
+    ]);
+    expect((await rows('teacher2')).map((c) => c.name)).toEqual(['Araling Panlipunan 10: Contemporary Issues', 'Mathematics 8: Linear Equations']);
+    expect((await rows('student1')).map((c) => [c.name, c.percent])).toEqual([
+      ['Mathematics 8: Linear Equations', 40],
+      ['Science 7: Living Things', 50],
+    ]);
+    expect((await rows('student2')).map((c) => [c.name, c.percent])).toEqual([
+      ['Araling Panlipunan 10: Contemporary Issues', 40],
+      ['Science 7: Living Things', 16],
+    ]);
+    expect((await rows('parent2')).map((c) => [c.name, c.percent])).toEqual([['Science 7: Living Things', 33]]);
+    expect(await rows('teacher3')).toEqual([]);
+
+    const science = teacher1[1];
+    const teacher = await signIn(t.app, 'teacher1', DEMO_PASSWORD);
+    const details = (await teacher.req('GET', `/api/courses/${science?.id}`)).json();
+    expect(details.elements.map((e: { name: string; materials: { type: string }[] }) => [e.name, e.materials.map((m) => m.type)])).toEqual([
+      ['Cells, the units of life', ['page', 'video', 'link']],
+      ['Ecosystems around us', ['page', 'assignment']],
+      ['Check your understanding', ['quiz']],
+    ]);
+    const progress = (await teacher.req('GET', `/api/classes/${details.classId}/progress?sortBy=percent&sortOrder=desc`)).json();
+    expect(progress.data.map((p: { name: string; percent: number }) => [p.name, p.percent])).toEqual([
+      ['Jose Rizal Dela Cruz', 50],
+      ['Miguel Villanueva', 33],
+      ['Ana Reyes Dela Cruz', 16],
+      [expect.any(String), 0],
+      [expect.any(String), 0],
+      [expect.any(String), 0],
+    ]);
+    expect(await t.db.$count(courseMaterials, eq(courseMaterials.type, 'file'))).toBe(0);
+
+    const before = [await t.db.$count(courses), await t.db.$count(courseMaterials), await t.db.$count(materialProgress)];
+    expect(await seedDemoCourses(t.db)).toBe(0);
+    expect([await t.db.$count(courses), await t.db.$count(courseMaterials), await t.db.$count(materialProgress)]).toEqual(before);
+    expect(before[0]).toBe(DEMO_COURSES.length);
   });
 });
