@@ -26,9 +26,13 @@ const audited = (user: UserRow, course: { id: string; schoolId: string | null },
   after: { imageVersion: version },
 });
 
-/** Replaces the image; the old file is removed once the change is committed. */
-export const saveCourseImage = async (ctx: Ctx, user: UserRow, courseId: string, image: CourseImage): Promise<void> => {
+/**
+ * Replaces the image; the upload is read (`read`) only once the caller may change the course. The
+ * old file is removed once the change is committed.
+ */
+export const saveCourseImage = async (ctx: Ctx, user: UserRow, courseId: string, read: () => Promise<CourseImage>): Promise<void> => {
   await loadManagedCourse(ctx.db, user, courseId);
+  const image = await read();
   let written: string | null = null;
   let old: string | null;
   try {

@@ -84,7 +84,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) throw new DomainError('BAD_REQUEST');
       const file = await request.file({ throwFileSizeLimit: false, limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
       if (!file || file.fieldname !== COURSE_IMAGE_FIELD) throw new DomainError('BAD_REQUEST');
-      await saveCourseImage(ctx, user, request.params.courseId, await readPhoto(file.file, () => file.file.truncated));
+      await saveCourseImage(ctx, user, request.params.courseId, () => readPhoto(file.file, () => file.file.truncated));
       return courseDetails(ctx, user, request.params.courseId);
     },
   );

@@ -52,6 +52,9 @@ describe('courses: create, edit, details, publish', () => {
     const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'course.created'), eq(auditLog.targetId, course.id)));
     expect(entry).toMatchObject({ actorId: w.teacher.id, schoolId: w.schoolA.id, targetType: 'course' });
     expect((entry?.data as { after: Record<string, unknown> }).after).toMatchObject({ name: 'Science 7', code: 'SCI-7' });
+    const admin = await signIn(t.app, w.admin.username);
+    const log = (await admin.req('GET', '/api/admin/audit?action=course.created')).json();
+    expect(log.data[0]).toMatchObject({ action: 'course.created', targetType: 'course', targetId: course.id, targetLabel: 'Science 7' });
 
     const assistant = await signIn(t.app, w.assistant.username);
     const seen = (await assistant.req('GET', `/api/courses/${course.id}`)).json<CourseDetails>();
