@@ -17,6 +17,9 @@
  *   e2e.joiner.<project> (joins with the access code), e2e.linkjoiner.<project> (joins through the
  *   invitation link after signing in) and classmates e2e.mate1..3.<project> (added by the teacher;
  *   mate1 gets a generated password)
+ * Courses (e2e/tests/courses.spec.ts), one set per project: class "E2E Courses <project>" taught by
+ *   e2e.courseteacher.<project> with student e2e.walker.<project> enrolled; the teacher builds a
+ *   course in it and the student walks its journey
  * Usage: DATA_DIR=... tsx apps/api/src/test/e2e-fixtures.ts
  */
 import path from 'node:path';
@@ -32,6 +35,7 @@ import { customers, schools } from '../db/schema/tenancy.ts';
 import { parentStudents, users } from '../db/schema/users.ts';
 import { ctxOf } from '../platform/app-context.ts';
 import { sendActivation } from '../modules/auth/auth.service.ts';
+import { buildClass, enrol } from './class-factories.ts';
 import { buildUser } from './factories.ts';
 
 const PROJECTS = ['desktop', 'phone'] as const;
@@ -100,6 +104,11 @@ const main = async () => {
       for (const [i, [firstName, lastName]] of mates.entries()) {
         await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.mate${i + 1}.${project}`, email: email(`mate${i + 1}`), firstName, lastName });
       }
+
+      const courseTeacher = await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.courseteacher.${project}`, email: email('courseteacher'), firstName: 'Teresita', lastName: 'Navarro' });
+      const walker = await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.walker.${project}`, email: email('walker'), firstName: 'Wilfredo', lastName: 'Padilla' });
+      const courseClass = await buildClass(db, { schoolId: school.id, teachers: [courseTeacher], name: `E2E Courses ${project}` });
+      await enrol(db, courseClass.id, [walker]);
     }
   } finally {
     await app.close();
