@@ -22,7 +22,7 @@ import { tablePage } from '@klase/core/table';
 import { ctxOf } from '../../platform/app-context.ts';
 import type { Policy } from '../../platform/types.ts';
 import { requestUser } from '../classes/class-access.ts';
-import { loadCourseAccess } from '../courses/course-access.ts';
+import { loadCourseAccess, requireManage } from '../courses/course-access.ts';
 import { courseJourney, viewMaterial } from './journey.service.ts';
 import { createMaterial, editMaterial, materialDetails, orderMaterials, publishMaterial, removeMaterial } from './materials.service.ts';
 import { myMaterials } from './my-materials.ts';
@@ -52,6 +52,8 @@ export const materialsRoutes: FastifyPluginAsyncZod<MaterialsOptions> = async (a
     async (request, reply) => {
       const user = requestUser(request);
       const access = await loadCourseAccess(ctx.db, user, request.params.courseId);
+      // Refused before a byte of the file is read.
+      requireManage(access);
       if (!request.isMultipart()) throw new DomainError('VALIDATION', { fields: [{ path: 'file', key: 'required' }] });
       // The app-wide multipart limit is the 2 MB of images: this route alone raises it (one byte
       // over the limit, so storage sees the overflow and refuses the whole file).

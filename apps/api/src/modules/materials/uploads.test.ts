@@ -4,6 +4,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MaterialDetails, UploadAnswer } from '@klase/core/courses/contracts';
+import { classes } from '../../db/schema/classes.ts';
 import { courseMaterials, courseUploads } from '../../db/schema/courses.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildClassWorld, type ClassWorld } from '../../test/class-factories.ts';
@@ -141,6 +142,12 @@ describe('uploads and file downloads', () => {
     const other = await signIn(t.app, w.otherTeacher.username);
     expect((await uploadFile(other, courseId, 'a.txt', Buffer.from('x'))).statusCode).toBe(404);
     expect((await uploadFile(teacher, '6b1d7c2e-58c1-4d38-9a55-3f3c7c1d2b10', 'a.txt', Buffer.from('x'))).statusCode).toBe(404);
+    const rows = (await uploadRows()).length;
+    await t.db.update(classes).set({ archivedAt: new Date() }).where(eq(classes.id, w.cls.id));
+    const archived = await uploadFile(teacher, courseId, 'a.txt', Buffer.from('x'));
+    await t.db.update(classes).set({ archivedAt: null }).where(eq(classes.id, w.cls.id));
+    expect(archived.json().code).toBe('CLASS_ARCHIVED');
+    expect(await uploadRows()).toHaveLength(rows);
   });
 
   it('replaces the file of a material (the old file leaves storage) or keeps it when the same upload is sent back', async () => {
