@@ -61,11 +61,12 @@ const STATUS_CONDITION: Record<(typeof MY_COURSE_STATUS)[number], SQL> = {
   deleting: eq(courses.job, 'deleting'),
 };
 
-const reachOf = (db: Db, reach: CourseReach): SQL | undefined => {
+/** Staff lists leave archived classes out, unless the list is of one class (its courses tab). */
+const reachOf = (db: Db, reach: CourseReach, oneClass: boolean): SQL | undefined => {
   if (reach.kind === 'teaching') {
     return and(
       inArray(classes.id, db.select({ id: classTeachers.classId }).from(classTeachers).where(eq(classTeachers.userId, reach.userId))),
-      isNull(classes.archivedAt),
+      oneClass ? undefined : isNull(classes.archivedAt),
     );
   }
   if (reach.studentIds.length === 0) return sql`false`;
@@ -79,7 +80,7 @@ const whereOf = (db: Db, schoolId: string, reach: CourseReach, q: MyCoursesQuery
   const conditions: (SQL | undefined)[] = [
     eq(courses.schoolId, schoolId),
     eq(classes.schoolId, schoolId),
-    reachOf(db, reach),
+    reachOf(db, reach, q.classId !== undefined),
     searchAny(q.search, [courses.name, courses.code, classes.name]),
     q.classId ? eq(courses.classId, q.classId) : undefined,
   ];

@@ -17,6 +17,7 @@ interface Page {
 
 describe('My Courses (GET /api/courses)', () => {
   const ctx = useClassWorld();
+  let archivedId = '';
   let ids: Record<'biology' | 'art' | 'geometry' | 'history' | 'foreign', string>;
 
   beforeAll(async () => {
@@ -34,6 +35,7 @@ describe('My Courses (GET /api/courses)', () => {
     const geometry = await buildCourse(t.db, { schoolId: a, classId: w.otherClass.id, name: 'Geometry', materials: 3 });
     const archived = await buildClass(t.db, { schoolId: a, teachers: [w.teacher], archived: true, name: 'Last year class' });
     await enrol(t.db, archived.id, [w.s1]);
+    archivedId = archived.id;
     const history = await buildCourse(t.db, { schoolId: a, classId: archived.id, name: 'History', materials: 2 });
     const foreign = await buildCourse(t.db, { schoolId: w.schoolB.id, classId: w.classB.id, name: 'Biology', materials: 2 });
     ids = {
@@ -74,7 +76,7 @@ describe('My Courses (GET /api/courses)', () => {
     expect((await list(teacherB)).data.map((c) => c.id)).toEqual([ids.foreign]);
   });
 
-  it('filters by status (published, unpublished, copying, deleting) and class, searches name, code and class name, sorts', async () => {
+  it('filters by status (published, unpublished, copying, deleting) and class (also an archived one), searches name, code and class name, sorts', async () => {
     const { t, w } = ctx;
     const teacher = await signIn(t.app, w.teacher.username);
     expect(names(await list(teacher, '?filter[key]=status&filter[values][]=unpublished'))).toEqual(['art', 'Chemistry']);
@@ -91,6 +93,7 @@ describe('My Courses (GET /api/courses)', () => {
     const paged = await list(teacher, '?rowsperpage=10&page=2');
     expect([names(paged), paged.pagination]).toEqual([[], { page: 2, totalcount: 3 }]);
     expect(names(await list(teacher, `?classId=${w.otherClass.id}`))).toEqual([]);
+    expect(names(await list(teacher, `?classId=${archivedId}`))).toEqual(['History']);
     expect((await teacher.req('GET', '/api/courses?classId=nope')).statusCode).toBe(400);
   });
 
