@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBook, IconListDetails } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -45,11 +46,29 @@ export const CourseProgress = ({ name, percent }: { name: string; percent: numbe
   );
 };
 
-const CourseFacts = ({ course, showStatus, showClass }: Omit<CourseCardProps, 'layout'>) => {
+const Counts = ({ course }: { course: CourseRow }) => {
+  const { t } = useTranslation('courses');
+  return (
+    <Group gap="md">
+      <Group gap={6} wrap="nowrap">
+        <IconListDetails size={16} aria-hidden="true" />
+        <Text size="sm">{t('card.elementCount', { count: course.elementCount })}</Text>
+      </Group>
+      <Group gap={6} wrap="nowrap">
+        <IconBook size={16} aria-hidden="true" />
+        <Text size="sm">{t('card.materialCount', { count: course.materialCount })}</Text>
+      </Group>
+    </Group>
+  );
+};
+
+/** The text of a card; the list layout puts code, subject, grade and class on one line. */
+const CourseFacts = ({ course, showStatus, showClass, layout }: Required<Omit<CourseCardProps, 'showClass'>> & { showClass?: boolean }) => {
   const { t } = useTranslation('courses');
   const subjectGrade = useSubjectGrade();
   if (course.job === 'copying') return <CopyingSkeleton lines={3} />;
   const line = subjectGrade(course);
+  const className = showClass && course.className ? t('card.class', { name: course.className }) : null;
   return (
     <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -58,25 +77,27 @@ const CourseFacts = ({ course, showStatus, showClass }: Omit<CourseCardProps, 'l
         </Title>
         {showStatus && !course.job && <StatusBadge status={course.status} style={{ flexShrink: 0 }} />}
       </Group>
-      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-        {course.code}
-      </Text>
-      {line && <Text size="sm">{line}</Text>}
-      {showClass && course.className && (
-        <Text size="sm" fw={500}>
-          {t('card.class', { name: course.className })}
+      {layout === 'list' ? (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <Text span ff="monospace" size="sm">
+            {course.code}
+          </Text>
+          {[line, className].filter(Boolean).map((part) => ` · ${part}`)}
         </Text>
+      ) : (
+        <>
+          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {course.code}
+          </Text>
+          {line && <Text size="sm">{line}</Text>}
+          {className && (
+            <Text size="sm" fw={500}>
+              {className}
+            </Text>
+          )}
+        </>
       )}
-      <Group gap="md">
-        <Group gap={6} wrap="nowrap">
-          <IconListDetails size={16} aria-hidden="true" />
-          <Text size="sm">{t('card.elementCount', { count: course.elementCount })}</Text>
-        </Group>
-        <Group gap={6} wrap="nowrap">
-          <IconBook size={16} aria-hidden="true" />
-          <Text size="sm">{t('card.materialCount', { count: course.materialCount })}</Text>
-        </Group>
-      </Group>
+      <Counts course={course} />
       {course.percent !== null && <CourseProgress name={course.name} percent={course.percent} />}
     </Stack>
   );
@@ -90,15 +111,16 @@ const CourseFacts = ({ course, showStatus, showClass }: Omit<CourseCardProps, 'l
  */
 export const CourseCard = ({ course, showStatus, showClass, layout = 'grid' }: CourseCardProps) => {
   const linked = course.classId !== null && course.job !== 'copying' && course.job !== 'deleting';
-  const facts = <CourseFacts course={course} showStatus={showStatus} showClass={showClass} />;
+  const facts = <CourseFacts course={course} showStatus={showStatus} showClass={showClass} layout={layout} />;
   const body =
     layout === 'grid' ? (
-      <>
-        <Card.Section mb="sm">
+      // An array, not a fragment: the card sees the image section as its first child and lets it touch the edges.
+      [
+        <Card.Section key="image" mb="sm">
           <CourseImage course={course} height={110} />
-        </Card.Section>
-        {facts}
-      </>
+        </Card.Section>,
+        <Fragment key="facts">{facts}</Fragment>,
+      ]
     ) : (
       <Group align="flex-start" wrap="nowrap" gap="md">
         <CourseImage course={course} height={72} width={96} codeSize="xs" />

@@ -7,11 +7,14 @@ import { Box, Center, Image, Text } from '@mantine/core';
  */
 export const PLACEHOLDER_COLORS = ['blue.9', 'teal.9', 'grape.9', 'indigo.9', 'red.9', 'cyan.9', 'violet.9', 'pink.9'] as const;
 
-/** The same course always gets the same colour (a small hash of its id). */
+/** The same course always gets the same colour: an FNV-1a hash of its id, its bits mixed down. */
 export const placeholderColor = (id: string): (typeof PLACEHOLDER_COLORS)[number] => {
-  let h = 0;
-  for (const ch of id) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  return PLACEHOLDER_COLORS[h % PLACEHOLDER_COLORS.length]!;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x45d9f3b);
+  h ^= h >>> 16;
+  return PLACEHOLDER_COLORS[(h >>> 0) % PLACEHOLDER_COLORS.length]!;
 };
 
 interface CourseImageProps {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ClassStudentRow, GroupRow } from '@klase/core/classes/contracts';
-import type { CourseDetails, CourseFormValues, CourseRow, ElementForm } from '@klase/core/courses/contracts';
+import { COURSE_IMAGE_FIELD, type CourseDetails, type CourseFormValues, type CourseRow, type ElementForm } from '@klase/core/courses/contracts';
 import { encodeTableQuery, type TablePage } from '@klase/core/table';
 import { apiFetch, uploadWithProgress } from '../../components/http.ts';
 import { classKeys, classPath } from '../classes/class-api.ts';
@@ -68,13 +68,13 @@ export const updateCourseCall = (courseId: string, body: CourseFormValues) => ap
 export const publishCourseCall = (courseId: string, published: boolean) =>
   apiFetch<MessageAnswer>(coursePath(courseId, 'published'), { method: 'PATCH', body: { published } });
 
-/** `PUT /api/courses/:courseId/image`: one jpeg or png under 2 MB in the multipart field `image`. */
+/** `PUT /api/courses/:courseId/image`: one jpeg or png under 2 MB in the multipart field COURSE_IMAGE_FIELD. */
 export const uploadCourseImageCall = (courseId: string, file: File, onProgress: (percent: number) => void) => {
   const data = new FormData();
-  data.append('image', file);
-  return uploadWithProgress<unknown>(coursePath(courseId, 'image'), data, onProgress, 'PUT');
+  data.append(COURSE_IMAGE_FIELD, file);
+  return uploadWithProgress<CourseDetails>(coursePath(courseId, 'image'), data, onProgress, 'PUT');
 };
-export const deleteCourseImageCall = (courseId: string) => apiFetch<unknown>(coursePath(courseId, 'image'), { method: 'DELETE' });
+export const deleteCourseImageCall = (courseId: string) => apiFetch<CourseDetails>(coursePath(courseId, 'image'), { method: 'DELETE' });
 
 export const createElementCall = (courseId: string, body: ElementForm) => apiFetch<unknown>(coursePath(courseId, 'elements'), { method: 'POST', body });
 export const updateElementCall = (courseId: string, elementId: string, body: ElementForm) =>

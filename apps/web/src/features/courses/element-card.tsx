@@ -82,18 +82,18 @@ const MaterialRow = ({ course, elementId, material, manage }: MaterialRowProps) 
         <Anchor component={Link} to={manage ? paths.classMaterialEdit.to(classId, course.id, material.id) : openTo} fw={500} style={{ overflowWrap: 'anywhere' }}>
           {material.name}
         </Anchor>
-        <Group gap="xs" wrap="wrap">
+        <Group gap="xs" wrap="wrap" align="center">
+          <StatusBadge status={material.status} size="sm" />
           <Text size="xs" c={muted}>
             {typeLabel(material.type)}
           </Text>
           {due && (
-            <Text size="xs" c={muted}>
+            <Text size="xs" c={muted} style={{ whiteSpace: 'nowrap' }}>
               {t('editor.due', { date: due })}
             </Text>
           )}
         </Group>
       </Stack>
-      <StatusBadge status={material.status} size="sm" style={{ flexShrink: 0 }} />
       {manage && (
         <Menu position="bottom-end" withinPortal>
           <MenuTarget label={t('editor.materialActions', { name: material.name })} />
