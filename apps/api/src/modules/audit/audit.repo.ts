@@ -3,7 +3,7 @@ import { type Column, and, count, eq, gte, inArray, isNotNull, lt, or, sql, type
 import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
 import { classGroups, classes } from '../../db/schema/classes.ts';
-import { courses } from '../../db/schema/courses.ts';
+import { courseMaterials, courses } from '../../db/schema/courses.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { customers, schools } from '../../db/schema/tenancy.ts';
 import { users } from '../../db/schema/users.ts';
@@ -24,7 +24,8 @@ const actorName = sql<string | null>`concat_ws(' ', ${actor.firstName}, ${actor.
 const targetClass = alias(classes, 'target_class');
 const targetGroup = alias(classGroups, 'target_group');
 const targetCourse = alias(courses, 'target_course');
-const targetLabel = sql<string | null>`coalesce(${targetUser.username}, ${targetSchool.name}, ${customers.name}, ${targetClass.name}, ${targetGroup.name}, ${targetCourse.name})`;
+const targetMaterial = alias(courseMaterials, 'target_material');
+const targetLabel = sql<string | null>`coalesce(${targetUser.username}, ${targetSchool.name}, ${customers.name}, ${targetClass.name}, ${targetGroup.name}, ${targetCourse.name}, ${targetMaterial.name})`;
 
 /** Joins the named target of an entry (only rows of that target type match). */
 const onTarget = (type: string, id: Column) => and(eq(auditLog.targetType, type), eq(id, auditLog.targetId));
@@ -66,6 +67,7 @@ const base = (db: Db) =>
     .leftJoin(targetClass, onTarget('class', targetClass.id))
     .leftJoin(targetGroup, onTarget('group', targetGroup.id))
     .leftJoin(targetCourse, onTarget('course', targetCourse.id))
+    .leftJoin(targetMaterial, onTarget('material', targetMaterial.id))
     .leftJoin(schools, eq(schools.id, auditLog.schoolId));
 
 export const listAudit = async (db: Db, scope: AdminScope, q: AuditQuery) => {
@@ -80,6 +82,7 @@ export const listAudit = async (db: Db, scope: AdminScope, q: AuditQuery) => {
     .leftJoin(targetClass, onTarget('class', targetClass.id))
     .leftJoin(targetGroup, onTarget('group', targetGroup.id))
     .leftJoin(targetCourse, onTarget('course', targetCourse.id))
+    .leftJoin(targetMaterial, onTarget('material', targetMaterial.id))
     .where(where);
   const rows = await base(db)
     .where(where)
