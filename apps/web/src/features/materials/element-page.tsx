@@ -77,8 +77,9 @@ const ElementView = ({ preview }: { preview: boolean }) => {
   const inElement = data.stops.filter((s) => s.elementId === elementId);
   const wanted = params.get('material');
   const selected = wanted ? data.stops.find((s) => s.materialId === wanted) : defaultStop(data.stops, elementId, data.currentId);
-  // A material of another element of the course: show it under its own element.
-  if (selected && selected.elementId !== elementId) return <Navigate to={hrefOf(selected)} replace />;
+  // The address names the open material (so it stays open when the journey moves on); a material
+  // of another element of the course is shown under its own element.
+  if (selected && (!wanted || selected.elementId !== elementId)) return <Navigate to={hrefOf(selected)} replace />;
   const current = data.stops.find((s) => s.materialId === data.currentId) ?? null;
   const { previous, next } = selected ? neighbours(data.stops, selected.materialId) : {};
 
