@@ -25,6 +25,9 @@ import css from './courses.module.css';
 
 type Material = ElementDetails['materials'][number];
 
+/** Menus open on their first item: Mantine's focus placeholder (role presentation) is not a valid child of a menu. */
+const MENU_PROPS = { withinPortal: true, withInitialFocusPlaceholder: false } as const;
+
 /** "Everyone", "3 students" or "Groups: Red, Blue". */
 const useAssigneesText = () => {
   const { t } = useTranslation('courses');
@@ -95,7 +98,7 @@ const MaterialRow = ({ course, elementId, material, manage }: MaterialRowProps) 
         </Group>
       </Stack>
       {manage && (
-        <Menu position="bottom-end" withinPortal>
+        <Menu position="bottom-end" {...MENU_PROPS}>
           <MenuTarget label={t('editor.materialActions', { name: material.name })} />
           <Menu.Dropdown>
             <Menu.Item component={Link} to={openTo} leftSection={<IconExternalLink size={16} aria-hidden="true" />}>
@@ -122,7 +125,7 @@ const AddMaterialMenu = ({ course, element }: { course: CourseDetails; element: 
   const { t } = useTranslation('courses');
   const typeLabel = useMaterialTypeLabel();
   return (
-    <Menu position="bottom-start" withinPortal>
+    <Menu position="bottom-start" {...MENU_PROPS}>
       <Menu.Target>
         <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden="true" />} aria-label={t('editor.addMaterialTo', { name: element.name })}>
           {t('editor.addMaterial')}
@@ -206,7 +209,7 @@ export const ElementCard = ({ course, element, index, count, manage, handle, onE
             </Group>
           </Stack>
           {manage && (
-            <Menu position="bottom-end" withinPortal>
+            <Menu position="bottom-end" {...MENU_PROPS}>
               <MenuTarget label={t('editor.elementActions', { name: element.name })} />
               <Menu.Dropdown>
                 <Menu.Item onClick={() => onEdit(element)} leftSection={<IconPencil size={16} aria-hidden="true" />}>
