@@ -88,8 +88,15 @@ describe('CourseLayout', () => {
     expect(await screen.findByText('Course element published successfully.')).toBeInTheDocument();
   });
 
-  it('sends a course it cannot find, or one of another class, to not-found', async () => {
+  it('sends a course of another class to not-found', async () => {
     course = courseDetailsFixture({ classId: '99999999-9999-4999-8999-999999999999' });
+    const router = renderCourse();
+    expect(await screen.findByText('not found page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/not-found');
+  });
+
+  it('sends a course the server does not show to not-found', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404));
     const router = renderCourse();
     expect(await screen.findByText('not found page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/not-found');
