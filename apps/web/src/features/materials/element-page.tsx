@@ -9,7 +9,7 @@ import { isApiError } from '../../components/http.ts';
 import { paths } from '../../app/paths.ts';
 import { useClassDetails } from '../classes/class-api.ts';
 import { ElementMaterialNav, PrevNext } from './element-parts.tsx';
-import { courseStops, defaultStop, journeyStops, neighbours, useJourneyFor, type PathStop } from './journey-state.ts';
+import { courseStops, defaultStop, isReachable, journeyStops, neighbours, useJourneyFor, type PathStop } from './journey-state.ts';
 import { MaterialPanel } from './material-panel.tsx';
 import { useCourseDetails, useJourney } from './materials-api.ts';
 import { StudentModeBanner } from './student-mode-tab.tsx';
@@ -114,7 +114,7 @@ const ElementView = ({ preview }: { preview: boolean }) => {
             ) : (
               wanted && <Alert color="gray" variant="light">{t('element.materialMissing')}</Alert>
             )}
-            <PrevNext previous={previous} next={next} href={hrefOf} />
+            {selected && isReachable(selected.state) && <PrevNext previous={previous} next={next} href={hrefOf} />}
           </Stack>
         </Grid.Col>
       </Grid>

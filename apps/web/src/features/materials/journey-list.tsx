@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Anchor, Badge, Box, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -38,10 +39,16 @@ const StopRow = ({ stop, number, href }: { stop: PathStop; number: number; href:
           )}
         </Text>
       </Stack>
-      {stop.state && (
-        <Badge variant={current ? 'filled' : 'light'} color={MARK_COLOR[stop.state]} c={current ? 'white' : undefined} style={{ flexShrink: 0 }} tt="none">
+      {current ? (
+        <Badge variant="filled" color={MARK_COLOR.current} c="white" style={{ flexShrink: 0 }} tt="none">
           {stateText(stop)}
         </Badge>
+      ) : (
+        stop.state && (
+          <Text size="xs" fw={600} ta="right" style={{ flexShrink: 0, maxWidth: '40%' }}>
+            {stateText(stop)}
+          </Text>
+        )
       )}
     </li>
   );
@@ -53,11 +60,15 @@ const StopRow = ({ stop, number, href }: { stop: PathStop; number: number; href:
  */
 export const JourneyList = ({ elements, href }: { elements: JourneyElement[]; href: (stop: PathStop) => string }) => {
   const { t } = useTranslation('materials');
+  const headingId = useId();
   return (
-    <Stack gap="md" component="section" aria-label={t('journey.listTitle')}>
+    <Stack gap="md" component="section" aria-labelledby={headingId}>
+      <Title order={3} size="h4" id={headingId}>
+        {t('journey.listTitle')}
+      </Title>
       {elements.map((e) => (
         <Box key={e.id}>
-          <Title order={3} size="h5" mb={4} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={4} size="h5" mb={4} style={{ overflowWrap: 'anywhere' }}>
             {e.name}
           </Title>
           {e.stops.length === 0 ? (

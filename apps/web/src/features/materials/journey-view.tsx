@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Button, Grid, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight, IconTrophy } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -88,14 +88,8 @@ export const JourneyView = ({ classId, courseId, studentMode }: JourneyViewProps
       ) : (
         <>
           <JourneyProgress journey={q.data} who={who} href={hrefOf} />
-          <Grid gap="lg">
-            <Grid.Col span={{ base: 12, md: 7 }}>
-              <JourneyMap stops={stops} onOpen={(s) => void navigate(stopHref(s))} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 5 }}>
-              <JourneyList elements={elements} href={stopHref} />
-            </Grid.Col>
-          </Grid>
+          <JourneyMap stops={stops} onOpen={(s) => void navigate(stopHref(s))} />
+          <JourneyList elements={elements} href={stopHref} />
         </>
       )}
     </Stack>

@@ -48,7 +48,7 @@ export const MaterialCreatePage = () => {
         if (!element || !c.can.manage) return <Navigate to={paths.notFound.to()} replace />;
         return (
           <FormFrame classId={id} courseId={courseId} title={t('form.createHeading', { type: typeLabel(type) })} where={element.name}>
-            <MaterialFormView classId={id} courseId={courseId} type={type} elementId={element.id} material={null} />
+            <MaterialFormView key={`${element.id}/${type}`} classId={id} courseId={courseId} type={type} elementId={element.id} material={null} />
           </FormFrame>
         );
       }}

@@ -182,6 +182,16 @@ describe('material form', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(coursePage));
   });
 
+  it('starts a fresh form when the address moves to another type', async () => {
+    const router = createAt('link');
+    await screen.findByRole('heading', { name: 'Add a material: Link' });
+    await save();
+    expect((await screen.findAllByText('This field is required.')).length).toBeGreaterThan(0);
+    await router.navigate(`/classes/${CLASS_ID}/courses/${COURSE_ID}/create-material/${ELEMENT_1}/file`);
+    expect(await screen.findByRole('heading', { name: 'Add a material: File' })).toBeInTheDocument();
+    expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
+  });
+
   it('answers not-found for an unknown material type or an element of another course', async () => {
     const router = createAt('poster');
     await waitFor(() => expect(router.state.location.pathname).toBe('/not-found'));

@@ -68,7 +68,7 @@ const PanelHeader = ({ stop, material, classId, courseId, manage }: { stop: Path
           <Text size="sm">{typeLabel(stop.type)}</Text>
           {!stop.published && <StatusBadge status="UNPUBLISHED" size="sm" />}
           {completedAt && (
-            <Badge color="teal.9" variant="light" leftSection={<IconCheck size={14} aria-hidden="true" />} tt="none">
+            <Badge color="teal.9" c="white" variant="filled" leftSection={<IconCheck size={14} aria-hidden="true" />} tt="none">
               {t('journey.state.done')}
             </Badge>
           )}

@@ -8,6 +8,7 @@ import { canOpen } from '@klase/core/guards';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { TableColumn } from '../../components/data-table/types.ts';
 import { DateText } from '../../components/date-text.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import { paths } from '../../app/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { MaterialTypeIcon, useMaterialTypeLabel } from '../courses/material-types.tsx';
@@ -53,8 +54,8 @@ export const MyMaterialsPage = () => {
     { key: 'courseName', header: t('mine.course'), sortable: true },
     { key: 'className', header: t('mine.class'), sortable: true },
     { key: 'elementName', header: t('mine.element') },
-    { key: 'status', header: t('mine.status'), kind: 'status' },
-    { key: 'dueAt', header: t('mine.due'), sortable: true, render: (row) => <DateText value={row.dueAt} /> },
+    { key: 'status', header: t('mine.status'), render: (row) => <StatusBadge status={row.status} style={{ minWidth: 'max-content' }} /> },
+    { key: 'dueAt', header: t('mine.due'), sortable: true, render: (row) => <span style={{ whiteSpace: 'nowrap' }}><DateText value={row.dueAt} /></span> },
     ...(manage ? [{ key: 'actions', header: t('mine.actions'), kind: 'actions' as const }] : []),
   ];
 
