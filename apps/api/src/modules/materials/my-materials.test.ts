@@ -57,6 +57,7 @@ describe('#/materials: the teacher materials across courses', () => {
       courseName: expect.stringContaining('Course '),
       classId: ctx.w.cls.id,
       className: ctx.w.cls.name,
+      elementId: expect.any(String),
       elementName: 'Cells',
       published: true,
       status: 'PUBLISHED',

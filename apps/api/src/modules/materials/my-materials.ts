@@ -69,6 +69,7 @@ export const myMaterials = async (db: Db, user: UserRow, q: MyMaterialsQuery): P
       courseName,
       classId,
       className,
+      elementId: m.elementId,
       elementName,
       published: m.published,
       status: publishStatus(m.published),
