@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useBlocker, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GROUP_NAME_MAX, groupForm, type GroupDetails, type GroupForm } from '@klase/core/classes/contracts';
-import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { toastSuccess } from '../../components/toasts.ts';
 import { paths } from '../../app/paths.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
@@ -13,6 +12,7 @@ import { MembersPicker } from './group-members-picker.tsx';
 import { GroupLoadState } from './group-load-state.tsx';
 import { createGroupCall, updateGroupCall, useGroupQuery, useRefreshClassWork } from './work-api.ts';
 import { FormActions } from '../../components/form-actions.tsx';
+import { useLeaveGuard } from '../../components/use-leave-guard.ts';
 
 interface GroupFormState {
   name: string;
@@ -22,33 +22,6 @@ interface GroupFormState {
 
 const DESCRIPTION_MAX = 500;
 const CODE_FIELDS = { GROUP_EXISTS: 'name' };
-
-/**
- * Leaving the form with unsaved changes (a link, the back button, Cancel) asks first; reloading
- * or closing the tab gets the browser's own question.
- */
-const useLeaveGuard = (isDirty: () => boolean, saved: boolean) => {
-  const { t } = useTranslation('common');
-  const confirm = useConfirm();
-  const asking = useRef(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => !saved && isDirty() && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (blocker.state !== 'blocked' || asking.current) return;
-    asking.current = true;
-    void confirm({ title: t('discard.title'), message: t('discard.message'), confirmLabel: t('discard.confirm') }).then((leave) => {
-      asking.current = false;
-      if (leave) blocker.proceed();
-      else blocker.reset();
-    });
-  }, [blocker, confirm, t]);
-  useEffect(() => {
-    const onUnload = (e: BeforeUnloadEvent) => {
-      if (!saved && isDirty()) e.preventDefault();
-    };
-    window.addEventListener('beforeunload', onUnload);
-    return () => window.removeEventListener('beforeunload', onUnload);
-  }, [isDirty, saved]);
-};
 
 /** Create or edit a group: name, description and members from the class's enrolled students. */
 export const GroupFormView = ({ classId, group }: { classId: string; group: GroupDetails | null }) => {
@@ -65,7 +38,7 @@ export const GroupFormView = ({ classId, group }: { classId: string; group: Grou
     validateInputOnBlur: true,
   });
   const { busy, error, save } = useConfirmedSave({ codeFields: CODE_FIELDS, setErrors: form.setErrors });
-  useLeaveGuard(form.isDirty, savedTo !== null);
+  useLeaveGuard(() => savedTo === null && form.isDirty());
   useEffect(() => {
     if (savedTo) void navigate(savedTo);
   }, [navigate, savedTo]);

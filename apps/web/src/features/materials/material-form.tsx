@@ -13,7 +13,7 @@ import { useZodValidate } from '../../lib/zod-form.ts';
 import { AvailableFromFields, TypeFields } from './material-fields.tsx';
 import { emptyMaterialState, stateFromDetails, stateToInput, toFormErrors, type MaterialFormState } from './material-form-values.ts';
 import { createMaterialCall, updateMaterialCall, useInvalidateAfterMaterialChange } from './materials-api.ts';
-import { useLeaveGuard } from './use-leave-guard.ts';
+import { useLeaveGuard } from '../../components/use-leave-guard.ts';
 
 export interface MaterialFormViewProps {
   classId: string;
