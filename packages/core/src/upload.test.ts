@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkUploads, formatBytes, sniffType } from './upload.ts';
+import { ANY_FILE_TYPE, checkUploads, formatBytes, sniffType } from './upload.ts';
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 
@@ -22,5 +22,12 @@ describe('uploads (spec sections 5 and 9)', () => {
     const rules = { types: ['pdf'], maxBytes: 900 * 1024 * 1024, maxFiles: 3 };
     expect(checkUploads([{ name: 'a.docx', size: 1 }], rules)).toEqual({ key: 'fileFormat', params: { format: 'pdf' } });
     expect(checkUploads(Array.from({ length: 4 }, () => ({ name: 'a.pdf', size: 1 })), rules)).toEqual({ key: 'maxFiles', params: { count: 3 } });
+  });
+
+  it('takes any type with the wildcard, still checking size and count', () => {
+    const any = { types: [ANY_FILE_TYPE], maxBytes: 900 * 1024 * 1024, maxFiles: 1 };
+    expect(checkUploads([{ name: 'lab-data.sb3', size: 10 }], any)).toBeNull();
+    expect(checkUploads([{ name: 'no-extension', size: 10 }], any)).toBeNull();
+    expect(checkUploads([{ name: 'huge.mp4', size: 900 * 1024 * 1024 }], any)).toEqual({ key: 'fileTooLarge', params: { size: '900 MB' } });
   });
 });

@@ -53,6 +53,9 @@ export type UploadProblem =
 
 const extOf = (name: string) => (name.includes('.') ? name.split('.').pop()!.toLowerCase() : '');
 
+/** In `UploadRules.types`: any file type (course files: the server stores any type and sniffs it). */
+export const ANY_FILE_TYPE = '*';
+
 /** Checks a selection of files by name and size (the browser side; the server re-checks content). */
 export const checkUploads = (
   files: readonly { name: string; size: number }[],
@@ -61,7 +64,7 @@ export const checkUploads = (
   if (files.length > rules.maxFiles) return rules.maxFiles === 1 ? { key: 'maxOneFile' } : { key: 'maxFiles', params: { count: rules.maxFiles } };
   const isJpegPng = rules.types.every((t) => ['jpeg', 'jpg', 'png'].includes(t));
   for (const f of files) {
-    if (!rules.types.includes(extOf(f.name))) {
+    if (!rules.types.includes(ANY_FILE_TYPE) && !rules.types.includes(extOf(f.name))) {
       return isJpegPng ? { key: 'courseImageFormat' } : { key: 'fileFormat', params: { format: rules.types.join(', ') } };
     }
     if (f.size >= rules.maxBytes) {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MB } from '@klase/core/constants';
+import { ANY_FILE_TYPE } from '@klase/core/upload';
 import { renderWithProviders } from './test-utils.tsx';
 import { UploadBox } from './upload-box.tsx';
 import { ApiError } from './http.ts';
@@ -64,6 +65,20 @@ describe('UploadBox', () => {
     await act(async () => finish());
     expect(bar).toHaveAttribute('aria-valuenow', '100');
     expect(screen.getByText('Upload complete.')).toBeInTheDocument();
+  });
+
+  it('takes any file type with the wildcard and tells the form when the chosen file is removed', async () => {
+    const user = userEvent.setup();
+    const onRemove = vi.fn();
+    renderWithProviders(<UploadBox types={[ANY_FILE_TYPE]} maxBytes={900 * MB} onUpload={() => Promise.resolve()} onRemove={onRemove} />);
+    expect(screen.getByText(/Any file type, up to 900 MB\./)).toBeInTheDocument();
+    expect(screen.getByTestId('upload-input')).not.toHaveAttribute('accept');
+    await user.upload(screen.getByTestId('upload-input'), file('robot.sb3', 2048, 'application/octet-stream'));
+    expect(await screen.findByText('Upload complete.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /robot\.sb3/ }));
+    expect(onRemove).toHaveBeenCalledWith([]);
+    expect(screen.queryByText('robot.sb3')).not.toBeInTheDocument();
+    expect(screen.queryByText('Upload complete.')).not.toBeInTheDocument();
   });
 
   it('opens the file picker with Enter and Space', async () => {

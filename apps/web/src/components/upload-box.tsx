@@ -2,13 +2,13 @@ import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent 
 import { Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_UPLOAD_RULES, checkUploads, formatBytes, type UploadProblem } from '@klase/core/upload';
+import { ANY_FILE_TYPE, DEFAULT_UPLOAD_RULES, checkUploads, formatBytes, type UploadProblem } from '@klase/core/upload';
 import { ErrorText } from './error-text.tsx';
 import { useTone } from './tones.ts';
 import { UploadFileList, revokePicked, toPicked, type PickedFile } from './upload-file-list.tsx';
 
 export interface UploadBoxProps {
-  /** Accepted extensions (default jpeg, png, jpg). */
+  /** Accepted extensions (default jpeg, png, jpg); `[ANY_FILE_TYPE]` accepts every type. */
   types?: readonly string[];
   /** Size limit in bytes (default 2 MB). */
   maxBytes?: number;
@@ -19,6 +19,8 @@ export interface UploadBoxProps {
   /** Visible label above the box. */
   label?: string;
   disabled?: boolean;
+  /** A chosen file was removed from the box: the files still chosen (forms drop what they uploaded). */
+  onRemove?: (remaining: File[]) => void;
 }
 
 /** Drag and drop, or click / Enter / Space to choose; checks type, size and count; shows progress and previews. */
@@ -29,6 +31,7 @@ export const UploadBox = ({
   onUpload,
   label,
   disabled,
+  onRemove,
 }: UploadBoxProps) => {
   const { t } = useTranslation(['components', 'validation']);
   const danger = useTone('danger');
@@ -44,6 +47,7 @@ export const UploadBox = ({
   const [done, setDone] = useState(false);
   const [dragging, setDragging] = useState(false);
   const busy = progress !== null && !done && uploadError === null;
+  const anyType = types.includes(ANY_FILE_TYPE);
 
   useEffect(() => () => revokePicked(pickedRef.current), []);
 
@@ -51,6 +55,15 @@ export const UploadBox = ({
     revokePicked(pickedRef.current);
     pickedRef.current = next;
     setPicked(next);
+  };
+
+  const removeAt = (index: number) => {
+    const remaining = picked.filter((_, j) => j !== index);
+    replace(remaining);
+    setProgress(null);
+    setDone(false);
+    setUploadError(null);
+    onRemove?.(remaining.map((p) => p.file));
   };
 
   const take = async (list: File[]) => {
@@ -120,7 +133,8 @@ export const UploadBox = ({
           <IconUpload size={28} aria-hidden="true" />
           <Text fw={500} id={titleId}>{t('upload.dropHere', { count: maxFiles })}</Text>
           <Text size="sm" id={hintId}>
-            {t('upload.allowed', { types: types.join(', '), size: formatBytes(maxBytes) })} {t('upload.maxFiles', { count: maxFiles })}
+            {anyType ? t('upload.anyType', { size: formatBytes(maxBytes) }) : t('upload.allowed', { types: types.join(', '), size: formatBytes(maxBytes) })}{' '}
+            {t('upload.maxFiles', { count: maxFiles })}
           </Text>
         </Stack>
       </UnstyledButton>
@@ -129,7 +143,7 @@ export const UploadBox = ({
         type="file"
         hidden
         tabIndex={-1}
-        accept={types.map((x) => `.${x}`).join(',')}
+        accept={anyType ? undefined : types.map((x) => `.${x}`).join(',')}
         multiple={maxFiles > 1}
         onChange={(e) => {
           const list = Array.from(e.currentTarget.files ?? []);
@@ -143,7 +157,7 @@ export const UploadBox = ({
           {problemText}
         </Text>
       )}
-      {picked.length > 0 && <UploadFileList files={picked} disabled={busy} onRemove={(i) => replace(picked.filter((_, j) => j !== i))} />}
+      {picked.length > 0 && <UploadFileList files={picked} disabled={busy} onRemove={(i) => removeAt(i)} />}
       {progress !== null && uploadError === null && (
         <Stack gap={2}>
           <Progress.Root size="md" aria-hidden={false}>

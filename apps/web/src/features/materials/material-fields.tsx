@@ -11,8 +11,8 @@ import { TextField } from '../../components/text-field.tsx';
 import { UploadBox } from '../../components/upload-box.tsx';
 import { useTone } from '../../components/tones.ts';
 import type { MaterialFormState } from './material-form-values.ts';
-import { FILE_MATERIAL_TYPES } from './material-types.ts';
 import { uploadMaterialFile } from './materials-api.ts';
+import { ANY_FILE_TYPE } from '@klase/core/upload';
 
 type Form = UseFormReturnType<MaterialFormState>;
 
@@ -120,7 +120,7 @@ export const FileField = ({ form, courseId, current }: { form: Form; courseId: s
       )}
       <UploadBox
         label={current ? t('form.replaceFile') : t('form.file')}
-        types={FILE_MATERIAL_TYPES}
+        types={[ANY_FILE_TYPE]}
         maxBytes={FILE_MAX_BYTES}
         maxFiles={1}
         onUpload={async ([file], onProgress) => {
@@ -130,6 +130,8 @@ export const FileField = ({ form, courseId, current }: { form: Form; courseId: s
           form.setFieldValue('uploadId', answer.uploadId);
           form.clearFieldError('uploadId');
         }}
+        // Removing the chosen file drops its upload: the form keeps the current file (editing) or has none.
+        onRemove={() => form.setFieldValue('uploadId', current?.uploadId ?? '')}
       />
       {typeof error === 'string' && (
         <Text role="alert" size="sm" c={danger}>
