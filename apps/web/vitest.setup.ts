@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { initI18n } from './src/i18n/i18n.ts';
+import { initI18n, loadFeatureNamespaces } from './src/i18n/i18n.ts';
 
 // Mantine reads these browser APIs that jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
@@ -26,5 +26,7 @@ window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => {};
 
 await initI18n('en-us');
+// Pages are tested as signed in: their feature texts are there, as the root loader makes sure in the app.
+await loadFeatureNamespaces();
 
 afterEach(() => cleanup());

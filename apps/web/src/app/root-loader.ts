@@ -2,6 +2,7 @@ import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from
 import { checkSession } from '../lib/session.ts';
 import { getSession } from '../lib/session-store.ts';
 import { guardRedirect, mergeMeta, type RouteMeta } from './access.ts';
+import { loadFeatureNamespaces } from '../i18n/i18n.ts';
 
 /** The route meta (access, role, title) of a path, merged over its matched routes. */
 export const metaForPath = (routes: RouteObject[], pathname: string): RouteMeta =>
@@ -21,5 +22,7 @@ export const createRootLoader =
     const roleId = s.status === 'authenticated' && s.profile ? s.profile.roleId : null;
     const target = guardRedirect({ meta, roleId, pathname: url.pathname, search: url.search });
     if (target && target !== `${url.pathname}${url.search}`) throw redirect(target);
+    // Signed-in pages need the feature texts; the first time, they arrive with the page's code.
+    if (roleId !== null) await loadFeatureNamespaces();
     return null;
   };
