@@ -315,3 +315,31 @@ export const myMaterialsQuery = tableQueryWith({ courseId: z.uuid().optional(), 
 export const courseParams = z.object({ courseId: z.uuid() });
 export const elementParams = z.object({ courseId: z.uuid(), elementId: z.uuid() });
 export const materialParams = z.object({ materialId: z.uuid() });
+
+// ---------------------------------------------------------------------------------------------
+// Copy and delete (background jobs in the database)
+
+/**
+ * `POST /api/courses/:courseId/copy` (teachers of the source course's class, role 3): copies the
+ * course into one of the caller's classes. The new course appears at once, unpublished, with
+ * `job: 'copying'` (lists show the copying badge and block clicks); a background job copies the
+ * elements, materials (files by reference) and settings — never students' work — in one
+ * transaction and clears `job`. A failed copy sets `job: 'copyFailed'` on the new course (lists
+ * show "Copy unsuccessful, Please try again." with a remove action) and leaves nothing half-copied.
+ * Name clashes in the target class get " (copy)", " (copy 2)", ... appended.
+ */
+export const courseCopyRequest = z.object({ targetClassId: z.uuid({ error: V.required }) });
+export type CourseCopyRequest = z.infer<typeof courseCopyRequest>;
+export const courseCopyAnswer = z.object({ courseId: z.string(), classId: z.string(), message: z.string() });
+export type CourseCopyAnswer = z.infer<typeof courseCopyAnswer>;
+
+/**
+ * `DELETE /api/courses/:courseId` (role 3): marks the course `job: 'deleting'` at once (lists show
+ * the deletion badge, block clicks and its menu) and a background job removes it with its
+ * elements, materials, progress and files. Answers 202 `{ message }`. A `copyFailed` course is
+ * removed the same way.
+ */
+export const COPY_TARGETS_PATH = '/api/courses/copy-targets';
+/** `GET /api/courses/copy-targets`: the caller's classes a course can be copied into (role 3, not archived). */
+export const copyTarget = z.object({ id: z.string(), name: z.string(), gradeLevel: z.string(), section: z.string() });
+export type CopyTarget = z.infer<typeof copyTarget>;
