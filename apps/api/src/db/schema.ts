@@ -5,7 +5,8 @@ import * as platform from './schema/platform.ts';
 import * as admin from './schema/admin.ts';
 import * as classes from './schema/classes.ts';
 import * as courses from './schema/courses.ts';
+import * as courseJobs from './schema/course-jobs.ts';
 
 /** Every table, for drizzle's typed client. */
-export const schema = { ...tenancy, ...users, ...sessions, ...platform, ...admin, ...classes, ...courses };
+export const schema = { ...tenancy, ...users, ...sessions, ...platform, ...admin, ...classes, ...courses, ...courseJobs };
 export type Schema = typeof schema;
