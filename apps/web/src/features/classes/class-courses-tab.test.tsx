@@ -63,7 +63,8 @@ describe('ClassCoursesTab', () => {
     expect(cards[0]).toHaveTextContent('Science · Grade 7');
     expect(cards[0]).toHaveTextContent('3 elements');
     expect(cards[0]).toHaveTextContent('2 materials');
-    expect(cards[0]).toHaveAttribute('href', `/classes/${CLASS_ID}/courses/${COURSE_ID}/course`);
+    // The name is the card's link (its click area covers the card).
+    expect(within(cards[0]!).getByRole('link', { name: 'Science 7' })).toHaveAttribute('href', `/classes/${CLASS_ID}/courses/${COURSE_ID}/course`);
     expect(within(cards[0]!).getByText('Published')).toBeInTheDocument();
     expect(within(cards[1]!).getByText('Unpublished')).toBeInTheDocument();
     // Without an image the card shows the code on a coloured block.
@@ -80,6 +81,7 @@ describe('ClassCoursesTab', () => {
     expect(within(card!).getByRole('progressbar', { name: 'Progress in Science 7' })).toHaveAttribute('aria-valuenow', '40');
     expect(card).toHaveTextContent('40%');
     expect(screen.queryByRole('button', { name: 'Create course' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Actions for course Science 7' })).not.toBeInTheDocument();
   });
 
   it('blocks a course that is being copied: badge, skeleton text, no link', async () => {

@@ -13,7 +13,8 @@ import { useClassDetails } from './class-api.ts';
 /**
  * `#/classes/:id/courses`: the class's courses as cards, each a link to the course (students and
  * parents see the published ones, with a student's progress). The class's teachers create courses
- * here while the class is not archived.
+ * here while the class is not archived, and copy or delete them from a card's menu; the list
+ * follows a running copy or deletion by itself.
  */
 export const ClassCoursesTab = () => {
   const { t } = useTranslation('courses');
@@ -24,6 +25,9 @@ export const ClassCoursesTab = () => {
   const cls = details.data;
   const staff = cls !== undefined && cls.relation !== 'student' && cls.relation !== 'parent';
   const canCreate = cls !== undefined && cls.can.manage && cls.relation === 'teacher' && !cls.archived;
+  // The class's teachers copy its courses (also out of an archived class) and delete them.
+  const teacher = cls !== undefined && cls.relation === 'teacher';
+  const actions = teacher ? { copy: true, remove: !cls.archived } : undefined;
   const rows = q.data?.data ?? [];
   const total = q.data?.pagination.totalcount ?? 0;
 
@@ -52,7 +56,7 @@ export const ClassCoursesTab = () => {
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy={q.isFetching}>
         {q.isPending || details.isPending
           ? Array.from({ length: 3 }, (_, i) => <CourseCardSkeleton key={i} />)
-          : rows.map((c) => <CourseCard key={c.id} course={c} showStatus={staff} />)}
+          : rows.map((c) => <CourseCard key={c.id} course={c} showStatus={staff} actions={actions} pageClassId={id} />)}
       </SimpleGrid>
       {total > rows.length && (
         <Text size="sm" role="status">

@@ -1,14 +1,17 @@
 import { Fragment } from 'react';
-import { Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBook, IconListDetails } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Button, Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconBook, IconListDetails, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CourseRow } from '@klase/core/courses/contracts';
 import { BusyGuard, CopyingSkeleton, StatusBadge } from '../../components/status-badge.tsx';
 import { paths } from '../../app/paths.ts';
+import { useTone } from '../../components/tones.ts';
 import { useClassText } from '../classes/class-format.ts';
-import css from '../classes/classes.module.css';
 import { CourseImage } from './course-image.tsx';
+import { CourseMenu, useDeleteCourse } from './course-jobs.tsx';
+import css from './courses.module.css';
 
 const CARD_PROPS = { withBorder: true, padding: 'md', radius: 'md', h: '100%', 'data-testid': 'course-card' } as const;
 
@@ -21,6 +24,10 @@ interface CourseCardProps {
   /** My Courses names the class of each course. */
   showClass?: boolean;
   layout?: CourseLayoutKind;
+  /** What the signed-in teacher may do with the course (its menu); nothing for everyone else. */
+  actions?: { copy: boolean; remove: boolean };
+  /** The class whose courses tab lists the card; null (default) on My Courses. */
+  pageClassId?: string | null;
 }
 
 /** "Science · Grade 7" (whichever is known). */
@@ -62,21 +69,73 @@ const Counts = ({ course }: { course: CourseRow }) => {
   );
 };
 
+/** A copy that failed: the spec's message in the danger colour and, for its teachers, "Remove". */
+const CopyFailed = ({ course, canRemove, title }: { course: CourseRow; canRemove: boolean; title: ReactNode }) => {
+  const { t } = useTranslation(['courses', 'errors']);
+  const danger = useTone('danger');
+  const remove = useDeleteCourse();
+  return (
+    <Stack gap={6} style={{ minWidth: 0, flex: 1 }} data-job="copyFailed">
+      {title}
+      <Group gap={6} wrap="nowrap" align="flex-start" c={danger}>
+        <IconAlertTriangle size={18} aria-hidden="true" style={{ flexShrink: 0 }} />
+        <Text size="sm" fw={700} c={danger} role="status">
+          {t('errors:COPY_FAILED')}
+        </Text>
+      </Group>
+      {canRemove && (
+        <Button
+          size="xs"
+          variant="outline"
+          color="red.9"
+          w="fit-content"
+          leftSection={<IconTrash size={14} aria-hidden="true" />}
+          aria-label={t('jobs.removeNamed', { name: course.name })}
+          onClick={() => void remove(course)}
+        >
+          {t('jobs.remove')}
+        </Button>
+      )}
+    </Stack>
+  );
+};
+
+interface CourseFactsProps extends Required<Omit<CourseCardProps, 'showClass' | 'actions' | 'pageClassId'>> {
+  showClass?: boolean;
+  /** The course's name is the card's link (its click area covers the card). */
+  linked: boolean;
+  menu: ReactNode;
+  canRemove: boolean;
+}
+
 /** The text of a card; the list layout puts code, subject, grade and class on one line. */
-const CourseFacts = ({ course, showStatus, showClass, layout }: Required<Omit<CourseCardProps, 'showClass'>> & { showClass?: boolean }) => {
+const CourseFacts = ({ course, showStatus, showClass, layout, linked, menu, canRemove }: CourseFactsProps) => {
   const { t } = useTranslation('courses');
   const subjectGrade = useSubjectGrade();
   if (course.job === 'copying') return <CopyingSkeleton lines={3} />;
   const line = subjectGrade(course);
   const className = showClass && course.className ? t('card.class', { name: course.className }) : null;
+  const title = (
+    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+      <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+        {linked ? (
+          <Link to={paths.classCourse.to(course.classId!, course.id)} className={css.cardLink}>
+            {course.name}
+          </Link>
+        ) : (
+          course.name
+        )}
+      </Title>
+      <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+        {showStatus && !course.job && <StatusBadge status={course.status} />}
+        {menu}
+      </Group>
+    </Group>
+  );
+  if (course.job === 'copyFailed') return <CopyFailed course={course} canRemove={canRemove} title={title} />;
   return (
     <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
-          {course.name}
-        </Title>
-        {showStatus && !course.job && <StatusBadge status={course.status} style={{ flexShrink: 0 }} />}
-      </Group>
+      {title}
       {layout === 'list' ? (
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           <Text span ff="monospace" size="sm">
@@ -106,12 +165,18 @@ const CourseFacts = ({ course, showStatus, showClass, layout }: Required<Omit<Co
 /**
  * A course in the class's course list and in My Courses: its image (or coloured code block),
  * name, code, subject and grade, counts, the status chip for staff and the progress for students.
- * The whole card is one link to the course. While the course is copied or deleted, the card shows
- * the badge and takes no clicks.
+ * The course's name is a link whose click area covers the card; its teachers get a menu (copy,
+ * delete) beside the name. While the course is copied or deleted, the card shows the badge and
+ * takes no clicks, also not on its menu; a failed copy says so and is not a link.
  */
-export const CourseCard = ({ course, showStatus, showClass, layout = 'grid' }: CourseCardProps) => {
-  const linked = course.classId !== null && course.job !== 'copying' && course.job !== 'deleting';
-  const facts = <CourseFacts course={course} showStatus={showStatus} showClass={showClass} layout={layout} />;
+export const CourseCard = ({ course, showStatus, showClass, layout = 'grid', actions, pageClassId = null }: CourseCardProps) => {
+  const linked = course.classId !== null && course.job === null;
+  const menu = actions && course.job !== 'copyFailed' && (
+    <CourseMenu course={course} canCopy={actions.copy} canDelete={actions.remove} pageClassId={pageClassId} />
+  );
+  const facts = (
+    <CourseFacts course={course} showStatus={showStatus} showClass={showClass} layout={layout} linked={linked} menu={menu} canRemove={actions?.remove ?? false} />
+  );
   const body =
     layout === 'grid' ? (
       // An array, not a fragment: the card sees the image section as its first child and lets it touch the edges.
@@ -129,13 +194,14 @@ export const CourseCard = ({ course, showStatus, showClass, layout = 'grid' }: C
     );
   return (
     <BusyGuard status={course.job}>
-      {linked ? (
-        <Card component={Link} to={paths.classCourse.to(course.classId!, course.id)} className={css.linkCard} {...CARD_PROPS}>
-          {body}
-        </Card>
-      ) : (
-        <Card {...CARD_PROPS}>{body}</Card>
-      )}
+      <Card
+        {...CARD_PROPS}
+        className={linked ? css.linkCard : undefined}
+        data-job={course.job ?? undefined}
+        style={course.job === 'copyFailed' ? { borderColor: 'var(--mantine-color-red-9)' } : undefined}
+      >
+        {body}
+      </Card>
     </BusyGuard>
   );
 };

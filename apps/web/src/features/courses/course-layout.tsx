@@ -1,26 +1,34 @@
 import { useState } from 'react';
 import { Alert, Anchor, Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconChevronLeft, IconEye, IconEyeOff, IconPencil, IconPhoto } from '@tabler/icons-react';
-import { Link, Navigate, NavLink, Outlet, useParams } from 'react-router';
+import { IconAlertTriangle, IconChevronLeft, IconCopy, IconEye, IconEyeOff, IconHourglass, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { Link, Navigate, NavLink, Outlet, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CourseDetails } from '@klase/core/courses/contracts';
 import { ErrorText } from '../../components/error-text.tsx';
 import { isApiError } from '../../components/http.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { paths } from '../../app/paths.ts';
+import { useClassDetails } from '../classes/class-api.ts';
 import { useClassText } from '../classes/class-format.ts';
 import { useClassAction } from '../classes/use-class-action.ts';
 import { CourseFormDialog } from './course-form-dialog.tsx';
 import { CourseImage } from './course-image.tsx';
 import { CourseImageDialog } from './course-image-dialog.tsx';
+import { CopyCourseDialog, useAfterCopy, useDeleteCourse } from './course-jobs.tsx';
 import { publishCourseCall, useCourse } from './courses-api.ts';
 import css from './courses.module.css';
 
-/** Publish or unpublish, edit and picture: the class's teachers only. */
-const CourseActions = ({ course }: { course: CourseDetails }) => {
+/** The class's teachers copy a course (also out of an archived class); the rest needs `can.manage`. */
+const useIsClassTeacher = (classId: string | null) => useClassDetails(classId ?? '').data?.relation === 'teacher';
+
+/** Publish or unpublish, edit, picture and delete (`can.manage`) and copy: the class's teachers only. */
+const CourseActions = ({ course, canCopy }: { course: CourseDetails; canCopy: boolean }) => {
   const { t } = useTranslation('courses');
+  const navigate = useNavigate();
   const { busy, run } = useClassAction(course.classId ?? '');
-  const [dialog, setDialog] = useState<'edit' | 'image' | null>(null);
+  const remove = useDeleteCourse();
+  const afterCopy = useAfterCopy(course.classId);
+  const [dialog, setDialog] = useState<'edit' | 'image' | 'copy' | null>(null);
   const key = course.published ? 'unpublish' : 'publish';
   const togglePublished = () =>
     void run(key, {
@@ -28,31 +36,85 @@ const CourseActions = ({ course }: { course: CourseDetails }) => {
       success: t(`publish.${key}ed`),
       send: () => publishCourseCall(course.id, !course.published),
     });
+  const deleteCourse = async () => {
+    if (await remove(course)) await navigate(paths.classCourses.to(course.classId ?? ''));
+  };
+  const manage = course.can.manage;
   return (
     <Group gap="xs">
-      <Button
-        variant={course.published ? 'default' : 'filled'}
-        leftSection={course.published ? <IconEyeOff size={16} aria-hidden="true" /> : <IconEye size={16} aria-hidden="true" />}
-        loading={busy === key}
-        onClick={togglePublished}
-      >
-        {t(`publish.${key}`)}
-      </Button>
-      <Button variant="default" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => setDialog('edit')}>
-        {t('layout.edit')}
-      </Button>
-      <Button variant="default" leftSection={<IconPhoto size={16} aria-hidden="true" />} onClick={() => setDialog('image')}>
-        {t('layout.image')}
-      </Button>
+      {manage && (
+        <>
+          <Button
+            variant={course.published ? 'default' : 'filled'}
+            leftSection={course.published ? <IconEyeOff size={16} aria-hidden="true" /> : <IconEye size={16} aria-hidden="true" />}
+            loading={busy === key}
+            onClick={togglePublished}
+          >
+            {t(`publish.${key}`)}
+          </Button>
+          <Button variant="default" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => setDialog('edit')}>
+            {t('layout.edit')}
+          </Button>
+          <Button variant="default" leftSection={<IconPhoto size={16} aria-hidden="true" />} onClick={() => setDialog('image')}>
+            {t('layout.image')}
+          </Button>
+        </>
+      )}
+      {canCopy && (
+        <Button variant="default" leftSection={<IconCopy size={16} aria-hidden="true" />} onClick={() => setDialog('copy')}>
+          {t('jobs.copy')}
+        </Button>
+      )}
+      {manage && (
+        <Button variant="outline" color="red.9" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => void deleteCourse()}>
+          {t('jobs.delete')}
+        </Button>
+      )}
       {dialog === 'edit' && <CourseFormDialog classId={course.classId ?? ''} course={course} onClose={() => setDialog(null)} />}
       {dialog === 'image' && <CourseImageDialog course={course} onClose={() => setDialog(null)} />}
+      {dialog === 'copy' && <CopyCourseDialog course={course} onCopied={afterCopy} onClose={() => setDialog(null)} />}
     </Group>
+  );
+};
+
+/**
+ * A course opened while it is copied or deleted (or whose copy failed): what is happening instead
+ * of the editor. The page asks again every few seconds and shows the course once the copy is done.
+ */
+const CourseJobState = ({ course }: { course: CourseDetails }) => {
+  const { t } = useTranslation(['courses', 'errors']);
+  const navigate = useNavigate();
+  const remove = useDeleteCourse();
+  const teacher = useIsClassTeacher(course.classId);
+  if (course.job === 'copyFailed')
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden="true" />} title={t('errors:COPY_FAILED')} data-testid="course-job">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t('jobs.failedPage')}</Text>
+          {teacher && (
+            <Button
+              variant="outline"
+              color="red.9"
+              leftSection={<IconTrash size={16} aria-hidden="true" />}
+              onClick={() => void remove(course).then((done) => done && navigate(paths.classCourses.to(course.classId ?? '')))}
+            >
+              {t('jobs.remove')}
+            </Button>
+          )}
+        </Stack>
+      </Alert>
+    );
+  return (
+    <Alert color="gray" variant="light" icon={<IconHourglass aria-hidden="true" />} data-testid="course-job" aria-live="polite">
+      <Text size="sm">{course.job === 'copying' ? t('jobs.copyingPage') : t('jobs.deletingPage')}</Text>
+    </Alert>
   );
 };
 
 const CourseHeader = ({ course }: { course: CourseDetails }) => {
   const { t } = useTranslation('courses');
   const { grade } = useClassText();
+  const teacher = useIsClassTeacher(course.classId);
   const facts = [course.code, course.subject, course.gradeLevel ? grade(course.gradeLevel) : null].filter(Boolean).join(' · ');
   return (
     <Stack gap="sm">
@@ -71,7 +133,11 @@ const CourseHeader = ({ course }: { course: CourseDetails }) => {
             <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
               {course.name}
             </Title>
-            {course.can.viewStudentMode && <StatusBadge status={course.status} />}
+            {course.job === 'copying' || course.job === 'deleting' ? (
+              <StatusBadge status={course.job} />
+            ) : (
+              course.can.viewStudentMode && !course.job && <StatusBadge status={course.status} />
+            )}
           </Group>
           <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
             {facts}
@@ -84,7 +150,7 @@ const CourseHeader = ({ course }: { course: CourseDetails }) => {
           {course.can.viewStudentMode && <Text size="sm">{course.sequential ? t('layout.sequential') : t('layout.freeOrder')}</Text>}
         </Stack>
       </Group>
-      {course.can.manage && <CourseActions course={course} />}
+      {course.job === null && (course.can.manage || teacher) && <CourseActions course={course} canCopy={teacher} />}
     </Stack>
   );
 };
@@ -111,7 +177,8 @@ const CourseTabs = ({ course }: { course: CourseDetails }) => {
 /**
  * `#/classes/:id/courses/:courseId`: the course's header (picture, name, code, subject, grade, and
  * for its teachers publish, edit and picture) and its tabs; the open tab renders below. A course
- * the user cannot reach, or one of another class, is a 404.
+ * the user cannot reach, or one of another class, is a 404. While the course is copied or deleted
+ * the page says so instead of showing its tabs, and follows the job to its end.
  */
 export const CourseLayout = () => {
   const { id = '', courseId = '' } = useParams();
@@ -126,6 +193,8 @@ export const CourseLayout = () => {
       </Stack>
     );
   if (q.isError) {
+    // A course deleted while it was open: back to the class's courses.
+    if (q.data?.job === 'deleting' && isApiError(q.error) && q.error.status === 404) return <Navigate to={paths.classCourses.to(id)} replace />;
     if (isApiError(q.error) && (q.error.status === 404 || q.error.status === 403 || q.error.code === 'VALIDATION'))
       return <Navigate to={paths.notFound.to()} replace />;
     return (
@@ -139,8 +208,14 @@ export const CourseLayout = () => {
   return (
     <Stack gap="md">
       <CourseHeader course={course} />
-      <CourseTabs course={course} />
-      <Outlet />
+      {course.job ? (
+        <CourseJobState course={course} />
+      ) : (
+        <>
+          <CourseTabs course={course} />
+          <Outlet />
+        </>
+      )}
     </Stack>
   );
 };

@@ -1,6 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ClassStudentRow, GroupRow } from '@klase/core/classes/contracts';
-import { COURSE_IMAGE_FIELD, type CourseDetails, type CourseFormValues, type CourseRow, type ElementForm } from '@klase/core/courses/contracts';
+import {
+  COPY_TARGETS_PATH,
+  COURSE_IMAGE_FIELD,
+  type CopyTarget,
+  type CourseCopyAnswer,
+  type CourseDetails,
+  type CourseFormValues,
+  type CourseRow,
+  type ElementForm,
+} from '@klase/core/courses/contracts';
 import { encodeTableQuery, type TablePage } from '@klase/core/table';
 import { apiFetch, uploadWithProgress } from '../../components/http.ts';
 import { classKeys, classPath } from '../classes/class-api.ts';
@@ -25,7 +34,20 @@ export const courseKeys = {
   classList: (classId: string) => [...classKeys.inClass(classId), 'course-list'] as const,
   one: (classId: string, courseId: string) => [...classKeys.inClass(classId), 'course', courseId] as const,
   assignable: (classId: string, what: 'students' | 'groups') => [...classKeys.inClass(classId), 'assignable', what] as const,
+  copyTargets: ['courses', 'copy-targets'] as const,
 };
+
+/** How often a list or page asks again while a copy or deletion runs in the background. */
+export const JOB_POLL_MS = 2000;
+const running = (c: Pick<CourseRow, 'job'>) => c.job === 'copying' || c.job === 'deleting';
+
+/**
+ * React Query's `refetchInterval` for a list of courses: every JOB_POLL_MS while any listed course
+ * is being copied or deleted (so the badge turns into the finished course, or the card goes,
+ * without a reload), and not at all otherwise.
+ */
+export const pollWhileRunning = (query: { state: { data?: { data: CourseRow[] } } }): number | false =>
+  query.state.data?.data.some(running) ? JOB_POLL_MS : false;
 
 /** The first `CLASS_LIST_LIMIT` rows of a class's table, sorted by `sortBy`. */
 const firstPage = (sortBy: string, extra: Record<string, string> = {}) =>
@@ -36,6 +58,7 @@ export const useClassCourseList = (classId: string) =>
   useQuery({
     queryKey: courseKeys.classList(classId),
     queryFn: ({ signal }) => apiFetch<TablePage<CourseRow>>(`${COURSES_PATH}?${firstPage('name', { classId })}`, { signal }),
+    refetchInterval: pollWhileRunning,
   });
 
 /** `GET /api/courses/:courseId`: the course with its elements and materials. */
@@ -44,6 +67,15 @@ export const useCourse = (classId: string, courseId: string) =>
     queryKey: courseKeys.one(classId, courseId),
     queryFn: ({ signal }) => apiFetch<CourseDetails>(coursePath(courseId), { signal }),
     retry: false,
+    // A course opened while it is copied or deleted shows so, and follows the job to its end.
+    refetchInterval: (query) => (query.state.data && running(query.state.data) && query.state.status === 'success' ? JOB_POLL_MS : false),
+  });
+
+/** `GET /api/courses/copy-targets`: the caller's classes a course can be copied into. */
+export const useCopyTargets = () =>
+  useQuery({
+    queryKey: courseKeys.copyTargets,
+    queryFn: ({ signal }) => apiFetch<CopyTarget[]>(COPY_TARGETS_PATH, { signal }),
   });
 
 /** Students and groups an element can be assigned to (fetched when the form asks for them). */
@@ -67,6 +99,12 @@ export const createCourseCall = (classId: string, body: CourseFormValues) =>
 export const updateCourseCall = (courseId: string, body: CourseFormValues) => apiFetch<CourseDetails>(coursePath(courseId), { method: 'PUT', body });
 export const publishCourseCall = (courseId: string, published: boolean) =>
   apiFetch<MessageAnswer>(coursePath(courseId, 'published'), { method: 'PATCH', body: { published } });
+
+/** `POST /api/courses/:courseId/copy`: the copy appears at once with `job: 'copying'`. */
+export const copyCourseCall = (courseId: string, targetClassId: string) =>
+  apiFetch<CourseCopyAnswer>(coursePath(courseId, 'copy'), { method: 'POST', body: { targetClassId } });
+/** `DELETE /api/courses/:courseId` → 202: the course shows `job: 'deleting'` until the job removes it. */
+export const deleteCourseCall = (courseId: string) => apiFetch<MessageAnswer>(coursePath(courseId), { method: 'DELETE' });
 
 /** `PUT /api/courses/:courseId/image`: one jpeg or png under 2 MB in the multipart field COURSE_IMAGE_FIELD. */
 export const uploadCourseImageCall = (courseId: string, file: File, onProgress: (percent: number) => void) => {

@@ -16,7 +16,7 @@ import { apiFetch } from '../../components/http.ts';
 import { paths } from '../../app/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { CourseCard, CourseCardSkeleton, type CourseLayoutKind } from './course-card.tsx';
-import { COURSES_PATH, courseKeys } from './courses-api.ts';
+import { COURSES_PATH, courseKeys, pollWhileRunning } from './courses-api.ts';
 
 const ViewSwitch = ({ view }: { view: CourseLayoutKind }) => {
   const { t } = useTranslation('courses');
@@ -47,7 +47,8 @@ const ViewSwitch = ({ view }: { view: CourseLayoutKind }) => {
  * `#/courses` (My Courses): the signed-in user's courses across classes, as cards or a list (the
  * choice is kept in the URL), searched and paged on the server. Staff filter by state (published,
  * unpublished, copying, deleting); students see their progress; a parent sees the courses of the
- * child chosen in the app's header.
+ * child chosen in the app's header. Teachers copy and delete from a card's menu; while a copy or
+ * deletion runs the list asks again every few seconds, so it follows the job to its end.
  */
 export const MyCoursesPage = () => {
   const { t } = useTranslation(['courses', 'components']);
@@ -66,7 +67,10 @@ export const MyCoursesPage = () => {
     queryFn: ({ signal }) => apiFetch<TablePage<CourseRow>>(`${COURSES_PATH}?${state.query}`, { signal }),
     placeholderData: keepPreviousData,
     enabled: !waitingForChild,
+    refetchInterval: pollWhileRunning,
   });
+  // Teachers teach every class My Courses lists: they copy and delete its courses.
+  const actions = roleId === ROLE.teacher ? { copy: true, remove: true } : undefined;
   const rows = q.data?.data ?? [];
   const totalCount = q.data?.pagination.totalcount ?? 0;
   const filtered = state.searchInput.trim() !== '' || state.filter !== undefined;
@@ -103,13 +107,13 @@ export const MyCoursesPage = () => {
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy={q.isFetching} data-testid="courses-grid">
           {q.isPending && !waitingForChild
             ? Array.from({ length: 3 }, (_, i) => <CourseCardSkeleton key={i} />)
-            : rows.map((row) => <CourseCard key={row.id} course={row} showStatus={staff} showClass />)}
+            : rows.map((row) => <CourseCard key={row.id} course={row} showStatus={staff} showClass actions={actions} />)}
         </SimpleGrid>
       ) : (
         <Stack gap="sm" aria-busy={q.isFetching} data-testid="courses-list">
           {q.isPending && !waitingForChild
             ? Array.from({ length: 3 }, (_, i) => <CourseCardSkeleton key={i} />)
-            : rows.map((row) => <CourseCard key={row.id} course={row} showStatus={staff} showClass layout="list" />)}
+            : rows.map((row) => <CourseCard key={row.id} course={row} showStatus={staff} showClass layout="list" actions={actions} />)}
         </Stack>
       )}
       {q.data && totalCount > 0 && (

@@ -1,0 +1,213 @@
+import { useState } from 'react';
+import { ActionIcon, Alert, Button, Group, Menu, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconCopy, IconDotsVertical, IconTrash } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { courseCopyRequest, type CourseCopyAnswer, type CourseRow } from '@klase/core/courses/contracts';
+import { useConfirm } from '../../components/confirm-dialog.tsx';
+import { ErrorText, useErrorMessage } from '../../components/error-text.tsx';
+import { toastError, toastSuccess } from '../../components/toasts.ts';
+import { useTone } from '../../components/tones.ts';
+import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
+import { paths } from '../../app/paths.ts';
+import { useZodValidate } from '../../lib/zod-form.ts';
+import { invalidateClass } from '../classes/class-api.ts';
+import { useClassText } from '../classes/class-format.ts';
+import { copyCourseCall, courseKeys, deleteCourseCall, useCopyTargets } from './courses-api.ts';
+import css from './courses.module.css';
+import { FormModal } from './form-modal.tsx';
+
+type JobCourse = Pick<CourseRow, 'id' | 'name' | 'classId'>;
+
+/** Reloads the class's pages and every My Courses query, so the new job's badge shows everywhere. */
+const useReloadCourses = () => {
+  const queryClient = useQueryClient();
+  return async (...classIds: (string | null)[]) => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: courseKeys.mine }),
+      ...[...new Set(classIds)].filter((id): id is string => !!id).map((id) => invalidateClass(queryClient, id)),
+    ]);
+  };
+};
+
+/**
+ * Where a started copy is watched: on My Courses the page stays; from a class's page the class's
+ * courses tab when the copy lands in that class, else My Courses (which lists every class).
+ */
+export const useAfterCopy = (pageClassId: string | null) => {
+  const navigate = useNavigate();
+  return async (answer: CourseCopyAnswer) => {
+    if (pageClassId === null) return;
+    await navigate(answer.classId === pageClassId ? paths.classCourses.to(pageClassId) : paths.myCourses.to());
+  };
+};
+
+interface CopyCourseDialogProps {
+  course: JobCourse;
+  onCopied: (answer: CourseCopyAnswer) => unknown;
+  onClose: () => void;
+}
+
+interface TargetOption {
+  value: string;
+  label: string;
+}
+
+/** The class picker and the buttons, mounted once the classes are known (the first one chosen). */
+const CopyForm = ({ course, options, onCopied, onClose }: CopyCourseDialogProps & { options: TargetOption[] }) => {
+  const { t } = useTranslation(['courses', 'common']);
+  const reload = useReloadCourses();
+  const form = useForm<{ targetClassId: string | null }>({
+    mode: 'controlled',
+    initialValues: { targetClassId: options[0]?.value ?? null },
+    validate: useZodValidate<{ targetClassId: string | null }>(courseCopyRequest),
+  });
+  const { busy, error, save } = useConfirmedSave({ codeFields: {}, setErrors: form.setErrors });
+
+  const submit = form.onSubmit(({ targetClassId }) => {
+    const target = options.find((o) => o.value === targetClassId);
+    return save({ title: t('jobs.copyTitle'), message: t('jobs.copyConfirm', { name: course.name, target: target?.label ?? '' }) }, async () => {
+      const answer = await copyCourseCall(course.id, courseCopyRequest.parse({ targetClassId }).targetClassId);
+      await reload(course.classId, answer.classId);
+      toastSuccess(answer.message);
+      onClose();
+      await onCopied(answer);
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <SaveError error={error} />
+        <Select
+          label={t('jobs.target')}
+          required
+          withAsterisk
+          allowDeselect={false}
+          data={options}
+          comboboxProps={{ withinPortal: true }}
+          data-autofocus
+          {...form.getInputProps('targetClassId')}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            {t('common:cancel')}
+          </Button>
+          <Button type="submit" loading={busy} leftSection={<IconCopy size={16} aria-hidden="true" />}>
+            {t('jobs.copy')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};
+
+/**
+ * Copy a course into one of the teacher's classes (the course's own class first and chosen). The
+ * copy asks for confirmation, starts on the server and shows up at once with the copying badge.
+ * Mount it only while open.
+ */
+export const CopyCourseDialog = (props: CopyCourseDialogProps) => {
+  const { t } = useTranslation(['courses', 'common']);
+  const { gradeSection } = useClassText();
+  const targets = useCopyTargets();
+  const { course, onClose } = props;
+  const own = (id: string) => Number(id === course.classId);
+  const options = [...(targets.data ?? [])]
+    .sort((a, b) => own(b.id) - own(a.id))
+    .map((c) => ({ value: c.id, label: `${c.name} · ${gradeSection(c.gradeLevel, c.section)}${own(c.id) ? ` ${t('jobs.thisClass')}` : ''}` }));
+
+  return (
+    <FormModal opened title={t('jobs.copyTitle')} onClose={onClose}>
+      <Stack gap="sm">
+        <Text>{t('jobs.copyHint', { name: course.name })}</Text>
+        {targets.isPending ? (
+          <Skeleton height={58} data-testid="copy-targets-loading" />
+        ) : targets.isError || options.length === 0 ? (
+          <>
+            {targets.isError ? <ErrorText error={targets.error} /> : <Alert color="gray" variant="light">{t('jobs.noTargets')}</Alert>}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                {t('common:cancel')}
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <CopyForm {...props} options={options} />
+        )}
+      </Stack>
+    </FormModal>
+  );
+};
+
+/**
+ * Delete a course (or remove a failed copy): asked first, then the server marks it "deleting"
+ * and removes it in the background. Resolves true once the deletion has started.
+ */
+export const useDeleteCourse = () => {
+  const { t } = useTranslation('courses');
+  const confirm = useConfirm();
+  const errorMessage = useErrorMessage();
+  const reload = useReloadCourses();
+  return async (course: JobCourse & Pick<CourseRow, 'job'>): Promise<boolean> => {
+    const failed = course.job === 'copyFailed';
+    const ask = failed
+      ? { title: t('jobs.removeTitle'), message: t('jobs.removeConfirm', { name: course.name }), confirmLabel: t('jobs.remove') }
+      : { title: t('jobs.deleteTitle'), message: t('jobs.deleteConfirm', { name: course.name }), confirmLabel: t('jobs.delete') };
+    if (!(await confirm({ ...ask, danger: true }))) return false;
+    try {
+      const answer = await deleteCourseCall(course.id);
+      toastSuccess(answer.message);
+      return true;
+    } catch (e) {
+      toastError(errorMessage(e));
+      return false;
+    } finally {
+      await reload(course.classId);
+    }
+  };
+};
+
+interface CourseMenuProps {
+  course: CourseRow;
+  canCopy: boolean;
+  canDelete: boolean;
+  /** The class whose page lists the card; null on My Courses. */
+  pageClassId: string | null;
+}
+
+/** A course card's menu for its teachers: copy and delete. While the course is deleted it is disabled. */
+export const CourseMenu = ({ course, canCopy, canDelete, pageClassId }: CourseMenuProps) => {
+  const { t } = useTranslation('courses');
+  const danger = useTone('danger');
+  const [copying, setCopying] = useState(false);
+  const remove = useDeleteCourse();
+  const afterCopy = useAfterCopy(pageClassId);
+  if (!canCopy && !canDelete) return null;
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('jobs.actions', { name: course.name })} disabled={course.job !== null} className={css.cardMenu}>
+            <IconDotsVertical size={18} aria-hidden="true" />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {canCopy && (
+            <Menu.Item leftSection={<IconCopy size={16} aria-hidden="true" />} onClick={() => setCopying(true)}>
+              {t('jobs.copy')}
+            </Menu.Item>
+          )}
+          {canDelete && (
+            <Menu.Item c={danger} leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => void remove(course)}>
+              {t('jobs.delete')}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      {copying && <CopyCourseDialog course={course} onCopied={afterCopy} onClose={() => setCopying(false)} />}
+    </>
+  );
+};
