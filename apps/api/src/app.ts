@@ -16,6 +16,7 @@ import { declarePublicRoutes, registerAccessControl } from './platform/policy.ts
 import { AUTH_CHANNEL, createSessionCache } from './platform/session-cache.ts';
 import { createLocalStorage, type FileStorage } from './platform/storage.ts';
 import { createBulkWorker } from './modules/bulk/bulk-worker.ts';
+import { createCourseJobWorker } from './modules/course-jobs/course-jobs.worker.ts';
 import { ctxOf } from './platform/app-context.ts';
 import { registerModules } from './routes.ts';
 import './platform/types.ts';
@@ -114,9 +115,12 @@ export const buildApp = async (config: AppConfig, deps: AppDeps = {}): Promise<F
   const unlistenAuth = config.sessionCacheMs > 0 ? await database.listen(AUTH_CHANNEL, (payload) => sessionCache.onNotify(payload)) : null;
   const bulkWorker = createBulkWorker({ database, ctx: ctxOf(app), pollMs: config.mailPollMs, log: app.log });
   app.decorate('bulkWorker', bulkWorker);
+  const courseJobWorker = createCourseJobWorker({ database, storage: app.storage, pollMs: config.mailPollMs, log: app.log });
+  app.decorate('courseJobWorker', courseJobWorker);
   app.addHook('onClose', async () => {
     if (unlistenAuth) await unlistenAuth();
     await bulkWorker.stop();
+    await courseJobWorker.stop();
     await mailer.stop();
     if (ownsDatabase) await database.close();
   });

@@ -7,6 +7,7 @@ import { classesRoutes } from './modules/classes/classes.routes.ts';
 import { bulkRoutes } from './modules/bulk/bulk.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { coursesRoutes } from './modules/courses/courses.routes.ts';
+import { courseJobsRoutes } from './modules/course-jobs/course-jobs.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -32,6 +33,7 @@ export const MODULES = [
   { prefix: '/api/classes', plugin: classWorkRoutes },
   { prefix: '/api', plugin: coursesRoutes },
   { prefix: '/api', plugin: materialsRoutes },
+  { prefix: '/api', plugin: courseJobsRoutes },
 ] as const;
 
 export const registerModules = async (app: FastifyInstance): Promise<void> => {

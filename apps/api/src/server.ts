@@ -20,6 +20,7 @@ const main = async () => {
   await app.listen({ port: config.port, host: config.host });
   await app.mailer.start();
   await app.bulkWorker.start();
+  await app.courseJobWorker.start();
 
   const url = `http://${config.host}:${config.port}`;
   console.log(`Klase is running at ${url} (API docs: ${url}/api/docs, database: ${database.kind})`);

@@ -3,6 +3,7 @@ import type { RoleId } from '@klase/core/roles';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { BulkWorker } from '../modules/bulk/bulk-worker.ts';
+import type { CourseJobWorker } from '../modules/course-jobs/course-jobs.worker.ts';
 import type { Mailer } from './mail.ts';
 import type { FileStorage } from './storage.ts';
 import type { SessionCache } from './session-cache.ts';
@@ -29,6 +30,7 @@ declare module 'fastify' {
     storage: FileStorage;
     sessionCache: SessionCache;
     bulkWorker: BulkWorker;
+    courseJobWorker: CourseJobWorker;
   }
   interface FastifyRequest {
     auth: AuthState | null;

@@ -41,7 +41,7 @@ const busy = (course: CourseRecord): boolean => course.job === 'copying' || cour
 export const requireManage = (access: CourseAccess): void => {
   if (!access.manage) throw new DomainError('FORBIDDEN');
   if (access.classAccess.cls.archivedAt) throw new DomainError('CLASS_ARCHIVED');
-  if (busy(access.course)) throw new DomainError('CONFLICT');
+  if (busy(access.course)) throw new DomainError('COURSE_BUSY');
 };
 
 /** Loads the course for a change by its teacher (`loadCourseAccess`, then `requireManage`). */

@@ -208,7 +208,7 @@ describe('courses: create, edit, details, publish', () => {
     await t.db.update(courses).set({ job: 'copying' }).where(eq(courses.id, course.id));
     const busy = await teacher.req('PUT', `/api/courses/${course.id}`, form({ name: 'While copying' }));
     expect(busy.statusCode).toBe(409);
-    expect(busy.json().code).toBe('CONFLICT');
+    expect(busy.json().code).toBe('COURSE_BUSY');
     expect((await teacher.req('GET', `/api/courses/${course.id}`)).json()).toMatchObject({ job: 'copying', can: { manage: false } });
   });
 });

@@ -7,6 +7,7 @@ import { auditChange, changes, pick } from '../../platform/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { isoOrNull, publishStatus } from '../class-work/course-sql.ts';
+import { removeUnreferencedFiles } from '../course-jobs/file-refs.ts';
 import { loadManagedCourse, unlessTaken, type CourseAccess } from './course-access.ts';
 import { touchCourse, type CourseViewer } from './courses.repo.ts';
 import {
@@ -186,7 +187,7 @@ export const setElementPublished = async (ctx: Ctx, user: UserRow, courseId: str
   });
 };
 
-/** Deletes the element with its materials; their stored files are removed once the deletion is committed. */
+/** Deletes the element with its materials; their stored files no other material uses are removed once the deletion is committed. */
 export const deleteElement = async (ctx: Ctx, user: UserRow, courseId: string, elementId: string): Promise<void> => {
   const access = await loadManagedCourse(ctx.db, user, courseId);
   const files = await ctx.db.transaction(async (tx) => {
@@ -197,8 +198,8 @@ export const deleteElement = async (ctx: Ctx, user: UserRow, courseId: string, e
     await auditChange(tx, { ...elementAudit(access, user, before), action: 'element.deleted', before: pick(before, AUDITED), after: null });
     return keys;
   });
-  // A file left behind by a failed removal is harmless (no row points to it any more).
-  await Promise.allSettled(files.map((key) => ctx.storage.delete(key)));
+  // Copies of the course share files by reference: only files no material uses any more go.
+  await removeUnreferencedFiles(ctx.db, ctx.storage, files);
 };
 
 /** Puts the course's elements in the given order: exactly its element ids, each once. */

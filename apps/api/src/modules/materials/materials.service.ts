@@ -8,6 +8,7 @@ import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import { publishStatus } from '../class-work/course-sql.ts';
+import { removeUnreferencedFiles } from '../course-jobs/file-refs.ts';
 import { loadCourseAccess, requireManage, type CourseAccess } from '../courses/course-access.ts';
 import { findElement } from '../courses/elements.repo.ts';
 import { openMaterial, type OpenedMaterial } from './material-access.ts';
@@ -186,7 +187,7 @@ export const editMaterial = async (ctx: Ctx, actor: UserRow, materialId: string,
     await auditMaterial(tx, access, actor, 'material.updated', materialId, changes(current.material, row, AUDITED));
     return oldKey;
   });
-  if (replacedKey) await ctx.storage.delete(replacedKey);
+  await removeUnreferencedFiles(ctx.db, ctx.storage, [replacedKey]);
   const found = await findMaterial(ctx.db, materialId);
   if (!found) throw new DomainError('NOT_FOUND');
   return staffDetails(ctx.db, { ...found, access });
@@ -203,7 +204,7 @@ export const publishMaterial = async (ctx: Ctx, actor: UserRow, materialId: stri
   return materialMessage(locale, published ? 'published' : 'unpublished');
 };
 
-/** Deletes a material with its progress; its file leaves storage once the deletion is committed. */
+/** Deletes a material with its progress; its file leaves storage once the deletion is committed, unless a copy of the course still uses it. */
 export const removeMaterial = async (ctx: Ctx, actor: UserRow, materialId: string, locale: Locale) => {
   const { access } = await managedMaterial(ctx.db, actor, materialId);
   const fileKey = await ctx.db.transaction(async (tx) => {
@@ -214,7 +215,7 @@ export const removeMaterial = async (ctx: Ctx, actor: UserRow, materialId: strin
     await auditMaterial(tx, access, actor, 'material.deleted', materialId, { before: pick(current.material, AUDITED), after: null });
     return current.material.fileKey;
   });
-  if (fileKey) await ctx.storage.delete(fileKey);
+  await removeUnreferencedFiles(ctx.db, ctx.storage, [fileKey]);
   return materialMessage(locale, 'deleted');
 };
 
