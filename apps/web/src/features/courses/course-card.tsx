@@ -5,7 +5,7 @@ import { IconAlertTriangle, IconBook, IconListDetails, IconTrash } from '@tabler
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CourseRow } from '@klase/core/courses/contracts';
-import { BusyGuard, CopyingSkeleton, StatusBadge } from '../../components/status-badge.tsx';
+import { BusyGuard, CopyingSkeleton, isBusyStatus, StatusBadge } from '../../components/status-badge.tsx';
 import { paths } from '../../app/paths.ts';
 import { useTone } from '../../components/tones.ts';
 import { useClassText } from '../classes/class-format.ts';
@@ -115,6 +115,8 @@ const CourseFacts = ({ course, showStatus, showClass, layout, linked, menu, canR
   if (course.job === 'copying') return <CopyingSkeleton lines={3} />;
   const line = subjectGrade(course);
   const className = showClass && course.className ? t('card.class', { name: course.className }) : null;
+  // The chip sits beside the code, so the name keeps the width beside the menu (cards and phones are narrow).
+  const status = showStatus && !course.job && <StatusBadge status={course.status} style={{ flexShrink: 0 }} />;
   const title = (
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
       <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
@@ -126,10 +128,7 @@ const CourseFacts = ({ course, showStatus, showClass, layout, linked, menu, canR
           course.name
         )}
       </Title>
-      <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-        {showStatus && !course.job && <StatusBadge status={course.status} />}
-        {menu}
-      </Group>
+      {menu}
     </Group>
   );
   if (course.job === 'copyFailed') return <CopyFailed course={course} canRemove={canRemove} title={title} />;
@@ -137,17 +136,24 @@ const CourseFacts = ({ course, showStatus, showClass, layout, linked, menu, canR
     <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
       {title}
       {layout === 'list' ? (
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          <Text span ff="monospace" size="sm">
-            {course.code}
+        <Group justify="space-between" align="flex-start" gap="xs">
+          {/* On phones the chip moves under the line rather than squeezing it. */}
+          <Text size="sm" style={{ overflowWrap: 'anywhere', flex: '1 1 220px', minWidth: 0 }}>
+            <Text span ff="monospace" size="sm">
+              {course.code}
+            </Text>
+            {[line, className].filter(Boolean).map((part) => ` · ${part}`)}
           </Text>
-          {[line, className].filter(Boolean).map((part) => ` · ${part}`)}
-        </Text>
+          {status}
+        </Group>
       ) : (
         <>
-          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-            {course.code}
-          </Text>
+          <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
+            <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+              {course.code}
+            </Text>
+            {status}
+          </Group>
           {line && <Text size="sm">{line}</Text>}
           {className && (
             <Text size="sm" fw={500}>
@@ -198,6 +204,8 @@ export const CourseCard = ({ course, showStatus, showClass, layout = 'grid', act
         {...CARD_PROPS}
         className={linked ? css.linkCard : undefined}
         data-job={course.job ?? undefined}
+        // A busy list row leaves room above its text for the job's badge.
+        pt={layout === 'list' && isBusyStatus(course.job) ? 40 : undefined}
         style={course.job === 'copyFailed' ? { borderColor: 'var(--mantine-color-red-9)' } : undefined}
       >
         {body}

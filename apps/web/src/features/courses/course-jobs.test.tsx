@@ -104,15 +104,16 @@ describe('copying a course', () => {
     expect(dialog).toHaveTextContent("Students' work and progress are not copied.");
     // The course's own class comes first and is chosen.
     const select = await within(dialog).findByRole('combobox', { name: /^Copy into class/ });
-    expect(select).toHaveValue('Grade 7 Rizal · Grade 7 · Rizal (this class)');
+    expect(select).toHaveValue('Grade 7 Rizal (this class)');
     await userEvent.click(select);
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['Grade 7 Rizal · Grade 7 · Rizal (this class)', 'Grade 7 Mabini · Grade 7 · Mabini']);
+    // Each class with its grade and section under its name.
+    expect(options.map((o) => o.textContent)).toEqual(['Grade 7 Rizal (this class)Grade 7 · Rizal', 'Grade 7 MabiniGrade 7 · Mabini']);
     await userEvent.click(options[1]!);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Copy course' }));
 
     // The confirmation opens above the dialog; nothing is sent before it.
-    const question = await screen.findByText('Copy "Science 7" into Grade 7 Mabini · Grade 7 · Mabini?');
+    const question = await screen.findByText('Copy "Science 7" into Grade 7 Mabini?');
     expect(writes()).toHaveLength(0);
     await userEvent.click(within(question.closest<HTMLElement>('[role="dialog"]')!).getByRole('button', { name: 'Confirm' }));
 

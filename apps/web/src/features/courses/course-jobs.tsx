@@ -53,6 +53,8 @@ interface CopyCourseDialogProps {
 interface TargetOption {
   value: string;
   label: string;
+  /** Grade and section, under the name in the list. */
+  detail: string;
 }
 
 /** The class picker and the buttons, mounted once the classes are known (the first one chosen). */
@@ -87,6 +89,14 @@ const CopyForm = ({ course, options, onCopied, onClose }: CopyCourseDialogProps 
           withAsterisk
           allowDeselect={false}
           data={options}
+          renderOption={({ option }) => (
+            <Stack gap={0}>
+              <Text size="sm">{option.label}</Text>
+              <Text size="xs" c="dimmed">
+                {options.find((o) => o.value === option.value)?.detail}
+              </Text>
+            </Stack>
+          )}
           comboboxProps={{ withinPortal: true }}
           data-autofocus
           {...form.getInputProps('targetClassId')}
@@ -117,7 +127,7 @@ export const CopyCourseDialog = (props: CopyCourseDialogProps) => {
   const own = (id: string) => Number(id === course.classId);
   const options = [...(targets.data ?? [])]
     .sort((a, b) => own(b.id) - own(a.id))
-    .map((c) => ({ value: c.id, label: `${c.name} · ${gradeSection(c.gradeLevel, c.section)}${own(c.id) ? ` ${t('jobs.thisClass')}` : ''}` }));
+    .map((c) => ({ value: c.id, label: own(c.id) ? `${c.name} ${t('jobs.thisClass')}` : c.name, detail: gradeSection(c.gradeLevel, c.section) }));
 
   return (
     <FormModal opened title={t('jobs.copyTitle')} onClose={onClose}>
