@@ -16,6 +16,9 @@ const f = (info: TestInfo) => ({
 
 const LOCKED = 'Sorry you need to finish previous course material';
 
+// The copy step uses the course the first step built.
+test.describe.configure({ mode: 'serial' });
+
 /** Confirms the open confirmation dialog with its main button. */
 const confirm = async (page: Page, button: RegExp) => {
   const dialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: button }) }).last();
@@ -144,4 +147,38 @@ test('a teacher builds and publishes a course; a student walks it in order and i
   } finally {
     await context.close();
   }
+});
+
+test('the teacher copies the course into the class, opens the copy, then deletes it', async ({ page, a11y }, info) => {
+  const x = f(info);
+  await signIn(page, x.teacher);
+  await openClass(page, x.className);
+  await page.getByRole('main').getByRole('link', { name: x.courseName, exact: true }).click();
+  await expect(page.getByRole('heading', { name: x.courseName })).toBeVisible();
+
+  await page.getByRole('button', { name: /^copy course$/i }).click();
+  const dialog = page.getByRole('dialog', { name: /copy course/i });
+  await expect(dialog.getByText(/students' work and progress are not copied/i)).toBeVisible();
+  await a11y('copy course dialog');
+  await dialog.getByRole('button', { name: /^copy course$/i }).click();
+  await confirm(page, /^confirm$/i);
+
+  // The copy lands in this class: its card appears (the copying badge while the job runs) and opens.
+  const copyName = `${x.courseName} (copy)`;
+  const copyLink = page.getByRole('main').getByRole('link', { name: copyName, exact: true });
+  await expect(copyLink).toBeVisible({ timeout: 20_000 });
+  await copyLink.click();
+  await expect(page.getByRole('heading', { name: copyName })).toBeVisible();
+  for (const name of ['Week 1', 'Week 2', 'Reading: cells', 'Cell atlas', 'Draw a cell', 'Inside a cell']) {
+    await expect(page.getByRole('main').getByText(name, { exact: true }).first()).toBeVisible();
+  }
+
+  await page.getByRole('button', { name: /^delete course$/i }).click();
+  const sure = page.getByRole('dialog').filter({ hasText: /cannot be undone/i });
+  await expect(sure).toBeVisible();
+  await sure.getByRole('button').filter({ hasNotText: /^cancel$/i }).last().click();
+  await expect(sure).toBeHidden();
+  await expect(page).toHaveURL(/\/courses$/);
+  await expect(page.getByRole('main').getByRole('link', { name: copyName, exact: true })).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByRole('main').getByRole('link', { name: x.courseName, exact: true })).toBeVisible();
 });

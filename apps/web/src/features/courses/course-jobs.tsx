@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IconCopy, IconDotsVertical, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { courseCopyRequest, type CourseCopyAnswer, type CourseRow } from '@klase/core/courses/contracts';
+import { courseCopyRequest, type CourseCopyAnswer, type CourseDetails, type CourseRow } from '@klase/core/courses/contracts';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { ErrorText, useErrorMessage } from '../../components/error-text.tsx';
 import { toastError, toastSuccess } from '../../components/toasts.ts';
@@ -161,6 +161,7 @@ export const useDeleteCourse = () => {
   const confirm = useConfirm();
   const errorMessage = useErrorMessage();
   const reload = useReloadCourses();
+  const queryClient = useQueryClient();
   return async (course: JobCourse & Pick<CourseRow, 'job'>): Promise<boolean> => {
     const failed = course.job === 'copyFailed';
     const ask = failed
@@ -169,6 +170,11 @@ export const useDeleteCourse = () => {
     if (!(await confirm({ ...ask, danger: true }))) return false;
     try {
       const answer = await deleteCourseCall(course.id);
+      // The open course page learns at once that it is being deleted: when the (fast) job has
+      // removed it, its next load answers 404 and the page goes back to the class, not to "not found".
+      if (course.classId) {
+        queryClient.setQueryData<CourseDetails>(courseKeys.one(course.classId, course.id), (old) => (old ? { ...old, job: 'deleting' } : old));
+      }
       toastSuccess(answer.message);
       return true;
     } catch (e) {
