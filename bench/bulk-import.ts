@@ -7,12 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { ROLE } from '../packages/core/src/roles.ts';
 import { buildSchool, buildUser, TEST_PASSWORD } from '../apps/api/src/test/factories.ts';
+import { openBenchDatabase } from './scratch-db.ts';
 
 const arg = (name: string, dflt: number): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -42,36 +41,9 @@ const makeCsv = (n: number): string => {
   return `${lines.join('\n')}\n`;
 };
 
-const openBenchDatabase = async (): Promise<{ database: Database; drop: () => Promise<void> }> => {
-  if (!pgUrl) {
-    const database = await openDatabase({ kind: 'pglite' });
-    await database.migrate();
-    return { database, drop: () => database.close() };
-  }
-  const name = `klase_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await database.migrate();
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name}`);
-      await c.end();
-    },
-  };
-};
-
 const main = async () => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'klase-bench-bulk-'));
-  const { database, drop } = await openBenchDatabase();
+  const { database, drop } = await openBenchDatabase(pgUrl ? 'postgres' : 'pglite', pgUrl);
   const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), dataDir, webDist: path.join(dataDir, 'none'), sessionCacheMs: 0 };
   const app = await buildApp(config, { database });
   await app.ready();

@@ -11,20 +11,19 @@
 //          [--courses 5] [--materials 100] [--explain (query plans)] [--keep (PostgreSQL: keep the database)]
 //        BENCH_DATABASE_URL=postgres://... (or TEST_DATABASE_URL) adds a PostgreSQL run after the
 //        PGlite one (a scratch database is made and dropped); --db pglite|postgres runs one only.
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { openDatabase, type Database, type Db } from '../apps/api/src/db/client.ts';
+import type { Db } from '../apps/api/src/db/client.ts';
 import { listProgress, progressOfStudent } from '../apps/api/src/modules/class-work/progress.repo.ts';
 import { buildClass, buildCourse, enrol, recordProgress } from '../apps/api/src/test/class-factories.ts';
 import { buildSchool, buildUser, TEST_PASSWORD } from '../apps/api/src/test/factories.ts';
 import type { UserRow } from '../apps/api/src/platform/rows.ts';
 import { ROLE } from '../packages/core/src/roles.ts';
+import { openBenchDatabase } from './scratch-db.ts';
 
 const arg = (name: string, dflt: number): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -56,34 +55,6 @@ const rng = (seed: number) => () => {
   t = Math.imul(t ^ (t >>> 15), t | 1);
   t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-
-const openBenchDatabase = async (kind: 'pglite' | 'postgres'): Promise<{ database: Database; drop: () => Promise<void> }> => {
-  if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite' });
-    await database.migrate();
-    return { database, drop: () => database.close() };
-  }
-  const name = `klase_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await database.migrate();
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      if (KEEP) return console.error(`kept database ${name} (drop it when done)`);
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name}`);
-      await c.end();
-    },
-  };
 };
 
 interface World {
@@ -180,7 +151,7 @@ const explain = async (db: Db, label: string, query: { toSQL(): { sql: string; p
 
 const benchOn = async (kind: 'pglite' | 'postgres') => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'klase-bench-classes-'));
-  const { database, drop } = await openBenchDatabase(kind);
+  const { database, drop } = await openBenchDatabase(kind, pgUrl, { keep: KEEP });
   // Production settings (the session cache on), quiet logs.
   const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), dataDir, webDist: path.join(dataDir, 'none') };
   const app = await buildApp(config, { database });

@@ -9,22 +9,22 @@
 // Usage: npx tsx bench/course-copy.ts [--runs 5] [--elements 50] [--materials 500]
 //        BENCH_DATABASE_URL=postgres://... (or TEST_DATABASE_URL) adds a PostgreSQL run after the
 //        PGlite one (a scratch database is made and dropped); --db pglite|postgres runs one only.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { openDatabase, type Database, type Db } from '../apps/api/src/db/client.ts';
+import type { Db } from '../apps/api/src/db/client.ts';
 import { courseElements, courseMaterials, courses, courseUploads } from '../apps/api/src/db/schema/courses.ts';
 import type { FileStorage } from '../apps/api/src/platform/storage.ts';
 import { buildClass, enrol, recordProgress } from '../apps/api/src/test/class-factories.ts';
 import { buildSchool, buildUser, TEST_PASSWORD } from '../apps/api/src/test/factories.ts';
 import { fakePng } from '../apps/api/src/test/multipart.ts';
 import { ROLE } from '../packages/core/src/roles.ts';
+import { openBenchDatabase } from './scratch-db.ts';
 
 const arg = (name: string, dflt: number): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -41,33 +41,6 @@ const ONLY = strArg('db');
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '';
 const TARGET_MS = 10_000;
 const TYPES = ['page', 'file', 'link', 'video', 'assignment', 'quiz', 'activity', 'page', 'link', 'page'] as const;
-
-const openBenchDatabase = async (kind: 'pglite' | 'postgres'): Promise<{ database: Database; drop: () => Promise<void> }> => {
-  if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite' });
-    await database.migrate();
-    return { database, drop: () => database.close() };
-  }
-  const name = `klase_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await database.migrate();
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name}`);
-      await c.end();
-    },
-  };
-};
 
 /** The source course: elements of ~10 materials each, every type, each file in storage with its upload record. */
 const buildSource = async (db: Db, storage: FileStorage, schoolId: string, classId: string) => {
@@ -117,7 +90,7 @@ const waitFor = async (app: FastifyInstance, headers: Record<string, string>, ur
 
 const benchOn = async (kind: 'pglite' | 'postgres') => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'klase-bench-copy-'));
-  const { database, drop } = await openBenchDatabase(kind);
+  const { database, drop } = await openBenchDatabase(kind, pgUrl);
   const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), dataDir, webDist: path.join(dataDir, 'none') };
   const app = await buildApp(config, { database });
   await app.ready();

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
+
+/**
+ * A migrated database for one benchmark run: a fresh in-memory PGlite, or a scratch database made
+ * on the PostgreSQL server of `pgUrl` and dropped by `drop()` (unless `keep`, for a look with psql).
+ */
+export const openBenchDatabase = async (
+  kind: 'pglite' | 'postgres',
+  pgUrl: string,
+  opts: { keep?: boolean } = {},
+): Promise<{ database: Database; drop: () => Promise<void> }> => {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const name = `klase_bench_${randomBytes(5).toString('hex')}`;
+  const run = async (sql: string) => {
+    const c = new pg.Client({ connectionString: pgUrl });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await database.migrate();
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      if (opts.keep) return console.error(`kept database ${name} (drop it when done)`);
+      await run(`DROP DATABASE IF EXISTS ${name}`);
+    },
+  };
+};
