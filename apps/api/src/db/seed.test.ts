@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { classGroups, classes } from './schema/classes.ts';
 import { courseMaterials, courses, materialProgress } from './schema/courses.ts';
 import { users } from './schema/users.ts';
-import { DEMO_CLASSES, DEMO_CLASSES_2, DEMO_COURSES, DEMO_PASSWORD, demoAccountsTable, seedDemo, seedDemoCourses } from './seed.ts';
+import { DEMO_COURSES, seedDemoCourses } from './seed-courses.ts';
+import { DEMO_CLASSES, DEMO_CLASSES_2, DEMO_PASSWORD, demoAccountsTable, seedDemo } from './seed.ts';
 
 describe('demo seed', () => {
   let t: TestApp;

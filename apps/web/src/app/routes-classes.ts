@@ -1,0 +1,186 @@
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { RouteMeta } from './access.ts';
+import { lazyPage } from './lazy-page.ts';
+import { paths } from './paths.ts';
+
+/** The class and course routes (issues 4 and 5), part of the route tree of `routes.tsx`. */
+
+const meta = (m: RouteMeta): RouteMeta => m;
+
+/**
+ * The shared-catalogue marker is not a course id: element pages under it answer not-found (spec
+ * section 2); the catalogue has its own `rex-courses` routes.
+ */
+const SHARED_COURSES_MARKER = 'rex-courses';
+const sharedCourseGuard = ({ params }: LoaderFunctionArgs) => (params.courseId === SHARED_COURSES_MARKER ? redirect(paths.notFound.to()) : null);
+
+/** Class pages (issue 4): everything under `#/classes/:id` renders inside the class layout's tabs. */
+const classChildRoutes: RouteObject[] = [
+  { index: true, loader: ({ params }) => redirect(paths.classCourses.to(params.id ?? '')) },
+  {
+    path: 'courses',
+    handle: meta({ title: 'classes:titles.courses' }),
+    lazy: lazyPage(() => import('../features/classes/class-courses-tab.tsx'), 'ClassCoursesTab'),
+  },
+  {
+    path: 'courses/:courseId',
+    handle: meta({ role: 'courses', title: 'courses:titles.course' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/courses/course-layout.tsx'), 'CourseLayout'),
+    children: [
+      { index: true, loader: ({ params }) => redirect(paths.classCourse.to(params.id ?? '', params.courseId ?? '')) },
+      { path: 'course', lazy: lazyPage(() => import('../features/courses/course-tab.tsx'), 'CourseTab') },
+      {
+        path: 'course/student-mode',
+        handle: meta({ title: 'courses:titles.studentMode' }),
+        lazy: lazyPage(() => import('../features/materials/student-mode-tab.tsx'), 'StudentModeTab'),
+      },
+    ],
+  },
+  {
+    path: 'courses/:courseId/element/:elementId',
+    handle: meta({ role: 'courses', title: 'courses:titles.element' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/materials/element-page.tsx'), 'ElementPage'),
+  },
+  {
+    path: 'courses/:courseId/element/:elementId/student-mode',
+    handle: meta({ role: 'courses', title: 'courses:titles.studentMode' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/materials/element-page.tsx'), 'ElementStudentModePage'),
+  },
+  {
+    path: 'courses/:courseId/create-material/:sectionId/:materialName',
+    handle: meta({ role: 'courseManage', title: 'courses:titles.createMaterial' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/materials/material-form-page.tsx'), 'MaterialCreatePage'),
+  },
+  {
+    path: 'courses/:courseId/update-material/:materialId',
+    handle: meta({ role: 'courseManage', title: 'courses:titles.updateMaterial' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/materials/material-form-page.tsx'), 'MaterialEditPage'),
+  },
+  {
+    path: 'class-list',
+    handle: meta({ role: 'classListStudents', title: 'classList:titles.classList' }),
+    lazy: lazyPage(() => import('../features/class-list/class-list-layout.tsx'), 'ClassListLayout'),
+    children: [
+      { index: true, loader: ({ params }) => redirect(paths.classStudents.to(params.id ?? '')) },
+      {
+        path: 'students',
+        handle: meta({ title: 'classList:titles.students' }),
+        lazy: lazyPage(() => import('../features/class-list/students-tab.tsx'), 'StudentsTab'),
+      },
+      {
+        path: 'groups',
+        handle: meta({ role: 'classListGroups', title: 'classList:titles.groups' }),
+        lazy: lazyPage(() => import('../features/class-list/groups-tab.tsx'), 'GroupsTab'),
+      },
+    ],
+  },
+  {
+    path: 'class-list/create-group',
+    handle: meta({ role: 'classListGroups', title: 'classList:titles.createGroup' }),
+    lazy: lazyPage(() => import('../features/class-list/group-form-page.tsx'), 'GroupCreatePage'),
+  },
+  {
+    path: 'class-list/group/:groupId/edit',
+    handle: meta({ role: 'classListGroups', title: 'classList:titles.editGroup' }),
+    lazy: lazyPage(() => import('../features/class-list/group-form-page.tsx'), 'GroupEditPage'),
+  },
+  {
+    path: 'class-list/group/:groupId',
+    handle: meta({ role: 'classListGroups', title: 'classList:titles.group' }),
+    lazy: lazyPage(() => import('../features/class-list/group-page.tsx'), 'GroupPage'),
+    children: [
+      { index: true, loader: ({ params }) => redirect(paths.classGroup.to(params.id ?? '', params.groupId ?? '')) },
+      { path: 'about', lazy: lazyPage(() => import('../features/class-list/group-page.tsx'), 'GroupAboutTab') },
+      { path: 'portfolio', lazy: lazyPage(() => import('../features/class-list/portfolio-tab.tsx'), 'PortfolioTab') },
+    ],
+  },
+  {
+    path: 'class-list/student/:studentId',
+    handle: meta({ role: 'classStudentPage', title: 'classList:titles.student' }),
+    lazy: lazyPage(() => import('../features/class-list/student-page.tsx'), 'StudentPage'),
+    children: [
+      { index: true, loader: ({ params }) => redirect(paths.classStudent.to(params.id ?? '', params.studentId ?? '')) },
+      { path: 'about', lazy: lazyPage(() => import('../features/class-list/student-page.tsx'), 'StudentAboutTab') },
+      { path: 'grade', lazy: lazyPage(() => import('../features/class-list/student-grade-tab.tsx'), 'StudentGradeTab') },
+      { path: 'portfolios', lazy: lazyPage(() => import('../features/class-list/portfolio-tab.tsx'), 'PortfolioTab') },
+      {
+        path: 'change-password',
+        handle: meta({ role: 'classStudentPassword' }),
+        lazy: lazyPage(() => import('../features/class-list/student-password-tab.tsx'), 'StudentPasswordTab'),
+      },
+    ],
+  },
+  {
+    path: 'class-list/teacher/:teacherId',
+    handle: meta({ role: 'classes', title: 'classList:titles.teacher' }),
+    lazy: lazyPage(() => import('../features/class-list/teacher-page.tsx'), 'TeacherPage'),
+    children: [
+      { index: true, loader: ({ params }) => redirect(paths.classTeacher.to(params.id ?? '', params.teacherId ?? '')) },
+      { path: 'about', lazy: lazyPage(() => import('../features/class-list/teacher-page.tsx'), 'TeacherAboutTab') },
+      { path: 'portfolio', lazy: lazyPage(() => import('../features/class-list/portfolio-tab.tsx'), 'PortfolioTab') },
+    ],
+  },
+  {
+    path: 'class-progress',
+    handle: meta({ role: 'classProgress', title: 'classList:titles.progress' }),
+    lazy: lazyPage(() => import('../features/class-list/progress-page.tsx'), 'ClassProgressPage'),
+  },
+  {
+    path: 'class-progress/details',
+    handle: meta({ role: 'classProgress', title: 'classList:titles.progressDetails' }),
+    lazy: lazyPage(() => import('../features/class-list/progress-details-page.tsx'), 'ProgressDetailsPage'),
+  },
+  {
+    path: 'class-materials',
+    handle: meta({ title: 'classList:titles.materials' }),
+    lazy: lazyPage(() => import('../features/class-list/class-materials-page.tsx'), 'ClassMaterialsPage'),
+  },
+  {
+    path: 'settings',
+    handle: meta({ role: 'classSettings', title: 'classes:titles.settings' }),
+    lazy: lazyPage(() => import('../features/classes/class-settings-tab.tsx'), 'ClassSettingsTab'),
+  },
+];
+
+export const courseRoutes: RouteObject[] = [
+  {
+    path: 'courses',
+    handle: meta({ role: 'courses', title: 'courses:titles.myCourses' }),
+    lazy: lazyPage(() => import('../features/courses/my-courses-page.tsx'), 'MyCoursesPage'),
+  },
+  {
+    path: 'materials',
+    handle: meta({ role: 'myMaterials', title: 'courses:titles.myMaterials' }),
+    lazy: lazyPage(() => import('../features/materials/my-materials-page.tsx'), 'MyMaterialsPage'),
+  },
+];
+
+export const classRoutes: RouteObject[] = [
+  {
+    path: 'classes',
+    handle: meta({ role: 'classes', title: 'classes:titles.classes' }),
+    lazy: lazyPage(() => import('../features/classes/classes-page.tsx'), 'ClassesPage'),
+  },
+  {
+    path: 'classes/new',
+    handle: meta({ role: 'classCreate', title: 'classes:titles.create' }),
+    lazy: lazyPage(() => import('../features/classes/class-create-page.tsx'), 'ClassCreatePage'),
+  },
+  {
+    // Any signed-in user may open an invitation: the page explains who can join.
+    path: 'classes/join/:token',
+    handle: meta({ title: 'classes:titles.join' }),
+    lazy: lazyPage(() => import('../features/classes/join-invitation-page.tsx'), 'JoinInvitationPage'),
+  },
+  {
+    path: 'classes/:id',
+    handle: meta({ role: 'classes', title: 'classes:titles.class' }),
+    lazy: lazyPage(() => import('../features/classes/class-layout.tsx'), 'ClassLayout'),
+    children: classChildRoutes,
+  },
+];
