@@ -1,4 +1,4 @@
-import type { SplitBy, SplitOrder } from './contracts.ts';
+import type { SplitBy, SplitOrder } from './class-work.ts';
 
 /**
  * Splits students into groups for "generate groups" (spec: by a number of groups or by a maximum

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { queryBool, tableQueryWith } from '../admin/common.ts';
-import { GRADE_LEVELS, MATERIAL_TYPES, type MaterialType } from '../classes/contracts.ts';
+import { GRADE_LEVELS } from '../classes/contracts.ts';
+import { MATERIAL_TYPES, type MaterialType } from '../classes/class-work.ts';
 import { V, optionalText, requiredText, urlField } from '../validation/rules.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { MATERIAL_TYPES } from '@klase/core/classes/contracts';
+import { MATERIAL_TYPES } from '@klase/core/classes/class-work';
 import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
 import { courseElements, courseMaterials, courses } from '../../db/schema/courses.ts';

@@ -1,4 +1,4 @@
-import type { MaterialType } from '@klase/core/classes/contracts';
+import type { MaterialType } from '@klase/core/classes/class-work';
 import type { Journey, StopState } from '@klase/core/courses/contracts';
 
 /**

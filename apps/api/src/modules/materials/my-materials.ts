@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { MATERIAL_TYPES, type MaterialType } from '@klase/core/classes/contracts';
+import { MATERIAL_TYPES, type MaterialType } from '@klase/core/classes/class-work';
 import type { MyMaterialRow } from '@klase/core/courses/contracts';
 import type { ParsedTableQuery, TablePage } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';

@@ -1,14 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  ClassCourseRow,
-  ClassDetails,
-  ClassFormValues,
-  ClassJoinInfo,
-  InvitationInfo,
-  JoinAnswer,
-  teacherCandidate,
-} from '@klase/core/classes/contracts';
+import type { ClassDetails, ClassFormValues, ClassJoinInfo, InvitationInfo, JoinAnswer, teacherCandidate } from '@klase/core/classes/contracts';
+import type { ClassCourseRow } from '@klase/core/classes/class-work';
 import { apiFetch } from '../../components/http.ts';
 
 /** `/api/classes`: the class's own record, shared by the class layout and every tab under it. */

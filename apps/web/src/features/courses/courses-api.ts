@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ClassStudentRow, GroupRow } from '@klase/core/classes/contracts';
+import type { ClassStudentRow } from '@klase/core/classes/contracts';
+import type { GroupRow } from '@klase/core/classes/class-work';
 import {
   COPY_TARGETS_PATH,
   COURSE_IMAGE_FIELD,

@@ -1,4 +1,4 @@
-import type { MaterialType } from '@klase/core/classes/contracts';
+import type { MaterialType } from '@klase/core/classes/class-work';
 import type { CourseDetails, Journey, StopState } from '@klase/core/courses/contracts';
 import { useClassDetails } from '../classes/class-api.ts';
 import { useSession } from '../../lib/session-store.ts';

@@ -3,7 +3,7 @@ import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft } from '@tabler/icons-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MaterialType } from '@klase/core/classes/contracts';
+import type { MaterialType } from '@klase/core/classes/class-work';
 import { paths } from '../../app/paths.ts';
 import { GroupLoadState } from '../class-list/group-load-state.tsx';
 import { MaterialFormView } from './material-form.tsx';

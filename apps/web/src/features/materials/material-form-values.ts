@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { MATERIAL_TYPES, type MaterialType } from '@klase/core/classes/contracts';
+import { MATERIAL_TYPES, type MaterialType } from '@klase/core/classes/class-work';
 import { GRADED_TYPES, type MaterialDetails, type MaterialForm } from '@klase/core/courses/contracts';
 
 dayjs.extend(customParseFormat);

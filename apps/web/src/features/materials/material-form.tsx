@@ -3,7 +3,7 @@ import { Paper, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MaterialType } from '@klase/core/classes/contracts';
+import type { MaterialType } from '@klase/core/classes/class-work';
 import { MATERIAL_NAME_MAX, materialForm, type MaterialDetails, type MaterialForm } from '@klase/core/courses/contracts';
 import { FormActions } from '../../components/form-actions.tsx';
 import { toastSuccess } from '../../components/toasts.ts';

@@ -1,4 +1,5 @@
-import type { ClassDetails, ClassRelation, MaterialType } from '@klase/core/classes/contracts';
+import type { ClassDetails, ClassRelation } from '@klase/core/classes/contracts';
+import type { MaterialType } from '@klase/core/classes/class-work';
 import type { CourseDetails, Journey, MaterialDetails, StopState } from '@klase/core/courses/contracts';
 import { classDetailsFixture } from '../classes/class-test-data.ts';
 import { courseRowFixture } from '../courses/course-test-data.ts';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MATERIAL_TYPES } from '@klase/core/classes/contracts';
+import { MATERIAL_TYPES } from '@klase/core/classes/class-work';
 import type { MyMaterialRow } from '@klase/core/courses/contracts';
 import { canOpen } from '@klase/core/guards';
 import { DataTable } from '../../components/data-table/data-table.tsx';
