@@ -42,6 +42,21 @@ export const ROUTE_ROLES = {
   courseManage: [ROLE.teacher],
   /** `#/materials`: a teacher's materials across courses. */
   myMaterials: [ROLE.teacher, ROLE.assistantTeacher],
+  /**
+   * The course API (details, elements, materials, journey): class members plus the rex admin, who
+   * builds catalogue courses with the same routes. The course access check decides per course.
+   */
+  courseApi: [ROLE.teacher, ROLE.assistantTeacher, ROLE.student, ROLE.parent, ROLE.rexAdmin],
+  /** Changes through the course API: teachers of the class, the rex admin for catalogue courses. */
+  courseApiManage: [ROLE.teacher, ROLE.rexAdmin],
+  /** `#/catalogue`: the rex admin builds the catalogue (categories, catalogue courses). */
+  catalogue: [ROLE.rexAdmin],
+  /** A class's `courses/rex-courses/...` pages and `#/courses/available`: teachers browse and copy. */
+  catalogueBrowse: [ROLE.teacher],
+  /** `#/resources`: everyone of a school reads the library. */
+  resources: [ROLE.teacher, ROLE.assistantTeacher, ROLE.student, ROLE.parent, ROLE.schoolAdmin],
+  /** Add files and links to the library (teachers, school admin); the uploader or a school admin edits and removes. */
+  resourcesWrite: [ROLE.teacher, ROLE.schoolAdmin],
   /** Account edit has a block-roles list in the spec; it is empty. */
   accountEditBlocked: [],
 } as const satisfies Record<string, readonly RoleId[]>;
@@ -57,10 +72,10 @@ export const canOpen = (route: GuardedRoute, roleId: number): boolean => {
 export const NAV_BY_ROLE: Record<RoleId, readonly string[]> = {
   [ROLE.admin]: ['dashboard', 'administration', 'outbox', 'calendar', 'messages'],
   [ROLE.teacher]: ['dashboard', 'classes', 'courses', 'materials', 'calendar', 'messages', 'resources'],
-  [ROLE.assistantTeacher]: ['dashboard', 'classes', 'courses', 'calendar', 'messages'],
-  [ROLE.student]: ['dashboard', 'classes', 'courses', 'calendar', 'messages', 'portfolios'],
-  [ROLE.parent]: ['dashboard', 'children', 'classes', 'calendar', 'messages'],
-  [ROLE.schoolAdmin]: ['dashboard', 'administration', 'classes', 'calendar', 'messages'],
+  [ROLE.assistantTeacher]: ['dashboard', 'classes', 'courses', 'calendar', 'messages', 'resources'],
+  [ROLE.student]: ['dashboard', 'classes', 'courses', 'calendar', 'messages', 'resources', 'portfolios'],
+  [ROLE.parent]: ['dashboard', 'children', 'classes', 'calendar', 'messages', 'resources'],
+  [ROLE.schoolAdmin]: ['dashboard', 'administration', 'classes', 'calendar', 'messages', 'resources'],
   [ROLE.lsg]: ['dashboard', 'administration', 'reports', 'calendar', 'messages'],
-  [ROLE.rexAdmin]: ['dashboard', 'administration', 'courses', 'calendar', 'messages'],
+  [ROLE.rexAdmin]: ['dashboard', 'administration', 'catalogue', 'calendar', 'messages'],
 };

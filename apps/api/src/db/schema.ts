@@ -6,7 +6,8 @@ import * as admin from './schema/admin.ts';
 import * as classes from './schema/classes.ts';
 import * as courses from './schema/courses.ts';
 import * as courseJobs from './schema/course-jobs.ts';
+import * as resources from './schema/resources.ts';
 
 /** Every table, for drizzle's typed client. */
-export const schema = { ...tenancy, ...users, ...sessions, ...platform, ...admin, ...classes, ...courses, ...courseJobs };
+export const schema = { ...tenancy, ...users, ...sessions, ...platform, ...admin, ...classes, ...courses, ...courseJobs, ...resources };
 export type Schema = typeof schema;

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { IconBook, IconBuildingCommunity, IconDashboard, IconFiles, IconSchool, IconMail, IconUserCircle, IconUsers } from '@tabler/icons-react';
+import { IconBook, IconBooks, IconBuildingCommunity, IconDashboard, IconFiles, IconFolders, IconSchool, IconMail, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { NAV_BY_ROLE, canOpen, type GuardedRoute } from '@klase/core/guards';
 import { isRoleId } from '@klase/core/roles';
 import { paths } from './paths.ts';
@@ -31,6 +31,8 @@ const DESTINATIONS: Record<string, Omit<NavItem, 'key'>> = {
   },
   classes: { label: 'nav.classes', to: paths.classes.to(), prefixes: ['/classes'], icon: IconSchool, role: 'classes' },
   courses: { label: 'nav.courses', to: paths.myCourses.to(), prefixes: ['/courses'], icon: IconBook, role: 'courses' },
+  catalogue: { label: 'nav.catalogue', to: paths.catalogue.to(), prefixes: ['/catalogue'], icon: IconBooks, role: 'catalogue' },
+  resources: { label: 'nav.resources', to: paths.resources.to(), prefixes: ['/resources'], icon: IconFolders, role: 'resources' },
   materials: { label: 'nav.materials', to: paths.myMaterials.to(), prefixes: ['/materials'], icon: IconFiles, role: 'myMaterials' },
   outbox: { label: 'nav.outbox', to: paths.adminOutbox.to(), prefixes: ['/admin/outbox'], icon: IconMail },
   children: {

@@ -136,6 +136,44 @@ export const paths = {
     to: (id: string, courseId: string, materialId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/update-material/${seg(materialId)}`,
   },
 
+  // The catalogue (issue 5): the rex admin builds it under `#/catalogue`; teachers browse it from a class.
+  coursesAvailable: { pattern: '/courses/available', to: () => '/courses/available' },
+  catalogue: {
+    pattern: '/catalogue',
+    /** `category`: the chosen category. */
+    to: (opts: { category?: string } = {}) => `/catalogue${q({ category: opts.category })}`,
+  },
+  catalogueCourse: { pattern: '/catalogue/courses/:courseId', to: (courseId: string) => `/catalogue/courses/${seg(courseId)}` },
+  catalogueCourseElement: {
+    pattern: '/catalogue/courses/:courseId/element/:elementId',
+    to: (courseId: string, elementId: string, opts: { materialId?: string } = {}) =>
+      `/catalogue/courses/${seg(courseId)}/element/${seg(elementId)}${q({ material: opts.materialId })}`,
+  },
+  catalogueMaterialNew: {
+    pattern: '/catalogue/courses/:courseId/create-material/:sectionId/:materialName',
+    to: (courseId: string, sectionId: string, type: string) => `/catalogue/courses/${seg(courseId)}/create-material/${seg(sectionId)}/${seg(type)}`,
+  },
+  catalogueMaterialEdit: {
+    pattern: '/catalogue/courses/:courseId/update-material/:materialId',
+    to: (courseId: string, materialId: string) => `/catalogue/courses/${seg(courseId)}/update-material/${seg(materialId)}`,
+  },
+  classCatalogue: {
+    pattern: '/classes/:id/courses/rex-courses/all/:categoryId?',
+    to: (id: string, categoryId?: string) => `/classes/${seg(id)}/courses/rex-courses/all${categoryId ? `/${seg(categoryId)}` : ''}`,
+  },
+  classCatalogueCourse: {
+    pattern: '/classes/:id/courses/rex-courses/:courseId',
+    to: (id: string, courseId: string) => `/classes/${seg(id)}/courses/rex-courses/${seg(courseId)}`,
+  },
+  classCatalogueElement: {
+    pattern: '/classes/:id/courses/rex-courses/:courseId/element/:elementId',
+    to: (id: string, courseId: string, elementId: string, opts: { materialId?: string } = {}) =>
+      `/classes/${seg(id)}/courses/rex-courses/${seg(courseId)}/element/${seg(elementId)}${q({ material: opts.materialId })}`,
+  },
+
+  // The school's resource library (issue 5)
+  resources: { pattern: '/resources', to: () => '/resources' },
+
   notFound: { pattern: '/not-found', to: () => '/not-found' },
 } as const;
 

@@ -23,6 +23,21 @@ const classChildRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/classes/class-courses-tab.tsx'), 'ClassCoursesTab'),
   },
   {
+    path: 'courses/rex-courses/all/:categoryId?',
+    handle: meta({ role: 'catalogueBrowse', title: 'catalogue:titles.browse' }),
+    lazy: lazyPage(() => import('../features/catalogue/class-catalogue-page.tsx'), 'ClassCataloguePage'),
+  },
+  {
+    path: 'courses/rex-courses/:courseId',
+    handle: meta({ role: 'catalogueBrowse', title: 'catalogue:titles.course' }),
+    lazy: lazyPage(() => import('../features/catalogue/class-catalogue-course-page.tsx'), 'ClassCatalogueCoursePage'),
+  },
+  {
+    path: 'courses/rex-courses/:courseId/element/:elementId',
+    handle: meta({ role: 'catalogueBrowse', title: 'catalogue:titles.element' }),
+    lazy: lazyPage(() => import('../features/catalogue/class-catalogue-course-page.tsx'), 'ClassCatalogueElementPage'),
+  },
+  {
     path: 'courses/:courseId',
     handle: meta({ role: 'courses', title: 'courses:titles.course' }),
     loader: sharedCourseGuard,
@@ -157,6 +172,41 @@ export const courseRoutes: RouteObject[] = [
     path: 'materials',
     handle: meta({ role: 'myMaterials', title: 'courses:titles.myMaterials' }),
     lazy: lazyPage(() => import('../features/materials/my-materials-page.tsx'), 'MyMaterialsPage'),
+  },
+  {
+    path: 'courses/available',
+    handle: meta({ role: 'catalogueBrowse', title: 'catalogue:titles.available' }),
+    lazy: lazyPage(() => import('../features/catalogue/available-courses-page.tsx'), 'AvailableCoursesPage'),
+  },
+  {
+    path: 'catalogue',
+    handle: meta({ role: 'catalogue', title: 'catalogue:titles.catalogue' }),
+    lazy: lazyPage(() => import('../features/catalogue/catalogue-page.tsx'), 'CataloguePage'),
+  },
+  {
+    path: 'catalogue/courses/:courseId',
+    handle: meta({ role: 'catalogue', title: 'catalogue:titles.course' }),
+    lazy: lazyPage(() => import('../features/catalogue/catalogue-course-page.tsx'), 'CatalogueCoursePage'),
+  },
+  {
+    path: 'catalogue/courses/:courseId/element/:elementId',
+    handle: meta({ role: 'catalogue', title: 'catalogue:titles.element' }),
+    lazy: lazyPage(() => import('../features/catalogue/catalogue-course-page.tsx'), 'CatalogueElementPage'),
+  },
+  {
+    path: 'catalogue/courses/:courseId/create-material/:sectionId/:materialName',
+    handle: meta({ role: 'catalogue', title: 'courses:titles.createMaterial' }),
+    lazy: lazyPage(() => import('../features/catalogue/catalogue-course-page.tsx'), 'CatalogueMaterialCreatePage'),
+  },
+  {
+    path: 'catalogue/courses/:courseId/update-material/:materialId',
+    handle: meta({ role: 'catalogue', title: 'courses:titles.updateMaterial' }),
+    lazy: lazyPage(() => import('../features/catalogue/catalogue-course-page.tsx'), 'CatalogueMaterialEditPage'),
+  },
+  {
+    path: 'resources',
+    handle: meta({ role: 'resources', title: 'resources:titles.resources' }),
+    lazy: lazyPage(() => import('../features/resources/resources-page.tsx'), 'ResourcesPage'),
   },
 ];
 

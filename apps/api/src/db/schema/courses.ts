@@ -6,6 +6,21 @@ import { schools } from './tenancy.ts';
 import { users } from './users.ts';
 
 /**
+ * Catalogue categories (rex admin, role 12): catalogue courses (no class, no school) are grouped
+ * by them and published to every school.
+ */
+export const catalogueCategories = pgTable(
+  'catalogue_categories',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    ...stamps(),
+  },
+  (t) => [uniqueIndex('catalogue_categories_name_idx').on(sql`lower(${t.name})`)],
+);
+
+/**
  * The course tables class progress and class materials read (issue 4 creates them; the courses
  * issue adds images, assignees, copy/delete jobs and the forms). A catalogue course has no class
  * and no school.
@@ -28,10 +43,17 @@ export const courses = pgTable(
     imageVersion: integer('image_version').notNull().default(0),
     /** Background work on the course (copy, delete); null when idle. */
     job: text('job', { enum: ['copying', 'deleting', 'copyFailed'] }),
+    /** A catalogue course's category (catalogue courses only). */
+    categoryId: uuid('category_id').references(() => catalogueCategories.id),
+    /** A class course its teachers share with the other teachers of the school (they may copy it). */
+    shared: boolean('shared').notNull().default(false),
     ...stamps(),
   },
   (t) => [
     index('courses_class_idx').on(t.classId),
+    index('courses_category_idx').on(t.categoryId),
+    uniqueIndex('courses_catalogue_name_idx').on(sql`lower(${t.name})`).where(sql`${t.classId} is null`),
+    uniqueIndex('courses_catalogue_code_idx').on(sql`upper(${t.code})`).where(sql`${t.classId} is null`),
     index('courses_school_idx').on(t.schoolId),
     uniqueIndex('courses_class_name_idx').on(t.classId, sql`lower(${t.name})`),
     uniqueIndex('courses_class_code_idx').on(t.classId, sql`upper(${t.code})`),
