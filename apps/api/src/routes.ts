@@ -8,6 +8,8 @@ import { bulkRoutes } from './modules/bulk/bulk.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { coursesRoutes } from './modules/courses/courses.routes.ts';
 import { courseJobsRoutes } from './modules/course-jobs/course-jobs.routes.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { resourcesRoutes } from './modules/resources/resources.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -34,6 +36,8 @@ export const MODULES = [
   { prefix: '/api', plugin: coursesRoutes },
   { prefix: '/api', plugin: materialsRoutes },
   { prefix: '/api', plugin: courseJobsRoutes },
+  { prefix: '/api/catalogue', plugin: catalogueRoutes },
+  { prefix: '/api/resources', plugin: resourcesRoutes },
 ] as const;
 
 export const registerModules = async (app: FastifyInstance): Promise<void> => {
