@@ -54,6 +54,8 @@ export const courseRow = z.object({
   status: z.enum(['PUBLISHED', 'UNPUBLISHED']),
   job: z.enum(COURSE_JOB_STATES).nullable(),
   sequential: z.boolean(),
+  /** Shared with the other teachers of the school, who may copy it (`#/courses/available`). */
+  shared: z.boolean(),
   /** Null without an image (the SPA shows a coloured placeholder). */
   imageUrl: z.string().nullable(),
   elementCount: z.number(),
@@ -231,6 +233,9 @@ export type ElementDetails = z.infer<typeof elementDetails>;
 
 export const courseDetails = courseRow.extend({
   schoolId: z.string().nullable(),
+  /** Catalogue courses (no class): their category; null for class courses. */
+  categoryId: z.string().nullable(),
+  categoryName: z.string().nullable(),
   /** Staff: every element; students and parents: the published ones assigned to them. */
   elements: z.array(elementDetails),
   can: z.object({ manage: z.boolean(), viewStudentMode: z.boolean() }),

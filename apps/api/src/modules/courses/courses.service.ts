@@ -49,6 +49,7 @@ const toRow = (r: CourseListRow): CourseRow => {
     status: publishStatus(c.published),
     job: c.job,
     sequential: c.sequential,
+    shared: c.shared,
     imageUrl: courseImageUrl(c),
     elementCount: Number(r.elementCount),
     materialCount,
@@ -97,6 +98,9 @@ const detailsOf = async (ctx: Ctx, access: CourseAccess, user: UserRow): Promise
   return {
     ...toRow(row),
     schoolId: c.schoolId,
+    // Catalogue courses (the catalogue work of issue 5) fill these.
+    categoryId: c.categoryId,
+    categoryName: null,
     elements: await elementDetailsOf(ctx.db, c.id, viewer),
     can: { manage: canManage(access), viewStudentMode: access.staff },
     createdAt: c.createdAt.toISOString(),

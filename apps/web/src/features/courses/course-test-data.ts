@@ -19,6 +19,7 @@ export const courseRowFixture = (over: Partial<CourseRow> = {}): CourseRow => ({
   status: 'PUBLISHED',
   job: null,
   sequential: true,
+  shared: false,
   imageUrl: null,
   elementCount: 3,
   materialCount: 2,
@@ -43,6 +44,8 @@ export const elementFixture = (i: number, over: Partial<ElementDetails> = {}): E
 export const courseDetailsFixture = (over: Partial<CourseDetails> = {}): CourseDetails => ({
   ...courseRowFixture(),
   schoolId: '66666666-6666-4666-8666-666666666666',
+  categoryId: null,
+  categoryName: null,
   elements: [
     elementFixture(0, {
       materials: [

@@ -28,6 +28,8 @@ const material = (n: number, name: string, type: MaterialType, published = true)
 export const courseFixture = (manage = true): CourseDetails => ({
   ...courseRowFixture({ id: COURSE_ID, classId: CLASS_ID, elementCount: 2, materialCount: 3 }),
   schoolId: 'school',
+  categoryId: null,
+  categoryName: null,
   elements: [
     {
       id: ELEMENT_1,
