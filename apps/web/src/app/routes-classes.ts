@@ -24,7 +24,7 @@ const classChildRoutes: RouteObject[] = [
   },
   {
     path: 'courses/rex-courses/all/:categoryId?',
-    handle: meta({ role: 'catalogueBrowse', title: 'catalogue:titles.browse' }),
+    handle: meta({ role: 'catalogueBrowse', title: 'catalogueBrowse:titles.browse' }),
     lazy: lazyPage(() => import('../features/catalogue/class-catalogue-page.tsx'), 'ClassCataloguePage'),
   },
   {
@@ -175,7 +175,7 @@ export const courseRoutes: RouteObject[] = [
   },
   {
     path: 'courses/available',
-    handle: meta({ role: 'catalogueBrowse', title: 'catalogue:titles.available' }),
+    handle: meta({ role: 'catalogueBrowse', title: 'catalogueBrowse:titles.available' }),
     lazy: lazyPage(() => import('../features/catalogue/available-courses-page.tsx'), 'AvailableCoursesPage'),
   },
   {
