@@ -7,7 +7,8 @@ import * as classes from './schema/classes.ts';
 import * as courses from './schema/courses.ts';
 import * as courseJobs from './schema/course-jobs.ts';
 import * as resources from './schema/resources.ts';
+import * as assessments from './schema/assessments.ts';
 
 /** Every table, for drizzle's typed client. */
-export const schema = { ...tenancy, ...users, ...sessions, ...platform, ...admin, ...classes, ...courses, ...courseJobs, ...resources };
+export const schema = { ...tenancy, ...users, ...sessions, ...platform, ...admin, ...classes, ...courses, ...courseJobs, ...resources, ...assessments };
 export type Schema = typeof schema;
