@@ -61,10 +61,13 @@ export const AUDIT_ACTIONS = [
   'element.unpublished',
   'element.deleted',
   'element.reordered',
+  'resource.created',
+  'resource.updated',
+  'resource.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['customer', 'school', 'user', 'bulk-job', 'class', 'group', 'material', 'course'] as const;
+export const AUDIT_TARGET_TYPES = ['customer', 'school', 'user', 'bulk-job', 'class', 'group', 'material', 'course', 'resource'] as const;
 
 const values = z.record(z.string(), z.unknown()).nullable();
 
