@@ -65,6 +65,18 @@ export const ERROR_STATUS = {
   COURSE_BUSY: 409,
   CATEGORY_EXISTS: 409,
   CATEGORY_IN_USE: 409,
+  NOT_OPEN_YET: 409,
+  PAST_DUE: 409,
+  ALREADY_SUBMITTED: 409,
+  SUBMISSION_RETURNED: 409,
+  TOO_MANY_FILES: 400,
+  FILE_FORBIDDEN: 400,
+  SUBMISSION_EMPTY: 400,
+  QUIZ_CLOSED: 409,
+  NO_ATTEMPTS_LEFT: 409,
+  ATTEMPT_FINISHED: 409,
+  QUIZ_HAS_ATTEMPTS: 409,
+  GRADE_OVER_MAX: 400,
   INTERNAL: 500,
 } as const;
 
@@ -88,6 +100,8 @@ export interface ErrorBody {
   message: string;
   fields?: FieldIssue[];
   retryAfterSeconds?: number;
+  /** Values of the message's placeholders, for clients that translate the code themselves. */
+  params?: Record<string, string | number>;
 }
 
 /** Thrown by services; mapped to HTTP by one handler. */
@@ -95,11 +109,17 @@ export class DomainError extends Error {
   readonly code: ErrorCode;
   readonly fields?: FieldIssue[];
   readonly retryAfterSeconds?: number;
-  constructor(code: ErrorCode, opts: { message?: string; fields?: FieldIssue[]; retryAfterSeconds?: number } = {}) {
+  /** Values of the message's placeholders (`{{max}}`). */
+  readonly params?: Record<string, string | number>;
+  constructor(
+    code: ErrorCode,
+    opts: { message?: string; fields?: FieldIssue[]; retryAfterSeconds?: number; params?: Record<string, string | number> } = {},
+  ) {
     super(opts.message ?? code);
     this.code = code;
     this.fields = opts.fields;
     this.retryAfterSeconds = opts.retryAfterSeconds;
+    this.params = opts.params;
   }
   get status(): number {
     return ERROR_STATUS[this.code];

@@ -1,21 +1,23 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError, ERROR_STATUS, type ErrorBody, type ErrorCode } from '@klase/core/errors';
+import { DomainError, ERROR_STATUS, type ErrorBody } from '@klase/core/errors';
 import { translateShared } from '@klase/core/i18n/catalog';
 import { toFieldIssues } from '@klase/core/validation/issues';
 import type { z } from 'zod';
 
-const messageParams = (code: ErrorCode, retryAfterSeconds?: number): Record<string, string | number> | undefined => {
-  if (retryAfterSeconds === undefined) return undefined;
-  return { seconds: retryAfterSeconds, minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) };
+const messageParams = (err: DomainError): Record<string, string | number> | undefined => {
+  const wait = err.retryAfterSeconds;
+  if (wait === undefined) return err.params;
+  return { ...err.params, seconds: wait, minutes: Math.max(1, Math.ceil(wait / 60)) };
 };
 
 export const sendError = (request: FastifyRequest, reply: FastifyReply, err: DomainError): FastifyReply => {
   const body: ErrorBody = {
     code: err.code,
-    message: translateShared(request.locale, 'errors', err.code, messageParams(err.code, err.retryAfterSeconds)),
+    message: translateShared(request.locale, 'errors', err.code, messageParams(err)),
   };
   if (err.fields?.length) body.fields = err.fields;
+  if (err.params) body.params = err.params;
   if (err.retryAfterSeconds !== undefined) {
     body.retryAfterSeconds = err.retryAfterSeconds;
     void reply.header('retry-after', String(err.retryAfterSeconds));

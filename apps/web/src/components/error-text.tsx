@@ -16,7 +16,7 @@ export const useErrorMessage = () => {
       if (error.code === 'NETWORK') return t('NO_INTERNET');
       if (!i18n.exists(`errors:${error.code}`)) return t('SOMETHING_WENT_WRONG');
       const seconds = error.retryAfterSeconds ?? 0;
-      return t(error.code, { seconds, minutes: Math.max(1, Math.ceil(seconds / 60)) });
+      return t(error.code, { ...error.params, seconds, minutes: Math.max(1, Math.ceil(seconds / 60)) });
     },
     [t, i18n],
   );

@@ -12,13 +12,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly fields?: FieldIssue[];
   readonly retryAfterSeconds?: number;
-  constructor(code: string, status: number, message: string, fields?: FieldIssue[], retryAfterSeconds?: number) {
+  /** Values of the message's placeholders (`{{max}}`), as the server sent them. */
+  readonly params?: Record<string, string | number>;
+  constructor(code: string, status: number, message: string, fields?: FieldIssue[], retryAfterSeconds?: number, params?: Record<string, string | number>) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
     this.fields = fields;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.params = params;
   }
 }
 
@@ -77,6 +80,7 @@ interface ErrorBodyLike {
   message?: unknown;
   fields?: unknown;
   retryAfterSeconds?: unknown;
+  params?: unknown;
 }
 
 const fallbackCode = (status: number) =>
@@ -95,7 +99,8 @@ export const toApiError = (status: number, text: string): ApiError => {
   const message = typeof body.message === 'string' ? body.message : code;
   const fields = Array.isArray(body.fields) ? (body.fields as FieldIssue[]) : undefined;
   const retry = typeof body.retryAfterSeconds === 'number' ? body.retryAfterSeconds : undefined;
-  const error = new ApiError(code, status, message, fields, retry);
+  const params = body.params && typeof body.params === 'object' ? (body.params as Record<string, string | number>) : undefined;
+  const error = new ApiError(code, status, message, fields, retry, params);
   if (status === 401 && code === 'SESSION_EXPIRED') for (const cb of sessionListeners) cb();
   return error;
 };

@@ -30,6 +30,8 @@ export const V = {
   importColumns: 'importColumns',
   accessCode: 'accessCode',
   groupMembersTwice: 'groupMembersTwice',
+  afterOpen: 'afterOpen',
+  afterDue: 'afterDue',
 } as const;
 
 /** "Required" per spec section 5: not empty or blank for strings. */

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { FILE_MAX_BYTES, MB } from '../constants.ts';
+import { V } from '../validation/rules.ts';
+
+/**
+ * Assignments and activities (issue 6, decision 0013). A graded material (assignment, quiz,
+ * activity: see courses/contracts.ts) has one `submissions` row per student once there is
+ * something to keep: an assignment's draft or submitted work, a quiz's combined grade, an
+ * activity's grade. Grades are points out of the material's `maxPoints` (2 decimals). Students and
+ * their parents see a grade and feedback once the work is returned; staff always.
+ *
+ * Who: teachers of the class (role 3) change settings and grade; assistants (4) read; enrolled
+ * students (5) work on their own submission of published, assigned, unlocked materials; parents (9)
+ * read their enrolled child's. Another student's submission is 404.
+ */
+
+const isoDateTime = z.iso.datetime({ offset: true, error: V.invalidChoice });
+
+export const SUBMISSION_TYPES = ['text', 'files', 'both'] as const;
+export type SubmissionType = (typeof SUBMISSION_TYPES)[number];
+export const MAX_FILES_LIMIT = 20;
+/** Per-file limit a teacher may set, in MB (the spec's 900 MB file limit). */
+export const MAX_FILE_MB_LIMIT = FILE_MAX_BYTES / MB;
+export const SUBMISSION_TEXT_MAX = 100_000;
+export const FEEDBACK_MAX = 20_000;
+
+/**
+ * `GET|PUT /api/materials/:materialId/assignment-settings` (teachers of the class; the page
+ * `classes/{id}/courses/{courseId}/assignment-settings/{materialId}`). The due date, points and
+ * instructions stay on the material form. `lateUntil` (optional) must be after the material's due
+ * date (checked by the server: 400 `lateUntil: afterDue`); without it late work is accepted until
+ * the teacher stops it.
+ */
+export const assignmentSettingsForm = z
+  .object({
+    openAt: isoDateTime.nullable().default(null),
+    allowLate: z.boolean().default(false),
+    lateUntil: isoDateTime.nullable().default(null),
+    submissionType: z.enum(SUBMISSION_TYPES, { error: V.required }).default('both'),
+    maxFiles: z.number({ error: V.required }).int({ error: V.invalidChoice }).min(1, { error: V.greaterThanZero }).max(MAX_FILES_LIMIT, { error: V.notGreaterThan }).default(5),
+    maxFileMb: z
+      .number({ error: V.required })
+      .int({ error: V.invalidChoice })
+      .min(1, { error: V.greaterThanZero })
+      .max(MAX_FILE_MB_LIMIT, { error: V.notGreaterThan })
+      .default(100),
+  })
+  .superRefine((v, ctx) => {
+    if (v.lateUntil && !v.allowLate) ctx.addIssue({ code: 'custom', path: ['lateUntil'], message: V.invalidChoice });
+  });
+export type AssignmentSettingsForm = z.input<typeof assignmentSettingsForm>;
+
+export const fileInfo = z.object({ id: z.string(), name: z.string(), size: z.number(), mime: z.string(), downloadUrl: z.string() });
+export type FileInfo = z.infer<typeof fileInfo>;
+
+/** The settings as read back, with the teacher's attachment files (`POST .../attachments`, streamed, any allowed type). */
+export const assignmentSettings = z.object({
+  materialId: z.string(),
+  openAt: z.string().nullable(),
+  dueAt: z.string().nullable(),
+  allowLate: z.boolean(),
+  lateUntil: z.string().nullable(),
+  submissionType: z.enum(SUBMISSION_TYPES),
+  maxFiles: z.number(),
+  maxFileMb: z.number(),
+  maxPoints: z.number(),
+  attachments: z.array(fileInfo),
+});
+export type AssignmentSettings = z.infer<typeof assignmentSettings>;
+
+/**
+ * The state of a student's work, as lists show it: `notSubmitted` (nothing or a draft, not due
+ * yet), `missing` (past the due date with nothing submitted), `submitted`, `late` (submitted after
+ * the due date), `graded` (a grade not returned yet), `returned` (the student sees grade and
+ * feedback).
+ */
+export const WORK_STATES = ['notSubmitted', 'missing', 'submitted', 'late', 'graded', 'returned'] as const;
+export type WorkState = (typeof WORK_STATES)[number];
+
+/**
+ * `GET /api/materials/:materialId/my-submission` (students; parents with `?childId=`): the
+ * assignment, the caller's work and, once returned, grade and feedback. `can` tells the page what
+ * the student may do now (edit the draft, submit, resubmit).
+ */
+export const mySubmission = z.object({
+  materialId: z.string(),
+  settings: assignmentSettings,
+  state: z.enum(WORK_STATES),
+  status: z.enum(['none', 'draft', 'submitted', 'returned']),
+  textHtml: z.string().nullable(),
+  files: z.array(fileInfo),
+  submittedAt: z.string().nullable(),
+  late: z.boolean(),
+  submitCount: z.number(),
+  /** Only once returned (students, parents). */
+  grade: z.number().nullable(),
+  feedbackHtml: z.string().nullable(),
+  feedbackFiles: z.array(fileInfo),
+  returnedAt: z.string().nullable(),
+  can: z.object({ edit: z.boolean(), submit: z.boolean() }),
+  /** Why the student cannot submit now, when they cannot (an error code: NOT_OPEN_YET, PAST_DUE, SUBMISSION_RETURNED). */
+  blockedBy: z.string().nullable(),
+});
+export type MySubmission = z.infer<typeof mySubmission>;
+
+/** `PUT /api/materials/:materialId/my-submission`: saves the draft text (sanitized). */
+export const draftRequest = z.object({ textHtml: z.string().max(SUBMISSION_TEXT_MAX, { error: V.maxLength }).default('') });
+/**
+ * `POST /api/materials/:materialId/my-submission/files` (multipart, one file, streamed; at most
+ * `maxFiles` files of `maxFileMb` each: TOO_MANY_FILES / FILE_TOO_LARGE; programs and scripts by
+ * content: FILE_FORBIDDEN) → fileInfo. A dropped upload leaves nothing. `DELETE .../files/:fileId`.
+ * `POST /api/materials/:materialId/my-submission/submit` → mySubmission: needs text or a file as the
+ * type asks (SUBMISSION_EMPTY); after the due date only with late work allowed (PAST_DUE) and
+ * marked late; two submits at once make one submission. Resubmitting before the due date is
+ * allowed until the teacher returns the work (SUBMISSION_RETURNED).
+ */
+export const SUBMISSION_FILE_FIELD = 'file';
+
+/** A row of `GET /api/materials/:materialId/submissions` (staff): every student the material is assigned to. */
+export const submissionRow = z.object({
+  studentId: z.string(),
+  name: z.string(),
+  photoUrl: z.string().nullable(),
+  submissionId: z.string().nullable(),
+  state: z.enum(WORK_STATES),
+  submittedAt: z.string().nullable(),
+  late: z.boolean(),
+  fileCount: z.number(),
+  grade: z.number().nullable(),
+  returnedAt: z.string().nullable(),
+});
+export type SubmissionRow = z.infer<typeof submissionRow>;
+export const submissionsAnswer = z.object({
+  materialId: z.string(),
+  maxPoints: z.number(),
+  dueAt: z.string().nullable(),
+  counts: z.object({ total: z.number(), submitted: z.number(), late: z.number(), missing: z.number(), toGrade: z.number(), returned: z.number() }),
+  rows: z.array(submissionRow),
+});
+export type SubmissionsAnswer = z.infer<typeof submissionsAnswer>;
+
+/** `GET /api/materials/:materialId/submissions/:studentId` (staff): one student's work in full. */
+export const submissionDetails = mySubmission.extend({
+  studentId: z.string(),
+  studentName: z.string(),
+  submissionId: z.string().nullable(),
+  gradedAt: z.string().nullable(),
+  gradedBy: z.string().nullable(),
+});
+export type SubmissionDetails = z.infer<typeof submissionDetails>;
+
+/**
+ * `PUT /api/materials/:materialId/submissions/:studentId/grade` (teachers): grade (0..maxPoints,
+ * 2 decimals: GRADE_OVER_MAX) and feedback; `returnToStudent` hands it back (students and parents
+ * see it). Feedback files: `POST .../submissions/:studentId/feedback-files` (multipart). Last
+ * write wins; every change lands in the audit log.
+ */
+export const gradeRequest = z.object({
+  grade: z.number({ error: V.required }).min(0, { error: V.invalidChoice }).multipleOf(0.01, { error: V.invalidChoice }).nullable(),
+  feedbackHtml: z.string().max(FEEDBACK_MAX, { error: V.maxLength }).default(''),
+  returnToStudent: z.boolean().default(false),
+});
+export type GradeRequest = z.input<typeof gradeRequest>;
+
+/** `GET /api/materials/:materialId/submissions.zip` (staff): every submitted file, one folder per student, streamed. */
+
+/**
+ * Activities: `GET /api/materials/:materialId/activity-grades` (staff) → submissionsAnswer;
+ * `PUT` (teachers) sets several students' grades at once (null clears); a graded activity is
+ * returned and completes the material for the student.
+ */
+export const activityGradesRequest = z.object({
+  grades: z
+    .array(
+      z.object({
+        studentId: z.uuid(),
+        grade: z.number().min(0, { error: V.invalidChoice }).multipleOf(0.01, { error: V.invalidChoice }).nullable(),
+        feedbackHtml: z.string().max(FEEDBACK_MAX, { error: V.maxLength }).default(''),
+      }),
+    )
+    .min(1, { error: V.required })
+    .max(500),
+});
+export type ActivityGradesRequest = z.input<typeof activityGradesRequest>;
+
+export const studentParams = z.object({ materialId: z.uuid(), studentId: z.uuid() });
+export const fileParams = z.object({ materialId: z.uuid(), fileId: z.uuid() });
