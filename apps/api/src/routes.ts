@@ -10,6 +10,9 @@ import { coursesRoutes } from './modules/courses/courses.routes.ts';
 import { courseJobsRoutes } from './modules/course-jobs/course-jobs.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { resourcesRoutes } from './modules/resources/resources.routes.ts';
+import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
+import { quizzesRoutes } from './modules/quizzes/quizzes.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -38,6 +41,9 @@ export const MODULES = [
   { prefix: '/api', plugin: courseJobsRoutes },
   { prefix: '/api/catalogue', plugin: catalogueRoutes },
   { prefix: '/api/resources', plugin: resourcesRoutes },
+  { prefix: '/api', plugin: assignmentsRoutes },
+  { prefix: '/api', plugin: quizzesRoutes },
+  { prefix: '/api/dashboard', plugin: dashboardRoutes },
 ] as const;
 
 export const registerModules = async (app: FastifyInstance): Promise<void> => {
