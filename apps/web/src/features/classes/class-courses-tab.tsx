@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
-import { useParams } from 'react-router';
+import { IconAlertTriangle, IconBooks, IconPlus } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { canOpen } from '@klase/core/guards';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { paths } from '../../app/paths.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { ErrorText } from '../../components/error-text.tsx';
 import { CourseCard, CourseCardSkeleton } from '../courses/course-card.tsx';
 import { CourseFormDialog } from '../courses/course-form-dialog.tsx';
@@ -20,6 +23,7 @@ export const ClassCoursesTab = () => {
   const { t } = useTranslation('courses');
   const { id = '' } = useParams();
   const details = useClassDetails(id);
+  const roleId = useSession((st) => st.profile?.roleId ?? 0);
   const q = useClassCourseList(id);
   const [creating, setCreating] = useState(false);
   const cls = details.data;
@@ -31,10 +35,19 @@ export const ClassCoursesTab = () => {
   const rows = q.data?.data ?? [];
   const total = q.data?.pagination.totalcount ?? 0;
 
+  // Teachers add a catalogue course to the class from the catalogue (copied like any course).
+  const canBrowse = canCreate && canOpen('catalogueBrowse', roleId);
   const createButton = canCreate && (
-    <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setCreating(true)}>
-      {t('list.create')}
-    </Button>
+    <Group gap="sm">
+      <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setCreating(true)}>
+        {t('list.create')}
+      </Button>
+      {canBrowse && (
+        <Button component={Link} to={paths.classCatalogue.to(id)} variant="default" leftSection={<IconBooks size={16} aria-hidden="true" />}>
+          {t('catalogueBrowse:entry.browse')}
+        </Button>
+      )}
+    </Group>
   );
 
   return (
