@@ -77,6 +77,28 @@ export type AssignmentSettings = z.infer<typeof assignmentSettings>;
 export const WORK_STATES = ['notSubmitted', 'missing', 'submitted', 'late', 'graded', 'returned'] as const;
 export type WorkState = (typeof WORK_STATES)[number];
 
+/** What `workState` reads of a `submissions` row (null: the student has no row yet). */
+export interface WorkRow {
+  status: 'draft' | 'submitted' | 'returned';
+  submittedAt: Date | null;
+  late: boolean;
+  grade: number | null;
+  gradedAt: Date | null;
+}
+
+/**
+ * The one rule for a student's state on a graded material (lists, the student's page, the
+ * dashboard): `returned` once handed back; `graded` when a grade exists that is not older than
+ * the last submission (a resubmission after grading waits to be graded again); `late` or
+ * `submitted` while handed in; otherwise `missing` once `dueAt` has passed, else `notSubmitted`.
+ */
+export const workState = (row: WorkRow | null, dueAt: Date | null, now: Date): WorkState => {
+  if (row?.status === 'returned') return 'returned';
+  if (row && row.grade !== null && (row.status !== 'submitted' || !row.submittedAt || (row.gradedAt !== null && row.gradedAt >= row.submittedAt))) return 'graded';
+  if (row?.status === 'submitted') return row.late ? 'late' : 'submitted';
+  return dueAt !== null && now.getTime() > dueAt.getTime() ? 'missing' : 'notSubmitted';
+};
+
 /**
  * `GET /api/materials/:materialId/my-submission` (students; parents with `?childId=`): the
  * assignment, the caller's work and, once returned, grade and feedback. `can` tells the page what
@@ -106,6 +128,10 @@ export type MySubmission = z.infer<typeof mySubmission>;
 /** `PUT /api/materials/:materialId/my-submission`: saves the draft text (sanitized). */
 export const draftRequest = z.object({ textHtml: z.string().max(SUBMISSION_TEXT_MAX, { error: V.maxLength }).default('') });
 /**
+ * Editing work already submitted (the draft text, adding or removing a file) takes it back to a
+ * draft: it counts again once submitted again (before the due date; a submitted work cannot be
+ * changed after it). A second submit of unchanged work is ALREADY_SUBMITTED.
+ *
  * `POST /api/materials/:materialId/my-submission/files` (multipart, one file, streamed; at most
  * `maxFiles` files of `maxFileMb` each: TOO_MANY_FILES / FILE_TOO_LARGE; programs and scripts by
  * content: FILE_FORBIDDEN) → fileInfo. A dropped upload leaves nothing. `DELETE .../files/:fileId`.
@@ -162,7 +188,20 @@ export const gradeRequest = z.object({
 });
 export type GradeRequest = z.input<typeof gradeRequest>;
 
-/** `GET /api/materials/:materialId/submissions.zip` (staff): every submitted file, one folder per student, streamed. */
+/**
+ * Files. The teacher's attachments: `POST /api/materials/:materialId/attachments` (teachers,
+ * multipart field `file`, 900 MB at most, programs and scripts refused) → fileInfo; `DELETE
+ * .../attachments/:fileId`; `GET .../attachments/:fileId` downloads (anyone who can open the
+ * material). Work and feedback files download from
+ * `GET /api/materials/:materialId/submission-files/:fileId` (staff; the student whose work it is
+ * and their parents, feedback files once returned). Feedback files: `DELETE
+ * .../submissions/:studentId/feedback-files/:fileId` removes one.
+ */
+export const feedbackFileParams = z.object({ materialId: z.uuid(), studentId: z.uuid(), fileId: z.uuid() });
+/** Parents read their child's work: `?childId=` (required for parents, ignored for students). */
+export const mySubmissionQuery = z.object({ childId: z.uuid().optional() });
+
+/** `GET /api/materials/:materialId/submissions.zip` (staff): every submitted file, one folder per student ("Last, First"), streamed. */
 
 /**
  * Activities: `GET /api/materials/:materialId/activity-grades` (staff) → submissionsAnswer;
