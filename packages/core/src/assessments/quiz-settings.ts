@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { GRADING_METHODS } from './grading.ts';
+import { QV } from './messages.ts';
+
+/**
+ * The settings of a quiz material (`quiz-settings/{materialId}`, issue 6).
+ *
+ * - `openAt`/`closeAt`: ISO date-times with offset, or null (open from publishing / never
+ *   closes); `closeAt` must be after `openAt` (error on `closeAt`: afterOpen).
+ * - `timeLimitMinutes`: null (none) or 1..600. `attemptsAllowed`: null (unlimited) or 1..20.
+ * - `gradingMethod` across attempts (see `combineAttempts`), default highest.
+ * - `shuffleQuestions`, `shuffleChoices`: per attempt, seeded (see `seededShuffle`), default off.
+ * - `showAnswers`: never, afterSubmit (default) or afterClose; afterClose needs a close time
+ *   (error on `closeAt`: required), or the answers would never show.
+ * - `passingPercent`: 0..100, default 75 (the DepEd passing mark).
+ */
+
+export const SHOW_ANSWERS = ['never', 'afterSubmit', 'afterClose'] as const;
+export type ShowAnswers = (typeof SHOW_ANSWERS)[number];
+export const TIME_LIMIT_MAX = 600;
+export const ATTEMPTS_MAX = 20;
+export const DEFAULT_PASSING_PERCENT = 75;
+
+const isoDateTime = z.iso.datetime({ offset: true, error: QV.invalidChoice });
+const timeOf = (v: unknown): number => (typeof v === 'string' ? Date.parse(v) : NaN);
+const optionalCount = (max: number) =>
+  z
+    .number({ error: QV.required })
+    .int({ error: QV.invalidChoice })
+    .gt(0, { error: QV.greaterThanZero })
+    .max(max, { error: QV.notGreaterThan })
+    .nullable()
+    .default(null);
+
+export const quizSettingsForm = z
+  .object({
+    openAt: isoDateTime.nullable().default(null),
+    closeAt: isoDateTime.nullable().default(null),
+    timeLimitMinutes: optionalCount(TIME_LIMIT_MAX),
+    attemptsAllowed: optionalCount(ATTEMPTS_MAX),
+    gradingMethod: z.enum(GRADING_METHODS, { error: QV.invalidChoice }).default('highest'),
+    shuffleQuestions: z.boolean().default(false),
+    shuffleChoices: z.boolean().default(false),
+    showAnswers: z.enum(SHOW_ANSWERS, { error: QV.invalidChoice }).default('afterSubmit'),
+    passingPercent: z
+      .number({ error: QV.required })
+      .int({ error: QV.invalidChoice })
+      .min(0, { error: QV.notLessThan })
+      .max(100, { error: QV.notGreaterThan })
+      .default(DEFAULT_PASSING_PERCENT),
+  })
+  .superRefine(
+    (v, ctx) => {
+      const open = timeOf(v.openAt);
+      const close = timeOf(v.closeAt);
+      if (close <= open) ctx.addIssue({ code: 'custom', path: ['closeAt'], message: QV.afterOpen });
+      if (v.showAnswers === 'afterClose' && v.closeAt === null) ctx.addIssue({ code: 'custom', path: ['closeAt'], message: QV.required });
+    },
+    // Checked even when other fields are wrong, so the form shows every problem at once.
+    { when: () => true },
+  );
+export type QuizSettingsForm = z.input<typeof quizSettingsForm>;
+export type QuizSettings = z.output<typeof quizSettingsForm>;
+
+/** The settings of a quiz nobody has configured yet. */
+export const DEFAULT_QUIZ_SETTINGS: QuizSettings = quizSettingsForm.parse({});
+
+const toTime = (t: Date | string): number => (typeof t === 'string' ? Date.parse(t) : t.getTime());
+
+/** When an attempt started at `startedAt` ends: the earlier of the time limit and the close time; null for neither. */
+export const attemptDeadline = (startedAt: Date | string, settings: Pick<QuizSettings, 'timeLimitMinutes' | 'closeAt'>): Date | null => {
+  const ends: number[] = [];
+  if (settings.timeLimitMinutes !== null) ends.push(toTime(startedAt) + settings.timeLimitMinutes * 60_000);
+  if (settings.closeAt !== null) ends.push(Date.parse(settings.closeAt));
+  return ends.length ? new Date(Math.min(...ends)) : null;
+};
+
+export type QuizWindow = 'notOpen' | 'open' | 'closed';
+/** Whether students can start an attempt at `now`. */
+export const quizWindow = (settings: Pick<QuizSettings, 'openAt' | 'closeAt'>, now: Date): QuizWindow => {
+  if (settings.openAt !== null && now.getTime() < Date.parse(settings.openAt)) return 'notOpen';
+  if (settings.closeAt !== null && now.getTime() >= Date.parse(settings.closeAt)) return 'closed';
+  return 'open';
+};
+
+/** Whether a student may see the correct answers of their attempt. */
+export const canSeeAnswers = (settings: Pick<QuizSettings, 'showAnswers' | 'closeAt'>, now: Date, attemptFinished: boolean): boolean => {
+  if (!attemptFinished) return false;
+  switch (settings.showAnswers) {
+    case 'never':
+      return false;
+    case 'afterSubmit':
+      return true;
+    case 'afterClose':
+      return settings.closeAt !== null && now.getTime() >= Date.parse(settings.closeAt);
+  }
+};
+
+/** Attempts a student may still start: null when unlimited, never below 0. */
+export const attemptsLeft = (settings: Pick<QuizSettings, 'attemptsAllowed'>, used: number): number | null =>
+  settings.attemptsAllowed === null ? null : Math.max(0, settings.attemptsAllowed - used);
