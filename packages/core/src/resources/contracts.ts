@@ -10,6 +10,8 @@ import { V, optionalText, requiredText, urlField } from '../validation/rules.ts'
  * teachers and the school admin add to it (`ROUTE_ROLES.resourcesWrite`). The one who added a
  * resource, or an administrator of its school, edits and removes it (anyone else of the school:
  * 403 FORBIDDEN). A resource of another school answers 404, like an id that does not exist.
+ * Every change is in the audit log (`resource.created`, `resource.updated`, `resource.deleted`,
+ * target type `resource`).
  */
 
 export const RESOURCES_PATH = '/api/resources';
@@ -97,5 +99,3 @@ export const resourcesQuery = tableQueryWith({ gradeLevel: z.enum(GRADE_LEVELS).
  */
 export const resourceParams = z.object({ id: z.uuid() });
 
-
-/** Every change is in the audit log: `resource.created`, `resource.updated`, `resource.deleted` (target type `resource`). */
