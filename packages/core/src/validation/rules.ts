@@ -32,6 +32,11 @@ export const V = {
   groupMembersTwice: 'groupMembersTwice',
   afterOpen: 'afterOpen',
   afterDue: 'afterDue',
+  twoDecimals: 'twoDecimals',
+  minItems: 'minItems',
+  notLessThan: 'notLessThan',
+  duplicateEntry: 'duplicateEntry',
+  singleCorrect: 'singleCorrect',
 } as const;
 
 /** "Required" per spec section 5: not empty or blank for strings. */
