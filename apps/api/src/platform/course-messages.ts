@@ -1,6 +1,6 @@
 import type { Locale } from '@klase/core/constants';
 
-/** Success texts of the course and element actions (`{ message }` answers), in the caller's language. */
+/** Success texts of the course, element and catalogue category actions (`{ message }` answers), in the caller's language. */
 export const COURSE_MESSAGES = {
   coursePublished: {
     'en-us': 'The course has been published. Its students can open it now.',
@@ -26,6 +26,21 @@ export const COURSE_MESSAGES = {
     'en-us': 'The course element and its materials have been deleted.',
     ph: 'Nabura na ang elemento ng kurso at ang mga materyales nito.',
     zh: '课程单元及其学习材料已删除。',
+  },
+  courseShared: {
+    'en-us': 'Course shared with your school.',
+    ph: 'Ibinahagi ang kurso sa inyong paaralan.',
+    zh: '课程已与您的学校共享。',
+  },
+  courseUnshared: {
+    'en-us': 'Course no longer shared.',
+    ph: 'Hindi na ibinabahagi ang kurso.',
+    zh: '课程已停止共享。',
+  },
+  categoryDeleted: {
+    'en-us': 'The category has been deleted.',
+    ph: 'Nabura na ang kategorya.',
+    zh: '类别已删除。',
   },
 } as const satisfies Record<string, Record<Locale, string>>;
 

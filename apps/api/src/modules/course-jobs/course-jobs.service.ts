@@ -9,7 +9,7 @@ import { auditChange } from '../../platform/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { loadClassAccess } from '../classes/class-access.ts';
-import { loadCourseAccess, requireManage } from '../courses/course-access.ts';
+import { isCatalogue, loadCourseAccess, requireManage, type CourseRecord } from '../courses/course-access.ts';
 import { insertCourse, lockCourse, updateCourse } from '../courses/courses.repo.ts';
 import { insertJob } from './course-jobs.repo.ts';
 import { courseJobMessage } from './messages.ts';
@@ -41,21 +41,45 @@ const takenIn = async (tx: Db, classId: string) => {
   return { names: new Set(rows.map((r) => r.name.toLowerCase())), codes: new Set(rows.map((r) => r.code.toUpperCase())) };
 };
 
+/** A course of the caller's school that another teacher shares (any class of the school, archived too). */
+const sharedInSchool = async (db: Db, user: UserRow, courseId: string): Promise<CourseRecord | null> => {
+  if (!user.schoolId) return null;
+  const [row] = await db
+    .select({ course: courses })
+    .from(courses)
+    .innerJoin(classes, eq(classes.id, courses.classId))
+    .where(and(eq(courses.id, courseId), eq(courses.shared, true), eq(courses.schoolId, user.schoolId), eq(classes.schoolId, user.schoolId)))
+    .limit(1);
+  return row?.course ?? null;
+};
+
 /**
- * A teacher of the source course's class copies it into one of their active classes. The new
- * course is there at once (unpublished, `job: 'copying'`) and the copy job is queued in the same
- * transaction; a worker of any node fills it in.
+ * What a teacher may copy: a course of a class they teach (archived too: last year's course into
+ * this year's class), a published catalogue course, or a course another teacher of their school
+ * shares. Another school's courses, shared or not, and a colleague's unshared course are 404; a
+ * course the caller reaches without teaching it is 403.
+ */
+const copySource = async (db: Db, user: UserRow, courseId: string): Promise<CourseRecord> => {
+  const shared = await sharedInSchool(db, user, courseId);
+  if (shared) return shared;
+  const access = await loadCourseAccess(db, user, courseId);
+  // A catalogue course reached by a teacher is a published one (`loadCourseAccess`).
+  if (!access.manage && !isCatalogue(access)) throw new DomainError('FORBIDDEN');
+  return access.course;
+};
+
+/**
+ * A teacher copies a course (`copySource`) into one of their active classes. The new course is
+ * there at once (unpublished, `job: 'copying'`, in the target's school) and the copy job is queued
+ * in the same transaction; a worker of any node fills it in.
  */
 export const requestCopy = async (ctx: Ctx, user: UserRow, sourceId: string, targetClassId: string, locale: Locale): Promise<CourseCopyAnswer> => {
-  const source = await loadCourseAccess(ctx.db, user, sourceId);
-  if (!source.manage) throw new DomainError('FORBIDDEN');
-  // A course of an archived class may be copied (last year's course into this year's class).
-  if (source.course.job === 'copying' || source.course.job === 'deleting') throw new DomainError('COURSE_BUSY');
-  if (source.course.job === 'copyFailed') throw new DomainError('COPY_FAILED');
+  const c = await copySource(ctx.db, user, sourceId);
+  if (c.job === 'copying' || c.job === 'deleting') throw new DomainError('COURSE_BUSY');
+  if (c.job === 'copyFailed') throw new DomainError('COPY_FAILED');
   const target = await loadClassAccess(ctx.db, user, targetClassId);
   if (target.relation !== 'teacher') throw new DomainError('FORBIDDEN');
   if (target.cls.archivedAt) throw new DomainError('CLASS_ARCHIVED');
-  const c = source.course;
   const courseId = await ctx.db.transaction(async (tx) => {
     const taken = await takenIn(tx, targetClassId);
     const row = await insertCourse(tx, {
@@ -88,7 +112,7 @@ export const requestCopy = async (ctx: Ctx, user: UserRow, sourceId: string, tar
 };
 
 /**
- * A teacher of the class deletes a course (also an empty failed copy): it is marked `deleting`
+ * A teacher of the class (the rex admin for a catalogue course) deletes a course (also an empty failed copy): it is marked `deleting`
  * and unpublished at once (students no longer see it) and a worker removes it.
  */
 export const requestDelete = async (ctx: Ctx, user: UserRow, courseId: string, locale: Locale): Promise<{ message: string }> => {

@@ -45,7 +45,8 @@ export interface CopyOutcome {
  * chosen students and groups belong to the source class), its materials with every column (a
  * file by reference: the same storage key, with the upload record the edit form keeps it by)
  * and its image (copied to the new course's own key, images being per course), then clears the
- * new course's `job`. Students' progress is never copied. `written` collects stored keys, so the
+ * new course's `job`. Students' progress is never copied; from a catalogue course only its
+ * published elements and materials are. `written` collects stored keys, so the
  * worker can remove them if the transaction does not commit.
  */
 export const copyCourseContent = async (
@@ -64,7 +65,10 @@ export const copyCourseContent = async (
   const now = new Date();
   const stamp = { createdAt: now, updatedAt: now, createdBy: job.createdBy, updatedBy: job.createdBy };
 
-  const elements = await tx.select().from(courseElements).where(eq(courseElements.courseId, source.id)).orderBy(asc(courseElements.position)).for('share');
+  // A catalogue course gives its published content only: its drafts stay in the catalogue.
+  const catalogue = source.classId === null;
+  const allElements = await tx.select().from(courseElements).where(eq(courseElements.courseId, source.id)).orderBy(asc(courseElements.position)).for('share');
+  const elements = catalogue ? allElements.filter((e) => e.published) : allElements;
   const elementIds = new Map(elements.map((e) => [e.id, randomUUID()]));
   const newElementId = (id: string): string => {
     const mapped = elementIds.get(id);
@@ -77,7 +81,8 @@ export const copyCourseContent = async (
   );
   await hooks.duringCopy?.(tx, job);
 
-  const materials = await tx.select().from(courseMaterials).where(eq(courseMaterials.courseId, source.id)).for('share');
+  const allMaterials = await tx.select().from(courseMaterials).where(eq(courseMaterials.courseId, source.id)).for('share');
+  const materials = catalogue ? allMaterials.filter((m) => m.published && elementIds.has(m.elementId)) : allMaterials;
   await insertInChunks(
     materials.map((m) => ({ ...m, ...stamp, id: randomUUID(), courseId: target.id, elementId: newElementId(m.elementId) })),
     (chunk) => tx.insert(courseMaterials).values(chunk),

@@ -3,17 +3,20 @@ import { MY_COURSE_STATUS } from '@klase/core/courses/contracts';
 import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
 import { classStudents, classTeachers, classes } from '../../db/schema/classes.ts';
-import { courseElements, courseMaterials, courses, materialProgress } from '../../db/schema/courses.ts';
+import { catalogueCategories, courseElements, courseMaterials, courses, materialProgress } from '../../db/schema/courses.ts';
 import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
+import { assignedOnly } from '../class-work/course-sql.ts';
 import { assignedToStudents, elementAssignedTo } from './assignment-sql.ts';
 import type { CourseRecord } from './course-access.ts';
 
 /**
- * Course rows as one viewer sees them: staff (teachers and assistants of the class) count every
- * element and material; students and parents count the published items assigned to the students
- * they look through (themselves, or their children), and one student's completion gives the percent.
+ * Course rows as one viewer sees them: staff (teachers and assistants of the class, the rex admin
+ * in the catalogue) count every element and material; teachers reading a catalogue course count
+ * its published items (`published`); students and parents count the published items assigned to
+ * the students they look through (themselves, or their children), and one student's completion
+ * gives the percent.
  */
-export type CourseViewer = { kind: 'staff' } | { kind: 'students'; studentIds: readonly string[] };
+export type CourseViewer = { kind: 'staff' } | { kind: 'published' } | { kind: 'students'; studentIds: readonly string[] };
 
 /** Whose courses My Courses lists: the classes a teacher or assistant teaches, or some students' classes. */
 export type CourseReach = { kind: 'teaching'; userId: string } | { kind: 'enrolled'; studentIds: readonly string[] };
@@ -24,11 +27,19 @@ export interface MyCoursesQuery extends ParsedTableQuery {
 
 const materialsOfCourse = sql`select count(*)::int from ${courseMaterials} inner join ${courseElements} on ${courseElements.id} = ${courseMaterials.elementId} where ${courseMaterials.courseId} = ${courses.id}`;
 
-const countsOf = (viewer: CourseViewer) => {
+/** The element and material counts (and one student's completions) of the `courses` row of the surrounding query, as the viewer sees them. */
+export const countsOf = (viewer: CourseViewer) => {
   if (viewer.kind === 'staff') {
     return {
       elementCount: sql<number>`(select count(*)::int from ${courseElements} where ${courseElements.courseId} = ${courses.id})`,
       materialCount: sql<number>`(${materialsOfCourse})`,
+      completed: sql<number | null>`null`,
+    };
+  }
+  if (viewer.kind === 'published') {
+    return {
+      elementCount: sql<number>`(select count(*)::int from ${courseElements} where ${courseElements.courseId} = ${courses.id} and ${courseElements.published})`,
+      materialCount: sql<number>`(${materialsOfCourse} and ${assignedOnly})`,
       completed: sql<number | null>`null`,
     };
   }
@@ -61,6 +72,14 @@ const STATUS_CONDITION: Record<(typeof MY_COURSE_STATUS)[number], SQL> = {
   deleting: eq(courses.job, 'deleting'),
 };
 
+/** The `status` filter of a course list (MY_COURSE_STATUS; unknown values match nothing). */
+export const statusFilter = (q: Pick<ParsedTableQuery, 'filter'>): SQL | undefined => {
+  const statuses = filterValues(q, 'status');
+  if (!statuses) return undefined;
+  const known = statuses.filter((s): s is keyof typeof STATUS_CONDITION => Object.hasOwn(STATUS_CONDITION, s));
+  return known.length ? or(...known.map((s) => STATUS_CONDITION[s])) : sql`false`;
+};
+
 /** Staff lists leave archived classes out, unless the list is of one class (its courses tab). */
 const reachOf = (db: Db, reach: CourseReach, oneClass: boolean): SQL | undefined => {
   if (reach.kind === 'teaching') {
@@ -84,11 +103,7 @@ const whereOf = (db: Db, schoolId: string, reach: CourseReach, q: MyCoursesQuery
     searchAny(q.search, [courses.name, courses.code, classes.name]),
     q.classId ? eq(courses.classId, q.classId) : undefined,
   ];
-  const statuses = filterValues(q, 'status');
-  if (statuses) {
-    const known = statuses.filter((s): s is keyof typeof STATUS_CONDITION => Object.hasOwn(STATUS_CONDITION, s));
-    conditions.push(known.length ? or(...known.map((s) => STATUS_CONDITION[s])) : sql`false`);
-  }
+  conditions.push(statusFilter(q));
   return and(...conditions);
 };
 
@@ -113,14 +128,22 @@ export const listMyCourses = (db: Db, schoolId: string, reach: CourseReach, view
     .offset(page.offset);
 };
 
-export type CourseListRow = Awaited<ReturnType<typeof listMyCourses>>[number];
+/** A course row with its class (none in the catalogue) and the viewer's counts. */
+export interface CourseListRow {
+  course: CourseRecord;
+  className: string | null;
+  elementCount: number;
+  materialCount: number;
+  completed: number | null;
+}
 
-/** One course with its class name and the viewer's counts. */
-export const findCourseRow = async (db: Db, courseId: string, viewer: CourseViewer): Promise<CourseListRow | null> => {
+/** One course (of a class or of the catalogue) with its class and category names and the viewer's counts. */
+export const findCourseRow = async (db: Db, courseId: string, viewer: CourseViewer): Promise<(CourseListRow & { categoryName: string | null }) | null> => {
   const [row] = await db
-    .select(selection(viewer))
+    .select({ ...selection(viewer), categoryName: catalogueCategories.name })
     .from(courses)
-    .innerJoin(classes, eq(classes.id, courses.classId))
+    .leftJoin(classes, eq(classes.id, courses.classId))
+    .leftJoin(catalogueCategories, eq(catalogueCategories.id, courses.categoryId))
     .where(eq(courses.id, courseId))
     .limit(1);
   return row ?? null;

@@ -14,6 +14,7 @@ import {
   myCoursesQuery,
   publishRequest,
 } from '@klase/core/courses/contracts';
+import { shareRequest } from '@klase/core/courses/catalogue';
 import { DomainError } from '@klase/core/errors';
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { tablePage } from '@klase/core/table';
@@ -23,16 +24,24 @@ import type { Policy } from '../../platform/types.ts';
 import { PHOTO_MAX_BYTES, readPhoto } from '../account/photo.service.ts';
 import { requestUser } from '../classes/class-access.ts';
 import { courseImage, removeCourseImage, saveCourseImage } from './course-image.service.ts';
-import { courseDetails, createCourse, editCourse, myCourses, setCoursePublished } from './courses.service.ts';
+import { courseDetails, createCourse, editCourse, myCourses, setCoursePublished, setCourseShared } from './courses.service.ts';
 import { createElement, deleteElement, editElement, reorderElements, setElementPublished } from './elements.service.ts';
 
 const members: Policy = { access: 'roles', roles: ROUTE_ROLES.courses };
-const managers: Policy = { access: 'roles', roles: ROUTE_ROLES.courseManage };
+/** Reading a course: class members and the rex admin (catalogue courses); the course access check decides. */
+const readers: Policy = { access: 'roles', roles: ROUTE_ROLES.courseApi };
+/** Changing a course: teachers of the class, the rex admin for catalogue courses. */
+const managers: Policy = { access: 'roles', roles: ROUTE_ROLES.courseApiManage };
+/** Sharing with the school: teachers of the class. */
+const classTeachers: Policy = { access: 'roles', roles: ROUTE_ROLES.courseManage };
 /** The image is shown wherever the course is (also on a school administrator's class page): the course access check decides. */
 const signedIn: Policy = { access: 'signedIn' };
 const tags = ['courses'];
 
-/** Courses: My Courses, a class's new course, course details, image, publish, elements. */
+/**
+ * Courses: My Courses, a class's new course, course details, image, publish, share, elements. The
+ * rex admin builds catalogue courses through the same routes (`readers`, `managers`).
+ */
 export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = ctxOf(app);
 
@@ -42,13 +51,13 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/classes/:id/courses',
-    { config: { policy: managers }, schema: { tags, params: idParams, body: courseForm, response: { 201: courseDetailsSchema } } },
+    { config: { policy: classTeachers }, schema: { tags, params: idParams, body: courseForm, response: { 201: courseDetailsSchema } } },
     async (request, reply) => reply.status(201).send(await createCourse(ctx, requestUser(request), request.params.id, request.body)),
   );
 
   app.get(
     '/courses/:courseId',
-    { config: { policy: members }, schema: { tags, params: courseParams, response: { 200: courseDetailsSchema } } },
+    { config: { policy: readers }, schema: { tags, params: courseParams, response: { 200: courseDetailsSchema } } },
     (request) => courseDetails(ctx, requestUser(request), request.params.courseId),
   );
 
@@ -64,6 +73,15 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await setCoursePublished(ctx, requestUser(request), request.params.courseId, request.body.published);
       return courseMessage(request.locale, request.body.published ? 'coursePublished' : 'courseUnpublished');
+    },
+  );
+
+  app.patch(
+    '/courses/:courseId/shared',
+    { config: { policy: classTeachers }, schema: { tags, params: courseParams, body: shareRequest, response: { 200: messageAnswer } } },
+    async (request) => {
+      await setCourseShared(ctx, requestUser(request), request.params.courseId, request.body.shared);
+      return courseMessage(request.locale, request.body.shared ? 'courseShared' : 'courseUnshared');
     },
   );
 

@@ -8,7 +8,7 @@ import type { UserRow } from '../../platform/rows.ts';
 import { publishStatus } from '../class-work/course-sql.ts';
 import { loadClassAccess } from '../classes/class-access.ts';
 import { listChildren } from '../users/users.repo.ts';
-import { canManage, loadCourseAccess, loadManagedCourse, unlessTaken, viewerOf, type CourseAccess, type CourseRecord } from './course-access.ts';
+import { canManage, isCatalogue, loadCourseAccess, loadManagedCourse, unlessTaken, viewerOf, type CourseAccess, type CourseRecord } from './course-access.ts';
 import {
   countMyCourses,
   findCourseRow,
@@ -23,7 +23,8 @@ import {
 } from './courses.repo.ts';
 import { elementDetailsOf } from './elements.service.ts';
 
-const AUDITED = ['name', 'code', 'description', 'gradeLevel', 'subject', 'sequential'] as const;
+/** What the audit log keeps of a course's own fields (catalogue courses add `categoryId`). */
+export const COURSE_AUDITED = ['name', 'code', 'description', 'gradeLevel', 'subject', 'sequential'] as const;
 
 /** Where the course image is served; the version changes with every upload so caches refresh. */
 export const courseImageUrl = (c: Pick<CourseRecord, 'id' | 'imageKey' | 'imageVersion'>): string | null =>
@@ -33,7 +34,7 @@ export const courseImageUrl = (c: Pick<CourseRecord, 'id' | 'imageKey' | 'imageV
 const percentOf = (completed: number | null, assigned: number): number | null =>
   completed === null ? null : assigned === 0 ? 0 : Math.floor((100 * Number(completed)) / assigned);
 
-const toRow = (r: CourseListRow): CourseRow => {
+export const toRow = (r: CourseListRow): CourseRow => {
   const c = r.course;
   const materialCount = Number(r.materialCount);
   return {
@@ -98,9 +99,8 @@ const detailsOf = async (ctx: Ctx, access: CourseAccess, user: UserRow): Promise
   return {
     ...toRow(row),
     schoolId: c.schoolId,
-    // Catalogue courses (the catalogue work of issue 5) fill these.
     categoryId: c.categoryId,
-    categoryName: null,
+    categoryName: row.categoryName,
     elements: await elementDetailsOf(ctx.db, c.id, viewer),
     can: { manage: canManage(access), viewStudentMode: access.staff },
     createdAt: c.createdAt.toISOString(),
@@ -113,7 +113,7 @@ const detailsOf = async (ctx: Ctx, access: CourseAccess, user: UserRow): Promise
 export const courseDetails = async (ctx: Ctx, user: UserRow, courseId: string): Promise<CourseDetails> =>
   detailsOf(ctx, await loadCourseAccess(ctx.db, user, courseId), user);
 
-const formValues = (v: CourseFormValues) => ({
+export const formValues = (v: CourseFormValues) => ({
   name: v.name,
   code: v.code,
   description: v.description,
@@ -122,7 +122,7 @@ const formValues = (v: CourseFormValues) => ({
   sequential: v.sequential,
 });
 
-const courseAudit = (user: UserRow, course: Pick<CourseRecord, 'id' | 'schoolId'>) => ({
+export const courseAudit = (user: UserRow, course: Pick<CourseRecord, 'id' | 'schoolId'>) => ({
   schoolId: course.schoolId,
   actorId: user.id,
   targetType: 'course',
@@ -137,7 +137,7 @@ export const createCourse = async (ctx: Ctx, user: UserRow, classId: string, v: 
   const id = await unlessTaken('COURSE_CREATE_EXISTS', () =>
     ctx.db.transaction(async (tx) => {
       const row = await insertCourse(tx, { ...formValues(v), schoolId: classAccess.cls.schoolId, classId, createdBy: user.id, updatedBy: user.id });
-      await auditChange(tx, { ...courseAudit(user, row), action: 'course.created', before: null, after: pick(row, AUDITED) });
+      await auditChange(tx, { ...courseAudit(user, row), action: 'course.created', before: null, after: pick(row, COURSE_AUDITED) });
       return row.id;
     }),
   );
@@ -150,23 +150,33 @@ export const editCourse = async (ctx: Ctx, user: UserRow, courseId: string, v: C
     ctx.db.transaction(async (tx) => {
       const before = await lockCourse(tx, courseId);
       const row = await updateCourse(tx, courseId, { ...formValues(v), updatedBy: user.id });
-      await auditChange(tx, { ...courseAudit(user, row), action: 'course.updated', ...changes(before, row, AUDITED) });
+      await auditChange(tx, { ...courseAudit(user, row), action: 'course.updated', ...changes(before, row, COURSE_AUDITED) });
     }),
   );
   return courseDetails(ctx, user, courseId);
 };
 
+/** Sets one flag of the course (already checked by the caller), audited as `on` or `off`. */
+const setFlag = async (ctx: Ctx, user: UserRow, courseId: string, flag: 'published' | 'shared', value: boolean, actions: { on: string; off: string }): Promise<void> => {
+  await ctx.db.transaction(async (tx) => {
+    const before = await lockCourse(tx, courseId);
+    if (before[flag] !== value) await updateCourse(tx, courseId, { [flag]: value, updatedBy: user.id });
+    await auditChange(tx, { ...courseAudit(user, before), action: value ? actions.on : actions.off, before: { [flag]: before[flag] }, after: { [flag]: value } });
+  });
+};
+
 /** Publishes or unpublishes the course: unpublished courses disappear for students and parents. */
 export const setCoursePublished = async (ctx: Ctx, user: UserRow, courseId: string, published: boolean): Promise<void> => {
   await loadManagedCourse(ctx.db, user, courseId);
-  await ctx.db.transaction(async (tx) => {
-    const before = await lockCourse(tx, courseId);
-    if (before.published !== published) await updateCourse(tx, courseId, { published, updatedBy: user.id });
-    await auditChange(tx, {
-      ...courseAudit(user, before),
-      action: published ? 'course.published' : 'course.unpublished',
-      before: { published: before.published },
-      after: { published },
-    });
-  });
+  await setFlag(ctx, user, courseId, 'published', published, { on: 'course.published', off: 'course.unpublished' });
+};
+
+/**
+ * A teacher of the class shares the course with the other teachers of the school (they may copy
+ * it from `#/courses/available`) or stops sharing it. Catalogue courses are not shared (403).
+ */
+export const setCourseShared = async (ctx: Ctx, user: UserRow, courseId: string, shared: boolean): Promise<void> => {
+  const access = await loadManagedCourse(ctx.db, user, courseId);
+  if (isCatalogue(access)) throw new DomainError('FORBIDDEN');
+  await setFlag(ctx, user, courseId, 'shared', shared, { on: 'course.shared', off: 'course.unshared' });
 };

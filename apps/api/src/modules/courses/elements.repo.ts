@@ -16,7 +16,7 @@ export interface AssigneeIds {
   groupIds: readonly string[];
 }
 
-/** The course's elements in order (or the one asked for), as the viewer may see them (students: published and assigned). */
+/** The course's elements in order (or the one asked for), as the viewer may see them (students: published and assigned; catalogue readers: published). */
 export const elementsOf = (db: Db, courseId: string, viewer: CourseViewer, onlyId?: string): Promise<ElementRecord[]> =>
   db
     .select()
@@ -25,7 +25,8 @@ export const elementsOf = (db: Db, courseId: string, viewer: CourseViewer, onlyI
       and(
         eq(courseElements.courseId, courseId),
         onlyId ? eq(courseElements.id, onlyId) : undefined,
-        viewer.kind === 'staff' ? undefined : and(eq(courseElements.published, true), elementAssignedTo(viewer.studentIds)),
+        viewer.kind === 'staff' ? undefined : eq(courseElements.published, true),
+        viewer.kind === 'students' ? elementAssignedTo(viewer.studentIds) : undefined,
       ),
     )
     .orderBy(asc(courseElements.position), asc(courseElements.id));

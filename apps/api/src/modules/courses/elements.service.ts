@@ -79,19 +79,21 @@ const oneElement = async (db: Db, courseId: string, elementId: string): Promise<
 
 const invalid = (path: string): DomainError => new DomainError('VALIDATION', { fields: [{ path, key: 'invalidChoice' } satisfies FieldIssue] });
 
-/** The chosen students must be enrolled in the class and the chosen groups belong to it. */
-const resolveAssignees = async (db: Db, classId: string, a: AssigneesValues): Promise<AssigneeIds> => {
+/**
+ * The chosen students must be enrolled in the class and the chosen groups belong to it. A
+ * catalogue course (no class) has neither: its elements are for everyone.
+ */
+const resolveAssignees = async (db: Db, classId: string | null, a: AssigneesValues): Promise<AssigneeIds> => {
+  if (a.mode === 'everyone') return { studentIds: [], groupIds: [] };
+  if (!classId) throw invalid('assignees.mode');
   if (a.mode === 'students') {
     const wanted = [...new Set(a.studentIds)];
     if ((await enrolledAmong(db, classId, wanted)).length !== wanted.length) throw invalid('assignees.studentIds');
     return { studentIds: wanted, groupIds: [] };
   }
-  if (a.mode === 'groups') {
-    const wanted = [...new Set(a.groupIds)];
-    if ((await groupsAmong(db, classId, wanted)).length !== wanted.length) throw invalid('assignees.groupIds');
-    return { studentIds: [], groupIds: wanted };
-  }
-  return { studentIds: [], groupIds: [] };
+  const wanted = [...new Set(a.groupIds)];
+  if ((await groupsAmong(db, classId, wanted)).length !== wanted.length) throw invalid('assignees.groupIds');
+  return { studentIds: [], groupIds: wanted };
 };
 
 /**
@@ -132,7 +134,7 @@ const place = async (db: Db, courseId: string, elementId: string, v: Pick<Elemen
 
 export const createElement = async (ctx: Ctx, user: UserRow, courseId: string, v: ElementFormValues): Promise<ElementDetails> => {
   const access = await loadManagedCourse(ctx.db, user, courseId);
-  const assignees = await resolveAssignees(ctx.db, access.classAccess.cls.id, v.assignees);
+  const assignees = await resolveAssignees(ctx.db, access.course.classId, v.assignees);
   const id = await unlessTaken('ELEMENT_CREATE_EXISTS', () =>
     ctx.db.transaction(async (tx) => {
       await touchCourse(tx, courseId, user.id);
@@ -149,7 +151,7 @@ export const createElement = async (ctx: Ctx, user: UserRow, courseId: string, v
 /** Edits an element; its placement moves it (the form's current place, e.g. after the element before it, keeps the order). */
 export const editElement = async (ctx: Ctx, user: UserRow, courseId: string, elementId: string, v: ElementFormValues): Promise<ElementDetails> => {
   const access = await loadManagedCourse(ctx.db, user, courseId);
-  const assignees = await resolveAssignees(ctx.db, access.classAccess.cls.id, v.assignees);
+  const assignees = await resolveAssignees(ctx.db, access.course.classId, v.assignees);
   await unlessTaken('ELEMENT_UPDATE_EXISTS', () =>
     ctx.db.transaction(async (tx) => {
       await touchCourse(tx, courseId, user.id);

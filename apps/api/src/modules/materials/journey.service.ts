@@ -18,13 +18,14 @@ export const VISIT_GAP_CAP_SECONDS = 30 * 60;
 const required = (path: string): DomainError => new DomainError('VALIDATION', { fields: [{ path, key: 'required' }] });
 
 /**
- * Students: their own path. Staff: with `as=student`, the path of a student who has not started
- * and is assigned "everyone" elements only (student mode). Parents: the path of `childId`, one
+ * Students: their own path. Staff (and teachers reading a catalogue course): with `as=student`,
+ * the path of a student who has not started and is assigned "everyone" elements only (student mode). Parents: the path of `childId`, one
  * of their children enrolled in the class (another id is 404).
  */
 export const courseJourney = async (ctx: Ctx, access: CourseAccess, user: UserRow, q: JourneyQuery): Promise<Journey> => {
   const courseId = access.course.id;
-  if (access.staff) {
+  // Staff, and teachers reading a catalogue course (no class), see the path of a new student.
+  if (access.staff || !access.classAccess) {
     if (q.as !== 'student') throw required('as');
     return { courseId, ...(await pathOf(ctx.db, access, 'everyone', null)) };
   }

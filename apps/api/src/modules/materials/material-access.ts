@@ -11,7 +11,8 @@ import { completions, findMaterial, journeyItems, type Audience, type ElementRec
  * views: staff of the class (teachers, assistants) reach every material of the course; students
  * reach the stops of their own journey that are not locked or waiting for `availableFrom`;
  * parents reach the published stops assigned to one of their children (never locked for them:
- * they look, they do not work through it). Anything else is 404.
+ * they look, they do not work through it); teachers reading a catalogue course reach its
+ * published materials of published elements. Anything else is 404.
  */
 
 export interface OpenedMaterial {
@@ -41,6 +42,11 @@ export const openMaterial = async (db: Db, user: UserRow, materialId: string): P
   if (!found) throw new DomainError('NOT_FOUND');
   const access = await loadCourseAccess(db, user, found.material.courseId);
   if (access.staff) return { ...found, access, path: null };
+  // A teacher reading a catalogue course: its published materials of published elements, in free order.
+  if (!access.classAccess) {
+    if (!found.material.published || !found.element.published) throw new DomainError('NOT_FOUND');
+    return { ...found, access, path: null };
+  }
   if (user.roleId === ROLE.student) {
     const path = await pathOf(db, access, { studentIds: [user.id] }, user.id);
     refuseUnreachable(path, materialId);

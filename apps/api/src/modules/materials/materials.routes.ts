@@ -29,7 +29,10 @@ import { myMaterials } from './my-materials.ts';
 import { attachmentHeader, materialFile, storeUpload } from './uploads.service.ts';
 
 const members: Policy = { access: 'roles', roles: ROUTE_ROLES.courses };
-const managers: Policy = { access: 'roles', roles: ROUTE_ROLES.courseManage };
+/** Reading materials and journeys: class members and the rex admin (catalogue courses); the course access check decides. */
+const readers: Policy = { access: 'roles', roles: ROUTE_ROLES.courseApi };
+/** Changes: teachers of the class, the rex admin for catalogue courses. */
+const managers: Policy = { access: 'roles', roles: ROUTE_ROLES.courseApiManage };
 const teachers: Policy = { access: 'roles', roles: ROUTE_ROLES.myMaterials };
 const tags = ['materials'];
 
@@ -86,7 +89,7 @@ export const materialsRoutes: FastifyPluginAsyncZod<MaterialsOptions> = async (a
 
   app.get(
     '/courses/:courseId/journey',
-    { config: { policy: members }, schema: { tags, params: courseParams, querystring: journeyQuery, response: { 200: journey } } },
+    { config: { policy: readers }, schema: { tags, params: courseParams, querystring: journeyQuery, response: { 200: journey } } },
     async (request) => {
       const user = requestUser(request);
       return courseJourney(ctx, await loadCourseAccess(ctx.db, user, request.params.courseId), user, request.query);
@@ -101,7 +104,7 @@ export const materialsRoutes: FastifyPluginAsyncZod<MaterialsOptions> = async (a
 
   app.get(
     '/materials/:materialId',
-    { config: { policy: members }, schema: { tags, params: materialParams, response: { 200: materialDetailsSchema } } },
+    { config: { policy: readers }, schema: { tags, params: materialParams, response: { 200: materialDetailsSchema } } },
     async (request) => materialDetails(ctx, requestUser(request), request.params.materialId),
   );
 
@@ -123,7 +126,7 @@ export const materialsRoutes: FastifyPluginAsyncZod<MaterialsOptions> = async (a
     async (request) => removeMaterial(ctx, requestUser(request), request.params.materialId, request.locale),
   );
 
-  app.get('/materials/:materialId/file', { config: { policy: members }, schema: { tags, params: materialParams } }, async (request, reply) => {
+  app.get('/materials/:materialId/file', { config: { policy: readers }, schema: { tags, params: materialParams } }, async (request, reply) => {
     const file = await materialFile(ctx, requestUser(request), request.params.materialId);
     return reply
       .header('content-type', file.mime)
