@@ -55,6 +55,11 @@ export const AUDIT_ACTIONS = [
   'course.delete-started',
   'course.deleted',
   'course.delete-failed',
+  'course.shared',
+  'course.unshared',
+  'category.created',
+  'category.updated',
+  'category.deleted',
   'element.created',
   'element.updated',
   'element.published',
@@ -67,7 +72,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['customer', 'school', 'user', 'bulk-job', 'class', 'group', 'material', 'course', 'resource'] as const;
+export const AUDIT_TARGET_TYPES = ['customer', 'school', 'user', 'bulk-job', 'class', 'group', 'material', 'course', 'resource', 'category'] as const;
 
 const values = z.record(z.string(), z.unknown()).nullable();
 
