@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { shuffle } from '../classes/split.ts';
-import { QV } from './messages.ts';
+import { V } from '../validation/rules.ts';
 
 /**
  * Quiz questions (issue 6): what a teacher saves (`questionForm`), what a student is sent
@@ -66,9 +66,9 @@ export const hasTwoDecimalsAtMost = (n: number): boolean => Math.round(n * 100) 
 
 /** A required plain text shown as text (no markup check: see the header). */
 const quizText = (max: number) =>
-  z.string({ error: QV.required }).trim().min(1, { error: QV.required }).max(max, { error: QV.maxLength });
+  z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.maxLength });
 
-const itemId = z.string({ error: QV.required }).min(1, { error: QV.required }).max(ITEM_ID_MAX, { error: QV.maxLength });
+const itemId = z.string({ error: V.required }).min(1, { error: V.required }).max(ITEM_ID_MAX, { error: V.maxLength });
 
 /** Flags every entry whose key was already seen (the first one stays valid). */
 const flagRepeats = (ctx: z.RefinementCtx, entries: [key: string, path: PropertyKey[]][], message: string) => {
@@ -84,14 +84,14 @@ const flagRepeats = (ctx: z.RefinementCtx, entries: [key: string, path: Property
 
 const common = {
   prompt: z
-    .string({ error: QV.required })
-    .max(PROMPT_MAX, { error: QV.maxLength })
-    .refine(htmlHasContent, { error: QV.required }),
+    .string({ error: V.required })
+    .max(PROMPT_MAX, { error: V.maxLength })
+    .refine(htmlHasContent, { error: V.required }),
   points: z
-    .number({ error: QV.required })
-    .gt(0, { error: QV.greaterThanZero })
-    .max(POINTS_MAX, { error: QV.notGreaterThan })
-    .refine(hasTwoDecimalsAtMost, { error: QV.twoDecimals }),
+    .number({ error: V.required })
+    .gt(0, { error: V.greaterThanZero })
+    .max(POINTS_MAX, { error: V.notGreaterThan })
+    .refine(hasTwoDecimalsAtMost, { error: V.twoDecimals }),
 };
 
 const multipleChoiceQuestion = z
@@ -100,26 +100,26 @@ const multipleChoiceQuestion = z
     ...common,
     choices: z
       .array(z.object({ id: itemId, text: quizText(CHOICE_TEXT_MAX) }))
-      .min(CHOICES_MIN, { error: QV.minItems })
-      .max(CHOICES_MAX, { error: QV.notGreaterThan }),
+      .min(CHOICES_MIN, { error: V.minItems })
+      .max(CHOICES_MAX, { error: V.notGreaterThan }),
     /** Several correct choices (check boxes, partial credit) or exactly one (radio buttons). */
     multiple: z.boolean().default(false),
     /** Ids of the correct choices (repeats are dropped). */
     correct: z
       .array(itemId)
-      .min(1, { error: QV.required })
-      .max(CHOICES_MAX, { error: QV.notGreaterThan })
+      .min(1, { error: V.required })
+      .max(CHOICES_MAX, { error: V.notGreaterThan })
       .transform((ids) => [...new Set(ids)]),
   })
   .superRefine((q, ctx) => {
-    flagRepeats(ctx, q.choices.map((c, i) => [c.id, ['choices', i, 'id']]), QV.invalidChoice);
-    flagRepeats(ctx, q.choices.map((c, i) => [normalizeText(c.text, false), ['choices', i, 'text']]), QV.duplicateEntry);
+    flagRepeats(ctx, q.choices.map((c, i) => [c.id, ['choices', i, 'id']]), V.invalidChoice);
+    flagRepeats(ctx, q.choices.map((c, i) => [normalizeText(c.text, false), ['choices', i, 'text']]), V.duplicateEntry);
     const ids = new Set(q.choices.map((c) => c.id));
-    if (q.correct.some((id) => !ids.has(id))) ctx.addIssue({ code: 'custom', path: ['correct'], message: QV.invalidChoice });
-    else if (!q.multiple && q.correct.length > 1) ctx.addIssue({ code: 'custom', path: ['correct'], message: QV.singleCorrect });
+    if (q.correct.some((id) => !ids.has(id))) ctx.addIssue({ code: 'custom', path: ['correct'], message: V.invalidChoice });
+    else if (!q.multiple && q.correct.length > 1) ctx.addIssue({ code: 'custom', path: ['correct'], message: V.singleCorrect });
   });
 
-const trueFalseQuestion = z.object({ type: z.literal('trueFalse'), ...common, correct: z.boolean({ error: QV.required }) });
+const trueFalseQuestion = z.object({ type: z.literal('trueFalse'), ...common, correct: z.boolean({ error: V.required }) });
 
 const shortAnswerQuestion = z
   .object({
@@ -127,21 +127,21 @@ const shortAnswerQuestion = z
     ...common,
     accepted: z
       .array(quizText(ACCEPTED_TEXT_MAX))
-      .min(1, { error: QV.required })
-      .max(ACCEPTED_MAX, { error: QV.notGreaterThan }),
+      .min(1, { error: V.required })
+      .max(ACCEPTED_MAX, { error: V.notGreaterThan }),
     caseSensitive: z.boolean().default(false),
   })
   .superRefine((q, ctx) => {
-    flagRepeats(ctx, q.accepted.map((a, i) => [normalizeText(a, q.caseSensitive), ['accepted', i]]), QV.duplicateEntry);
+    flagRepeats(ctx, q.accepted.map((a, i) => [normalizeText(a, q.caseSensitive), ['accepted', i]]), V.duplicateEntry);
   });
 
 const numericQuestion = z.object({
   type: z.literal('numeric'),
   ...common,
   /** zod 4 numbers are finite: NaN and ±Infinity are refused. */
-  answer: z.number({ error: QV.required }),
+  answer: z.number({ error: V.required }),
   /** Absolute: a value within answer ± tolerance is correct. */
-  tolerance: z.number({ error: QV.required }).min(0, { error: QV.notLessThan }).default(0),
+  tolerance: z.number({ error: V.required }).min(0, { error: V.notLessThan }).default(0),
 });
 
 const matchingQuestion = z
@@ -150,8 +150,8 @@ const matchingQuestion = z
     ...common,
     pairs: z
       .array(z.object({ id: itemId, leftId: itemId, left: quizText(PAIR_TEXT_MAX), right: quizText(PAIR_TEXT_MAX) }))
-      .min(PAIRS_MIN, { error: QV.minItems })
-      .max(PAIRS_MAX, { error: QV.notGreaterThan }),
+      .min(PAIRS_MIN, { error: V.minItems })
+      .max(PAIRS_MAX, { error: V.notGreaterThan }),
   })
   .superRefine((q, ctx) => {
     // Pair ids and left ids share one namespace: all distinct.
@@ -159,15 +159,15 @@ const matchingQuestion = z
       [p.id, ['pairs', i, 'id']],
       [p.leftId, ['pairs', i, 'leftId']],
     ]);
-    flagRepeats(ctx, ids, QV.invalidChoice);
-    flagRepeats(ctx, q.pairs.map((p, i) => [normalizeText(p.left, false), ['pairs', i, 'left']]), QV.duplicateEntry);
+    flagRepeats(ctx, ids, V.invalidChoice);
+    flagRepeats(ctx, q.pairs.map((p, i) => [normalizeText(p.left, false), ['pairs', i, 'left']]), V.duplicateEntry);
   });
 
 const essayQuestion = z.object({
   type: z.literal('essay'),
   ...common,
   /** Notes for the grader (a model answer, what to look for); never sent to students. */
-  guidance: z.string().trim().max(GUIDANCE_MAX, { error: QV.maxLength }).default(''),
+  guidance: z.string().trim().max(GUIDANCE_MAX, { error: V.maxLength }).default(''),
 });
 
 /** A question as the teacher's editor saves it (the API adds its `id`). */
@@ -181,7 +181,7 @@ export const questionForm = z.discriminatedUnion(
     matchingQuestion,
     essayQuestion,
   ],
-  { error: QV.invalidChoice },
+  { error: V.invalidChoice },
 );
 export type QuestionForm = z.input<typeof questionForm>;
 export type QuestionFormValues = z.output<typeof questionForm>;
@@ -193,17 +193,17 @@ export type Question = QuestionFormValues & { id: string };
 // What a student answers
 
 const answerBodies = {
-  multipleChoice: z.object({ choiceIds: z.array(z.string().max(ITEM_ID_MAX)).max(CHOICES_MAX, { error: QV.notGreaterThan }) }),
-  trueFalse: z.object({ value: z.boolean({ error: QV.required }) }),
-  shortAnswer: z.object({ text: z.string({ error: QV.required }).max(ANSWER_TEXT_MAX, { error: QV.maxLength }) }),
-  numeric: z.object({ value: z.number({ error: QV.required }) }),
+  multipleChoice: z.object({ choiceIds: z.array(z.string().max(ITEM_ID_MAX)).max(CHOICES_MAX, { error: V.notGreaterThan }) }),
+  trueFalse: z.object({ value: z.boolean({ error: V.required }) }),
+  shortAnswer: z.object({ text: z.string({ error: V.required }).max(ANSWER_TEXT_MAX, { error: V.maxLength }) }),
+  numeric: z.object({ value: z.number({ error: V.required }) }),
   /** leftId → pair id (the id of the chosen right-hand option). */
   matching: z.object({
     pairs: z
       .record(z.string().min(1).max(ITEM_ID_MAX), z.string().min(1).max(ITEM_ID_MAX))
-      .refine((r) => Object.keys(r).length <= PAIRS_MAX, { error: QV.invalidChoice }),
+      .refine((r) => Object.keys(r).length <= PAIRS_MAX, { error: V.invalidChoice }),
   }),
-  essay: z.object({ html: z.string({ error: QV.required }).max(ESSAY_HTML_MAX, { error: QV.maxLength }) }),
+  essay: z.object({ html: z.string({ error: V.required }).max(ESSAY_HTML_MAX, { error: V.maxLength }) }),
 } as const;
 
 /** The answer body of one question type (without `type`). */
@@ -220,7 +220,7 @@ export const answerValue = z.discriminatedUnion(
     answerBodies.matching.extend({ type: z.literal('matching') }),
     answerBodies.essay.extend({ type: z.literal('essay') }),
   ],
-  { error: QV.invalidChoice },
+  { error: V.invalidChoice },
 );
 export type AnswerValue = z.infer<typeof answerValue>;
 export type AnswerOf<T extends QuestionType> = Extract<AnswerValue, { type: T }>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GRADING_METHODS } from './grading.ts';
-import { QV } from './messages.ts';
+import { V } from '../validation/rules.ts';
 
 /**
  * The settings of a quiz material (`quiz-settings/{materialId}`, issue 6).
@@ -21,14 +21,14 @@ export const TIME_LIMIT_MAX = 600;
 export const ATTEMPTS_MAX = 20;
 export const DEFAULT_PASSING_PERCENT = 75;
 
-const isoDateTime = z.iso.datetime({ offset: true, error: QV.invalidChoice });
+const isoDateTime = z.iso.datetime({ offset: true, error: V.invalidChoice });
 const timeOf = (v: unknown): number => (typeof v === 'string' ? Date.parse(v) : NaN);
 const optionalCount = (max: number) =>
   z
-    .number({ error: QV.required })
-    .int({ error: QV.invalidChoice })
-    .gt(0, { error: QV.greaterThanZero })
-    .max(max, { error: QV.notGreaterThan })
+    .number({ error: V.required })
+    .int({ error: V.invalidChoice })
+    .gt(0, { error: V.greaterThanZero })
+    .max(max, { error: V.notGreaterThan })
     .nullable()
     .default(null);
 
@@ -38,23 +38,23 @@ export const quizSettingsForm = z
     closeAt: isoDateTime.nullable().default(null),
     timeLimitMinutes: optionalCount(TIME_LIMIT_MAX),
     attemptsAllowed: optionalCount(ATTEMPTS_MAX),
-    gradingMethod: z.enum(GRADING_METHODS, { error: QV.invalidChoice }).default('highest'),
+    gradingMethod: z.enum(GRADING_METHODS, { error: V.invalidChoice }).default('highest'),
     shuffleQuestions: z.boolean().default(false),
     shuffleChoices: z.boolean().default(false),
-    showAnswers: z.enum(SHOW_ANSWERS, { error: QV.invalidChoice }).default('afterSubmit'),
+    showAnswers: z.enum(SHOW_ANSWERS, { error: V.invalidChoice }).default('afterSubmit'),
     passingPercent: z
-      .number({ error: QV.required })
-      .int({ error: QV.invalidChoice })
-      .min(0, { error: QV.notLessThan })
-      .max(100, { error: QV.notGreaterThan })
+      .number({ error: V.required })
+      .int({ error: V.invalidChoice })
+      .min(0, { error: V.notLessThan })
+      .max(100, { error: V.notGreaterThan })
       .default(DEFAULT_PASSING_PERCENT),
   })
   .superRefine(
     (v, ctx) => {
       const open = timeOf(v.openAt);
       const close = timeOf(v.closeAt);
-      if (close <= open) ctx.addIssue({ code: 'custom', path: ['closeAt'], message: QV.afterOpen });
-      if (v.showAnswers === 'afterClose' && v.closeAt === null) ctx.addIssue({ code: 'custom', path: ['closeAt'], message: QV.required });
+      if (close <= open) ctx.addIssue({ code: 'custom', path: ['closeAt'], message: V.afterOpen });
+      if (v.showAnswers === 'afterClose' && v.closeAt === null) ctx.addIssue({ code: 'custom', path: ['closeAt'], message: V.required });
     },
     // Checked even when other fields are wrong, so the form shows every problem at once.
     { when: () => true },
