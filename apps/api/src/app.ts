@@ -109,7 +109,9 @@ export const buildApp = async (config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('mailer', mailer);
-  app.decorate('storage', deps.storage ?? createLocalStorage(path.join(config.dataDir, 'files')));
+  // The S3 client (and its SDK) loads only when a bucket is configured.
+  const storage = deps.storage ?? (config.s3 ? (await import('./platform/storage-s3.ts')).createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'files')));
+  app.decorate('storage', storage);
   const sessionCache = createSessionCache({ ttlMs: config.sessionCacheMs });
   app.decorate('sessionCache', sessionCache);
   const unlistenAuth = config.sessionCacheMs > 0 ? await database.listen(AUTH_CHANNEL, (payload) => sessionCache.onNotify(payload)) : null;

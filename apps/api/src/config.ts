@@ -6,11 +6,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/api/src -> repository root. */
 export const REPO_ROOT = path.resolve(here, '..', '..', '..');
 
-const bool = (def: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no'])
-    .optional()
-    .transform((v) => (v === undefined ? def : v === 'true' || v === '1' || v === 'yes'));
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1' || v === 'yes'));
+const bool = (def: boolean) => flag.transform((v) => v ?? def);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -29,13 +29,76 @@ const envSchema = z.object({
   TRUST_PROXY: bool(false),
   LOGIN_IP_LIMIT: z.coerce.number().int().positive().default(30),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag,
+  S3_PREFIX: z.string().optional(),
 });
+
+/** Files in an S3-compatible bucket instead of DATA_DIR/files (decision 0013). */
+export interface S3Config {
+  bucket: string;
+  /** The server's address for S3-compatible servers (MinIO, Ceph, …); absent: the SDK's default for the region. */
+  endpoint?: string;
+  region: string;
+  /** Both or neither; neither: the SDK's default credential chain (AWS_* variables, instance roles). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Bucket in the path (`endpoint/bucket/key`) rather than in the host name. */
+  forcePathStyle: boolean;
+  /** Prepended to every key as `prefix/key`; '' for none. No leading or trailing slash. */
+  prefix: string;
+}
+
+const S3_VARS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const;
+const BUCKET_RE = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const PREFIX_RE = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/;
+
+/** The S3 settings, or undefined without S3_BUCKET; a half-configured bucket stops the start with the reason. */
+const s3Config = (e: z.infer<typeof envSchema>): S3Config | undefined => {
+  const fail = (reason: string): never => {
+    throw new Error(`S3 storage: ${reason}`);
+  };
+  if (!e.S3_BUCKET) {
+    const stray = S3_VARS.filter((name) => e[name] !== undefined);
+    if (stray.length > 0) fail(`${stray.join(', ')} set without S3_BUCKET (set S3_BUCKET to keep files in a bucket, or remove them to keep files under DATA_DIR)`);
+    return undefined;
+  }
+  if (!BUCKET_RE.test(e.S3_BUCKET)) fail(`S3_BUCKET "${e.S3_BUCKET}" is not a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)`);
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    fail('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the default credential chain');
+  }
+  let endpoint: string | undefined;
+  if (e.S3_ENDPOINT !== undefined) {
+    const url = URL.canParse(e.S3_ENDPOINT) ? new URL(e.S3_ENDPOINT) : null;
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) fail(`S3_ENDPOINT "${e.S3_ENDPOINT}" is not an http(s) address`);
+    endpoint = e.S3_ENDPOINT.replace(/\/+$/, '');
+  }
+  const prefix = (e.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+  if (prefix !== '' && (!PREFIX_RE.test(prefix) || prefix.split('/').some((p) => p === '.' || p === '..'))) {
+    fail(`S3_PREFIX "${e.S3_PREFIX}" may hold only letters, digits, "_", "-", "." and "/" (no "." or ".." parts)`);
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint,
+    region: e.S3_REGION ?? 'us-east-1',
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? endpoint !== undefined,
+    prefix,
+  };
+};
 
 export interface AppConfig {
   port: number;
   host: string;
   /** Absolute. */
   dataDir: string;
+  /** Files go to this bucket when set, else to `dataDir/files`. */
+  s3?: S3Config;
   databaseUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -69,6 +132,7 @@ export const loadConfig = (env: Record<string, string | undefined>): AppConfig =
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(cwd, e.DATA_DIR),
+    s3: s3Config(e),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

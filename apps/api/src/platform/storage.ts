@@ -12,7 +12,11 @@ export class StorageLimitError extends Error {
   }
 }
 
-/** Where uploads live. Local folder now; an S3 implementation can follow the same interface. */
+/**
+ * Where uploads live: a local folder (`createLocalStorage`, the default) or an S3-compatible bucket
+ * (`createS3Storage` in storage-s3.ts, when S3_BUCKET is set). Both pass the same contract suite
+ * (storage-contract.ts).
+ */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   /** Null when the key does not exist. */
@@ -30,10 +34,16 @@ export interface FileStorage {
 
 const KEY_RE = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
 
+/** Keys are slash-separated names of letters, digits, `_`, `-` and `.`, never `.` or `..`. */
+export const checkStorageKey = (key: string): string => {
+  if (!KEY_RE.test(key) || key.split('/').some((p) => p === '..' || p === '.')) throw new Error(`bad storage key ${key}`);
+  return key;
+};
+
 const missing = (err: unknown): boolean => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
 /** Counts the bytes that pass and fails the pipeline at the first byte over the limit. */
-const byteLimit = (maxBytes: number): Transform & { bytes: number } => {
+export const byteLimit = (maxBytes: number): Transform & { bytes: number } => {
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       counter.bytes += chunk.length;
@@ -46,10 +56,7 @@ const byteLimit = (maxBytes: number): Transform & { bytes: number } => {
 };
 
 export const createLocalStorage = (root: string): FileStorage => {
-  const resolve = (key: string) => {
-    if (!KEY_RE.test(key) || key.split('/').some((p) => p === '..' || p === '.')) throw new Error(`bad storage key ${key}`);
-    return path.join(root, ...key.split('/'));
-  };
+  const resolve = (key: string) => path.join(root, ...checkStorageKey(key).split('/'));
   return {
     async put(key, data) {
       const file = resolve(key);
