@@ -3,7 +3,7 @@ import { FILE_MAX_BYTES, MB } from '../constants.ts';
 import { V } from '../validation/rules.ts';
 
 /**
- * Assignments and activities (issue 6, decision 0013). A graded material (assignment, quiz,
+ * Assignments and activities (issue 6, decision 0014). A graded material (assignment, quiz,
  * activity: see courses/contracts.ts) has one `submissions` row per student once there is
  * something to keep: an assignment's draft or submitted work, a quiz's combined grade, an
  * activity's grade. Grades are points out of the material's `maxPoints` (2 decimals). Students and

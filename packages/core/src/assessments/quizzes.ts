@@ -5,7 +5,7 @@ import { QUESTION_TYPES, answerValue, publicQuestionShape, questionForm } from '
 import { SHOW_ANSWERS } from './quiz-settings.ts';
 
 /**
- * Quizzes (issue 6, decision 0013): the API shapes around the question contracts
+ * Quizzes (issue 6, decision 0014): the API shapes around the question contracts
  * (questions.ts), the grading engine (grading.ts) and the settings (quiz-settings.ts).
  *
  * Teachers of the class (role 3) set the quiz up (`quiz-settings/{materialId}`); assistants read.
