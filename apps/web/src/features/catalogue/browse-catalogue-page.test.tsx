@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ClassDetails } from '@klase/core/classes/contracts';
 import type { CatalogueCourseRow } from '@klase/core/courses/catalogue';
 import { ROLE } from '@klase/core/roles';
-import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
-import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
+import { jsonResponse } from '../../components/test-utils.tsx';
+import { setSessionState } from '../../lib/session-store.ts';
 import { sessionFixture } from '../../lib/test-session.ts';
 import { ClassCoursesTab } from '../classes/class-courses-tab.tsx';
 import {
@@ -23,6 +22,7 @@ import {
   SCIENCE_CAT,
   stubFetch,
 } from './browse-test-data.ts';
+import { renderClassRoutes, withTeacherSession } from './browse-test-routes.tsx';
 import { ClassCataloguePage } from './class-catalogue-page.tsx';
 
 const { mock: fetchMock, calls, writes } = stubFetch();
@@ -31,21 +31,10 @@ let rows: CatalogueCourseRow[];
 let copyAnswer: () => Promise<Response> | Response;
 const courseCalls = () => calls().filter((c) => c.url.startsWith('/api/catalogue/courses?'));
 
-const renderPage = (url = `/classes/${CLASS_ID}/courses/rex-courses/all`) => {
-  const router = createMemoryRouter(
-    [
-      { path: '/classes/:id/courses', element: <ClassCoursesTab /> },
-      { path: '/classes/:id/courses/rex-courses/all/:categoryId?', element: <ClassCataloguePage /> },
-      { path: '/classes/:id/courses/rex-courses/:courseId', element: <p>course preview</p> },
-    ],
-    { initialEntries: [url] },
-  );
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
-};
+const renderPage = (url = `/classes/${CLASS_ID}/courses/rex-courses/all`) => renderClassRoutes(url, { courses: <ClassCoursesTab />, catalogue: <ClassCataloguePage /> });
 
+withTeacherSession(fetchMock);
 beforeEach(() => {
-  setSessionState({ status: 'authenticated', profile: sessionFixture({ roleId: ROLE.teacher }).profile });
   cls = classFixture();
   rows = [catalogueRowFixture(), catalogueRowFixture({ id: 'k2', name: 'Numbers', code: 'REX-MATH7', subject: 'Mathematics', categoryId: MATH_CAT, categoryName: 'Mathematics', elementCount: 1, materialCount: 0 })];
   copyAnswer = () => jsonResponse({ courseId: COPY_ID, classId: CLASS_ID, message: COPY_MESSAGE }, 202);
@@ -66,11 +55,6 @@ beforeEach(() => {
     if (u.startsWith('/api/courses?')) return jsonResponse({ data: [], pagination: { page: 1, totalcount: 0 } });
     return NOT_FOUND();
   });
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  resetSessionStore();
 });
 
 describe('ClassCataloguePage', () => {
