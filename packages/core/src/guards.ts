@@ -57,6 +57,14 @@ export const ROUTE_ROLES = {
   resources: [ROLE.teacher, ROLE.assistantTeacher, ROLE.student, ROLE.parent, ROLE.schoolAdmin],
   /** Add files and links to the library (teachers, school admin); the uploader or a school admin edits and removes. */
   resourcesWrite: [ROLE.teacher, ROLE.schoolAdmin],
+  /** Issue 6: set up assignments and quizzes, grade submissions and activities (teachers of the class). */
+  assessmentManage: [ROLE.teacher],
+  /** Issue 6: read submissions, quiz results and statistics (teachers and assistants of the class). */
+  assessmentReview: [ROLE.teacher, ROLE.assistantTeacher],
+  /** Issue 6: take a quiz (enrolled students). */
+  quizTake: [ROLE.student],
+  /** Issue 6: a quiz attempt's result (the student, their parents, staff of the class). */
+  quizResult: [ROLE.teacher, ROLE.assistantTeacher, ROLE.student, ROLE.parent],
   /** Account edit has a block-roles list in the spec; it is empty. */
   accountEditBlocked: [],
 } as const satisfies Record<string, readonly RoleId[]>;

@@ -136,6 +136,47 @@ export const paths = {
     to: (id: string, courseId: string, materialId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/update-material/${seg(materialId)}`,
   },
 
+  // Assessments (issue 6), full pages of a class course
+  classQuizSettings: {
+    pattern: '/classes/:id/courses/:courseId/quiz-settings/:materialId',
+    /** `tab`: settings (default) or questions. */
+    to: (id: string, courseId: string, materialId: string, tab?: 'questions') =>
+      `/classes/${seg(id)}/courses/${seg(courseId)}/quiz-settings/${seg(materialId)}${q({ tab })}`,
+  },
+  classAssignmentSettings: {
+    pattern: '/classes/:id/courses/:courseId/assignment-settings/:materialId',
+    to: (id: string, courseId: string, materialId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/assignment-settings/${seg(materialId)}`,
+  },
+  classSubmissions: {
+    pattern: '/classes/:id/courses/:courseId/submissions/:materialId',
+    to: (id: string, courseId: string, materialId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/submissions/${seg(materialId)}`,
+  },
+  classSubmission: {
+    pattern: '/classes/:id/courses/:courseId/submissions/:materialId/student/:studentId',
+    to: (id: string, courseId: string, materialId: string, studentId: string) =>
+      `/classes/${seg(id)}/courses/${seg(courseId)}/submissions/${seg(materialId)}/student/${seg(studentId)}`,
+  },
+  classActivityGrades: {
+    pattern: '/classes/:id/courses/:courseId/activity-grades/:materialId',
+    to: (id: string, courseId: string, materialId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/activity-grades/${seg(materialId)}`,
+  },
+  classQuizAttempt: {
+    pattern: '/classes/:id/courses/:courseId/quiz/:materialId/attempt/:attemptId',
+    to: (id: string, courseId: string, materialId: string, attemptId: string) =>
+      `/classes/${seg(id)}/courses/${seg(courseId)}/quiz/${seg(materialId)}/attempt/${seg(attemptId)}`,
+  },
+  classQuizAttemptResult: {
+    pattern: '/classes/:id/courses/:courseId/quiz/:materialId/attempt/:attemptId/result',
+    to: (id: string, courseId: string, materialId: string, attemptId: string) =>
+      `/classes/${seg(id)}/courses/${seg(courseId)}/quiz/${seg(materialId)}/attempt/${seg(attemptId)}/result`,
+  },
+  classQuizResults: {
+    pattern: '/classes/:id/courses/:courseId/quiz-results/:materialId',
+    /** `tab`: results (default) or statistics. */
+    to: (id: string, courseId: string, materialId: string, tab?: 'statistics') =>
+      `/classes/${seg(id)}/courses/${seg(courseId)}/quiz-results/${seg(materialId)}${q({ tab })}`,
+  },
+
   // The catalogue (issue 5): the rex admin builds it under `#/catalogue`; teachers browse it from a class.
   coursesAvailable: { pattern: '/courses/available', to: () => '/courses/available' },
   catalogue: {

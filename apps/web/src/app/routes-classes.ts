@@ -76,6 +76,55 @@ const classChildRoutes: RouteObject[] = [
     loader: sharedCourseGuard,
     lazy: lazyPage(() => import('../features/materials/material-form-page.tsx'), 'MaterialEditPage'),
   },
+  // Assessments (issue 6)
+  {
+    path: 'courses/:courseId/quiz-settings/:materialId',
+    handle: meta({ role: 'assessmentManage', title: 'quizzes:titles.settings' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/quizzes/quiz-settings-page.tsx'), 'QuizSettingsPage'),
+  },
+  {
+    path: 'courses/:courseId/quiz/:materialId/attempt/:attemptId',
+    handle: meta({ role: 'quizTake', title: 'quizzes:titles.attempt' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/quizzes/attempt-page.tsx'), 'AttemptPage'),
+  },
+  {
+    path: 'courses/:courseId/quiz/:materialId/attempt/:attemptId/result',
+    handle: meta({ role: 'quizResult', title: 'quizzes:titles.result' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/quizzes/attempt-result-page.tsx'), 'AttemptResultPage'),
+  },
+  {
+    path: 'courses/:courseId/quiz-results/:materialId',
+    handle: meta({ role: 'assessmentReview', title: 'quizzes:titles.results' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/quizzes/quiz-results-page.tsx'), 'QuizResultsPage'),
+  },
+  {
+    path: 'courses/:courseId/assignment-settings/:materialId',
+    handle: meta({ role: 'assessmentManage', title: 'assignments:titles.settings' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/assignments/assignment-settings-page.tsx'), 'AssignmentSettingsPage'),
+  },
+  {
+    path: 'courses/:courseId/submissions/:materialId',
+    handle: meta({ role: 'assessmentReview', title: 'assignments:titles.submissions' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/assignments/submissions-page.tsx'), 'SubmissionsPage'),
+  },
+  {
+    path: 'courses/:courseId/submissions/:materialId/student/:studentId',
+    handle: meta({ role: 'assessmentReview', title: 'assignments:titles.submission' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/assignments/submission-page.tsx'), 'SubmissionPage'),
+  },
+  {
+    path: 'courses/:courseId/activity-grades/:materialId',
+    handle: meta({ role: 'assessmentReview', title: 'assignments:titles.activityGrades' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/assignments/activity-grades-page.tsx'), 'ActivityGradesPage'),
+  },
   {
     path: 'class-list',
     handle: meta({ role: 'classListStudents', title: 'classList:titles.classList' }),
