@@ -69,10 +69,16 @@ export const AUDIT_ACTIONS = [
   'resource.created',
   'resource.updated',
   'resource.deleted',
+  'assignment.settings-updated',
+  'assignment.attachment-added',
+  'assignment.attachment-removed',
+  'submission.graded',
+  'submission.feedback-file-added',
+  'submission.feedback-file-removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['customer', 'school', 'user', 'bulk-job', 'class', 'group', 'material', 'course', 'resource', 'category'] as const;
+export const AUDIT_TARGET_TYPES = ['customer', 'school', 'user', 'bulk-job', 'class', 'group', 'material', 'course', 'resource', 'submission', 'category'] as const;
 
 const values = z.record(z.string(), z.unknown()).nullable();
 
