@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { SUBMISSION_FILE_FIELD } from '@klase/core/assessments/assignments';
 import { DomainError } from '@klase/core/errors';
+import { ROUTE_ROLES } from '@klase/core/guards';
 import { ROLE } from '@klase/core/roles';
 import type { Policy } from '../../platform/types.ts';
 import type { IncomingFile } from '../materials/uploads.service.ts';
@@ -8,11 +9,11 @@ import type { IncomingFile } from '../materials/uploads.service.ts';
 /** Policies and the multipart reader shared by the assignment routes. */
 
 /** Class members: the material access check decides who reaches what. */
-export const members: Policy = { access: 'roles', roles: [ROLE.teacher, ROLE.assistantTeacher, ROLE.student, ROLE.parent] };
+export const members: Policy = { access: 'roles', roles: ROUTE_ROLES.courses };
 /** Staff of the class read work and settings. */
-export const staff: Policy = { access: 'roles', roles: [ROLE.teacher, ROLE.assistantTeacher] };
+export const staff: Policy = { access: 'roles', roles: ROUTE_ROLES.assessmentReview };
 /** Teachers of the class change settings and grade (assistants: 403). */
-export const teachers: Policy = { access: 'roles', roles: [ROLE.teacher] };
+export const teachers: Policy = { access: 'roles', roles: ROUTE_ROLES.assessmentManage };
 /** A student works on their own submission. */
 export const students: Policy = { access: 'roles', roles: [ROLE.student] };
 /** Students read their own work, parents their child's. */
