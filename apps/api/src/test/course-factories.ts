@@ -1,8 +1,42 @@
 import type { Db } from '../db/client.ts';
-import { courseElementAssignees, courseElements, courseMaterials } from '../db/schema/courses.ts';
-import { uniq } from './factories.ts';
+import { ROLE } from '@klase/core/roles';
+import { catalogueCategories, courseElementAssignees, courseElements, courseMaterials, courses } from '../db/schema/courses.ts';
+import type { UserRow } from '../platform/rows.ts';
+import { buildUser, uniq } from './factories.ts';
 
-/** Test data for course elements and materials (the course itself: `buildCourse` in class-factories). */
+/** Test data for course elements and materials (a class's course: `buildCourse` in class-factories) and the catalogue. */
+
+/** The rex admin (role 12): no school, builds the catalogue. */
+export const buildRexAdmin = (db: Db): Promise<UserRow> =>
+  buildUser(db, { roleId: ROLE.rexAdmin, schoolId: null, firstName: 'Carmela', lastName: 'Aquino', username: uniq('rexadmin') });
+
+export const buildCategory = async (db: Db, opts: { name?: string; description?: string } = {}) => {
+  const [row] = await db
+    .insert(catalogueCategories)
+    .values({ name: opts.name ?? uniq('Category '), description: opts.description ?? '' })
+    .returning();
+  if (!row) throw new Error('category');
+  return row;
+};
+
+/** A catalogue course (no class, no school) of the category, published unless told otherwise, without elements. */
+export const buildCatalogueCourse = async (db: Db, opts: { categoryId: string; name?: string; code?: string; published?: boolean; subject?: string }) => {
+  const [row] = await db
+    .insert(courses)
+    .values({
+      schoolId: null,
+      classId: null,
+      categoryId: opts.categoryId,
+      name: opts.name ?? uniq('Catalogue '),
+      code: opts.code ?? uniq('CAT-').toUpperCase(),
+      subject: opts.subject ?? 'Science',
+      gradeLevel: 'Grade 7',
+      published: opts.published ?? true,
+    })
+    .returning();
+  if (!row) throw new Error('catalogue course');
+  return row;
+};
 
 export type ElementAssignment = { mode: 'everyone' } | { mode: 'students'; ids: string[] } | { mode: 'groups'; ids: string[] };
 

@@ -13,17 +13,18 @@ export interface CatalogueQuery extends ParsedTableQuery {
   categoryId?: string;
 }
 
-/** Catalogue courses of the category the viewer counts (`publishedOnly`: teachers). */
-const coursesIn = (publishedOnly: boolean) =>
-  sql<number>`(select count(*)::int from ${courses} where ${courses.categoryId} = ${catalogueCategories.id} and ${courses.classId} is null${
-    publishedOnly ? sql` and ${courses.published}` : sql``
-  })`;
-
 /** Every category by name with its number of catalogue courses (published ones only when asked). */
 export const listCategories = (db: Db, publishedOnly: boolean) =>
   db
-    .select({ id: catalogueCategories.id, name: catalogueCategories.name, description: catalogueCategories.description, courseCount: coursesIn(publishedOnly) })
+    .select({
+      id: catalogueCategories.id,
+      name: catalogueCategories.name,
+      description: catalogueCategories.description,
+      courseCount: sql<number>`count(${courses.id})::int`,
+    })
     .from(catalogueCategories)
+    .leftJoin(courses, and(eq(courses.categoryId, catalogueCategories.id), isNull(courses.classId), publishedOnly ? eq(courses.published, true) : undefined))
+    .groupBy(catalogueCategories.id)
     .orderBy(asc(sql`lower(${catalogueCategories.name})`), asc(catalogueCategories.id));
 
 export const insertCategory = async (db: Db, values: typeof catalogueCategories.$inferInsert): Promise<CategoryRecord> => {
