@@ -75,6 +75,14 @@ export const AUDIT_ACTIONS = [
   'submission.graded',
   'submission.feedback-file-added',
   'submission.feedback-file-removed',
+  'quiz.settings-updated',
+  'quiz.question-added',
+  'quiz.question-updated',
+  'quiz.question-deleted',
+  'quiz.questions-reordered',
+  'quiz.answer-graded',
+  'question-bank.added',
+  'question-bank.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

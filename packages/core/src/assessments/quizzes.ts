@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { V } from '../validation/rules.ts';
 import { GRADING_METHODS } from './grading.ts';
-import { QUESTION_TYPES, answerValue, publicQuestionShape, questionForm } from './questions.ts';
+import { QUESTION_TYPES, answerValue, publicQuestionShape, questionForm, type QuestionFormValues } from './questions.ts';
 import { SHOW_ANSWERS } from './quiz-settings.ts';
 
 /**
@@ -214,3 +214,32 @@ export const questionStats = z.object({
 });
 export const quizStats = z.object({ materialId: z.string(), attempts: z.number(), questions: z.array(questionStats) });
 export type QuizStats = z.infer<typeof quizStats>;
+
+// ---------------------------------------------------------------------------------------------
+// What the API encodes
+
+/**
+ * A saved question as answers carry it: the output of `questionForm` without its transform and
+ * checks. Fastify encodes every answer with its route's schema, and a transform (questionForm's
+ * de-duplicated `correct`) cannot be encoded, so the routes answer with the `...Out` schemas below:
+ * the same shapes as `teacherQuestion`, `questionSaveAnswer`, `bankQuestion` and `attemptResult`.
+ */
+const item = z.object({ id: z.string(), text: z.string() });
+const savedBase = { prompt: z.string(), points: z.number() };
+export const savedQuestion = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('multipleChoice'), ...savedBase, choices: z.array(item), multiple: z.boolean(), correct: z.array(z.string()) }),
+  z.object({ type: z.literal('trueFalse'), ...savedBase, correct: z.boolean() }),
+  z.object({ type: z.literal('shortAnswer'), ...savedBase, accepted: z.array(z.string()), caseSensitive: z.boolean() }),
+  z.object({ type: z.literal('numeric'), ...savedBase, answer: z.number(), tolerance: z.number() }),
+  z.object({ type: z.literal('matching'), ...savedBase, pairs: z.array(z.object({ id: z.string(), leftId: z.string(), left: z.string(), right: z.string() })) }),
+  z.object({ type: z.literal('essay'), ...savedBase, guidance: z.string() }),
+]) satisfies z.ZodType<QuestionFormValues>;
+export const teacherQuestionOut = teacherQuestion.extend({ question: savedQuestion });
+export const questionSaveOut = questionSaveAnswer.extend({ question: savedQuestion });
+export const bankQuestionOut = bankQuestion.extend({ question: savedQuestion });
+export const attemptResultOut = attemptResult.extend({
+  questions: z.array(attemptResult.shape.questions.element.extend({ key: savedQuestion.nullable() })),
+});
+
+/** `DELETE /api/courses/:courseId/question-bank/:bankId`. */
+export const bankParams = z.object({ courseId: z.uuid(), bankId: z.uuid() });
