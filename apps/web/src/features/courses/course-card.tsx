@@ -1,15 +1,15 @@
 import { Fragment } from 'react';
 import type { ReactNode } from 'react';
-import { Button, Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconBook, IconListDetails, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconBook, IconListDetails, IconShare, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CourseRow } from '@klase/core/courses/contracts';
 import { BusyGuard, CopyingSkeleton, isBusyStatus, StatusBadge } from '../../components/status-badge.tsx';
-import { paths } from '../../app/paths.ts';
 import { useTone } from '../../components/tones.ts';
 import { useClassText } from '../classes/class-format.ts';
 import { CourseImage } from './course-image.tsx';
+import { classCourseLinks } from './course-links.ts';
 import { CourseMenu, useDeleteCourse } from './course-jobs.tsx';
 import css from './courses.module.css';
 
@@ -24,11 +24,25 @@ interface CourseCardProps {
   /** My Courses names the class of each course. */
   showClass?: boolean;
   layout?: CourseLayoutKind;
-  /** What the signed-in teacher may do with the course (its menu); nothing for everyone else. */
-  actions?: { copy: boolean; remove: boolean };
+  /** What the signed-in teacher may do with the course (its menu); nothing for everyone else. `share` defaults to `remove`. */
+  actions?: { copy: boolean; remove: boolean; share?: boolean };
   /** The class whose courses tab lists the card; null (default) on My Courses. */
   pageClassId?: string | null;
+  /** Where the card leads; by default a class's course opens in its class (a course without a class leads nowhere unless given). */
+  to?: string;
+  /** Replaces the menu of `actions` (e.g. the catalogue's own). */
+  menu?: ReactNode;
 }
+
+/** "Shared": the course is shared with the other teachers of the school. */
+export const SharedBadge = () => {
+  const { t } = useTranslation('courses');
+  return (
+    <Badge variant="filled" color="teal.9" c="white" tt="none" leftSection={<IconShare size={12} aria-hidden="true" />} style={{ flexShrink: 0 }} data-testid="shared-badge">
+      {t('share.badge')}
+    </Badge>
+  );
+};
 
 /** "Science · Grade 7" (whichever is known). */
 const useSubjectGrade = () => {
@@ -100,28 +114,33 @@ const CopyFailed = ({ course, canRemove, title }: { course: CourseRow; canRemove
   );
 };
 
-interface CourseFactsProps extends Required<Omit<CourseCardProps, 'showClass' | 'actions' | 'pageClassId'>> {
+interface CourseFactsProps extends Required<Omit<CourseCardProps, 'showClass' | 'actions' | 'pageClassId' | 'to' | 'menu'>> {
   showClass?: boolean;
-  /** The course's name is the card's link (its click area covers the card). */
-  linked: boolean;
+  /** The course's name is the card's link (its click area covers the card); null: not a link. */
+  href: string | null;
   menu: ReactNode;
   canRemove: boolean;
 }
 
 /** The text of a card; the list layout puts code, subject, grade and class on one line. */
-const CourseFacts = ({ course, showStatus, showClass, layout, linked, menu, canRemove }: CourseFactsProps) => {
+const CourseFacts = ({ course, showStatus, showClass, layout, href, menu, canRemove }: CourseFactsProps) => {
   const { t } = useTranslation('courses');
   const subjectGrade = useSubjectGrade();
   if (course.job === 'copying') return <CopyingSkeleton lines={3} />;
   const line = subjectGrade(course);
   const className = showClass && course.className ? t('card.class', { name: course.className }) : null;
   // The chip sits beside the code, so the name keeps the width beside the menu (cards and phones are narrow).
-  const status = showStatus && !course.job && <StatusBadge status={course.status} style={{ flexShrink: 0 }} />;
+  const status = showStatus && !course.job && (
+    <Group gap={6} wrap="nowrap">
+      {course.shared && <SharedBadge />}
+      <StatusBadge status={course.status} style={{ flexShrink: 0 }} />
+    </Group>
+  );
   const title = (
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
       <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
-        {linked ? (
-          <Link to={paths.classCourse.to(course.classId!, course.id)} className={css.cardLink}>
+        {href ? (
+          <Link to={href} className={css.cardLink}>
             {course.name}
           </Link>
         ) : (
@@ -169,19 +188,21 @@ const CourseFacts = ({ course, showStatus, showClass, layout, linked, menu, canR
 };
 
 /**
- * A course in the class's course list and in My Courses: its image (or coloured code block),
- * name, code, subject and grade, counts, the status chip for staff and the progress for students.
- * The course's name is a link whose click area covers the card; its teachers get a menu (copy,
- * delete) beside the name. While the course is copied or deleted, the card shows the badge and
+ * A course in the class's course list, My Courses and the catalogue: its image (or coloured code
+ * block), name, code, subject and grade, counts, the status chip (and "Shared") for staff and the
+ * progress for students. The course's name is a link whose click area covers the card; its
+ * teachers get a menu (copy, share, delete) beside the name. While the course is copied or deleted, the card shows the badge and
  * takes no clicks, also not on its menu; a failed copy says so and is not a link.
  */
-export const CourseCard = ({ course, showStatus, showClass, layout = 'grid', actions, pageClassId = null }: CourseCardProps) => {
-  const linked = course.classId !== null && course.job === null;
-  const menu = actions && course.job !== 'copyFailed' && (
-    <CourseMenu course={course} canCopy={actions.copy} canDelete={actions.remove} pageClassId={pageClassId} />
-  );
+export const CourseCard = ({ course, showStatus, showClass, layout = 'grid', actions, pageClassId = null, to, menu: ownMenu }: CourseCardProps) => {
+  const href = course.job !== null ? null : (to ?? (course.classId ? classCourseLinks(course.classId).course(course.id) : null));
+  const linked = href !== null;
+  const menu =
+    course.job === 'copyFailed'
+      ? null
+      : (ownMenu ?? (actions && <CourseMenu course={course} canCopy={actions.copy} canDelete={actions.remove} canShare={actions.share} pageClassId={pageClassId} />));
   const facts = (
-    <CourseFacts course={course} showStatus={showStatus} showClass={showClass} layout={layout} linked={linked} menu={menu} canRemove={actions?.remove ?? false} />
+    <CourseFacts course={course} showStatus={showStatus} showClass={showClass} layout={layout} href={href} menu={menu} canRemove={actions?.remove ?? false} />
   );
   const body =
     layout === 'grid' ? (

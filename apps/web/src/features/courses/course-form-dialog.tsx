@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { GRADE_LEVELS } from '@klase/core/classes/contracts';
 import {
   COURSE_CODE_MAX,
@@ -16,80 +17,90 @@ import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { toastSuccess } from '../../components/toasts.ts';
 import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
-import { paths } from '../../app/paths.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { classKeys } from '../classes/class-api.ts';
 import { useClassText } from '../classes/class-format.ts';
+import { classCourseLinks } from './course-links.ts';
 import { courseKeys, createCourseCall, updateCourseCall } from './courses-api.ts';
 import { FormModal, useDiscardCancel } from './form-modal.tsx';
 
 /** "Course already exists" is about the name (or the code) of the course: shown on the name. */
 const CODE_FIELDS = { COURSE_CREATE_EXISTS: 'name', COURSE_UPDATE_EXISTS: 'name' };
 
-interface Values {
+/** The values of the course form; `categoryId` only matters for a catalogue course. */
+export interface CourseFormState {
   name: string;
   code: string;
   description: string;
   gradeLevel: string | null;
   subject: string;
   sequential: boolean;
+  categoryId: string | null;
 }
 
-const toValues = (course: CourseDetails | null, defaultGrade: string | null): Values => ({
+type EditedCourse = Pick<CourseDetails, 'name' | 'code' | 'description' | 'gradeLevel' | 'subject' | 'sequential' | 'categoryId'>;
+
+/** The form's starting values: the course's, or a new course's (with a default grade and category). */
+export const courseFormState = (course: EditedCourse | null, defaults: { gradeLevel?: string | null; categoryId?: string | null } = {}): CourseFormState => ({
   name: course?.name ?? '',
   code: course?.code ?? '',
   description: course?.description ?? '',
-  gradeLevel: course ? course.gradeLevel : defaultGrade,
+  gradeLevel: course ? course.gradeLevel : defaults.gradeLevel && (GRADE_LEVELS as readonly string[]).includes(defaults.gradeLevel) ? defaults.gradeLevel : null,
   subject: course?.subject ?? '',
   sequential: course?.sequential ?? true,
+  categoryId: course?.categoryId ?? defaults.categoryId ?? null,
 });
 
-interface CourseFormDialogProps {
-  classId: string;
-  /** The course being edited; null creates one in the class. */
-  course: CourseDetails | null;
-  /** A new course starts with the class's grade level. */
-  defaultGrade?: string | null;
+interface CourseFormModalProps {
+  title: string;
+  /** The question asked before saving. */
+  confirm: string;
+  initialValues: CourseFormState;
+  /** The core schema the API checks the body with. */
+  schema: z.ZodType;
+  /** A catalogue course: the category select and its choices. */
+  categories?: { value: string; label: string }[];
+  /** Sends the values (the caller parses them with its schema), then closes the dialog itself. */
+  onSave: (values: CourseFormState) => Promise<void>;
   onClose: () => void;
 }
 
 /**
- * Create a course in a class, or edit one: name, code, description, grade level, subject and
+ * The course form in its dialog: (category,) name, code, subject, grade level, description and
  * whether its materials unlock one after another. Checked in the browser with the API's own
- * schema; saving asks first; "Course already exists" and other server answers land on their fields.
- * A new course opens at once. Mount it only while open.
+ * schema; saving asks first; "Course already exists" and other server answers land on their
+ * fields; cancelling with changes asks first. Mount it only while open.
  */
-export const CourseFormDialog = ({ classId, course, defaultGrade = null, onClose }: CourseFormDialogProps) => {
+export const CourseFormModal = ({ title, confirm, initialValues, schema, categories, onSave, onClose }: CourseFormModalProps) => {
   const { t } = useTranslation(['courses', 'common']);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { grade } = useClassText();
-  const form = useForm<Values>({
+  const form = useForm<CourseFormState>({
     mode: 'controlled',
-    initialValues: toValues(course, defaultGrade && (GRADE_LEVELS as readonly string[]).includes(defaultGrade) ? defaultGrade : null),
-    validate: useZodValidate<Values>(courseForm),
+    initialValues,
+    validate: useZodValidate<CourseFormState>(schema),
     validateInputOnBlur: true,
   });
   const { busy, error, save } = useConfirmedSave({ codeFields: CODE_FIELDS, setErrors: form.setErrors });
   const cancel = useDiscardCancel(form.isDirty, onClose);
-
-  const submit = form.onSubmit((values) =>
-    save({ title: course ? t('form.editTitle') : t('form.createTitle'), message: course ? t('form.confirmEdit') : t('form.confirmCreate') }, async () => {
-      const body = courseForm.parse(values);
-      const saved = course ? await updateCourseCall(course.id, body) : await createCourseCall(classId, body);
-      queryClient.setQueryData(courseKeys.one(classId, saved.id), saved);
-      await queryClient.invalidateQueries({ queryKey: classKeys.inClass(classId) });
-      toastSuccess(course ? t('form.updated') : t('form.created'));
-      onClose();
-      if (!course) await navigate(paths.classCourse.to(classId, saved.id));
-    }),
-  );
+  const submit = form.onSubmit((values) => save({ title, message: confirm }, () => onSave(values)));
 
   return (
-    <FormModal opened title={course ? t('form.editTitle') : t('form.createTitle')} onClose={() => void cancel()}>
+    <FormModal opened title={title} onClose={() => void cancel()}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <SaveError error={error} />
+          {categories && (
+            <Select
+              label={t('form.category')}
+              required
+              withAsterisk
+              allowDeselect={false}
+              searchable
+              data={categories}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('categoryId')}
+            />
+          )}
           <TextField label={t('form.name')} required maxLength={COURSE_NAME_MAX} data-autofocus {...form.getInputProps('name')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextField
@@ -121,5 +132,40 @@ export const CourseFormDialog = ({ classId, course, defaultGrade = null, onClose
         </Stack>
       </form>
     </FormModal>
+  );
+};
+
+interface CourseFormDialogProps {
+  classId: string;
+  /** The course being edited; null creates one in the class. */
+  course: CourseDetails | null;
+  /** A new course starts with the class's grade level. */
+  defaultGrade?: string | null;
+  onClose: () => void;
+}
+
+/** Create a course in a class, or edit one (the course form). A new course opens at once. Mount it only while open. */
+export const CourseFormDialog = ({ classId, course, defaultGrade = null, onClose }: CourseFormDialogProps) => {
+  const { t } = useTranslation('courses');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const onSave = async (values: CourseFormState) => {
+    const body = courseForm.parse(values);
+    const saved = course ? await updateCourseCall(course.id, body) : await createCourseCall(classId, body);
+    queryClient.setQueryData(courseKeys.one(classId, saved.id), saved);
+    await queryClient.invalidateQueries({ queryKey: classKeys.inClass(classId) });
+    toastSuccess(course ? t('form.updated') : t('form.created'));
+    onClose();
+    if (!course) await navigate(classCourseLinks(classId).course(saved.id));
+  };
+  return (
+    <CourseFormModal
+      title={course ? t('form.editTitle') : t('form.createTitle')}
+      confirm={course ? t('form.confirmEdit') : t('form.confirmCreate')}
+      initialValues={courseFormState(course, { gradeLevel: defaultGrade })}
+      schema={courseForm}
+      onSave={onSave}
+      onClose={onClose}
+    />
   );
 };

@@ -6,10 +6,8 @@ import { IMAGE_MAX_BYTES } from '@klase/core/constants';
 import type { CourseDetails } from '@klase/core/courses/contracts';
 import { UploadBox } from '../../components/upload-box.tsx';
 import { toastSuccess } from '../../components/toasts.ts';
-import { useClassAction } from '../classes/use-class-action.ts';
-import { classKeys } from '../classes/class-api.ts';
 import { CourseImage } from './course-image.tsx';
-import { deleteCourseImageCall, uploadCourseImageCall } from './courses-api.ts';
+import { deleteCourseImageCall, invalidateCourseScope, uploadCourseImageCall, useCourseAction } from './courses-api.ts';
 import { FormModal } from './form-modal.tsx';
 
 const IMAGE_TYPES = ['jpeg', 'jpg', 'png'] as const;
@@ -22,14 +20,13 @@ const IMAGE_TYPES = ['jpeg', 'jpg', 'png'] as const;
 export const CourseImageDialog = ({ course, onClose }: { course: CourseDetails; onClose: () => void }) => {
   const { t } = useTranslation(['courses', 'common']);
   const queryClient = useQueryClient();
-  const classId = course.classId ?? '';
-  const { busy, run } = useClassAction(classId);
+  const { busy, run } = useCourseAction(course.classId);
 
   const upload = async (files: File[], onProgress: (percent: number) => void) => {
     const [file] = files;
     if (!file) return;
     await uploadCourseImageCall(course.id, file, onProgress);
-    await queryClient.invalidateQueries({ queryKey: classKeys.inClass(classId) });
+    await invalidateCourseScope(queryClient, course.classId);
     toastSuccess(t('image.uploaded'));
   };
 

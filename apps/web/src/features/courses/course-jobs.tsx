@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ActionIcon, Alert, Button, Group, Menu, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconCopy, IconDotsVertical, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconDotsVertical, IconEye, IconEyeOff, IconShare, IconShareOff, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { courseCopyRequest, type CourseCopyAnswer, type CourseDetails, type CourseRow } from '@klase/core/courses/contracts';
@@ -13,22 +13,30 @@ import { useTone } from '../../components/tones.ts';
 import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
 import { paths } from '../../app/paths.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
-import { invalidateClass } from '../classes/class-api.ts';
 import { useClassText } from '../classes/class-format.ts';
-import { copyCourseCall, courseKeys, deleteCourseCall, useCopyTargets } from './courses-api.ts';
+import {
+  copyCourseCall,
+  courseKeys,
+  deleteCourseCall,
+  invalidateCourseScope,
+  publishCourseCall,
+  shareCourseCall,
+  useCopyTargets,
+  useCourseAction,
+} from './courses-api.ts';
 import css from './courses.module.css';
 import { FormModal } from './form-modal.tsx';
 
 type JobCourse = Pick<CourseRow, 'id' | 'name' | 'classId'>;
 
-/** Reloads the class's pages and every My Courses query, so the new job's badge shows everywhere. */
+/**
+ * Reloads the class's pages (a catalogue course, `null`: the catalogue's) and every My Courses
+ * query, so the new job's badge shows everywhere.
+ */
 const useReloadCourses = () => {
   const queryClient = useQueryClient();
   return async (...classIds: (string | null)[]) => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: courseKeys.mine }),
-      ...[...new Set(classIds)].filter((id): id is string => !!id).map((id) => invalidateClass(queryClient, id)),
-    ]);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: courseKeys.mine }), ...[...new Set(classIds)].map((id) => invalidateCourseScope(queryClient, id))]);
   };
 };
 
@@ -164,17 +172,17 @@ export const useDeleteCourse = () => {
   const queryClient = useQueryClient();
   return async (course: JobCourse & Pick<CourseRow, 'job'>): Promise<boolean> => {
     const failed = course.job === 'copyFailed';
+    // A catalogue course (no class) has no students; the copies teachers made of it stay.
+    const deleteConfirm = course.classId === null ? 'jobs.deleteCatalogueConfirm' : 'jobs.deleteConfirm';
     const ask = failed
       ? { title: t('jobs.removeTitle'), message: t('jobs.removeConfirm', { name: course.name }), confirmLabel: t('jobs.remove') }
-      : { title: t('jobs.deleteTitle'), message: t('jobs.deleteConfirm', { name: course.name }), confirmLabel: t('jobs.delete') };
+      : { title: t('jobs.deleteTitle'), message: t(deleteConfirm, { name: course.name }), confirmLabel: t('jobs.delete') };
     if (!(await confirm({ ...ask, danger: true }))) return false;
     try {
       const answer = await deleteCourseCall(course.id);
       // The open course page learns at once that it is being deleted: when the (fast) job has
-      // removed it, its next load answers 404 and the page goes back to the class, not to "not found".
-      if (course.classId) {
-        queryClient.setQueryData<CourseDetails>(courseKeys.one(course.classId, course.id), (old) => (old ? { ...old, job: 'deleting' } : old));
-      }
+      // removed it, its next load answers 404 and the page goes back to the list, not to "not found".
+      queryClient.setQueryData<CourseDetails>(courseKeys.one(course.classId, course.id), (old) => (old ? { ...old, job: 'deleting' } : old));
       toastSuccess(answer.message);
       return true;
     } catch (e) {
@@ -186,43 +194,107 @@ export const useDeleteCourse = () => {
   };
 };
 
+/**
+ * Publish or unpublish a course, asked first (a class's students, or for a catalogue course the
+ * teachers of every school, start or stop seeing it); the server's message as the toast.
+ */
+export const usePublishCourse = (course: Pick<CourseRow, 'id' | 'classId' | 'published'>) => {
+  const { t } = useTranslation('courses');
+  const { busy, run } = useCourseAction(course.classId);
+  const key = course.published ? 'unpublish' : 'publish';
+  const confirmKey = course.classId === null ? `publish.${key}CatalogueCourseConfirm` : `publish.${key}CourseConfirm`;
+  const toggle = () =>
+    run(key, {
+      ask: { title: t(`publish.${key}CourseTitle`), message: t(confirmKey), confirmLabel: t(`publish.${key}`) },
+      success: t(`publish.${key}ed`),
+      send: () => publishCourseCall(course.id, !course.published),
+    });
+  return { busy: busy === key, label: t(`publish.${key}`), icon: course.published ? IconEyeOff : IconEye, toggle };
+};
+
+/**
+ * "Share with my school" / "Stop sharing" (teachers of the course's class): asked first, the
+ * server's message as the toast; the course's pages and lists reload.
+ */
+export const useShareCourse = (course: Pick<CourseRow, 'id' | 'name' | 'classId' | 'shared'>) => {
+  const { t } = useTranslation('courses');
+  const queryClient = useQueryClient();
+  const { busy, run } = useCourseAction(course.classId);
+  const key = course.shared ? 'unshare' : 'share';
+  const toggle = async () => {
+    await run(key, {
+      ask: { title: t(`share.${key}Title`), message: t(`share.${key}Confirm`, { name: course.name }), confirmLabel: t(`share.${key}`) },
+      success: t(`share.${key}d`),
+      send: () => shareCourseCall(course.id, !course.shared),
+    });
+    await queryClient.invalidateQueries({ queryKey: courseKeys.mine });
+  };
+  return { busy: busy === key, label: t(`share.${key}`), icon: course.shared ? IconShareOff : IconShare, toggle };
+};
+
+/** The share item of a course card's menu. */
+const ShareMenuItem = ({ course }: { course: CourseRow }) => {
+  const share = useShareCourse(course);
+  const Icon = share.icon;
+  return (
+    <Menu.Item leftSection={<Icon size={16} aria-hidden="true" />} onClick={() => void share.toggle()}>
+      {share.label}
+    </Menu.Item>
+  );
+};
+
+/**
+ * A course card's menu: a named button beside the course's name (above the card's stretched
+ * link), disabled while the course is copied or deleted; `children` are its items.
+ */
+export const CourseMenuButton = ({ course, children }: { course: Pick<CourseRow, 'name' | 'job'>; children: ReactNode }) => {
+  const { t } = useTranslation('courses');
+  return (
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('jobs.actions', { name: course.name })} disabled={course.job !== null} className={css.cardMenu}>
+          <IconDotsVertical size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>{children}</Menu.Dropdown>
+    </Menu>
+  );
+};
+
 interface CourseMenuProps {
   course: CourseRow;
   canCopy: boolean;
   canDelete: boolean;
+  /** "Share with my school" / "Stop sharing"; by default whoever may delete the course may share it. */
+  canShare?: boolean;
   /** The class whose page lists the card; null on My Courses. */
   pageClassId: string | null;
 }
 
-/** A course card's menu for its teachers: copy and delete. While the course is deleted it is disabled. */
-export const CourseMenu = ({ course, canCopy, canDelete, pageClassId }: CourseMenuProps) => {
+/** A course card's menu for its teachers: copy, share and delete. While the course is deleted it is disabled. */
+export const CourseMenu = ({ course, canCopy, canDelete, canShare = canDelete, pageClassId }: CourseMenuProps) => {
   const { t } = useTranslation('courses');
   const danger = useTone('danger');
   const [copying, setCopying] = useState(false);
   const remove = useDeleteCourse();
   const afterCopy = useAfterCopy(pageClassId);
-  if (!canCopy && !canDelete) return null;
+  const shareable = canShare && course.classId !== null;
+  if (!canCopy && !canDelete && !shareable) return null;
   return (
     <>
-      <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('jobs.actions', { name: course.name })} disabled={course.job !== null} className={css.cardMenu}>
-            <IconDotsVertical size={18} aria-hidden="true" />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {canCopy && (
-            <Menu.Item leftSection={<IconCopy size={16} aria-hidden="true" />} onClick={() => setCopying(true)}>
-              {t('jobs.copy')}
-            </Menu.Item>
-          )}
-          {canDelete && (
-            <Menu.Item c={danger} leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => void remove(course)}>
-              {t('jobs.delete')}
-            </Menu.Item>
-          )}
-        </Menu.Dropdown>
-      </Menu>
+      <CourseMenuButton course={course}>
+        {canCopy && (
+          <Menu.Item leftSection={<IconCopy size={16} aria-hidden="true" />} onClick={() => setCopying(true)}>
+            {t('jobs.copy')}
+          </Menu.Item>
+        )}
+        {shareable && <ShareMenuItem course={course} />}
+        {canDelete && (
+          <Menu.Item c={danger} leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => void remove(course)}>
+            {t('jobs.delete')}
+          </Menu.Item>
+        )}
+      </CourseMenuButton>
       {copying && <CopyCourseDialog course={course} onCopied={afterCopy} onClose={() => setCopying(false)} />}
     </>
   );

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconChevronLeft, IconCopy, IconEye, IconEyeOff, IconHourglass, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconChevronLeft, IconCopy, IconHourglass, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { Link, Navigate, NavLink, Outlet, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CourseDetails } from '@klase/core/courses/contracts';
@@ -10,34 +10,51 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { paths } from '../../app/paths.ts';
 import { useClassDetails } from '../classes/class-api.ts';
 import { useClassText } from '../classes/class-format.ts';
-import { useClassAction } from '../classes/use-class-action.ts';
+import { SharedBadge } from './course-card.tsx';
 import { CourseFormDialog } from './course-form-dialog.tsx';
 import { CourseImage } from './course-image.tsx';
 import { CourseImageDialog } from './course-image-dialog.tsx';
-import { CopyCourseDialog, useAfterCopy, useDeleteCourse } from './course-jobs.tsx';
-import { publishCourseCall, useCourse } from './courses-api.ts';
+import { CopyCourseDialog, useAfterCopy, useDeleteCourse, usePublishCourse, useShareCourse } from './course-jobs.tsx';
+import { useCourseLinks } from './course-links.ts';
+import { useCourse } from './courses-api.ts';
 import css from './courses.module.css';
 
 /** The class's teachers copy a course (also out of an archived class); the rest needs `can.manage`. */
-const useIsClassTeacher = (classId: string | null) => useClassDetails(classId ?? '').data?.relation === 'teacher';
+const useIsClassTeacher = (classId: string) => useClassDetails(classId).data?.relation === 'teacher';
 
-/** Publish or unpublish, edit, picture and delete (`can.manage`) and copy: the class's teachers only. */
-const CourseActions = ({ course, canCopy }: { course: CourseDetails; canCopy: boolean }) => {
+/** "Share with my school" / "Stop sharing": a class's course, for its teachers. */
+const ShareButton = ({ course }: { course: CourseDetails }) => {
+  const share = useShareCourse(course);
+  const Icon = share.icon;
+  return (
+    <Button variant="default" leftSection={<Icon size={16} aria-hidden="true" />} loading={share.busy} onClick={() => void share.toggle()}>
+      {share.label}
+    </Button>
+  );
+};
+
+interface CourseActionsProps {
+  course: CourseDetails;
+  canCopy: boolean;
+  /** The edit dialog of the course's kind (a class's course form, or the catalogue's with its category). */
+  renderEdit: (onClose: () => void) => ReactNode;
+}
+
+/**
+ * Publish or unpublish, edit, picture, share (a class's course) and delete (`can.manage`) and
+ * copy (the class's teachers). After deleting, back to the course's list.
+ */
+export const CourseActions = ({ course, canCopy, renderEdit }: CourseActionsProps) => {
   const { t } = useTranslation('courses');
   const navigate = useNavigate();
-  const { busy, run } = useClassAction(course.classId ?? '');
+  const links = useCourseLinks();
+  const publish = usePublishCourse(course);
   const remove = useDeleteCourse();
   const afterCopy = useAfterCopy(course.classId);
   const [dialog, setDialog] = useState<'edit' | 'image' | 'copy' | null>(null);
-  const key = course.published ? 'unpublish' : 'publish';
-  const togglePublished = () =>
-    void run(key, {
-      ask: { title: t(`publish.${key}CourseTitle`), message: t(`publish.${key}CourseConfirm`), confirmLabel: t(`publish.${key}`) },
-      success: t(`publish.${key}ed`),
-      send: () => publishCourseCall(course.id, !course.published),
-    });
+  const PublishIcon = publish.icon;
   const deleteCourse = async () => {
-    if (await remove(course)) await navigate(paths.classCourses.to(course.classId ?? ''));
+    if (await remove(course)) await navigate(links.courses(course.categoryId));
   };
   const manage = course.can.manage;
   return (
@@ -46,11 +63,11 @@ const CourseActions = ({ course, canCopy }: { course: CourseDetails; canCopy: bo
         <>
           <Button
             variant={course.published ? 'default' : 'filled'}
-            leftSection={course.published ? <IconEyeOff size={16} aria-hidden="true" /> : <IconEye size={16} aria-hidden="true" />}
-            loading={busy === key}
-            onClick={togglePublished}
+            leftSection={<PublishIcon size={16} aria-hidden="true" />}
+            loading={publish.busy}
+            onClick={() => void publish.toggle()}
           >
-            {t(`publish.${key}`)}
+            {publish.label}
           </Button>
           <Button variant="default" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => setDialog('edit')}>
             {t('layout.edit')}
@@ -58,6 +75,7 @@ const CourseActions = ({ course, canCopy }: { course: CourseDetails; canCopy: bo
           <Button variant="default" leftSection={<IconPhoto size={16} aria-hidden="true" />} onClick={() => setDialog('image')}>
             {t('layout.image')}
           </Button>
+          {course.classId !== null && <ShareButton course={course} />}
         </>
       )}
       {canCopy && (
@@ -70,7 +88,7 @@ const CourseActions = ({ course, canCopy }: { course: CourseDetails; canCopy: bo
           {t('jobs.delete')}
         </Button>
       )}
-      {dialog === 'edit' && <CourseFormDialog classId={course.classId ?? ''} course={course} onClose={() => setDialog(null)} />}
+      {dialog === 'edit' && renderEdit(() => setDialog(null))}
       {dialog === 'image' && <CourseImageDialog course={course} onClose={() => setDialog(null)} />}
       {dialog === 'copy' && <CopyCourseDialog course={course} onCopied={afterCopy} onClose={() => setDialog(null)} />}
     </Group>
@@ -81,22 +99,22 @@ const CourseActions = ({ course, canCopy }: { course: CourseDetails; canCopy: bo
  * A course opened while it is copied or deleted (or whose copy failed): what is happening instead
  * of the editor. The page asks again every few seconds and shows the course once the copy is done.
  */
-const CourseJobState = ({ course }: { course: CourseDetails }) => {
+export const CourseJobState = ({ course, canRemove }: { course: CourseDetails; canRemove: boolean }) => {
   const { t } = useTranslation(['courses', 'errors']);
   const navigate = useNavigate();
+  const links = useCourseLinks();
   const remove = useDeleteCourse();
-  const teacher = useIsClassTeacher(course.classId);
   if (course.job === 'copyFailed')
     return (
       <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden="true" />} title={t('errors:COPY_FAILED')} data-testid="course-job">
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{t('jobs.failedPage')}</Text>
-          {teacher && (
+          {canRemove && (
             <Button
               variant="outline"
               color="red.9"
               leftSection={<IconTrash size={16} aria-hidden="true" />}
-              onClick={() => void remove(course).then((done) => done && navigate(paths.classCourses.to(course.classId ?? '')))}
+              onClick={() => void remove(course).then((done) => done && navigate(links.courses(course.categoryId)))}
             >
               {t('jobs.remove')}
             </Button>
@@ -106,22 +124,31 @@ const CourseJobState = ({ course }: { course: CourseDetails }) => {
     );
   return (
     <Alert color="gray" variant="light" icon={<IconHourglass aria-hidden="true" />} data-testid="course-job" aria-live="polite">
-      <Text size="sm">{course.job === 'copying' ? t('jobs.copyingPage') : t('jobs.deletingPage')}</Text>
+      <Text size="sm">{course.job === 'copying' ? t('jobs.copyingPage') : course.classId === null ? t('jobs.deletingCataloguePage') : t('jobs.deletingPage')}</Text>
     </Alert>
   );
 };
 
-const CourseHeader = ({ course }: { course: CourseDetails }) => {
+interface CourseHeaderProps {
+  course: CourseDetails;
+  /** The way back to the course's list. */
+  back: { to: string; label: string };
+  /** The buttons under the header. */
+  actions?: ReactNode;
+}
+
+/** The course's picture, name, state, code, subject, grade and description, with the way back and the actions. */
+export const CourseHeader = ({ course, back, actions }: CourseHeaderProps) => {
   const { t } = useTranslation('courses');
   const { grade } = useClassText();
-  const teacher = useIsClassTeacher(course.classId);
+  const staff = course.can.viewStudentMode || course.can.manage;
   const facts = [course.code, course.subject, course.gradeLevel ? grade(course.gradeLevel) : null].filter(Boolean).join(' · ');
   return (
     <Stack gap="sm">
-      <Anchor component={Link} to={paths.classCourses.to(course.classId ?? '')} size="sm" w="fit-content">
+      <Anchor component={Link} to={back.to} size="sm" w="fit-content">
         <Group gap={4} wrap="nowrap">
           <IconChevronLeft size={16} aria-hidden="true" />
-          {t('layout.allCourses')}
+          {back.label}
         </Group>
       </Anchor>
       <Group align="flex-start" gap="md" className={css.header}>
@@ -136,7 +163,13 @@ const CourseHeader = ({ course }: { course: CourseDetails }) => {
             {course.job === 'copying' || course.job === 'deleting' ? (
               <StatusBadge status={course.job} />
             ) : (
-              course.can.viewStudentMode && !course.job && <StatusBadge status={course.status} />
+              staff &&
+              !course.job && (
+                <>
+                  <StatusBadge status={course.status} />
+                  {course.shared && <SharedBadge />}
+                </>
+              )
             )}
           </Group>
           <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
@@ -147,26 +180,41 @@ const CourseHeader = ({ course }: { course: CourseDetails }) => {
               {course.description}
             </Text>
           )}
-          {course.can.viewStudentMode && <Text size="sm">{course.sequential ? t('layout.sequential') : t('layout.freeOrder')}</Text>}
+          {staff && <Text size="sm">{course.sequential ? t('layout.sequential') : t('layout.freeOrder')}</Text>}
         </Stack>
       </Group>
-      {course.job === null && (course.can.manage || teacher) && <CourseActions course={course} canCopy={teacher} />}
+      {actions}
     </Stack>
   );
+};
+
+/** A class's course: its header with the class's teachers' actions. */
+const ClassCourseHeader = ({ course }: { course: CourseDetails }) => {
+  const { t } = useTranslation('courses');
+  const links = useCourseLinks();
+  const teacher = useIsClassTeacher(course.classId ?? '');
+  const actions = course.job === null && (course.can.manage || teacher) && (
+    <CourseActions
+      course={course}
+      canCopy={teacher}
+      renderEdit={(onClose) => <CourseFormDialog classId={course.classId ?? ''} course={course} onClose={onClose} />}
+    />
+  );
+  return <CourseHeader course={course} back={{ to: links.courses(), label: t('layout.allCourses') }} actions={actions} />;
 };
 
 /** "Course" and, for staff, "Student view": links that look like tabs; the open one is marked. */
 const CourseTabs = ({ course }: { course: CourseDetails }) => {
   const { t } = useTranslation('courses');
-  const classId = course.classId ?? '';
-  if (!course.can.viewStudentMode) return null;
+  const links = useCourseLinks();
+  if (!course.can.viewStudentMode || !links.studentMode) return null;
   return (
     <Box component="nav" aria-label={t('layout.tabs')}>
       <Group gap="xs" wrap="nowrap" className={css.tabs}>
-        <NavLink end to={paths.classCourse.to(classId, course.id)} className={css.tab}>
+        <NavLink end to={links.course(course.id)} className={css.tab}>
           {t('titles.course')}
         </NavLink>
-        <NavLink end to={paths.classCourseStudentMode.to(classId, course.id)} className={css.tab}>
+        <NavLink end to={links.studentMode(course.id)} className={css.tab}>
           {t('titles.studentMode')}
         </NavLink>
       </Group>
@@ -175,14 +223,13 @@ const CourseTabs = ({ course }: { course: CourseDetails }) => {
 };
 
 /**
- * `#/classes/:id/courses/:courseId`: the course's header (picture, name, code, subject, grade, and
- * for its teachers publish, edit and picture) and its tabs; the open tab renders below. A course
- * the user cannot reach, or one of another class, is a 404. While the course is copied or deleted
- * the page says so instead of showing its tabs, and follows the job to its end.
+ * A course page's loading and errors: skeletons, not-found for a course the user cannot reach,
+ * and back to the course's list for a course deleted while it was open. The loaded course goes
+ * to `children`.
  */
-export const CourseLayout = () => {
-  const { id = '', courseId = '' } = useParams();
-  const q = useCourse(id, courseId);
+export const CourseLoadState = ({ classId, courseId, children }: { classId: string | null; courseId: string; children: (course: CourseDetails) => ReactNode }) => {
+  const links = useCourseLinks();
+  const q = useCourse(classId, courseId);
   if (q.isPending)
     return (
       <Stack gap="sm" aria-busy="true" data-testid="course-loading">
@@ -193,8 +240,8 @@ export const CourseLayout = () => {
       </Stack>
     );
   if (q.isError) {
-    // A course deleted while it was open: back to the class's courses.
-    if (q.data?.job === 'deleting' && isApiError(q.error) && q.error.status === 404) return <Navigate to={paths.classCourses.to(id)} replace />;
+    // A course deleted while it was open: back to its list.
+    if (q.data?.job === 'deleting' && isApiError(q.error) && q.error.status === 404) return <Navigate to={links.courses(q.data.categoryId)} replace />;
     if (isApiError(q.error) && (q.error.status === 404 || q.error.status === 403 || q.error.code === 'VALIDATION'))
       return <Navigate to={paths.notFound.to()} replace />;
     return (
@@ -203,19 +250,38 @@ export const CourseLayout = () => {
       </Alert>
     );
   }
-  const course = q.data;
-  if (course.classId !== id) return <Navigate to={paths.notFound.to()} replace />;
+  return children(q.data);
+};
+
+/**
+ * `#/classes/:id/courses/:courseId`: the course's header (picture, name, code, subject, grade, and
+ * for its teachers publish, edit, picture, share, copy and delete) and its tabs; the open tab
+ * renders below. A course the user cannot reach, or one of another class, is a 404. While the
+ * course is copied or deleted the page says so instead of showing its tabs, and follows the job
+ * to its end.
+ */
+export const CourseLayout = () => {
+  const { id = '', courseId = '' } = useParams();
+  const teacher = useIsClassTeacher(id);
   return (
-    <Stack gap="md">
-      <CourseHeader course={course} />
-      {course.job ? (
-        <CourseJobState course={course} />
-      ) : (
-        <>
-          <CourseTabs course={course} />
-          <Outlet />
-        </>
-      )}
-    </Stack>
+    <CourseLoadState classId={id} courseId={courseId}>
+      {(course) =>
+        course.classId !== id ? (
+          <Navigate to={paths.notFound.to()} replace />
+        ) : (
+          <Stack gap="md">
+            <ClassCourseHeader course={course} />
+            {course.job ? (
+              <CourseJobState course={course} canRemove={teacher} />
+            ) : (
+              <>
+                <CourseTabs course={course} />
+                <Outlet />
+              </>
+            )}
+          </Stack>
+        )
+      }
+    </CourseLoadState>
   );
 };

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ClassStudentRow } from '@klase/core/classes/contracts';
 import type { GroupRow } from '@klase/core/classes/class-work';
 import {
@@ -13,15 +13,31 @@ import {
 } from '@klase/core/courses/contracts';
 import { encodeTableQuery, type TablePage } from '@klase/core/table';
 import { apiFetch, uploadWithProgress } from '../../components/http.ts';
-import { classKeys, classPath } from '../classes/class-api.ts';
+import { classKeys, classPath, invalidateClass } from '../classes/class-api.ts';
+import { useClassAction } from '../classes/use-class-action.ts';
 
 /**
- * The course pages' calls: `/api/courses` (lists, one course, publish, image), elements under
- * `/api/courses/:courseId/elements` and the publish/delete of materials. A course's keys sit under
- * `classKeys.inClass(classId)`, so an action on the class (or on the course, through the class's
- * action hook) reloads both.
+ * The course pages' calls: `/api/courses` (lists, one course, publish, image, share), elements
+ * under `/api/courses/:courseId/elements` and the publish/delete of materials. A course's keys sit
+ * under `classKeys.inClass(classId)` (a catalogue course, which has no class, under
+ * `catalogueKeys.all`), so an action on the class or the catalogue (or on the course, through
+ * `useCourseAction`) reloads both.
  */
 export const COURSES_PATH = '/api/courses';
+
+/** The rex admin's catalogue: categories, catalogue course lists and catalogue courses. */
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  categories: ['catalogue', 'categories'] as const,
+  courses: ['catalogue', 'courses'] as const,
+};
+
+/** What a course's keys sit under: its class's, or (no class) the catalogue's. */
+export const courseScopeKey = (classId: string | null) => (classId ? classKeys.inClass(classId) : catalogueKeys.all);
+
+/** Reloads what depends on a course: its class's pages, or the catalogue's. */
+export const invalidateCourseScope = (queryClient: QueryClient, classId: string | null) =>
+  classId ? invalidateClass(queryClient, classId) : queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
 
 export const coursePath = (courseId: string, ...rest: string[]): string =>
   [`${COURSES_PATH}/${encodeURIComponent(courseId)}`, ...rest.map(encodeURIComponent)].join('/');
@@ -33,7 +49,8 @@ export const courseKeys = {
   /** My Courses (every class): one entry per query string. */
   mine: ['courses', 'mine'] as const,
   classList: (classId: string) => [...classKeys.inClass(classId), 'course-list'] as const,
-  one: (classId: string, courseId: string) => [...classKeys.inClass(classId), 'course', courseId] as const,
+  /** One course; `classId` null for a catalogue course. */
+  one: (classId: string | null, courseId: string) => [...courseScopeKey(classId), 'course', courseId] as const,
   assignable: (classId: string, what: 'students' | 'groups') => [...classKeys.inClass(classId), 'assignable', what] as const,
   copyTargets: ['courses', 'copy-targets'] as const,
 };
@@ -63,7 +80,7 @@ export const useClassCourseList = (classId: string) =>
   });
 
 /** `GET /api/courses/:courseId`: the course with its elements and materials. */
-export const useCourse = (classId: string, courseId: string) =>
+export const useCourse = (classId: string | null, courseId: string) =>
   useQuery({
     queryKey: courseKeys.one(classId, courseId),
     queryFn: ({ signal }) => apiFetch<CourseDetails>(coursePath(courseId), { signal }),
@@ -95,11 +112,30 @@ export const useAssignableGroups = (classId: string, enabled: boolean) =>
 
 type MessageAnswer = { message: string };
 
+/**
+ * `useClassAction` for a course: confirmed, sent, toasted, and afterwards its class's pages (or,
+ * for a catalogue course, the catalogue's) reload.
+ */
+export const useCourseAction = (classId: string | null) => {
+  const queryClient = useQueryClient();
+  const action = useClassAction(classId ?? '');
+  const run = async (...args: Parameters<typeof action.run>) => {
+    const done = await action.run(...args);
+    if (classId === null) await invalidateCourseScope(queryClient, null);
+    return done;
+  };
+  return { busy: action.busy, run };
+};
+
 export const createCourseCall = (classId: string, body: CourseFormValues) =>
   apiFetch<CourseDetails>(classPath(classId, 'courses'), { method: 'POST', body });
 export const updateCourseCall = (courseId: string, body: CourseFormValues) => apiFetch<CourseDetails>(coursePath(courseId), { method: 'PUT', body });
 export const publishCourseCall = (courseId: string, published: boolean) =>
   apiFetch<MessageAnswer>(coursePath(courseId, 'published'), { method: 'PATCH', body: { published } });
+
+/** `PATCH /api/courses/:courseId/shared`: share with (or stop sharing with) the other teachers of the school. */
+export const shareCourseCall = (courseId: string, shared: boolean) =>
+  apiFetch<MessageAnswer>(coursePath(courseId, 'shared'), { method: 'PATCH', body: { shared } });
 
 /** `POST /api/courses/:courseId/copy`: the copy appears at once with `job: 'copying'`. */
 export const copyCourseCall = (courseId: string, targetClassId: string) =>

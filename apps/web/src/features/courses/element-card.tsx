@@ -17,9 +17,8 @@ import type { CourseDetails, ElementDetails } from '@klase/core/courses/contract
 import { formatDate } from '../../components/date-text.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { useTone } from '../../components/tones.ts';
-import { paths } from '../../app/paths.ts';
-import { useClassAction } from '../classes/use-class-action.ts';
-import { deleteElementCall, deleteMaterialCall, publishElementCall, publishMaterialCall } from './courses-api.ts';
+import { useCourseLinks } from './course-links.ts';
+import { deleteElementCall, deleteMaterialCall, publishElementCall, publishMaterialCall, useCourseAction } from './courses-api.ts';
 import { MATERIAL_TYPES, MaterialTypeIcon, useMaterialTypeLabel } from './material-types.tsx';
 import css from './courses.module.css';
 
@@ -38,6 +37,9 @@ const useAssigneesText = () => {
         ? t('editor.assignedGroups', { names: a.groups.map((g) => g.name).join(', ') })
         : t('assignModes.everyone');
 };
+
+/** The confirmations of a catalogue course speak of the teachers who copy it, not of a class's students. */
+const scopeOf = (course: Pick<CourseDetails, 'classId'>) => (course.classId === null ? 'Catalogue' : '');
 
 /** The menu button of a row: a named icon button. */
 const MenuTarget = ({ label }: { label: string }) => (
@@ -61,20 +63,27 @@ const MaterialRow = ({ course, elementId, material, manage }: MaterialRowProps) 
   const typeLabel = useMaterialTypeLabel();
   const muted = useTone('muted');
   const danger = useTone('danger');
-  const classId = course.classId ?? '';
-  const { busy, run } = useClassAction(classId);
-  const openTo = paths.classCourseElement.to(classId, course.id, elementId, { materialId: material.id });
+  const links = useCourseLinks();
+  const { busy, run } = useCourseAction(course.classId);
+  const openTo = links.element(course.id, elementId, { materialId: material.id });
+  const editTo = links.materialEdit(course.id, material.id);
   const key = material.published ? 'unpublish' : 'publish';
+  const scope = scopeOf(course);
   const due = formatDate(material.dueAt);
   const togglePublished = () =>
     void run(key, {
-      ask: { title: t(`publish.${key}MaterialTitle`), message: t(`publish.${key}MaterialConfirm`, { name: material.name }), confirmLabel: t(`publish.${key}`) },
+      ask: { title: t(`publish.${key}MaterialTitle`), message: t(`publish.${key}${scope}MaterialConfirm`, { name: material.name }), confirmLabel: t(`publish.${key}`) },
       success: t(`publish.${key}ed`),
       send: () => publishMaterialCall(material.id, !material.published),
     });
   const remove = () =>
     void run('delete', {
-      ask: { title: t('editor.deleteMaterialTitle'), message: t('editor.deleteMaterialConfirm', { name: material.name }), confirmLabel: t('editor.delete'), danger: true },
+      ask: {
+        title: t('editor.deleteMaterialTitle'),
+        message: t(`editor.delete${scope}MaterialConfirm`, { name: material.name }),
+        confirmLabel: t('editor.delete'),
+        danger: true,
+      },
       success: t('editor.materialDeleted'),
       send: () => deleteMaterialCall(material.id),
     });
@@ -82,7 +91,7 @@ const MaterialRow = ({ course, elementId, material, manage }: MaterialRowProps) 
     <Group gap="sm" wrap="nowrap" align="flex-start" className={css.material} data-testid="material-row" aria-busy={busy !== null}>
       <MaterialTypeIcon type={material.type} style={{ flexShrink: 0, marginTop: 2 }} />
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-        <Anchor component={Link} to={manage ? paths.classMaterialEdit.to(classId, course.id, material.id) : openTo} fw={500} style={{ overflowWrap: 'anywhere' }}>
+        <Anchor component={Link} to={manage ? editTo : openTo} fw={500} style={{ overflowWrap: 'anywhere' }}>
           {material.name}
         </Anchor>
         <Group gap="xs" wrap="wrap" align="center">
@@ -104,7 +113,7 @@ const MaterialRow = ({ course, elementId, material, manage }: MaterialRowProps) 
             <Menu.Item component={Link} to={openTo} leftSection={<IconExternalLink size={16} aria-hidden="true" />}>
               {t('editor.open')}
             </Menu.Item>
-            <Menu.Item component={Link} to={paths.classMaterialEdit.to(classId, course.id, material.id)} leftSection={<IconPencil size={16} aria-hidden="true" />}>
+            <Menu.Item component={Link} to={editTo} leftSection={<IconPencil size={16} aria-hidden="true" />}>
               {t('editor.edit')}
             </Menu.Item>
             <Menu.Item onClick={togglePublished} leftSection={material.published ? <IconEyeOff size={16} aria-hidden="true" /> : <IconEye size={16} aria-hidden="true" />}>
@@ -124,6 +133,7 @@ const MaterialRow = ({ course, elementId, material, manage }: MaterialRowProps) 
 const AddMaterialMenu = ({ course, element }: { course: CourseDetails; element: ElementDetails }) => {
   const { t } = useTranslation('courses');
   const typeLabel = useMaterialTypeLabel();
+  const links = useCourseLinks();
   return (
     <Menu position="bottom-start" {...MENU_PROPS}>
       <Menu.Target>
@@ -136,7 +146,7 @@ const AddMaterialMenu = ({ course, element }: { course: CourseDetails; element: 
           <Menu.Item
             key={type}
             component={Link}
-            to={paths.classMaterialNew.to(course.classId ?? '', course.id, element.id, type)}
+            to={links.materialNew(course.id, element.id, type)}
             leftSection={<MaterialTypeIcon type={type} size={16} />}
           >
             {typeLabel(type)}
@@ -169,11 +179,11 @@ export const ElementCard = ({ course, element, index, count, manage, handle, onE
   const { t } = useTranslation('courses');
   const assignees = useAssigneesText();
   const danger = useTone('danger');
-  const { busy, run } = useClassAction(course.classId ?? '');
+  const { busy, run } = useCourseAction(course.classId);
   const key = element.published ? 'unpublish' : 'publish';
   const togglePublished = () =>
     void run(key, {
-      ask: { title: t(`publish.${key}ElementTitle`), message: t(`publish.${key}ElementConfirm`, { name: element.name }), confirmLabel: t(`publish.${key}`) },
+      ask: { title: t(`publish.${key}ElementTitle`), message: t(`publish.${key}${scopeOf(course)}ElementConfirm`, { name: element.name }), confirmLabel: t(`publish.${key}`) },
       success: t(`publish.${key}ed`),
       send: () => publishElementCall(course.id, element.id, !element.published),
     });
@@ -205,7 +215,8 @@ export const ElementCard = ({ course, element, index, count, manage, handle, onE
               <Badge variant="outline" color="gray.7" size="sm">
                 {t(`elementTypes.${element.type}`)}
               </Badge>
-              <Text size="sm">{assignees(element.assignees)}</Text>
+              {/* A catalogue course has no class: its elements are for everyone who copies it. */}
+              {course.classId !== null && <Text size="sm">{assignees(element.assignees)}</Text>}
             </Group>
           </Stack>
           {manage && (

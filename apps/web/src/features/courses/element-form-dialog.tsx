@@ -18,8 +18,7 @@ import { TextField } from '../../components/text-field.tsx';
 import { toastSuccess } from '../../components/toasts.ts';
 import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
 import { useZodValidate } from '../../lib/zod-form.ts';
-import { classKeys } from '../classes/class-api.ts';
-import { createElementCall, updateElementCall, useAssignableGroups, useAssignableStudents } from './courses-api.ts';
+import { createElementCall, invalidateCourseScope, updateElementCall, useAssignableGroups, useAssignableStudents } from './courses-api.ts';
 import { FormModal, useDiscardCancel } from './form-modal.tsx';
 
 const CODE_FIELDS = { ELEMENT_CREATE_EXISTS: 'name', ELEMENT_UPDATE_EXISTS: 'name' };
@@ -91,6 +90,8 @@ export const ElementFormDialog = ({ course, element, onClose }: ElementFormDialo
   const { t } = useTranslation(['courses', 'components']);
   const queryClient = useQueryClient();
   const classId = course.classId ?? '';
+  // A catalogue course has no class: its elements are for everyone, nobody to choose.
+  const inClass = course.classId !== null;
   const zodValidate = useZodValidate<ReturnType<typeof toInput>>(elementForm);
   const form = useForm<Values>({
     mode: 'controlled',
@@ -101,8 +102,8 @@ export const ElementFormDialog = ({ course, element, onClose }: ElementFormDialo
   const { busy, error, save } = useConfirmedSave({ codeFields: CODE_FIELDS, setErrors: form.setErrors });
   const cancel = useDiscardCancel(form.isDirty, onClose);
   const mode = form.values.assignees.mode;
-  const students = useAssignableStudents(classId, mode === 'students');
-  const groups = useAssignableGroups(classId, mode === 'groups');
+  const students = useAssignableStudents(classId, inClass && mode === 'students');
+  const groups = useAssignableGroups(classId, inClass && mode === 'groups');
   const others = course.elements.filter((e) => e.id !== element?.id);
   const placements = others.length > 0 ? PLACEMENTS : PLACEMENTS.filter((p) => p === 'top' || p === 'bottom');
   const relative = form.values.placement === 'before' || form.values.placement === 'after';
@@ -112,7 +113,7 @@ export const ElementFormDialog = ({ course, element, onClose }: ElementFormDialo
       const body = elementForm.parse(toInput(values));
       if (element) await updateElementCall(course.id, element.id, body);
       else await createElementCall(course.id, body);
-      await queryClient.invalidateQueries({ queryKey: classKeys.inClass(classId) });
+      await invalidateCourseScope(queryClient, course.classId);
       toastSuccess(element ? t('element.updated') : t('element.created'));
       onClose();
     }),
@@ -157,14 +158,16 @@ export const ElementFormDialog = ({ course, element, onClose }: ElementFormDialo
               />
             )}
           </SimpleGrid>
-          <Radio.Group label={t('element.assignees')} description={t('element.assigneesHint')} {...form.getInputProps('assignees.mode')}>
-            <Stack gap={8} mt={6}>
-              {ASSIGN_MODES.map((m) => (
-                <Radio key={m} value={m} label={t(`assignModes.${m}`)} />
-              ))}
-            </Stack>
-          </Radio.Group>
-          {mode === 'students' && (
+          {inClass && (
+            <Radio.Group label={t('element.assignees')} description={t('element.assigneesHint')} {...form.getInputProps('assignees.mode')}>
+              <Stack gap={8} mt={6}>
+                {ASSIGN_MODES.map((m) => (
+                  <Radio key={m} value={m} label={t(`assignModes.${m}`)} />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
+          {inClass && mode === 'students' && (
             <MultiSelect
               label={t('element.students')}
               required
@@ -178,7 +181,7 @@ export const ElementFormDialog = ({ course, element, onClose }: ElementFormDialo
               {...form.getInputProps('assignees.studentIds')}
             />
           )}
-          {mode === 'groups' && (
+          {inClass && mode === 'groups' && (
             <MultiSelect
               label={t('element.groups')}
               description={groups.isSuccess && groups.data.data.length === 0 ? t('element.noGroups') : undefined}

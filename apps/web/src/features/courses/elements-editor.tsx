@@ -77,7 +77,6 @@ export const ElementsEditor = ({ course }: { course: CourseDetails }) => {
   const { t } = useTranslation('courses');
   const queryClient = useQueryClient();
   const errorMessage = useErrorMessage();
-  const classId = course.classId ?? '';
   const manage = course.can.manage;
   const elements = course.elements;
   const [editing, setEditing] = useState<ElementDetails | 'new' | null>(null);
@@ -90,7 +89,7 @@ export const ElementsEditor = ({ course }: { course: CourseDetails }) => {
 
   /** Shows the new order at once, sends it, and restores the old one if the server refuses. */
   const reorder = async (from: number, to: number) => {
-    const key = courseKeys.one(classId, course.id);
+    const key = courseKeys.one(course.classId, course.id);
     const previous = queryClient.getQueryData<CourseDetails>(key);
     if (!previous || from === to || to < 0 || to >= previous.elements.length) return;
     const moved = previous.elements[from]!;

@@ -8,6 +8,7 @@ import { ErrorText } from '../../components/error-text.tsx';
 import { isApiError } from '../../components/http.ts';
 import { paths } from '../../app/paths.ts';
 import { useClassDetails } from '../classes/class-api.ts';
+import { useCourseLinks } from '../courses/course-links.ts';
 import { ElementMaterialNav, PrevNext } from './element-parts.tsx';
 import { courseStops, defaultStop, isReachable, journeyStops, neighbours, useJourneyFor, type PathStop } from './journey-state.ts';
 import { MaterialPanel } from './material-panel.tsx';
@@ -50,13 +51,32 @@ const useElementData = (classId: string, courseId: string, elementId: string, pr
   return { data, error: query.error, recordViews: who?.kind === 'self' && !staffView };
 };
 
-const ElementView = ({ preview }: { preview: boolean }) => {
+/** A catalogue course's element: the rex admin's view of the course (no class, no journey). */
+const useCatalogueElementData = (courseId: string, elementId: string) => {
+  const course = useCourseDetails(null, courseId);
+  const data = useMemo((): ElementData | null => {
+    if (!course.data) return null;
+    // A class's course is not opened under the catalogue.
+    const element = course.data.classId === null ? course.data.elements.find((e) => e.id === elementId) : undefined;
+    return { stops: courseStops(course.data), elementName: element?.name ?? null, currentId: null, manage: course.data.can.manage };
+  }, [course.data, elementId]);
+  return { data, error: course.error, recordViews: false };
+};
+
+interface ElementBodyProps {
+  data: ElementData | null;
+  error: unknown;
+  recordViews: boolean;
+  preview: boolean;
+}
+
+const ElementBody = ({ data, error, recordViews, preview }: ElementBodyProps) => {
   const { t } = useTranslation('materials');
-  const { id = '', courseId = '', elementId = '' } = useParams();
+  const { courseId = '', elementId = '' } = useParams();
   const [params] = useSearchParams();
-  const { data, error, recordViews } = useElementData(id, courseId, elementId, preview);
-  const hrefOf = (s: PathStop) => paths.classCourseElement.to(id, courseId, s.elementId, { materialId: s.materialId, studentMode: preview });
-  const back = preview ? paths.classCourseStudentMode.to(id, courseId) : paths.classCourse.to(id, courseId);
+  const links = useCourseLinks();
+  const hrefOf = (s: PathStop) => links.element(courseId, s.elementId, { materialId: s.materialId, studentMode: preview });
+  const back = preview && links.studentMode ? links.studentMode(courseId) : links.course(courseId);
 
   if (isApiError(error) && (error.status === 404 || error.status === 403 || error.code === 'VALIDATION')) return <Navigate to={paths.notFound.to()} replace />;
   if (error)
@@ -105,7 +125,7 @@ const ElementView = ({ preview }: { preview: boolean }) => {
               <MaterialPanel
                 key={selected.materialId}
                 stop={selected}
-                classId={id}
+                classId={links.classId}
                 courseId={courseId}
                 manage={data.manage}
                 recordViews={recordViews}
@@ -122,16 +142,28 @@ const ElementView = ({ preview }: { preview: boolean }) => {
   );
 };
 
+/** A class's course's element, as the caller sees it (or, `preview`, as a new student does). */
+const ClassElementView = ({ preview }: { preview: boolean }) => {
+  const { id = '', courseId = '', elementId = '' } = useParams();
+  return <ElementBody {...useElementData(id, courseId, elementId, preview)} preview={preview} />;
+};
+
 /** `courses/:courseId/element/:elementId` (`?material=`): the element's materials and the open one. */
-export const ElementPage = () => <ElementView preview={false} />;
+export const ElementPage = () => <ClassElementView preview={false} />;
+
+/** `#/catalogue/courses/:courseId/element/:elementId` (`?material=`): a catalogue course's element (rex admin). */
+export const CatalogueElementPage = () => {
+  const { courseId = '', elementId = '' } = useParams();
+  return <ElementBody {...useCatalogueElementData(courseId, elementId)} preview={false} />;
+};
 
 /** `.../element/:elementId/student-mode`: the teacher's preview of the element as a new student sees it. */
 export const ElementStudentModePage = () => {
   const { id = '', courseId = '', elementId = '' } = useParams();
   const [params] = useSearchParams();
+  const links = useCourseLinks();
   const relation = useClassDetails(id).data?.relation;
   // Students and parents have no preview: they see the element itself.
-  if (relation && LEARNERS.includes(relation))
-    return <Navigate to={paths.classCourseElement.to(id, courseId, elementId, { materialId: params.get('material') ?? undefined })} replace />;
-  return <ElementView preview />;
+  if (relation && LEARNERS.includes(relation)) return <Navigate to={links.element(courseId, elementId, { materialId: params.get('material') ?? undefined })} replace />;
+  return <ClassElementView preview />;
 };

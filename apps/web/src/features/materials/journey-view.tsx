@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Journey } from '@klase/core/courses/contracts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
-import { paths } from '../../app/paths.ts';
+import { classCourseLinks } from '../courses/course-links.ts';
 import { JourneyList } from './journey-list.tsx';
 import { JourneyMap } from './journey-map.tsx';
 import { journeyElements, useJourneyFor, type PathStop } from './journey-state.ts';
@@ -62,7 +62,8 @@ export const JourneyView = ({ classId, courseId, studentMode }: JourneyViewProps
   const preview = who?.kind === 'preview';
   const elements = useMemo(() => (q.data ? journeyElements(q.data) : []), [q.data]);
   const stops = useMemo(() => elements.flatMap((e) => e.stops), [elements]);
-  const hrefOf = (materialId: string, elementId: string) => paths.classCourseElement.to(classId, courseId, elementId, { materialId, studentMode: preview });
+  // The journey is a class's course's (students, parents and the teacher's preview).
+  const hrefOf = (materialId: string, elementId: string) => classCourseLinks(classId).element(courseId, elementId, { materialId, studentMode: preview });
   const stopHref = (s: PathStop) => hrefOf(s.materialId, s.elementId);
 
   if (q.isError)

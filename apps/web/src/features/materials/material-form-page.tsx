@@ -5,17 +5,19 @@ import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MaterialType } from '@klase/core/classes/class-work';
 import { paths } from '../../app/paths.ts';
+import { useCourseLinks } from '../courses/course-links.ts';
 import { GroupLoadState } from '../class-list/group-load-state.tsx';
 import { MaterialFormView } from './material-form.tsx';
 import { isMaterialType } from './material-form-values.ts';
 import { useMaterialTypeLabel } from '../courses/material-types.tsx';
 import { useCourseDetails, useMaterial } from './materials-api.ts';
 
-const FormFrame = ({ classId, courseId, title, where, children }: { classId: string; courseId: string; title: string; where?: string; children: ReactNode }) => {
+const FormFrame = ({ courseId, title, where, children }: { courseId: string; title: string; where?: string; children: ReactNode }) => {
   const { t } = useTranslation('materials');
+  const links = useCourseLinks();
   return (
     <Stack gap="md" maw={960}>
-      <Anchor component={Link} to={paths.classCourse.to(classId, courseId)} size="sm" w="fit-content">
+      <Anchor component={Link} to={links.course(courseId)} size="sm" w="fit-content">
         <Group gap={4} wrap="nowrap">
           <IconChevronLeft size={16} aria-hidden="true" />
           {t('form.backToCourse')}
@@ -32,23 +34,27 @@ const FormFrame = ({ classId, courseId, title, where, children }: { classId: str
   );
 };
 
-/** `create-material/:sectionId/:materialName`: a new material of that type at the end of the element. */
+/**
+ * `create-material/:sectionId/:materialName` (of a class's course or a catalogue course): a new
+ * material of that type at the end of the element.
+ */
 export const MaterialCreatePage = () => {
   const { t } = useTranslation('materials');
   const typeLabel = useMaterialTypeLabel();
-  const { id = '', courseId = '', sectionId = '', materialName } = useParams();
+  const { classId } = useCourseLinks();
+  const { courseId = '', sectionId = '', materialName } = useParams();
   const known = isMaterialType(materialName);
-  const course = useCourseDetails(id, courseId, known);
+  const course = useCourseDetails(classId, courseId, known);
   if (!known) return <Navigate to={paths.notFound.to()} replace />;
   const type: MaterialType = materialName;
   return (
     <GroupLoadState query={course}>
       {(c) => {
         const element = c.elements.find((e) => e.id === sectionId);
-        if (!element || !c.can.manage) return <Navigate to={paths.notFound.to()} replace />;
+        if (!element || !c.can.manage || c.classId !== classId) return <Navigate to={paths.notFound.to()} replace />;
         return (
-          <FormFrame classId={id} courseId={courseId} title={t('form.createHeading', { type: typeLabel(type) })} where={element.name}>
-            <MaterialFormView key={`${element.id}/${type}`} classId={id} courseId={courseId} type={type} elementId={element.id} material={null} />
+          <FormFrame courseId={courseId} title={t('form.createHeading', { type: typeLabel(type) })} where={element.name}>
+            <MaterialFormView key={`${element.id}/${type}`} classId={classId} courseId={courseId} type={type} elementId={element.id} material={null} />
           </FormFrame>
         );
       }}
@@ -56,20 +62,21 @@ export const MaterialCreatePage = () => {
   );
 };
 
-/** `update-material/:materialId`: the material's own form; a material of another course is not found. */
+/** `update-material/:materialId` (of a class's course or a catalogue course): the material's own form; a material of another course is not found. */
 export const MaterialEditPage = () => {
   const { t } = useTranslation('materials');
   const typeLabel = useMaterialTypeLabel();
-  const { id = '', courseId = '', materialId = '' } = useParams();
+  const { classId } = useCourseLinks();
+  const { courseId = '', materialId = '' } = useParams();
   const material = useMaterial(materialId);
   return (
     <GroupLoadState query={material}>
       {(m) =>
-        m.courseId !== courseId ? (
+        m.courseId !== courseId || m.classId !== classId ? (
           <Navigate to={paths.notFound.to()} replace />
         ) : (
-          <FormFrame classId={id} courseId={courseId} title={t('form.editHeading', { type: typeLabel(m.type) })} where={m.elementName}>
-            <MaterialFormView key={m.id} classId={id} courseId={courseId} type={m.type} elementId={m.elementId} material={m} />
+          <FormFrame courseId={courseId} title={t('form.editHeading', { type: typeLabel(m.type) })} where={m.elementName}>
+            <MaterialFormView key={m.id} classId={classId} courseId={courseId} type={m.type} elementId={m.elementId} material={m} />
           </FormFrame>
         )
       }

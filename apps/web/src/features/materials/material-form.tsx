@@ -8,7 +8,7 @@ import { MATERIAL_NAME_MAX, materialForm, type MaterialDetails, type MaterialFor
 import { FormActions } from '../../components/form-actions.tsx';
 import { toastSuccess } from '../../components/toasts.ts';
 import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
-import { paths } from '../../app/paths.ts';
+import { useCourseLinks } from '../courses/course-links.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { AvailableFromFields, TypeFields } from './material-fields.tsx';
 import { emptyMaterialState, stateFromDetails, stateToInput, toFormErrors, type MaterialFormState } from './material-form-values.ts';
@@ -16,7 +16,8 @@ import { createMaterialCall, updateMaterialCall, useInvalidateAfterMaterialChang
 import { useLeaveGuard } from '../../components/use-leave-guard.ts';
 
 export interface MaterialFormViewProps {
-  classId: string;
+  /** The course's class; null for a catalogue course. */
+  classId: string | null;
   courseId: string;
   type: MaterialType;
   /** Creating: the element the material goes into. */
@@ -33,6 +34,7 @@ export interface MaterialFormViewProps {
 export const MaterialFormView = ({ classId, courseId, type, elementId, material }: MaterialFormViewProps) => {
   const { t } = useTranslation('materials');
   const navigate = useNavigate();
+  const links = useCourseLinks();
   const invalidate = useInvalidateAfterMaterialChange(classId);
   const zodValidate = useZodValidate<MaterialForm>(materialForm);
   const [savedTo, setSavedTo] = useState<string | null>(null);
@@ -47,7 +49,7 @@ export const MaterialFormView = ({ classId, courseId, type, elementId, material 
   useEffect(() => {
     if (savedTo) void navigate(savedTo);
   }, [navigate, savedTo]);
-  const back = paths.classCourse.to(classId, courseId);
+  const back = links.course(courseId);
 
   const submit = form.onSubmit((values) =>
     save(material ? { title: t('form.editTitle'), message: t('form.confirmEdit') } : { title: t('form.createTitle'), message: t('form.confirmCreate') }, async () => {

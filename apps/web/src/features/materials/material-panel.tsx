@@ -9,7 +9,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { isApiError } from '../../components/http.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { paths } from '../../app/paths.ts';
+import { useCourseLinks } from '../courses/course-links.ts';
 import { LockedNotice, UnavailableNotice } from './element-parts.tsx';
 import { isReachable, type PathStop } from './journey-state.ts';
 import { MaterialViewer } from './material-viewer.tsx';
@@ -18,9 +18,10 @@ import { materialKeys, useMaterial, viewMaterialCall } from './materials-api.ts'
 
 interface MaterialPanelProps {
   stop: PathStop;
-  classId: string;
+  /** The page's class (null or absent in the catalogue); the links come from `useCourseLinks`. */
+  classId?: string | null;
   courseId: string;
-  /** Teachers of the class: the material has an Edit button. */
+  /** Teachers of the class (the rex admin in the catalogue): the material has an Edit button. */
   manage: boolean;
   /** A student opening the material: the visit is recorded (and completes viewable types). */
   recordViews: boolean;
@@ -50,8 +51,9 @@ const useRecordView = (material: MaterialDetails | undefined, enabled: boolean, 
   return error;
 };
 
-const PanelHeader = ({ stop, material, classId, courseId, manage }: { stop: PathStop; material?: MaterialDetails; classId: string; courseId: string; manage: boolean }) => {
+const PanelHeader = ({ stop, material, courseId, manage }: { stop: PathStop; material?: MaterialDetails; courseId: string; manage: boolean }) => {
   const { t } = useTranslation('materials');
+  const links = useCourseLinks();
   const typeLabel = useMaterialTypeLabel();
   const Icon = MATERIAL_TYPE_ICONS[stop.type];
   const completedAt = material?.completedAt ?? stop.completedAt;
@@ -75,7 +77,7 @@ const PanelHeader = ({ stop, material, classId, courseId, manage }: { stop: Path
         </Group>
       </Stack>
       {manage && (
-        <Button component={Link} to={paths.classMaterialEdit.to(classId, courseId, stop.materialId)} variant="default" leftSection={<IconPencil size={16} aria-hidden="true" />}>
+        <Button component={Link} to={links.materialEdit(courseId, stop.materialId)} variant="default" leftSection={<IconPencil size={16} aria-hidden="true" />}>
           {t('element.edit')}
         </Button>
       )}
@@ -84,7 +86,7 @@ const PanelHeader = ({ stop, material, classId, courseId, manage }: { stop: Path
 };
 
 /** The open material: its header, then the viewer, or why it cannot be opened yet. */
-export const MaterialPanel = ({ stop, classId, courseId, manage, recordViews, current }: MaterialPanelProps) => {
+export const MaterialPanel = ({ stop, courseId, manage, recordViews, current }: MaterialPanelProps) => {
   const reachable = isReachable(stop.state);
   const q = useMaterial(stop.materialId, reachable);
   const viewError = useRecordView(q.data, recordViews, courseId);
@@ -99,7 +101,7 @@ export const MaterialPanel = ({ stop, classId, courseId, manage, recordViews, cu
   else body = <Skeleton height={200} aria-busy="true" />;
   return (
     <Stack gap="md" component="section" aria-label={stop.name}>
-      <PanelHeader stop={stop} material={q.data} classId={classId} courseId={courseId} manage={manage} />
+      <PanelHeader stop={stop} material={q.data} courseId={courseId} manage={manage} />
       {body}
       <ErrorText error={viewError} />
     </Stack>

@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CourseDetails, Journey, MaterialDetails, MaterialForm, UploadAnswer } from '@klase/core/courses/contracts';
 import { apiFetch, uploadWithProgress } from '../../components/http.ts';
-import { classKeys } from '../classes/class-api.ts';
-import { courseKeys } from '../courses/courses-api.ts';
+import { courseKeys, invalidateCourseScope } from '../courses/courses-api.ts';
 
 /** `/api/courses/...` and `/api/materials/...` as the material pages call them. */
 const seg = encodeURIComponent;
@@ -33,7 +32,7 @@ export const useMaterial = (materialId: string, enabled = true) =>
   });
 
 /** The course with every element and material the caller may see (staff: all of them); shared with the course pages. */
-export const useCourseDetails = (classId: string, courseId: string, enabled = true) =>
+export const useCourseDetails = (classId: string | null, courseId: string, enabled = true) =>
   useQuery({
     queryKey: courseKeys.one(classId, courseId),
     queryFn: ({ signal }) => apiFetch<CourseDetails>(coursePath(courseId), { signal }),
@@ -64,16 +63,16 @@ export const uploadMaterialFile = (courseId: string, file: File, onProgress: (pe
 /** A student opened a material: record the visit; the answer carries the updated journey. */
 export const viewMaterialCall = (materialId: string) => apiFetch<{ completedAt: string | null; journey: Journey }>(materialPath(materialId, 'view'), { method: 'POST' });
 
-/** After a material changed: its record, the course pages, #/materials and the class's lists. */
-export const invalidateAfterMaterialChange = async (queryClient: QueryClient, classId: string) => {
+/** After a material changed: its record, the course pages, #/materials and the class's (or the catalogue's) lists. */
+export const invalidateAfterMaterialChange = async (queryClient: QueryClient, classId: string | null) => {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: ['courses'] }),
     queryClient.invalidateQueries({ queryKey: materialKeys.all }),
-    queryClient.invalidateQueries({ queryKey: classKeys.inClass(classId) }),
+    invalidateCourseScope(queryClient, classId),
   ]);
 };
 
-export const useInvalidateAfterMaterialChange = (classId: string) => {
+export const useInvalidateAfterMaterialChange = (classId: string | null) => {
   const queryClient = useQueryClient();
   return () => invalidateAfterMaterialChange(queryClient, classId);
 };
