@@ -148,6 +148,7 @@ export const AvailableCoursesPage = () => {
               <BrowseCourseCard
                 key={`${row.source}-${row.id}`}
                 course={row}
+                headingOrder={2}
                 chips={<SourceChip source={row.source} />}
                 details={<Origin row={row} />}
                 actions={

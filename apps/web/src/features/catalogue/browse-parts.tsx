@@ -51,16 +51,18 @@ interface BrowseCourseCardProps {
   details?: ReactNode;
   /** The card's buttons, at its bottom; they wrap on phones. */
   actions: ReactNode;
+  /** The level of the course's name: one under the page's last heading. */
+  headingOrder?: 2 | 3;
 }
 
 /** A course to look at or copy: image (or coloured code block), name, code, subject and grade, counts and buttons. */
-export const BrowseCourseCard = ({ course, chips, details, actions }: BrowseCourseCardProps) => (
+export const BrowseCourseCard = ({ course, chips, details, actions, headingOrder = 3 }: BrowseCourseCardProps) => (
   <Card withBorder padding="md" radius="md" h="100%" data-testid="browse-course-card" component="article" aria-label={course.name}>
     <Card.Section mb="sm">
       <CourseImage course={course} height={110} />
     </Card.Section>
     <Stack gap={6} style={{ flex: 1 }}>
-      <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
+      <Title order={headingOrder} size="h4" style={{ overflowWrap: 'anywhere' }}>
         {course.name}
       </Title>
       <Group gap="xs" align="center">

@@ -79,7 +79,7 @@ const ElementPreview = ({ element, classId, courseId }: { element: ElementDetail
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={`element-${element.id}`} data-testid="catalogue-element">
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" gap="xs">
-          <Title order={3} size="h4" id={`element-${element.id}`} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={4} size="h4" id={`element-${element.id}`} style={{ overflowWrap: 'anywhere' }}>
             <Anchor component={Link} to={paths.classCatalogueElement.to(classId, courseId, element.id)} inherit>
               {element.name}
             </Anchor>

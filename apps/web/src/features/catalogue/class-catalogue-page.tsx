@@ -24,10 +24,8 @@ const CategoryChips = ({ classId, categories, selected }: { classId: string; cat
         variant={current ? 'filled' : 'default'}
         aria-current={current ? 'page' : undefined}
         maw="100%"
-        styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
-        h="auto"
-        mih={36}
-        py={6}
+        // Long category names wrap inside the pill instead of running out of it on phones.
+        styles={{ root: { height: 'auto', minHeight: 36, paddingBlock: 6, display: 'inline-flex', alignItems: 'center' }, inner: { height: 'auto' }, label: { height: 'auto', whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
       >
         {`${name} (${count})`}
       </Button>
