@@ -1,4 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { quizSetupRoutes } from './setup.routes.ts';
+import { quizTakingRoutes } from './taking.routes.ts';
 
-/** Issue 6 (assessments): the quizzes routes are added by the assessments work. */
-export const quizzesRoutes: FastifyPluginAsyncZod = async () => {};
+/**
+ * Quizzes (issue 6), registered with the prefix `/api`: settings, questions and the question bank
+ * (setup.routes.ts); the quiz page, attempts, results, hand grading and statistics
+ * (taking.routes.ts). Expired attempts are also submitted by the sweep (sweeper.ts).
+ */
+export const quizzesRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(quizSetupRoutes);
+  await app.register(quizTakingRoutes);
+};

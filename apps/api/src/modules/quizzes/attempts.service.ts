@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { passed } from '@klase/core/assessments/grading';
+import { seededShuffle, type AnswerValue } from '@klase/core/assessments/questions';
+import { attemptDeadline, attemptsLeft, canSeeAnswers, quizWindow } from '@klase/core/assessments/quiz-settings';
+import type { AttemptResult, AttemptView, QuizOverview } from '@klase/core/assessments/quizzes';
+import { DomainError } from '@klase/core/errors';
+import type { Db } from '../../db/client.ts';
+import type { Ctx } from '../../platform/context.ts';
+import type { UserRow } from '../../platform/rows.ts';
+import { sanitizeRichText } from '../../platform/sanitize.ts';
+import { expired, finalizeAttempt, settleAttempt, type QuestionMap } from './grade-store.ts';
+import { openAttempt, openOwnAttempt, openQuiz, ownStudentId, requireTaker } from './quiz-access.ts';
+import {
+  attemptsOf,
+  findAttempt,
+  findQuestion,
+  insertAttempt,
+  loadSettings,
+  questionsOf,
+  quizTotals,
+  saveAnswer,
+  submissionsOf,
+  toQuestion,
+  type AttemptRecord,
+} from './quizzes.repo.ts';
+import { attemptResult, attemptView, toSummary } from './views.ts';
+
+/**
+ * The student's side of a quiz: the quiz page, starting or resuming the one attempt in progress,
+ * saving answers as they go, submitting, and results. The server keeps the clock: an attempt
+ * past its deadline is submitted with what was saved on the next call that touches it (and by
+ * the sweep, sweeper.ts). `now` is the server's time (tests move it).
+ */
+
+export const questionMap = async (db: Db, materialId: string): Promise<QuestionMap> =>
+  new Map((await questionsOf(db, materialId)).map((r) => [r.id, toQuestion(r)]));
+
+/** The attempts as they are after submitting the expired ones. */
+export const settleAll = async (db: Db, attempts: AttemptRecord[], now: Date): Promise<AttemptRecord[]> => {
+  const settled: AttemptRecord[] = [];
+  for (const a of attempts) settled.push(await settleAttempt(db, a, now));
+  return settled;
+};
+
+/** The latest submitted attempt (its max is the one the combined grade is out of). */
+const latestSubmitted = (attempts: readonly AttemptRecord[]): AttemptRecord | undefined =>
+  attempts
+    .filter((a) => a.status === 'submitted')
+    .reduce<AttemptRecord | undefined>((l, a) => (!l || (a.submittedAt ?? a.startedAt) >= (l.submittedAt ?? l.startedAt) ? a : l), undefined);
+
+/** Whether a combined grade passes (out of the latest attempt's max). */
+export const gradePassed = (grade: number | null, attempts: readonly AttemptRecord[], passingPercent: number): boolean | null =>
+  grade === null ? null : passed(grade, latestSubmitted(attempts)?.maxScore ?? 0, passingPercent);
+
+/** `GET /materials/:materialId/quiz`: the student's quiz page (a parent's view of their child's with `childId`). */
+export const quizOverview = async (ctx: Ctx, user: UserRow, materialId: string, childId: string | undefined, now = new Date()): Promise<QuizOverview> => {
+  const quiz = await openQuiz(ctx.db, user, materialId);
+  const studentId = await ownStudentId(ctx.db, quiz, user, childId);
+  const attempts = await settleAll(ctx.db, await attemptsOf(ctx.db, materialId, [studentId]), now);
+  const settings = await loadSettings(ctx.db, materialId);
+  const totals = await quizTotals(ctx.db, materialId);
+  const [row] = await submissionsOf(ctx.db, materialId, [studentId]);
+  const window = quizWindow(settings, now);
+  const left = attemptsLeft(settings, attempts.length);
+  const inProgress = attempts.find((a) => a.status === 'inProgress') ?? null;
+  // Students and parents see the combined grade once nothing waits for the teacher.
+  const grade = row?.returnedAt ? row.grade : null;
+  const taker = quiz.classAccess.relation === 'student' && !quiz.classAccess.cls.archivedAt;
+  return {
+    materialId,
+    name: quiz.material.name,
+    instructions: quiz.material.instructions,
+    openAt: settings.openAt,
+    closeAt: settings.closeAt,
+    timeLimitMinutes: settings.timeLimitMinutes,
+    attemptsAllowed: settings.attemptsAllowed,
+    attemptsLeft: left,
+    gradingMethod: settings.gradingMethod,
+    passingPercent: settings.passingPercent,
+    questionCount: totals.count,
+    totalPoints: totals.total,
+    window,
+    inProgressAttemptId: inProgress?.id ?? null,
+    attempts: attempts.map(toSummary),
+    grade,
+    passed: gradePassed(grade, attempts, settings.passingPercent),
+    can: { start: taker && (inProgress !== null || (window === 'open' && left !== 0 && totals.count > 0)) },
+  };
+};
+
+const START_TRIES = 3;
+
+/**
+ * Starts an attempt, or answers the one in progress (`created: false`). The question order is
+ * fixed now (seeded shuffle when the settings shuffle questions), the choice order by a seed
+ * kept on the attempt (when they shuffle choices), the deadline by the time limit and close
+ * time. Two starts at once make one attempt: the partial unique index keeps one in progress and
+ * the loser answers the winner's.
+ */
+export const startAttempt = async (ctx: Ctx, user: UserRow, materialId: string, now = new Date()): Promise<{ created: boolean; view: AttemptView }> => {
+  const quiz = await openQuiz(ctx.db, user, materialId);
+  requireTaker(quiz, user);
+  for (let tries = 0; tries < START_TRIES; tries++) {
+    const attempts = await settleAll(ctx.db, await attemptsOf(ctx.db, materialId, [user.id]), now);
+    const open = attempts.find((a) => a.status === 'inProgress');
+    if (open) return { created: false, view: await attemptView(ctx.db, open, await questionMap(ctx.db, materialId), now) };
+    const settings = await loadSettings(ctx.db, materialId);
+    const rows = await questionsOf(ctx.db, materialId);
+    if (quizWindow(settings, now) !== 'open' || rows.length === 0) throw new DomainError('QUIZ_CLOSED');
+    if (attemptsLeft(settings, attempts.length) === 0) throw new DomainError('NO_ATTEMPTS_LEFT');
+    const ids = rows.map((r) => r.id);
+    const made = await insertAttempt(ctx.db, {
+      materialId,
+      studentId: user.id,
+      number: attempts.length + 1,
+      status: 'inProgress',
+      questionOrder: settings.shuffleQuestions ? seededShuffle(ids, randomUUID()) : ids,
+      seed: settings.shuffleChoices ? randomUUID() : '',
+      startedAt: now,
+      deadlineAt: attemptDeadline(now, settings),
+    });
+    if (made) return { created: true, view: await attemptView(ctx.db, made, new Map(rows.map((r) => [r.id, toQuestion(r)])), now) };
+    // Another start won the race: go round and answer (or refuse) as its outcome says.
+  }
+  throw new DomainError('CONFLICT');
+};
+
+/** `GET /attempts/:attemptId`: the attempt page (the owner; staff of the class). */
+export const readAttempt = async (ctx: Ctx, user: UserRow, attemptId: string, now = new Date()): Promise<AttemptView> => {
+  const { attempt } = await openAttempt(ctx.db, user, attemptId, { parents: false });
+  const current = await settleAttempt(ctx.db, attempt, now);
+  return attemptView(ctx.db, current, await questionMap(ctx.db, current.materialId), now);
+};
+
+/**
+ * Saves one answer of the student's attempt in progress. A finished attempt, or one past its
+ * deadline (submitted now with what was saved), answers ATTEMPT_FINISHED.
+ */
+export const saveAttemptAnswer = async (ctx: Ctx, user: UserRow, attemptId: string, questionId: string, answer: AnswerValue, now = new Date()): Promise<{ savedAt: string }> => {
+  await openOwnAttempt(ctx.db, user, attemptId);
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const locked = await findAttempt(tx, attemptId, { lock: true });
+    if (!locked) throw new DomainError('NOT_FOUND');
+    if (locked.status === 'submitted') return 'finished';
+    if (expired(locked, now)) {
+      await finalizeAttempt(tx, locked, now, true);
+      return 'finished';
+    }
+    const question = locked.questionOrder.includes(questionId) ? await findQuestion(tx, locked.materialId, questionId) : null;
+    if (!question) throw new DomainError('NOT_FOUND');
+    if (question.type !== answer.type) throw new DomainError('VALIDATION', { fields: [{ path: 'type', key: 'invalidChoice' }] });
+    await saveAnswer(tx, attemptId, questionId, answer.type === 'essay' ? { ...answer, html: sanitizeRichText(answer.html) } : answer, now);
+    return 'saved';
+  });
+  if (outcome === 'finished') throw new DomainError('ATTEMPT_FINISHED');
+  return { savedAt: now.toISOString() };
+};
+
+/** The result of a submitted attempt; keys when the settings allow it now, or for staff. */
+export const resultOf = async (db: Db, attempt: AttemptRecord, staff: boolean, now: Date): Promise<AttemptResult> => {
+  const settings = await loadSettings(db, attempt.materialId);
+  const show = staff || canSeeAnswers(settings, now, attempt.status === 'submitted');
+  return attemptResult(db, attempt, await questionMap(db, attempt.materialId), settings, show);
+};
+
+/** Submits the student's attempt (past its deadline: closed with what was saved, marked auto-submitted). */
+export const submitAttempt = async (ctx: Ctx, user: UserRow, attemptId: string, now = new Date()): Promise<AttemptResult> => {
+  await openOwnAttempt(ctx.db, user, attemptId);
+  const done = await ctx.db.transaction(async (tx) => {
+    const locked = await findAttempt(tx, attemptId, { lock: true });
+    if (!locked) throw new DomainError('NOT_FOUND');
+    if (locked.status === 'submitted') return null;
+    return finalizeAttempt(tx, locked, now, expired(locked, now));
+  });
+  if (!done) throw new DomainError('ATTEMPT_FINISHED');
+  return resultOf(ctx.db, done, false, now);
+};
+
+/** `GET /attempts/:attemptId/result`: a submitted attempt's result (the owner, a parent of theirs, staff). */
+export const readResult = async (ctx: Ctx, user: UserRow, attemptId: string, now = new Date()): Promise<AttemptResult> => {
+  const { attempt, staff } = await openAttempt(ctx.db, user, attemptId, { parents: true });
+  const current = await settleAttempt(ctx.db, attempt, now);
+  if (current.status !== 'submitted') throw new DomainError('NOT_FOUND');
+  return resultOf(ctx.db, current, staff, now);
+};

@@ -1,0 +1,397 @@
+import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnswerValue, Question, QuestionFormValues } from '@klase/core/assessments/questions';
+import { DEFAULT_QUIZ_SETTINGS, type QuizSettings } from '@klase/core/assessments/quiz-settings';
+import type { ParsedTableQuery } from '@klase/core/table';
+import type { Db } from '../../db/client.ts';
+import { questionBank, quizAnswers, quizAttempts, quizQuestions, quizSettings, submissions } from '../../db/schema/assessments.ts';
+import { classGroupMembers, classStudents } from '../../db/schema/classes.ts';
+import { courseElementAssignees, courseMaterials, materialProgress } from '../../db/schema/courses.ts';
+import { users } from '../../db/schema/users.ts';
+import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
+import { personColumns, type PersonFields } from '../class-work/people.ts';
+
+/** Quiz settings, questions, the question bank, attempts, answers and the quiz's row in `submissions` (every query bound to its ids). */
+
+export type QuizSettingsRecord = typeof quizSettings.$inferSelect;
+export type QuestionRecord = typeof quizQuestions.$inferSelect;
+export type BankRecord = typeof questionBank.$inferSelect;
+export type AttemptRecord = typeof quizAttempts.$inferSelect;
+export type AnswerRecord = typeof quizAnswers.$inferSelect;
+export type SubmissionRecord = typeof submissions.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+/** The settings row as core's `QuizSettings` (the defaults when nobody has saved any). */
+export const settingsOf = (row: QuizSettingsRecord | null): QuizSettings =>
+  row
+    ? {
+        openAt: row.openAt?.toISOString() ?? null,
+        closeAt: row.closeAt?.toISOString() ?? null,
+        timeLimitMinutes: row.timeLimitMinutes,
+        attemptsAllowed: row.attemptsAllowed,
+        gradingMethod: row.gradingMethod,
+        shuffleQuestions: row.shuffleQuestions,
+        shuffleChoices: row.shuffleChoices,
+        showAnswers: row.showAnswers,
+        passingPercent: row.passingPercent,
+      }
+    : DEFAULT_QUIZ_SETTINGS;
+
+/** The quiz's settings; `share` locks the row against a concurrent change for the rest of the transaction. */
+export const loadSettings = async (db: Db, materialId: string, opts: { share?: boolean } = {}): Promise<QuizSettings> => {
+  const query = db.select().from(quizSettings).where(eq(quizSettings.materialId, materialId));
+  const [row] = await (opts.share ? query.for('share') : query).limit(1);
+  return settingsOf(row ?? null);
+};
+
+export const saveSettings = async (db: Db, materialId: string, s: QuizSettings, actorId: string): Promise<void> => {
+  const values = {
+    openAt: s.openAt ? new Date(s.openAt) : null,
+    closeAt: s.closeAt ? new Date(s.closeAt) : null,
+    timeLimitMinutes: s.timeLimitMinutes,
+    attemptsAllowed: s.attemptsAllowed,
+    gradingMethod: s.gradingMethod,
+    shuffleQuestions: s.shuffleQuestions,
+    shuffleChoices: s.shuffleChoices,
+    showAnswers: s.showAnswers,
+    passingPercent: s.passingPercent,
+    updatedBy: actorId,
+  };
+  await db
+    .insert(quizSettings)
+    .values({ materialId, ...values, createdBy: actorId })
+    .onConflictDoUpdate({ target: quizSettings.materialId, set: { ...values, updatedAt: new Date() } });
+};
+
+// ---------------------------------------------------------------------------------------------
+// Questions
+
+/** A stored question as the grading engine takes it. */
+export const toQuestion = (row: Pick<QuestionRecord, 'id' | 'body'>): Question => ({ ...(row.body as QuestionFormValues), id: row.id });
+
+/** The quiz's questions in order; `share` keeps their keys from changing until the transaction ends (grading reads them). */
+export const questionsOf = async (db: Db, materialId: string, opts: { share?: boolean } = {}): Promise<QuestionRecord[]> => {
+  const query = db
+    .select()
+    .from(quizQuestions)
+    .where(eq(quizQuestions.materialId, materialId))
+    .orderBy(asc(quizQuestions.position), asc(quizQuestions.createdAt), asc(quizQuestions.id));
+  return opts.share ? query.for('share') : query;
+};
+
+export const findQuestion = async (db: Db, materialId: string, questionId: string, opts: { lock?: boolean } = {}): Promise<QuestionRecord | null> => {
+  const query = db
+    .select()
+    .from(quizQuestions)
+    .where(and(eq(quizQuestions.materialId, materialId), eq(quizQuestions.id, questionId)));
+  const [row] = await (opts.lock ? query.for('update') : query).limit(1);
+  return row ?? null;
+};
+
+export const nextQuestionPosition = async (db: Db, materialId: string): Promise<number> => {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(max(${quizQuestions.position}) + 1, 0)::int` })
+    .from(quizQuestions)
+    .where(eq(quizQuestions.materialId, materialId));
+  return Number(row?.n ?? 0);
+};
+
+export const insertQuestions = async (db: Db, materialId: string, forms: readonly QuestionFormValues[], actorId: string): Promise<QuestionRecord[]> => {
+  if (forms.length === 0) return [];
+  const start = await nextQuestionPosition(db, materialId);
+  return db
+    .insert(quizQuestions)
+    .values(forms.map((body, i) => ({ materialId, position: start + i, type: body.type, points: body.points, body, createdBy: actorId, updatedBy: actorId })))
+    .returning();
+};
+
+export const updateQuestion = async (db: Db, questionId: string, body: QuestionFormValues, actorId: string): Promise<QuestionRecord> => {
+  const [row] = await db
+    .update(quizQuestions)
+    .set({ type: body.type, points: body.points, body, updatedBy: actorId, updatedAt: new Date() })
+    .where(eq(quizQuestions.id, questionId))
+    .returning();
+  if (!row) throw new Error('question update');
+  return row;
+};
+
+export const deleteQuestion = async (db: Db, questionId: string): Promise<void> => {
+  await db.delete(quizQuestions).where(eq(quizQuestions.id, questionId));
+};
+
+export const placeQuestion = async (db: Db, questionId: string, position: number): Promise<void> => {
+  await db.update(quizQuestions).set({ position, updatedAt: new Date() }).where(eq(quizQuestions.id, questionId));
+};
+
+/** The number of questions and their total points. */
+export const quizTotals = async (db: Db, materialId: string): Promise<{ count: number; total: number }> => {
+  const [row] = await db
+    .select({ n: count(), total: sql<string>`coalesce(sum(${quizQuestions.points}), 0)` })
+    .from(quizQuestions)
+    .where(eq(quizQuestions.materialId, materialId));
+  return { count: Number(row?.n ?? 0), total: Number(row?.total ?? 0) };
+};
+
+/** The material's max points become the questions' total, rounded to a whole number (the column is an integer). */
+export const syncMaxPoints = async (db: Db, materialId: string): Promise<void> => {
+  await db
+    .update(courseMaterials)
+    .set({
+      maxPoints: sql`(select round(coalesce(sum(${quizQuestions.points}), 0))::int from ${quizQuestions} where ${quizQuestions.materialId} = ${materialId})`,
+      updatedAt: new Date(),
+    })
+    .where(eq(courseMaterials.id, materialId));
+};
+
+// ---------------------------------------------------------------------------------------------
+// The question bank
+
+const BANK_SORTABLE = { updatedAt: questionBank.updatedAt, type: questionBank.type, points: questionBank.points };
+
+/** One page of the course's bank: filter key `type`, search in the prompt, newest first. */
+export const bankPage = async (db: Db, courseId: string, q: ParsedTableQuery): Promise<{ rows: BankRecord[]; total: number }> => {
+  const types = filterValues(q, 'type');
+  const where = and(
+    eq(questionBank.courseId, courseId),
+    types === undefined ? undefined : types.length ? inArray(questionBank.type, types) : sql`false`,
+    searchAny(q.search, [sql`${questionBank.body}->>'prompt'`]),
+  );
+  const [total] = await db.select({ n: count() }).from(questionBank).where(where);
+  const { limit, offset } = pageOf(q);
+  const rows = await db
+    .select()
+    .from(questionBank)
+    .where(where)
+    .orderBy(...orderOf(q, BANK_SORTABLE, desc(questionBank.updatedAt), questionBank.id))
+    .limit(limit)
+    .offset(offset);
+  return { rows, total: Number(total?.n ?? 0) };
+};
+
+export const insertBank = async (db: Db, courseId: string, body: QuestionFormValues, actorId: string): Promise<BankRecord> => {
+  const [row] = await db.insert(questionBank).values({ courseId, type: body.type, points: body.points, body, createdBy: actorId, updatedBy: actorId }).returning();
+  if (!row) throw new Error('bank insert');
+  return row;
+};
+
+export const bankRows = (db: Db, courseId: string, ids: readonly string[]): Promise<BankRecord[]> =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(questionBank)
+        .where(and(eq(questionBank.courseId, courseId), inArray(questionBank.id, [...ids])));
+
+export const deleteBank = async (db: Db, courseId: string, bankId: string): Promise<BankRecord | null> => {
+  const [row] = await db
+    .delete(questionBank)
+    .where(and(eq(questionBank.courseId, courseId), eq(questionBank.id, bankId)))
+    .returning();
+  return row ?? null;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Attempts
+
+export const findAttempt = async (db: Db, attemptId: string, opts: { lock?: boolean } = {}): Promise<AttemptRecord | null> => {
+  const query = db.select().from(quizAttempts).where(eq(quizAttempts.id, attemptId));
+  const [row] = await (opts.lock ? query.for('update') : query).limit(1);
+  return row ?? null;
+};
+
+/** The attempts of these students at the quiz, by number. */
+export const attemptsOf = (db: Db, materialId: string, studentIds: readonly string[]): Promise<AttemptRecord[]> =>
+  studentIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(quizAttempts)
+        .where(and(eq(quizAttempts.materialId, materialId), inArray(quizAttempts.studentId, [...studentIds])))
+        .orderBy(asc(quizAttempts.studentId), asc(quizAttempts.number));
+
+export const countQuizAttempts = async (db: Db, materialId: string): Promise<number> => {
+  const [row] = await db.select({ n: count() }).from(quizAttempts).where(eq(quizAttempts.materialId, materialId));
+  return Number(row?.n ?? 0);
+};
+
+/**
+ * Inserts the attempt unless it would be a second one in progress or reuse a number (another
+ * start won the race): null then.
+ */
+export const insertAttempt = async (db: Db, values: typeof quizAttempts.$inferInsert): Promise<AttemptRecord | null> => {
+  const [row] = await db.insert(quizAttempts).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+};
+
+/** Submitted attempts of the quiz whose questions include `questionId`, locked for regrading (by id, so regrades lock in one order). */
+export const submittedAttemptsWith = (db: Db, materialId: string, questionId: string): Promise<AttemptRecord[]> =>
+  db
+    .select()
+    .from(quizAttempts)
+    .where(
+      and(
+        eq(quizAttempts.materialId, materialId),
+        eq(quizAttempts.status, 'submitted'),
+        sql`${quizAttempts.questionOrder} @> ${JSON.stringify([questionId])}::jsonb`,
+      ),
+    )
+    .orderBy(asc(quizAttempts.id))
+    .for('update');
+
+/** Students with a submitted attempt at the quiz. */
+export const studentsWithAttempts = async (db: Db, materialId: string): Promise<string[]> =>
+  (
+    await db
+      .selectDistinct({ id: quizAttempts.studentId })
+      .from(quizAttempts)
+      .where(and(eq(quizAttempts.materialId, materialId), eq(quizAttempts.status, 'submitted')))
+      .orderBy(asc(quizAttempts.studentId))
+  ).map((r) => r.id);
+
+/** In-progress attempts past their deadline (`quiz_attempts_deadline_idx`), claimed so several nodes never take the same one. */
+export const claimExpired = async (db: Db, now: Date, limit: number): Promise<AttemptRecord[]> =>
+  db
+    .select()
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.status, 'inProgress'), lte(quizAttempts.deadlineAt, now)))
+    .orderBy(asc(quizAttempts.deadlineAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+
+export const updateAttempt = async (db: Db, attemptId: string, values: Partial<typeof quizAttempts.$inferInsert>): Promise<AttemptRecord> => {
+  const [row] = await db.update(quizAttempts).set(values).where(eq(quizAttempts.id, attemptId)).returning();
+  if (!row) throw new Error('attempt update');
+  return row;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+export const answersOf = (db: Db, attemptIds: readonly string[]): Promise<AnswerRecord[]> =>
+  attemptIds.length === 0 ? Promise.resolve([]) : db.select().from(quizAnswers).where(inArray(quizAnswers.attemptId, [...attemptIds]));
+
+export const saveAnswer = async (db: Db, attemptId: string, questionId: string, answer: AnswerValue, at: Date): Promise<void> => {
+  await db
+    .insert(quizAnswers)
+    .values({ attemptId, questionId, answer, updatedAt: at })
+    .onConflictDoUpdate({ target: [quizAnswers.attemptId, quizAnswers.questionId], set: { answer, updatedAt: at } });
+};
+
+export interface AnswerGrade {
+  questionId: string;
+  points: number;
+  correct: boolean | null;
+  pending: boolean;
+}
+
+/** Writes the grading of every question of an attempt (rows for unanswered questions are made with no answer). */
+export const writeAnswerGrades = async (db: Db, attemptId: string, grades: readonly AnswerGrade[]): Promise<void> => {
+  if (grades.length === 0) return;
+  await db
+    .insert(quizAnswers)
+    .values(grades.map((g) => ({ attemptId, questionId: g.questionId, answer: null, points: g.points, correct: g.correct, pending: g.pending })))
+    .onConflictDoUpdate({
+      target: [quizAnswers.attemptId, quizAnswers.questionId],
+      set: { points: sql`excluded.points`, correct: sql`excluded.correct`, pending: sql`excluded.pending` },
+    });
+};
+
+/** The teacher's score and feedback of one answer (the row is made when the question was left unanswered). */
+export const setManualGrade = async (db: Db, attemptId: string, questionId: string, points: number, feedback: string | null, at: Date): Promise<void> => {
+  await db
+    .insert(quizAnswers)
+    .values({ attemptId, questionId, answer: null, manualPoints: points, feedback, updatedAt: at })
+    .onConflictDoUpdate({ target: [quizAnswers.attemptId, quizAnswers.questionId], set: { manualPoints: points, feedback, updatedAt: at } });
+};
+
+/** The answers of the quiz's submitted attempts (statistics). */
+export const submittedAnswers = (db: Db, materialId: string): Promise<AnswerRecord[]> =>
+  db
+    .select({ answer: quizAnswers })
+    .from(quizAnswers)
+    .innerJoin(quizAttempts, eq(quizAttempts.id, quizAnswers.attemptId))
+    .where(and(eq(quizAttempts.materialId, materialId), eq(quizAttempts.status, 'submitted')))
+    .then((rows) => rows.map((r) => r.answer));
+
+export const countSubmitted = async (db: Db, materialId: string): Promise<number> => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.materialId, materialId), eq(quizAttempts.status, 'submitted')));
+  return Number(row?.n ?? 0);
+};
+
+// ---------------------------------------------------------------------------------------------
+// The combined grade and completion
+
+export interface QuizGrade {
+  materialId: string;
+  studentId: string;
+  grade: number | null;
+  pending: boolean;
+  submittedAt: Date | null;
+  count: number;
+  gradedBy: string | null;
+  at: Date;
+}
+
+/**
+ * The student's row in `submissions` for the quiz: the combined grade, returned (visible to the
+ * student and parents) when nothing is pending, otherwise submitted and waiting for the teacher.
+ */
+export const upsertQuizGrade = async (db: Db, g: QuizGrade): Promise<void> => {
+  const graded = g.grade !== null && !g.pending;
+  const values = {
+    status: graded ? ('returned' as const) : g.count > 0 ? ('submitted' as const) : ('draft' as const),
+    submittedAt: g.submittedAt,
+    submitCount: g.count,
+    late: false,
+    grade: g.grade,
+    gradedBy: graded ? g.gradedBy : null,
+    gradedAt: graded ? g.at : null,
+    returnedAt: graded ? g.at : null,
+    updatedBy: g.gradedBy,
+  };
+  await db
+    .insert(submissions)
+    .values({ materialId: g.materialId, studentId: g.studentId, ...values, createdBy: g.gradedBy })
+    .onConflictDoUpdate({ target: [submissions.materialId, submissions.studentId], set: { ...values, updatedAt: g.at } });
+};
+
+export const submissionsOf = (db: Db, materialId: string, studentIds: readonly string[]): Promise<SubmissionRecord[]> =>
+  studentIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(submissions)
+        .where(and(eq(submissions.materialId, materialId), inArray(submissions.studentId, [...studentIds])));
+
+/** The quiz is complete for the student from their first submitted attempt (the first completion is kept). */
+export const completeQuiz = async (db: Db, materialId: string, studentId: string, at: Date): Promise<void> => {
+  await db
+    .insert(materialProgress)
+    .values({ materialId, studentId, firstAccessAt: at, lastAccessAt: at, completedAt: at, submissions: 1 })
+    .onConflictDoUpdate({
+      target: [materialProgress.materialId, materialProgress.studentId],
+      set: { completedAt: sql`coalesce(${materialProgress.completedAt}, excluded.completed_at)`, submissions: sql`${materialProgress.submissions} + 1` },
+    });
+};
+
+// ---------------------------------------------------------------------------------------------
+// Who takes the quiz
+
+/** Students of the class the quiz's element is assigned to (everyone, chosen students, members of chosen groups), by sort name. */
+export const quizStudents = (db: Db, classId: string, element: { id: string; assignMode: 'everyone' | 'students' | 'groups' }): Promise<PersonFields[]> => {
+  const chosen: SQL | undefined =
+    element.assignMode === 'everyone'
+      ? undefined
+      : sql`${classStudents.studentId} in (select ${courseElementAssignees.studentId} from ${courseElementAssignees} where ${courseElementAssignees.elementId} = ${element.id} and ${courseElementAssignees.studentId} is not null
+          union select ${classGroupMembers.studentId} from ${classGroupMembers} join ${courseElementAssignees} on ${courseElementAssignees.groupId} = ${classGroupMembers.groupId} where ${courseElementAssignees.elementId} = ${element.id})`;
+  return db
+    .select(personColumns)
+    .from(classStudents)
+    .innerJoin(users, eq(users.id, classStudents.studentId))
+    .where(and(eq(classStudents.classId, classId), chosen))
+    .orderBy(asc(personColumns.sortName), asc(users.id));
+};
