@@ -1,4 +1,183 @@
-// Work in progress (issue 6): replaced by the assessments work; no link leads here yet.
-export function AssignmentSettingsPage() {
-  return null;
-}
+import { useEffect, useState } from 'react';
+import { Anchor, Group, NumberInput, Paper, Radio, Stack, Switch, Text, Title } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  assignmentSettingsForm,
+  MAX_FILE_MB_LIMIT,
+  MAX_FILES_LIMIT,
+  SUBMISSION_TYPES,
+  type AssignmentSettings,
+  type AssignmentSettingsForm,
+} from '@klase/core/assessments/assignments';
+import { FILE_MAX_BYTES } from '@klase/core/constants';
+import type { MaterialDetails } from '@klase/core/courses/contracts';
+import { paths } from '../../app/paths.ts';
+import { DateText } from '../../components/date-text.tsx';
+import { FormActions } from '../../components/form-actions.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { toastSuccess } from '../../components/toasts.ts';
+import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
+import { useLeaveGuard } from '../../components/use-leave-guard.ts';
+import { useZodValidate } from '../../lib/zod-form.ts';
+import { Loaded } from './assignment-panel.tsx';
+import { assignmentCalls, assignmentKeys, useAssignmentSettings } from './assignments-api.ts';
+import { MaterialPage, PageFrame, materialHref } from './page-frame.tsx';
+import { lateUntilProblem, stateFromSettings, stateToSettings, toSettingsErrors, type SettingsFormState } from './settings-values.ts';
+import { FileList, FileUploader } from './work-parts.tsx';
+
+type Form = UseFormReturnType<SettingsFormState>;
+
+/** A date and a time field side by side (typed YYYY-MM-DD and HH:mm, each with its picker). */
+const DateTime = ({ form, date, time, labels, hint }: { form: Form; date: 'openDate' | 'lateDate'; time: 'openTime' | 'lateTime'; labels: [string, string]; hint: string }) => (
+  <Stack gap={4}>
+    <Group gap="sm" align="flex-start" wrap="wrap">
+      <TextField label={labels[0]} dateMask {...form.getInputProps(date)} style={{ flex: '1 1 180px', minWidth: 0 }} />
+      <TextField label={labels[1]} timeMask {...form.getInputProps(time)} style={{ flex: '1 1 140px', minWidth: 0 }} />
+    </Group>
+    <Text size="xs">{hint}</Text>
+  </Stack>
+);
+
+const SettingsForm = ({ material, settings }: { material: MaterialDetails; settings: AssignmentSettings }) => {
+  const { t } = useTranslation(['assignments', 'validation']);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const zodValidate = useZodValidate<AssignmentSettingsForm>(assignmentSettingsForm);
+  const [savedTo, setSavedTo] = useState<string | null>(null);
+  const back = materialHref(material);
+  const form = useForm<SettingsFormState>({
+    mode: 'controlled',
+    initialValues: stateFromSettings(settings),
+    validate: (values) => {
+      const body = stateToSettings(values);
+      const errors = toSettingsErrors(zodValidate(body));
+      const late = lateUntilProblem(body, settings.dueAt);
+      if (late && !errors.lateDate) errors.lateDate = t(`validation:${late}`);
+      return errors;
+    },
+    validateInputOnBlur: true,
+  });
+  const { busy, error, save } = useConfirmedSave({ codeFields: {}, setErrors: (errors) => form.setErrors(toSettingsErrors(errors)) });
+  useLeaveGuard(savedTo === null && form.isDirty());
+  useEffect(() => {
+    if (savedTo) void navigate(savedTo);
+  }, [navigate, savedTo]);
+
+  const submit = form.onSubmit((values) =>
+    save({ title: t('settings.confirmTitle'), message: t('settings.confirmMessage') }, async () => {
+      const saved = await assignmentCalls.saveSettings(material.id, assignmentSettingsForm.parse(stateToSettings(values)));
+      queryClient.setQueryData(assignmentKeys.settings(material.id), saved);
+      await queryClient.invalidateQueries({ queryKey: assignmentKeys.material(material.id) });
+      toastSuccess(t('settings.saved'));
+      setSavedTo(back);
+    }),
+  );
+  const filesAllowed = form.values.submissionType !== 'text';
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <SaveError error={error} />
+          <Text size="sm" data-testid="settings-due">
+            {t('settings.dueLabel')} {settings.dueAt ? <DateText value={settings.dueAt} /> : t('schedule.noDue')}.{' '}
+            <Anchor component={Link} to={paths.classMaterialEdit.to(material.classId ?? '', material.courseId, material.id)} size="sm">
+              {t('settings.dueEdit')}
+            </Anchor>
+          </Text>
+          <DateTime form={form} date="openDate" time="openTime" labels={[t('settings.openDate'), t('settings.openTime')]} hint={t('settings.openHint')} />
+          <Switch label={t('settings.allowLate')} description={t('settings.allowLateHint')} {...form.getInputProps('allowLate', { type: 'checkbox' })} />
+          {form.values.allowLate && (
+            <DateTime form={form} date="lateDate" time="lateTime" labels={[t('settings.lateDate'), t('settings.lateTime')]} hint={t('settings.lateHint')} />
+          )}
+          <Radio.Group label={t('settings.submissionType')} withAsterisk {...form.getInputProps('submissionType')}>
+            <Group gap="md" mt={6}>
+              {SUBMISSION_TYPES.map((type) => (
+                <Radio key={type} value={type} label={t(`submissionTypes.${type}`)} />
+              ))}
+            </Group>
+          </Radio.Group>
+          {filesAllowed && (
+            <Group gap="sm" align="flex-start" wrap="wrap">
+              <NumberInput
+                label={t('settings.maxFiles')}
+                description={t('settings.maxFilesHint', { max: MAX_FILES_LIMIT })}
+                withAsterisk
+                allowDecimal={false}
+                allowNegative={false}
+                clampBehavior="none"
+                style={{ flex: '1 1 200px', maxWidth: 260 }}
+                {...form.getInputProps('maxFiles')}
+              />
+              <NumberInput
+                label={t('settings.maxFileMb')}
+                description={t('settings.maxFileMbHint', { max: MAX_FILE_MB_LIMIT })}
+                withAsterisk
+                allowDecimal={false}
+                allowNegative={false}
+                clampBehavior="none"
+                style={{ flex: '1 1 200px', maxWidth: 260 }}
+                {...form.getInputProps('maxFileMb')}
+              />
+            </Group>
+          )}
+          <FormActions onCancel={() => navigate(back)} busy={busy} />
+        </Stack>
+      </form>
+    </Paper>
+  );
+};
+
+/** The teacher's files for students: added at once (streamed with progress), removed after a confirmation. */
+const Attachments = ({ settings }: { settings: AssignmentSettings }) => {
+  const { t } = useTranslation('assignments');
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: assignmentKeys.material(settings.materialId) });
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="assignment-attachments">
+      <Stack gap="sm">
+        <Title order={3} size="h4" id="assignment-attachments">
+          {t('settings.attachments')}
+        </Title>
+        <Text size="sm">{t('settings.attachmentsHint')}</Text>
+        {settings.attachments.length === 0 && <Text size="sm">{t('settings.noAttachments')}</Text>}
+        <FileList
+          files={settings.attachments}
+          label={t('settings.attachments')}
+          onRemove={(f) => assignmentCalls.removeAttachment(settings.materialId, f.id).then(refresh)}
+        />
+        <FileUploader
+          label={t('settings.addAttachments')}
+          upload={(file, onProgress) => assignmentCalls.addAttachment(settings.materialId, file, onProgress)}
+          maxFiles={MAX_FILES_LIMIT}
+          maxBytes={FILE_MAX_BYTES}
+          onDone={refresh}
+        />
+      </Stack>
+    </Paper>
+  );
+};
+
+const SettingsBody = ({ material }: { material: MaterialDetails }) => {
+  const { t } = useTranslation('assignments');
+  const settings = useAssignmentSettings(material.id);
+  return (
+    <PageFrame back={{ to: materialHref(material), label: t('settings.back') }} title={t('titles.settings')} subtitle={material.name}>
+      <Loaded query={settings}>
+        {(s) => (
+          <Stack gap="md">
+            {/* The form keeps what the teacher typed while attachments come and go. */}
+            <SettingsForm key={material.id} material={material} settings={s} />
+            <Attachments settings={s} />
+          </Stack>
+        )}
+      </Loaded>
+    </PageFrame>
+  );
+};
+
+/** `classes/:id/courses/:courseId/assignment-settings/:materialId` (teachers of the class). */
+export const AssignmentSettingsPage = () => <MaterialPage type="assignment">{(m) => <SettingsBody material={m} />}</MaterialPage>;
