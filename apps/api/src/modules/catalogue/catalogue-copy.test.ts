@@ -192,6 +192,15 @@ describe('sharing with the school, available courses and copying from the catalo
     expect((await teacher.req('PATCH', `/api/courses/${courseId}/published`, { published: true })).statusCode).toBe(200);
     expect((await student.req('GET', `/api/courses/${courseId}`)).statusCode).toBe(200);
 
+    // A second copy deleted first leaves the catalogue course its file.
+    const second = (await copy(teacher, catalogue.id, w.classB.id)).json<CourseCopyAnswer>();
+    expect(await runJobs()).toBe(1);
+    expect((await teacher.req('DELETE', `/api/courses/${second.courseId}`)).statusCode).toBe(202);
+    expect(await runJobs()).toBe(1);
+    const fromCatalogue = await teacher.req('GET', `/api/materials/${byName.Worksheet}/file`);
+    expect(fromCatalogue.statusCode).toBe(200);
+    expect(fromCatalogue.rawPayload.equals(WORKSHEET)).toBe(true);
+
     // The rex admin deletes the catalogue course: the class course keeps its file.
     const gone = await admin.req('DELETE', `/api/courses/${catalogue.id}`);
     expect(gone.statusCode, gone.body).toBe(202);
