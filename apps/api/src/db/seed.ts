@@ -6,7 +6,7 @@ import type { Db } from './client.ts';
 import { classGroupMembers, classGroups, classStudents, classTeachers, classes } from './schema/classes.ts';
 import { customers, schools } from './schema/tenancy.ts';
 import { parentStudents, users } from './schema/users.ts';
-import { seedDemoCourses } from './seed-courses.ts';
+import { seedCatalogue, seedDemoCourses } from './seed-courses.ts';
 
 export const DEMO_PASSWORD = 'Klase#2026';
 const DOMAIN = 'rizal-nhs.edu.ph';
@@ -170,6 +170,7 @@ export const seedDemo = async (db: Db): Promise<boolean> => {
     const idOf = await insertDemoUsers(tx, passwordHash, { schoolId: school.id, customerId: customer.id, domain: DOMAIN }, DEMO_USERS, LINKS);
     await insertDemoClasses(tx, school, DEMO_CLASSES, idOf);
     await seedDemoCourses(tx);
+    await seedCatalogue(tx, idOf('rexadmin'));
 
     const [customer2] = await tx
       .insert(customers)
