@@ -84,7 +84,13 @@ export const ResourcesPage = () => {
       render: (row) => [row.gradeLevel ? grade(row.gradeLevel) : null, row.subject].filter(Boolean).join(' · ') || <EmptyLabel />,
     },
     { key: 'addedBy', header: t('columns.addedBy'), render: (row) => row.addedBy?.name ?? <EmptyLabel /> },
-    { key: 'createdAt', header: t('columns.createdAt'), sortable: true, render: (row) => <span style={{ whiteSpace: 'nowrap' }}><DateText value={row.createdAt} /></span> },
+    {
+      key: 'createdAt',
+      header: t('columns.createdAt'),
+      sortable: true,
+      // One line in the table; cards at 360 px have no room for it.
+      render: (row) => <span style={narrow ? undefined : { whiteSpace: 'nowrap' }}><DateText value={row.createdAt} /></span>,
+    },
     ...(writer ? [{ key: 'actions', header: t('columns.actions'), render: (row: ResourceRow) => <ResourceActions row={row} onEdit={edit} onRemove={setRemoving} /> }] : []),
   ];
   const loadingRows = q.isPending ? 3 : undefined;
