@@ -10,7 +10,7 @@ import { assignedStudents, filesOf, submissionsOf, type StudentPerson, type Subm
 const TO_GRADE: readonly WorkState[] = ['submitted', 'late'];
 
 /** Work handed in (not a draft, not a grade given without work). */
-const handedIn = (row: SubmissionRecord | undefined): boolean => Boolean(row?.submittedAt) && row?.status !== 'draft';
+export const handedIn = (row: SubmissionRecord | null): boolean => Boolean(row?.submittedAt) && row?.status !== 'draft';
 
 export interface WorkListEntry {
   student: StudentPerson;
@@ -40,8 +40,8 @@ export const workList = async (db: Db, g: GradedMaterial, now = new Date()): Pro
     photoUrl: photoUrlOf(student),
     submissionId: row?.id ?? null,
     state: workState(row, dueAt, now),
-    submittedAt: handedIn(row ?? undefined) ? (row?.submittedAt?.toISOString() ?? null) : null,
-    late: handedIn(row ?? undefined) && (row?.late ?? false),
+    submittedAt: handedIn(row) ? (row?.submittedAt?.toISOString() ?? null) : null,
+    late: handedIn(row) && (row?.late ?? false),
     fileCount: row ? (fileCount.get(row.id) ?? 0) : 0,
     grade: row?.grade ?? null,
     returnedAt: row?.returnedAt?.toISOString() ?? null,
