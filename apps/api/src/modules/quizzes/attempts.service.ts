@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
+import { submissionsOf } from '../assignments/assignments.repo.ts';
 import { expired, finalizeAttempt, settleAttempt, type QuestionMap } from './grade-store.ts';
 import { openAttempt, openOwnAttempt, openQuiz, ownStudentId, requireTaker } from './quiz-access.ts';
 import {
@@ -19,7 +20,6 @@ import {
   questionsOf,
   quizTotals,
   saveAnswer,
-  submissionsOf,
   toQuestion,
   type AttemptRecord,
 } from './quizzes.repo.ts';

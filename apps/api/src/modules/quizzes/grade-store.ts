@@ -2,11 +2,11 @@ import { combineAttempts, gradeAttempt, type AttemptGrade } from '@klase/core/as
 import type { AnswerValue, Question } from '@klase/core/assessments/questions';
 import type { QuizSettings } from '@klase/core/assessments/quiz-settings';
 import type { Db } from '../../db/client.ts';
+import { completeMaterial } from '../assignments/assignments.repo.ts';
 import {
   answersOf,
   claimExpired,
   attemptsOf,
-  completeQuiz,
   findAttempt,
   loadSettings,
   questionsOf,
@@ -83,7 +83,7 @@ export const finalizeAttempt = async (tx: Db, attempt: AttemptRecord, at: Date, 
   const questions = await lockedQuestions(tx, attempt.materialId);
   const submittedAt = auto && attempt.deadlineAt && attempt.deadlineAt < at ? attempt.deadlineAt : at;
   const { attempt: done } = await gradeStored(tx, attempt, questions, { status: 'submitted', submittedAt, autoSubmitted: auto });
-  await completeQuiz(tx, attempt.materialId, attempt.studentId, submittedAt);
+  await completeMaterial(tx, attempt.materialId, attempt.studentId, submittedAt, true);
   await storeCombinedGrade(tx, attempt.materialId, attempt.studentId, { at });
   return done;
 };

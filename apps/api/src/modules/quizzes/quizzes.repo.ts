@@ -1,23 +1,23 @@
-import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { AnswerValue, Question, QuestionFormValues } from '@klase/core/assessments/questions';
 import { DEFAULT_QUIZ_SETTINGS, type QuizSettings } from '@klase/core/assessments/quiz-settings';
 import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
 import { questionBank, quizAnswers, quizAttempts, quizQuestions, quizSettings, submissions } from '../../db/schema/assessments.ts';
-import { classGroupMembers, classStudents } from '../../db/schema/classes.ts';
-import { courseElementAssignees, courseMaterials, materialProgress } from '../../db/schema/courses.ts';
-import { users } from '../../db/schema/users.ts';
+import { courseMaterials } from '../../db/schema/courses.ts';
 import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
-import { personColumns, type PersonFields } from '../class-work/people.ts';
 
-/** Quiz settings, questions, the question bank, attempts, answers and the quiz's row in `submissions` (every query bound to its ids). */
+/**
+ * Quiz settings, questions, the question bank, attempts, answers and the quiz's row in
+ * `submissions` (every query bound to its ids). Reading `submissions`, completing the material and
+ * who the material is assigned to are the assignments module's (assignments.repo.ts).
+ */
 
 export type QuizSettingsRecord = typeof quizSettings.$inferSelect;
 export type QuestionRecord = typeof quizQuestions.$inferSelect;
 export type BankRecord = typeof questionBank.$inferSelect;
 export type AttemptRecord = typeof quizAttempts.$inferSelect;
 export type AnswerRecord = typeof quizAnswers.$inferSelect;
-export type SubmissionRecord = typeof submissions.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -305,13 +305,14 @@ export const setManualGrade = async (db: Db, attemptId: string, questionId: stri
     .onConflictDoUpdate({ target: [quizAnswers.attemptId, quizAnswers.questionId], set: { manualPoints: points, feedback, updatedAt: at } });
 };
 
-/** The answers of the quiz's submitted attempts (statistics). */
+/** The answers of the quiz's submitted attempts, oldest attempt first (statistics). */
 export const submittedAnswers = (db: Db, materialId: string): Promise<AnswerRecord[]> =>
   db
     .select({ answer: quizAnswers })
     .from(quizAnswers)
     .innerJoin(quizAttempts, eq(quizAttempts.id, quizAnswers.attemptId))
     .where(and(eq(quizAttempts.materialId, materialId), eq(quizAttempts.status, 'submitted')))
+    .orderBy(asc(quizAttempts.submittedAt), asc(quizAttempts.id))
     .then((rows) => rows.map((r) => r.answer));
 
 export const countSubmitted = async (db: Db, materialId: string): Promise<number> => {
@@ -323,7 +324,7 @@ export const countSubmitted = async (db: Db, materialId: string): Promise<number
 };
 
 // ---------------------------------------------------------------------------------------------
-// The combined grade and completion
+// The combined grade
 
 export interface QuizGrade {
   materialId: string;
@@ -357,41 +358,4 @@ export const upsertQuizGrade = async (db: Db, g: QuizGrade): Promise<void> => {
     .insert(submissions)
     .values({ materialId: g.materialId, studentId: g.studentId, ...values, createdBy: g.gradedBy })
     .onConflictDoUpdate({ target: [submissions.materialId, submissions.studentId], set: { ...values, updatedAt: g.at } });
-};
-
-export const submissionsOf = (db: Db, materialId: string, studentIds: readonly string[]): Promise<SubmissionRecord[]> =>
-  studentIds.length === 0
-    ? Promise.resolve([])
-    : db
-        .select()
-        .from(submissions)
-        .where(and(eq(submissions.materialId, materialId), inArray(submissions.studentId, [...studentIds])));
-
-/** The quiz is complete for the student from their first submitted attempt (the first completion is kept). */
-export const completeQuiz = async (db: Db, materialId: string, studentId: string, at: Date): Promise<void> => {
-  await db
-    .insert(materialProgress)
-    .values({ materialId, studentId, firstAccessAt: at, lastAccessAt: at, completedAt: at, submissions: 1 })
-    .onConflictDoUpdate({
-      target: [materialProgress.materialId, materialProgress.studentId],
-      set: { completedAt: sql`coalesce(${materialProgress.completedAt}, excluded.completed_at)`, submissions: sql`${materialProgress.submissions} + 1` },
-    });
-};
-
-// ---------------------------------------------------------------------------------------------
-// Who takes the quiz
-
-/** Students of the class the quiz's element is assigned to (everyone, chosen students, members of chosen groups), by sort name. */
-export const quizStudents = (db: Db, classId: string, element: { id: string; assignMode: 'everyone' | 'students' | 'groups' }): Promise<PersonFields[]> => {
-  const chosen: SQL | undefined =
-    element.assignMode === 'everyone'
-      ? undefined
-      : sql`${classStudents.studentId} in (select ${courseElementAssignees.studentId} from ${courseElementAssignees} where ${courseElementAssignees.elementId} = ${element.id} and ${courseElementAssignees.studentId} is not null
-          union select ${classGroupMembers.studentId} from ${classGroupMembers} join ${courseElementAssignees} on ${courseElementAssignees.groupId} = ${classGroupMembers.groupId} where ${courseElementAssignees.elementId} = ${element.id})`;
-  return db
-    .select(personColumns)
-    .from(classStudents)
-    .innerJoin(users, eq(users.id, classStudents.studentId))
-    .where(and(eq(classStudents.classId, classId), chosen))
-    .orderBy(asc(personColumns.sortName), asc(users.id));
 };

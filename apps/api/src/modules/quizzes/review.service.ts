@@ -6,6 +6,7 @@ import { DomainError } from '@klase/core/errors';
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
+import { assignedStudents, submissionsOf } from '../assignments/assignments.repo.ts';
 import { toPerson } from '../class-work/people.ts';
 import { settleAll, gradePassed, resultOf } from './attempts.service.ts';
 import { expired, finalizeAttempt, gradeStored, lockedQuestions, storeCombinedGrade } from './grade-store.ts';
@@ -18,10 +19,8 @@ import {
   findAttempt,
   loadSettings,
   questionsOf,
-  quizStudents,
   quizTotals,
   setManualGrade,
-  submissionsOf,
   submittedAnswers,
   toQuestion,
   type AnswerRecord,
@@ -34,7 +33,7 @@ import { toSummary } from './views.ts';
 /** `GET /materials/:materialId/quiz-results` (staff): every assigned student with their attempts and combined grade. */
 export const quizResults = async (ctx: Ctx, user: UserRow, materialId: string, now = new Date()): Promise<QuizResults> => {
   const quiz = await staffQuiz(ctx.db, user, materialId, { manage: false });
-  const students = await quizStudents(ctx.db, quiz.classAccess.cls.id, quiz.element);
+  const students = await assignedStudents(ctx.db, quiz.classAccess.cls.id, quiz.element);
   const ids = students.map((s) => s.id);
   const attempts = await settleAll(ctx.db, await attemptsOf(ctx.db, materialId, ids), now);
   const grades = new Map((await submissionsOf(ctx.db, materialId, ids)).map((s) => [s.studentId, s.grade]));
