@@ -262,9 +262,12 @@ describe('CataloguePage: courses', () => {
     expect(busy).toHaveTextContent('Physics basics');
     expect(screen.queryByRole('link', { name: 'Physics basics' })).not.toBeInTheDocument();
 
+    categories = [category(MATH, 'Mathematics', 0), category(SCIENCE, 'Science', 1)];
     await act(() => vi.advanceTimersByTimeAsync(JOB_POLL_MS));
     await waitFor(() => expect(screen.getAllByTestId('course-card')).toHaveLength(1));
     expect(screen.queryByText('Physics basics')).not.toBeInTheDocument();
+    // Once the deletion is done, the category's count follows.
+    expect(await within(screen.getByRole('navigation', { name: 'Categories' })).findByRole('link', { name: /Science1 course$/ })).toBeInTheDocument();
   });
 
   it('searches the category on the server', async () => {

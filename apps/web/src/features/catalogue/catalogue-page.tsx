@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Grid, Group, Menu, NavLink, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconFolderPlus, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ import { useTone } from '../../components/tones.ts';
 import { paths } from '../../app/paths.ts';
 import { CourseCard, CourseCardSkeleton } from '../courses/course-card.tsx';
 import { CourseMenuButton, useDeleteCourse, usePublishCourse } from '../courses/course-jobs.tsx';
-import { useCourseAction } from '../courses/courses-api.ts';
+import { catalogueKeys, useCourseAction } from '../courses/courses-api.ts';
 import { deleteCategoryCall, useCatalogueCategories, useCatalogueCourseTable } from './catalogue-api.ts';
 import { CategoryDialog } from './catalogue-category-dialog.tsx';
 import { CatalogueCourseFormDialog } from './catalogue-course-form.tsx';
@@ -44,6 +45,17 @@ const CatalogueCourseMenu = ({ course }: { course: CatalogueCourseRow }) => {
   );
 };
 
+/** When the last running deletion of the list has ended, the categories' course counts are asked again. */
+const useRecountWhenJobsEnd = (rows: CatalogueCourseRow[]) => {
+  const queryClient = useQueryClient();
+  const running = rows.some((r) => r.job === 'deleting' || r.job === 'copying');
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    if (wasRunning.current && !running) void queryClient.invalidateQueries({ queryKey: catalogueKeys.categories });
+    wasRunning.current = running;
+  }, [running, queryClient]);
+};
+
 /**
  * The courses of one category: search, state filter, cards (status chip, the deleting badge while
  * a deletion runs) and pages. Keyed by the category, so switching starts on page one.
@@ -55,6 +67,7 @@ const CategoryCourses = ({ category, onCreate }: { category: CategoryRow; onCrea
   const rows = q.data?.data ?? [];
   const totalCount = q.data?.pagination.totalcount ?? 0;
   const filtered = state.searchInput.trim() !== '' || state.filter !== undefined;
+  useRecountWhenJobsEnd(rows);
   const statusColumn: TableColumn<CatalogueCourseRow>[] = [
     { key: 'status', header: t('courses.status'), filter: { key: 'status', options: CATALOGUE_STATUS.map((s) => ({ value: s, label: t(`components:status.${s}`) })) } },
   ];
