@@ -87,6 +87,10 @@ const serveSpa = async (app: FastifyInstance, config: AppConfig): Promise<void> 
 };
 
 /** Builds the whole API (never listens): tests call `app.inject`, server.ts calls `listen`. */
+/** The file storage the settings ask for: the S3-compatible bucket when `S3_BUCKET` is set (its SDK loads only then), else `DATA_DIR/files`. */
+export const storageFor = async (config: AppConfig): Promise<FileStorage> =>
+  config.s3 ? (await import('./platform/storage-s3.ts')).createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'files'));
+
 export const buildApp = async (config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -110,7 +114,7 @@ export const buildApp = async (config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('database', database);
   app.decorate('mailer', mailer);
   // The S3 client (and its SDK) loads only when a bucket is configured.
-  const storage = deps.storage ?? (config.s3 ? (await import('./platform/storage-s3.ts')).createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'files')));
+  const storage = deps.storage ?? (await storageFor(config));
   app.decorate('storage', storage);
   const sessionCache = createSessionCache({ ttlMs: config.sessionCacheMs });
   app.decorate('sessionCache', sessionCache);

@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { demoAccountsTable, seedDemo } from './db/seed.ts';
+import { seedDemoResources } from './db/seed-resources.ts';
 
 const main = async () => {
   const config = loadConfig(process.env);
@@ -17,6 +18,8 @@ const main = async () => {
 
   const app = await buildApp(config, { database });
   app.addHook('onClose', async () => database.close());
+  // The library's demo files need the storage; safe to run on every start (it adds what is missing).
+  if (config.seedDemo) await seedDemoResources(database.db, app.storage);
   await app.listen({ port: config.port, host: config.host });
   await app.mailer.start();
   await app.bulkWorker.start();

@@ -1,7 +1,9 @@
 import path from 'node:path';
+import { storageFor } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
+import { seedDemoResources } from './seed-resources.ts';
 import { demoAccountsTable, seedDemo } from './seed.ts';
 
 /** `npm run db:seed`: migrates, then seeds the demo data only when the database is empty. */
@@ -13,6 +15,7 @@ const main = async () => {
   try {
     await migrateDatabase(database);
     const seeded = await seedDemo(database.db);
+    if (seeded) await seedDemoResources(database.db, await storageFor(config));
     console.log(seeded ? demoAccountsTable() : 'The database already has users; nothing seeded.');
   } finally {
     await database.close();

@@ -31,6 +31,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed.ts';
+import { seedDemoResources } from '../db/seed-resources.ts';
 import { customers, schools } from '../db/schema/tenancy.ts';
 import { parentStudents, users } from '../db/schema/users.ts';
 import { ctxOf } from '../platform/app-context.ts';
@@ -47,6 +48,7 @@ const main = async () => {
   await migrateDatabase(database);
   await seedDemo(database.db);
   const app = await buildApp(config, { database });
+  await seedDemoResources(database.db, app.storage);
   try {
     const db = database.db;
     const [school] = await db.select().from(schools).where(eq(schools.code, 'RNHS'));
