@@ -1,4 +1,339 @@
-// Work in progress (issue 6): replaced by the assessments work; no link leads here yet.
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconClock, IconCloudUpload, IconSend } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AnswerValue, PublicQuestion } from '@klase/core/assessments/questions';
+import { useConfirm } from '../../components/confirm-dialog.tsx';
+import { ErrorText, useErrorMessage } from '../../components/error-text.tsx';
+import { isApiError } from '../../components/http.ts';
+import { useTone } from '../../components/tones.ts';
+import { paths } from '../../app/paths.ts';
+import { PageLoader } from '../../app/layouts/page-loader.tsx';
+import { isMissing } from '../class-list/group-load-state.tsx';
+import { RichContent } from '../materials/material-viewer.tsx';
+import { useMaterial } from '../materials/materials-api.ts';
+import { AnswerInput, isAnswered, type SaveKind } from './answer-inputs.tsx';
+import { AnswerSaver, TEXT_SAVE_DELAY_MS, type SaveStatus } from './answer-saver.ts';
+import { materialHref, QuizPageFrame } from './quiz-page-frame.tsx';
+import { formatPoints } from './quiz-labels.ts';
+import { quizKeys, saveAnswerCall, submitAttemptCall, useAttempt, type LoadedAttempt } from './quizzes-api.ts';
+import { formatLeft, useCountdown, type CountdownClock } from './use-countdown.ts';
+
+/** What the result page says on arrival (router state). */
+export type ResultNotice = 'submitted' | 'timeUp' | 'finished';
+
+const useResultHref = () => {
+  const { id = '', courseId = '', materialId = '', attemptId = '' } = useParams();
+  return paths.classQuizAttemptResult.to(id, courseId, materialId, attemptId);
+};
+
+/** One saver per attempt; its status drives the "Saved" line. */
+const useAnswerSaver = (attemptId: string) => {
+  const [saver] = useState(() => new AnswerSaver({ save: (questionId, value) => saveAnswerCall(attemptId, questionId, value) }));
+  const snapshot = useSyncExternalStore(saver.subscribe, saver.getSnapshot);
+  useEffect(() => {
+    // Back online: retry at once; leaving the page (or closing it with answers unsaved).
+    const online = () => saver.retryNow();
+    const unload = (e: BeforeUnloadEvent) => {
+      if (saver.hasUnsaved()) e.preventDefault();
+    };
+    window.addEventListener('online', online);
+    window.addEventListener('beforeunload', unload);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('beforeunload', unload);
+      saver.dispose();
+    };
+  }, [saver]);
+  return { saver, snapshot };
+};
+
+const SaveStatusLine = ({ status }: { status: SaveStatus }) => {
+  const { t } = useTranslation('quizzes');
+  const danger = useTone('danger');
+  const muted = useTone('muted');
+  if (status === 'idle' || status === 'finished') return <Text size="sm" c={muted} role="status" data-testid="save-status" />;
+  const Icon = status === 'saved' ? IconCheck : status === 'saving' ? IconCloudUpload : IconAlertTriangle;
+  return (
+    <Group gap={4} wrap="nowrap" role="status" data-testid="save-status" data-status={status}>
+      <Icon size={16} aria-hidden="true" color={status === 'retrying' ? `var(--mantine-color-${danger.replace('.', '-')})` : undefined} />
+      <Text size="sm" c={status === 'retrying' ? danger : undefined} fw={status === 'retrying' ? 700 : undefined}>
+        {t(`attempt.save.${status}`)}
+      </Text>
+    </Group>
+  );
+};
+
+const Timer = ({ left }: { left: number }) => {
+  const { t } = useTranslation('quizzes');
+  const warning = useTone('warning');
+  const low = left <= 5 * 60_000;
+  return (
+    <Group gap={4} wrap="nowrap">
+      <IconClock size={18} aria-hidden="true" />
+      <Text size="sm">{t('attempt.timeLeft')}</Text>
+      <Text fw={700} ff="monospace" c={low ? warning : undefined} role="timer" aria-label={t('attempt.timeLeftLabel', { time: formatLeft(left) })} data-testid="timer">
+        {formatLeft(left)}
+      </Text>
+    </Group>
+  );
+};
+
+const QuestionNavigator = ({ questions, answers, current, onPick }: { questions: PublicQuestion[]; answers: Record<string, AnswerValue>; current: number | null; onPick: (i: number) => void }) => {
+  const { t } = useTranslation('quizzes');
+  return (
+    <nav aria-label={t('attempt.navigator')}>
+      <Group gap={6} component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
+        {questions.map((q, i) => {
+          const answered = isAnswered(q, answers[q.id]);
+          return (
+            <li key={q.id}>
+              <Button
+                size="compact-md"
+                miw={40}
+                variant={answered ? 'filled' : 'default'}
+                onClick={() => onPick(i)}
+                aria-current={current === i ? 'step' : undefined}
+                aria-label={t(answered ? 'attempt.navAnswered' : 'attempt.navUnanswered', { n: i + 1 })}
+                style={current === i ? { outline: '3px solid var(--mantine-color-orange-8)', outlineOffset: 2 } : undefined}
+              >
+                {i + 1}
+              </Button>
+            </li>
+          );
+        })}
+      </Group>
+    </nav>
+  );
+};
+
+interface QuestionCardProps {
+  question: PublicQuestion;
+  index: number;
+  count: number;
+  value: AnswerValue | undefined;
+  onChange: (value: AnswerValue, kind: SaveKind) => void;
+  headingRef?: (el: HTMLHeadingElement | null) => void;
+}
+
+const QuestionCard = ({ question, index, count, value, onChange, headingRef }: QuestionCardProps) => {
+  const { t } = useTranslation('quizzes');
+  const headingId = useId();
+  const n = index + 1;
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby={headingId} data-testid="attempt-question">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={3} size="h5" id={headingId} tabIndex={-1} ref={headingRef}>
+            {t('attempt.questionOf', { n, count })}
+          </Title>
+          <Text size="sm">{t('questions.points', { count: question.points, points: formatPoints(question.points) })}</Text>
+        </Group>
+        <RichContent html={question.prompt} label={t('attempt.prompt', { n })} />
+        <AnswerInput question={question} value={value} label={t('attempt.yourAnswer', { n })} onChange={onChange} />
+      </Stack>
+    </Paper>
+  );
+};
+
+/** The attempt in progress: questions, answers saved as they change, the timer and Submit. */
+const AttemptView = ({ attempt }: { attempt: LoadedAttempt }) => {
+  const { t } = useTranslation('quizzes');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const errorMessage = useErrorMessage();
+  const resultHref = useResultHref();
+  const { id = '', materialId = '' } = useParams();
+  const material = useMaterial(materialId);
+  const [answers, setAnswers] = useState<Record<string, AnswerValue>>(attempt.answers);
+  const [mode, setMode] = useState<'one' | 'all'>('one');
+  const [current, setCurrent] = useState(0);
+  const [announcement, setAnnouncement] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const submitted = useRef(false);
+  const headings = useRef(new Map<number, HTMLHeadingElement>());
+  const focusNext = useRef<number | null>(null);
+  const questions = attempt.questions;
+
+  const toResult = (notice: ResultNotice) => void navigate(resultHref, { replace: true, state: { notice } });
+  const { saver, snapshot } = useAnswerSaver(attempt.id);
+  // The server closed the attempt (its time ran out elsewhere): on to the result.
+  useEffect(() => {
+    if (snapshot.status === 'finished' && !submitted.current) {
+      submitted.current = true;
+      void navigate(resultHref, { replace: true, state: { notice: 'finished' satisfies ResultNotice } });
+    }
+  }, [snapshot.status, navigate, resultHref]);
+
+  const submit = async (notice: 'submitted' | 'timeUp') => {
+    if (submitted.current) return;
+    submitted.current = true;
+    setSubmitting(true);
+    setProblem(null);
+    const saved = await saver.flush();
+    // Out of time the server submits what it has anyway; otherwise unsaved answers stop the submit.
+    if (!saved && notice === 'submitted') {
+      submitted.current = false;
+      setSubmitting(false);
+      setProblem(t('attempt.notSavedYet'));
+      return;
+    }
+    try {
+      const result = await submitAttemptCall(attempt.id);
+      queryClient.setQueryData(quizKeys.result(attempt.id), result);
+    } catch (e) {
+      if (!(isApiError(e) && e.code === 'ATTEMPT_FINISHED') && notice === 'submitted') {
+        submitted.current = false;
+        setSubmitting(false);
+        setProblem(errorMessage(e));
+        return;
+      }
+    }
+    await queryClient.invalidateQueries({ queryKey: quizKeys.quiz(materialId) });
+    toResult(notice);
+  };
+
+  const clock = useMemo<CountdownClock | null>(
+    () => (attempt.deadlineAt ? { deadlineAt: attempt.deadlineAt, serverNow: attempt.serverNow, receivedAt: attempt.receivedAt } : null),
+    [attempt.deadlineAt, attempt.serverNow, attempt.receivedAt],
+  );
+  const left = useCountdown(clock, {
+    onMinutes: (minutes) => setAnnouncement(t('attempt.minutesLeft', { count: minutes })),
+    onZero: () => void submit('timeUp'),
+  });
+
+  const change = (questionId: string, value: AnswerValue, kind: SaveKind) => {
+    setAnswers((a) => ({ ...a, [questionId]: value }));
+    saver.queue(questionId, value, kind === 'typed' ? TEXT_SAVE_DELAY_MS : 0);
+  };
+
+  const askSubmit = async () => {
+    const unanswered = questions.flatMap((q, i) => (isAnswered(q, answers[q.id]) ? [] : [i + 1]));
+    const ok = await confirm({
+      title: t('attempt.submitTitle'),
+      message: (
+        <Stack gap="xs">
+          <Text>{unanswered.length ? t('attempt.unanswered', { count: unanswered.length, list: unanswered.join(', ') }) : t('attempt.allAnswered')}</Text>
+          <Text>{t('attempt.submitFinal')}</Text>
+        </Stack>
+      ),
+      confirmLabel: t('attempt.submit'),
+    });
+    if (ok) await submit('submitted');
+  };
+
+  // After picking a question in the one-at-a-time view, its heading takes the focus.
+  useEffect(() => {
+    if (focusNext.current === null) return;
+    headings.current.get(focusNext.current)?.focus();
+    focusNext.current = null;
+  });
+  const pick = (i: number) => {
+    focusNext.current = i;
+    if (mode === 'one') setCurrent(i);
+    else headings.current.get(i)?.scrollIntoView({ block: 'start' });
+  };
+
+  const card = (i: number) => {
+    const q = questions[i]!;
+    return (
+      <QuestionCard
+        key={q.id}
+        question={q}
+        index={i}
+        count={questions.length}
+        value={answers[q.id]}
+        onChange={(v, kind) => change(q.id, v, kind)}
+        headingRef={(el) => {
+          if (el) headings.current.set(i, el);
+          else headings.current.delete(i);
+        }}
+      />
+    );
+  };
+
+  return (
+    <QuizPageFrame
+      title={material.data?.name ?? t('titles.attempt')}
+      subtitle={t('attempt.number', { n: attempt.number })}
+      back={{ to: material.data ? materialHref(material.data) : paths.classCourses.to(id), label: t('backToQuiz') }}
+    >
+      <Paper withBorder p="sm" style={{ position: 'sticky', top: 60, zIndex: 5 }} data-testid="attempt-bar">
+        <Group justify="space-between" gap="sm">
+          <Group gap="md">
+            {left !== null && <Timer left={left} />}
+            <SaveStatusLine status={snapshot.status} />
+          </Group>
+          <Button leftSection={<IconSend size={16} aria-hidden="true" />} onClick={() => void askSubmit()} loading={submitting}>
+            {t('attempt.submit')}
+          </Button>
+        </Group>
+      </Paper>
+      <VisuallyHidden role="status" aria-live="polite" data-testid="time-announcement">
+        {announcement}
+      </VisuallyHidden>
+      <ErrorText error={snapshot.refused} />
+      {problem && (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden="true" />} styles={{ message: { color: 'var(--mantine-color-text)' } }}>
+          {problem}
+        </Alert>
+      )}
+      <Group justify="space-between" gap="sm" align="flex-end">
+        <QuestionNavigator questions={questions} answers={answers} current={mode === 'one' ? current : null} onPick={pick} />
+        <SegmentedControl
+          visibleFrom="sm"
+          value={mode}
+          onChange={(v) => setMode(v as 'one' | 'all')}
+          aria-label={t('attempt.layout')}
+          data={[
+            { value: 'one', label: t('attempt.oneAtATime') },
+            { value: 'all', label: t('attempt.allAtOnce') },
+          ]}
+        />
+      </Group>
+      {mode === 'one' ? (
+        <Stack gap="sm">
+          {card(current)}
+          <Group justify="space-between">
+            <Button variant="default" disabled={current === 0} onClick={() => pick(current - 1)}>
+              {t('attempt.previous')}
+            </Button>
+            {current < questions.length - 1 ? (
+              <Button variant="default" onClick={() => pick(current + 1)}>
+                {t('attempt.next')}
+              </Button>
+            ) : (
+              <Button onClick={() => void askSubmit()} loading={submitting}>
+                {t('attempt.submit')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      ) : (
+        <Stack gap="sm">{questions.map((_, i) => card(i))}</Stack>
+      )}
+    </QuizPageFrame>
+  );
+};
+
+/**
+ * `quiz/:materialId/attempt/:attemptId` (students): the attempt in progress. A reload comes back
+ * here with the saved answers; a finished attempt goes to its result.
+ */
 export function AttemptPage() {
-  return null;
+  const { t } = useTranslation('quizzes');
+  const { attemptId = '' } = useParams();
+  const resultHref = useResultHref();
+  const attempt = useAttempt(attemptId);
+  if (attempt.isPending) return <PageLoader />;
+  if (isApiError(attempt.error) && attempt.error.code === 'ATTEMPT_FINISHED') return <Navigate to={resultHref} replace state={{ notice: 'finished' }} />;
+  if (isMissing(attempt.error)) return <Navigate to={paths.notFound.to()} replace />;
+  if (attempt.isError) return <ErrorText error={attempt.error} />;
+  if (attempt.data.status === 'submitted') return <Navigate to={resultHref} replace state={{ notice: 'finished' }} />;
+  if (attempt.data.questions.length === 0) return <Alert color="gray">{t('attempt.noQuestions')}</Alert>;
+  return <AttemptView key={attempt.data.id} attempt={attempt.data} />;
 }

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { Tabs } from '@mantine/core';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import type { MaterialDetails } from '@klase/core/courses/contracts';
+import { paths } from '../../app/paths.ts';
+import { GroupLoadState } from '../class-list/group-load-state.tsx';
+import { useMaterial } from '../materials/materials-api.ts';
+
+/** The quiz material of the page's address: a material of another class, course or type is not found. */
+export const QuizMaterialLoader = ({ children }: { children: (material: MaterialDetails) => ReactNode }) => {
+  const { id = '', courseId = '', materialId = '' } = useParams();
+  const material = useMaterial(materialId);
+  return (
+    <GroupLoadState query={material}>
+      {(m) => (m.type !== 'quiz' || m.courseId !== courseId || m.classId !== id ? <Navigate to={paths.notFound.to()} replace /> : children(m))}
+    </GroupLoadState>
+  );
+};
+
+/** The way back, the title and the quiz's name: the frame the assignment pages use too. */
+export { PageFrame as QuizPageFrame, materialHref } from '../assignments/page-frame.tsx';
+
+/**
+ * Tabs kept in the address (`?tab=`): the first tab is the default and has no parameter, so a
+ * reload or a shared link opens the same tab. Mantine's tabs give the arrow-key movement.
+ */
+export const UrlTabs = <T extends string>({ tabs, label, children }: { tabs: readonly { value: T; label: string }[]; label: string; children: (tab: T) => ReactNode }) => {
+  const [params, setParams] = useSearchParams();
+  const first = tabs[0]!.value;
+  const wanted = params.get('tab');
+  const current = tabs.find((tab) => tab.value === wanted)?.value ?? first;
+  return (
+    <Tabs
+      value={current}
+      onChange={(v) => setParams(v && v !== first ? { tab: v } : {}, { replace: true })}
+      keepMounted={false}
+    >
+      <Tabs.List aria-label={label}>
+        {tabs.map((tab) => (
+          <Tabs.Tab key={tab.value} value={tab.value}>
+            {tab.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {tabs.map((tab) => (
+        <Tabs.Panel key={tab.value} value={tab.value} pt="md">
+          {tab.value === current && children(tab.value)}
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+};
