@@ -154,7 +154,7 @@ export const StudentWork = ({ work, preview = false }: StudentWorkProps) => {
   let answer = null;
   if (allowsText) {
     if (canEdit) answer = <LazyRichTextField label={t('work.answer')} value={work.textHtml ?? ''} onChange={setDraft} />;
-    else if (preview) answer = <Textarea label={t('work.answer')} disabled autosize minRows={4} />;
+    else if (preview) answer = <Textarea label={t('work.answer')} disabled rows={4} />;
     else
       answer = (
         <Stack gap={4}>
