@@ -1,3 +1,4 @@
+import { inflateRawSync } from 'node:zlib';
 import type { AssignmentSettingsForm } from '@klase/core/assessments/assignments';
 import type { Db } from '../db/client.ts';
 import { assignmentSettings, submissions } from '../db/schema/assessments.ts';
@@ -127,3 +128,30 @@ export const submitAs = async (agent: Agent, materialId: string, textHtml = '<p>
 export const gradeAs = (agent: Agent, materialId: string, studentId: string, body: { grade: number | null; feedbackHtml?: string; returnToStudent?: boolean }) =>
   agent.req('PUT', `/api/materials/${materialId}/submissions/${studentId}/grade`, body);
 
+/**
+ * Reads a whole ZIP answer: the entries of its central directory (stored or deflated) as
+ * name → bytes. Enough for test archives (no ZIP64 records).
+ */
+export const readZip = (zip: Buffer): Map<string, Buffer> => {
+  let end = zip.length - 22;
+  while (end >= 0 && zip.readUInt32LE(end) !== 0x06054b50) end -= 1;
+  if (end < 0) throw new Error('not a zip file');
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const out = new Map<string, Buffer>();
+  for (let i = 0; i < count; i++) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('bad central directory');
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const raw = zip.subarray(start, start + size);
+    out.set(name, method === 8 ? inflateRawSync(raw) : Buffer.from(raw));
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return out;
+};

@@ -1,3 +1,4 @@
+import { ZipArchive } from 'archiver';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageAnswer } from '@klase/core/admin/common';
 import {
@@ -12,12 +13,14 @@ import {
 } from '@klase/core/assessments/assignments';
 import { materialParams } from '@klase/core/courses/contracts';
 import type { Ctx } from '../../platform/context.ts';
+import { attachmentHeader } from '../materials/uploads.service.ts';
 import { requestUser } from '../classes/class-access.ts';
 import { activityGrades, saveActivityGrades } from './activities.service.ts';
 import { addFeedbackFile, gradeSubmission, listSubmissions, removeFeedbackFile, submissionDetails, submissionFile } from './grading.service.ts';
 import { assignmentMessage } from './messages.ts';
 import { members, multipartFile, staff, teachers } from './route-kit.ts';
 import { sendStored } from './stored-files.ts';
+import { submissionsZip, writeZip } from './submissions-zip.ts';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -64,6 +67,21 @@ export const registerGradingRoutes = (app: App, ctx: Ctx): void => {
   app.get('/materials/:materialId/submission-files/:fileId', { config: { policy: members }, schema: { tags, params: fileParams } }, async (request, reply) =>
     sendStored(reply, ctx.storage, await submissionFile(ctx, requestUser(request), request.params.materialId, request.params.fileId)),
   );
+
+  app.get('/materials/:materialId/submissions.zip', { config: { policy: staff }, schema: { tags, params: materialParams } }, async (request, reply) => {
+    const { fileName, entries } = await submissionsZip(ctx, requestUser(request), request.params.materialId);
+    // Students' files are mostly compressed already (PDF, pictures, Office files): stored, not deflated.
+    const zip = new ZipArchive({ store: true });
+    writeZip(ctx.storage, zip, entries).catch((err: unknown) => {
+      request.log.error({ err }, 'submissions zip failed');
+      zip.destroy(err instanceof Error ? err : new Error('submissions zip'));
+    });
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', attachmentHeader(fileName))
+      .header('cache-control', 'private, no-store')
+      .send(zip);
+  });
 
   app.get(
     '/materials/:materialId/activity-grades',

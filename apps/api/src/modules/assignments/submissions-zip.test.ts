@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { ROLE } from '@klase/core/roles';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ctxOf } from '../../platform/app-context.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
-import { buildAssignment, submitAs, uploadWorkAs } from '../../test/assessment-factories.ts';
+import { buildAssignment, readZip, submitAs, uploadWorkAs } from '../../test/assessment-factories.ts';
 import { enrol } from '../../test/class-factories.ts';
 import { buildUser, uniq } from '../../test/factories.ts';
 import { multipartFile } from '../../test/multipart.ts';
@@ -63,5 +64,32 @@ describe('the ZIP of all submitted work', () => {
     await expect(submissionsZip(c, w.assistant, material.id)).resolves.toMatchObject({ fileName: 'Essay My town.zip' });
     await expect(submissionsZip(c, w.s1, material.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(submissionsZip(c, w.otherTeacher, material.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('streams the ZIP to staff: every submitted file inside, byte for byte; students 403, other classes 404', async () => {
+    const { t, w } = ctx;
+    const { material } = await buildAssignment(t.db, { schoolId: w.schoolA.id, classId: w.cls.id, name: 'Map project' });
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(200_000)]);
+    const pdf = Buffer.from('%PDF-1.7 Ana\'s report');
+    await uploadWorkAs(ana, material.id, 'Mapa ng Iloilo.png', png);
+    await uploadWorkAs(ana, material.id, 'report.pdf', pdf);
+    expect((await submitAs(ana, material.id)).statusCode).toBe(200);
+    await uploadWorkAs(miguel, material.id, 'unsent.pdf', pdf);
+    const res = await teacher.req('GET', `/api/materials/${material.id}/submissions.zip`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="Map project.zip"; filename*=UTF-8''Map%20project.zip`);
+    const files = readZip(res.rawPayload);
+    expect([...files.keys()]).toEqual(['Bonifacio, Ana/Mapa ng Iloilo.png', 'Bonifacio, Ana/report.pdf']);
+    expect(files.get('Bonifacio, Ana/Mapa ng Iloilo.png')?.equals(png)).toBe(true);
+    expect(files.get('Bonifacio, Ana/report.pdf')?.equals(pdf)).toBe(true);
+    const assistant = await signIn(t.app, w.assistant.username);
+    expect((await assistant.req('GET', `/api/materials/${material.id}/submissions.zip`)).statusCode).toBe(200);
+    expect((await ana.req('GET', `/api/materials/${material.id}/submissions.zip`)).statusCode).toBe(403);
+    const other = await signIn(t.app, w.otherTeacher.username);
+    expect((await other.req('GET', `/api/materials/${material.id}/submissions.zip`)).statusCode).toBe(404);
+    // Nothing handed in yet: an empty archive, still a valid ZIP.
+    const empty = await buildAssignment(t.db, { schoolId: w.schoolA.id, classId: w.cls.id });
+    expect(readZip((await teacher.req('GET', `/api/materials/${empty.material.id}/submissions.zip`)).rawPayload).size).toBe(0);
   });
 });
