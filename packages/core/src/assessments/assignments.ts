@@ -133,7 +133,7 @@ export const draftRequest = z.object({ textHtml: z.string().max(SUBMISSION_TEXT_
  * changed after it). A second submit of unchanged work is ALREADY_SUBMITTED.
  *
  * `POST /api/materials/:materialId/my-submission/files` (multipart, one file, streamed; at most
- * `maxFiles` files of `maxFileMb` each: TOO_MANY_FILES / FILE_TOO_LARGE; programs and scripts by
+ * `maxFiles` files of `maxFileMb` each: TOO_MANY_FILES / FILE_OVER_LIMIT; programs and scripts by
  * content: FILE_FORBIDDEN) → fileInfo. A dropped upload leaves nothing. `DELETE .../files/:fileId`.
  * `POST /api/materials/:materialId/my-submission/submit` → mySubmission: needs text or a file as the
  * type asks (SUBMISSION_EMPTY); after the due date only with late work allowed (PAST_DUE) and

@@ -76,7 +76,7 @@ export const saveDraft = async (ctx: Ctx, user: UserRow, materialId: string, v: 
 };
 
 /**
- * Streams one work file (at most `maxFileMb` MB: FILE_TOO_LARGE; at most `maxFiles` files:
+ * Streams one work file (at most `maxFileMb` MB: FILE_OVER_LIMIT; at most `maxFiles` files:
  * TOO_MANY_FILES; programs: FILE_FORBIDDEN). The count is checked before a byte is read and
  * again, on the locked row, before the file's row is written; a failure leaves nothing stored.
  */
@@ -88,7 +88,7 @@ export const addWorkFile = async (ctx: Ctx, user: UserRow, materialId: string, r
   if (existing && (await countFiles(ctx.db, existing.id, 'work')) >= effective.maxFiles) throw tooMany();
   const maxBytes = effective.maxFileMb * MB;
   const tooLarge = () =>
-    new DomainError('FILE_TOO_LARGE', {
+    new DomainError('FILE_OVER_LIMIT', {
       params: { max: effective.maxFileMb },
       fields: [{ path: 'file', key: 'fileTooLarge', params: { size: `${effective.maxFileMb} MB` } }],
     });

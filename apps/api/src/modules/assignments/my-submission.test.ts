@@ -187,11 +187,11 @@ describe("a student's own work on an assignment", () => {
     expect(await storedWork(material.courseId, material.id)).toHaveLength(1);
   });
 
-  it('refuses a file over maxFileMb (FILE_TOO_LARGE) and keeps no row and no stored object', async () => {
+  it('refuses a file over maxFileMb (FILE_OVER_LIMIT) and keeps no row and no stored object', async () => {
     const { material } = await assignment({ settings: { maxFileMb: 1 } });
     const over = await uploadWorkAs(jose, material.id, 'big.pdf', Buffer.concat([Buffer.from('%PDF'), randomBytes(MB + 1 - 4)]));
     expect(over.statusCode, over.body).toBe(413);
-    expect(over.json()).toMatchObject({ code: 'FILE_TOO_LARGE', params: { max: 1 }, fields: [{ path: 'file', key: 'fileTooLarge', params: { size: '1 MB' } }] });
+    expect(over.json()).toMatchObject({ code: 'FILE_OVER_LIMIT', message: 'Each file must be at most 1 MB.', params: { max: 1 }, fields: [{ path: 'file', key: 'fileTooLarge', params: { size: '1 MB' } }] });
     expect(await filesOfMaterial(material.id)).toHaveLength(0);
     expect(await storedWork(material.courseId, material.id)).toEqual([]);
     const exact = await uploadWorkAs(jose, material.id, 'exact.pdf', Buffer.concat([Buffer.from('%PDF'), randomBytes(MB - 4)]));
