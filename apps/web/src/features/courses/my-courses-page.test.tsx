@@ -50,6 +50,7 @@ describe('MyCoursesPage', () => {
     expect(screen.getByTestId('courses-grid')).toBeInTheDocument();
     expect(listCalls()[0]).toContain('sortBy=name');
     expect(listCalls()[0]).toContain('rowsperpage=10');
+    expect(screen.getByRole('link', { name: 'Courses to copy' })).toHaveAttribute('href', '/courses/available');
   });
 
   it('switches to the list view and keeps the choice in the URL', async () => {
@@ -84,6 +85,7 @@ describe('MyCoursesPage', () => {
     expect(within(card!).getByRole('progressbar', { name: 'Progress in Science 7' })).toHaveAttribute('aria-valuenow', '75');
     expect(within(card!).queryByText('Published')).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Filter by Status' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Courses to copy' })).not.toBeInTheDocument();
   });
 
   it('asks for the courses of the child chosen in the header, and follows a change', async () => {

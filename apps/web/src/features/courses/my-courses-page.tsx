@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Alert, Group, SegmentedControl, SimpleGrid, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { IconAlertTriangle, IconLayoutGrid, IconList } from '@tabler/icons-react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { IconAlertTriangle, IconCopy, IconLayoutGrid, IconList } from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MY_COURSE_STATUS, type CourseRow } from '@klase/core/courses/contracts';
 import { ROLE } from '@klase/core/roles';
@@ -91,7 +91,14 @@ export const MyCoursesPage = () => {
         <Title order={1} size="h2">
           {t('titles.myCourses')}
         </Title>
-        <ViewSwitch view={view} />
+        <Group gap="sm">
+          {roleId === ROLE.teacher ? (
+            <Button component={Link} to={paths.coursesAvailable.to()} variant="light" leftSection={<IconCopy size={16} aria-hidden="true" />}>
+              {t('mine.available')}
+            </Button>
+          ) : null}
+          <ViewSwitch view={view} />
+        </Group>
       </Group>
       <TableToolbar columns={statusColumn} search={state.searchInput} onSearch={state.onSearch} filter={state.filter} onFilter={state.setFilter} />
       {isParent && children.length === 0 ? <EmptyState text={t('mine.noChildren')} /> : null}
