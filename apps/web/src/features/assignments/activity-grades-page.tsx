@@ -12,7 +12,7 @@ import { isApiError } from '../../components/http.ts';
 import { PersonCell } from '../../components/person-cell.tsx';
 import { toastSuccess } from '../../components/toasts.ts';
 import { useLeaveGuard } from '../../components/use-leave-guard.ts';
-import { Loaded, useGradedViewer } from './assignment-panel.tsx';
+import { Loaded, useGradedViewer } from './graded-viewer.tsx';
 import { assignmentCalls, assignmentKeys, useActivityGrades, useInvalidateWork } from './assignments-api.ts';
 import { MaterialPage, PageFrame, materialHref } from './page-frame.tsx';
 import { WorkError } from './work-parts.tsx';

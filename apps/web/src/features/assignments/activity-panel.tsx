@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MySubmission } from '@klase/core/assessments/assignments';
 import { paths } from '../../app/paths.ts';
-import { Loaded, ownerOf, useGradedViewer, type AssignmentPanelProps } from './assignment-panel.tsx';
+import { Loaded, ownerOf, useGradedViewer, type GradedPanelProps } from './graded-viewer.tsx';
 import { useActivityGrades, useMySubmission, type WorkOwner } from './assignments-api.ts';
 import { FeedbackView } from './work-parts.tsx';
 
-export type ActivityPanelProps = AssignmentPanelProps;
+export type ActivityPanelProps = GradedPanelProps;
 
 const Graded = ({ work }: { work: MySubmission | null }) => {
   const { t } = useTranslation('assignments');

@@ -1,47 +1,17 @@
-import type { ReactNode } from 'react';
-import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconListCheck, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MaterialDetails } from '@klase/core/courses/contracts';
 import type { MySubmission } from '@klase/core/assessments/assignments';
-import { ROLE } from '@klase/core/roles';
 import { DateText } from '../../components/date-text.tsx';
 import { paths } from '../../app/paths.ts';
-import { useSession } from '../../lib/session-store.ts';
 import { useAssignmentSettings, useMySubmission, useSubmissions, type WorkOwner } from './assignments-api.ts';
+import { Loaded, ownerOf, useGradedViewer, type GradedPanelProps } from './graded-viewer.tsx';
 import { StudentWork, previewWork } from './student-work.tsx';
-import { FeedbackView, LateBadge, ScheduleDetails, WorkCounts, WorkError, WorkStateBadge } from './work-parts.tsx';
+import { FeedbackView, LateBadge, ScheduleDetails, WorkCounts, WorkStateBadge } from './work-parts.tsx';
 
-export interface AssignmentPanelProps {
-  material: MaterialDetails;
-  classId: string;
-  courseId: string;
-  /** The teacher's preview ("student mode"): the student's page, disabled. */
-  studentMode?: boolean;
-}
-
-/** Who looks at a graded material: decides which side of it a panel shows. */
-export type GradedViewer = { kind: 'student' } | { kind: 'parent'; childId: string | null } | { kind: 'staff'; manage: boolean } | { kind: 'none' };
-
-export const useGradedViewer = (): GradedViewer => {
-  const roleId = useSession((s) => s.profile?.roleId);
-  const childId = useSession((s) => s.selectedChildId);
-  if (roleId === ROLE.student) return { kind: 'student' };
-  if (roleId === ROLE.parent) return { kind: 'parent', childId };
-  if (roleId === ROLE.teacher || roleId === ROLE.assistantTeacher) return { kind: 'staff', manage: roleId === ROLE.teacher };
-  return { kind: 'none' };
-};
-
-export const ownerOf = (viewer: GradedViewer): WorkOwner | null =>
-  viewer.kind === 'student' ? { kind: 'self' } : viewer.kind === 'parent' && viewer.childId ? { kind: 'child', childId: viewer.childId } : null;
-
-/** A query's loading and error states around its data. */
-export const Loaded = <T,>({ query, children }: { query: { data?: T; error: unknown; isPending: boolean }; children: (data: T) => ReactNode }) => {
-  if (query.error) return <WorkError error={query.error} />;
-  if (query.isPending || query.data === undefined) return <Skeleton height={160} aria-busy="true" data-testid="work-loading" />;
-  return <>{children(query.data)}</>;
-};
+export type AssignmentPanelProps = GradedPanelProps;
 
 /** A parent's read-only view of their child's work: state, when it was handed in, grade and feedback once returned. */
 const ParentView = ({ work }: { work: MySubmission }) => {

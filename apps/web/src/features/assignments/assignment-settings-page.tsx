@@ -22,7 +22,7 @@ import { toastSuccess } from '../../components/toasts.ts';
 import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
 import { useLeaveGuard } from '../../components/use-leave-guard.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
-import { Loaded } from './assignment-panel.tsx';
+import { Loaded } from './graded-viewer.tsx';
 import { assignmentCalls, assignmentKeys, useAssignmentSettings } from './assignments-api.ts';
 import { MaterialPage, PageFrame, materialHref } from './page-frame.tsx';
 import { lateUntilProblem, stateFromSettings, stateToSettings, toSettingsErrors, type SettingsFormState } from './settings-values.ts';

@@ -15,7 +15,7 @@ import { toastSuccess } from '../../components/toasts.ts';
 import { useLeaveGuard } from '../../components/use-leave-guard.ts';
 import { useFieldIssueMessages, useZodValidate } from '../../lib/zod-form.ts';
 import { RichContent } from '../materials/material-viewer.tsx';
-import { Loaded, useGradedViewer } from './assignment-panel.tsx';
+import { Loaded, useGradedViewer } from './graded-viewer.tsx';
 import { assignmentCalls, assignmentKeys, useInvalidateWork, useSubmissionDetails, useSubmissions } from './assignments-api.ts';
 import { MaterialPage, PageFrame, usePageParams } from './page-frame.tsx';
 import { FeedbackView, FileList, FileUploader, LateBadge, LazyRichTextField, WorkError, WorkStateBadge, useWorkErrorMessage } from './work-parts.tsx';

@@ -11,7 +11,7 @@ import type { TableColumn } from '../../components/data-table/types.ts';
 import { DateText } from '../../components/date-text.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PersonCell } from '../../components/person-cell.tsx';
-import { Loaded } from './assignment-panel.tsx';
+import { Loaded } from './graded-viewer.tsx';
 import { submissionsZipUrl, useSubmissions } from './assignments-api.ts';
 import { MaterialPage, PageFrame, materialHref } from './page-frame.tsx';
 import { LateBadge, WorkCounts, WorkStateBadge, formatGrade } from './work-parts.tsx';

@@ -49,10 +49,12 @@ export const WorkStateBadge = ({ state, size = 'md' }: { state: WorkState; size?
   );
 };
 
+/** An outlined chip: its text takes the danger tone of the colour scheme (AA on light and dark pages). */
 export const LateBadge = () => {
   const { t } = useTranslation('assignments');
+  const danger = useTone('danger');
   return (
-    <Badge variant="outline" color="red.9" tt="none" data-testid="late-badge">
+    <Badge variant="outline" color={danger} tt="none" data-testid="late-badge">
       {t('work.lateBadge')}
     </Badge>
   );
@@ -105,6 +107,7 @@ export const FileList = ({ files, label, onRemove, disabled }: FileListProps) =>
   const { t } = useTranslation('assignments');
   const confirm = useConfirm();
   const muted = useTone('muted');
+  const danger = useTone('danger');
   const [error, setError] = useState<unknown>(null);
   const remove = async (file: FileInfo) => {
     if (!onRemove) return;
@@ -136,7 +139,7 @@ export const FileList = ({ files, label, onRemove, disabled }: FileListProps) =>
               </Text>
             </Stack>
             {onRemove && (
-              <ActionIcon variant="subtle" color="red.9" aria-label={t('files.removeNamed', { name: f.name })} onClick={() => void remove(f)} disabled={disabled}>
+              <ActionIcon variant="subtle" color={danger} aria-label={t('files.removeNamed', { name: f.name })} onClick={() => void remove(f)} disabled={disabled}>
                 <IconTrash size={18} aria-hidden="true" />
               </ActionIcon>
             )}
