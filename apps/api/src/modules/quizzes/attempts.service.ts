@@ -9,7 +9,7 @@ import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import { submissionsOf } from '../assignments/assignments.repo.ts';
-import { expired, finalizeAttempt, settleAttempt, type QuestionMap } from './grade-store.ts';
+import { expired, finalizeAttempt, questionMap, settleAttempt } from './grade-store.ts';
 import { openAttempt, openOwnAttempt, openQuiz, ownStudentId, requireTaker } from './quiz-access.ts';
 import {
   attemptsOf,
@@ -17,6 +17,7 @@ import {
   findQuestion,
   insertAttempt,
   loadSettings,
+  lockQuiz,
   questionsOf,
   quizTotals,
   saveAnswer,
@@ -31,9 +32,6 @@ import { attemptResult, attemptView, toSummary } from './views.ts';
  * past its deadline is submitted with what was saved on the next call that touches it (and by
  * the sweep, sweeper.ts). `now` is the server's time (tests move it).
  */
-
-export const questionMap = async (db: Db, materialId: string): Promise<QuestionMap> =>
-  new Map((await questionsOf(db, materialId)).map((r) => [r.id, toQuestion(r)]));
 
 /** The attempts as they are after submitting the expired ones. */
 export const settleAll = async (db: Db, attempts: AttemptRecord[], now: Date): Promise<AttemptRecord[]> => {
@@ -104,22 +102,27 @@ export const startAttempt = async (ctx: Ctx, user: UserRow, materialId: string, 
     const attempts = await settleAll(ctx.db, await attemptsOf(ctx.db, materialId, [user.id]), now);
     const open = attempts.find((a) => a.status === 'inProgress');
     if (open) return { created: false, view: await attemptView(ctx.db, open, await questionMap(ctx.db, materialId), now) };
-    const settings = await loadSettings(ctx.db, materialId);
-    const rows = await questionsOf(ctx.db, materialId);
-    if (quizWindow(settings, now) !== 'open' || rows.length === 0) throw new DomainError('QUIZ_CLOSED');
-    if (attemptsLeft(settings, attempts.length) === 0) throw new DomainError('NO_ATTEMPTS_LEFT');
-    const ids = rows.map((r) => r.id);
-    const made = await insertAttempt(ctx.db, {
-      materialId,
-      studentId: user.id,
-      number: attempts.length + 1,
-      status: 'inProgress',
-      questionOrder: settings.shuffleQuestions ? seededShuffle(ids, randomUUID()) : ids,
-      seed: settings.shuffleChoices ? randomUUID() : '',
-      startedAt: now,
-      deadlineAt: attemptDeadline(now, settings),
+    const made = await ctx.db.transaction(async (tx) => {
+      // Under the quiz's grade lock: the questions cannot change (or be deleted) while the attempt is made.
+      await lockQuiz(tx, materialId, 'grade');
+      const settings = await loadSettings(tx, materialId);
+      const rows = await questionsOf(tx, materialId);
+      if (quizWindow(settings, now) !== 'open' || rows.length === 0) throw new DomainError('QUIZ_CLOSED');
+      if (attemptsLeft(settings, attempts.length) === 0) throw new DomainError('NO_ATTEMPTS_LEFT');
+      const ids = rows.map((r) => r.id);
+      const row = await insertAttempt(tx, {
+        materialId,
+        studentId: user.id,
+        number: attempts.length + 1,
+        status: 'inProgress',
+        questionOrder: settings.shuffleQuestions ? seededShuffle(ids, randomUUID()) : ids,
+        seed: settings.shuffleChoices ? randomUUID() : '',
+        startedAt: now,
+        deadlineAt: attemptDeadline(now, settings),
+      });
+      return row ? { row, questions: new Map(rows.map((r) => [r.id, toQuestion(r)])) } : null;
     });
-    if (made) return { created: true, view: await attemptView(ctx.db, made, new Map(rows.map((r) => [r.id, toQuestion(r)])), now) };
+    if (made) return { created: true, view: await attemptView(ctx.db, made.row, made.questions, now) };
     // Another start won the race: go round and answer (or refuse) as its outcome says.
   }
   throw new DomainError('CONFLICT');

@@ -5,10 +5,11 @@ import type { Db } from '../../db/client.ts';
 import { completeMaterial } from '../assignments/assignments.repo.ts';
 import {
   answersOf,
-  claimExpired,
   attemptsOf,
+  claimExpired,
   findAttempt,
   loadSettings,
+  lockQuiz,
   questionsOf,
   submittedAttemptsWith,
   toQuestion,
@@ -22,14 +23,13 @@ import {
  * Grading as stored: an attempt's answers graded with core's `gradeAttempt` (its rows and score
  * written), an attempt finalized (submitted by the student or closed at its deadline) and the
  * student's combined grade (core's `combineAttempts`) written to `submissions`. Every function
- * runs in the caller's transaction.
+ * runs in the caller's transaction; grading holds the quiz's grade lock (`lockQuiz`).
  */
 
-/** The quiz's questions by id, locked against a key change until the transaction ends. */
+/** The quiz's questions by id. */
 export type QuestionMap = ReadonlyMap<string, Question>;
 
-export const lockedQuestions = async (tx: Db, materialId: string): Promise<QuestionMap> =>
-  new Map((await questionsOf(tx, materialId, { share: true })).map((r) => [r.id, toQuestion(r)]));
+export const questionMap = async (db: Db, materialId: string): Promise<QuestionMap> => new Map((await questionsOf(db, materialId)).map((r) => [r.id, toQuestion(r)]));
 
 /** The questions of an attempt, in the attempt's order (questions removed since are left out). */
 export const attemptQuestions = (attempt: Pick<AttemptRecord, 'questionOrder'>, questions: QuestionMap): Question[] =>
@@ -58,7 +58,7 @@ export const gradeStored = async (tx: Db, attempt: AttemptRecord, questions: Que
  * whether any attempt waits for the teacher, written to their `submissions` row.
  */
 export const storeCombinedGrade = async (tx: Db, materialId: string, studentId: string, opts: { settings?: QuizSettings; gradedBy?: string | null; at: Date }): Promise<void> => {
-  const settings = opts.settings ?? (await loadSettings(tx, materialId, { share: true }));
+  const settings = opts.settings ?? (await loadSettings(tx, materialId));
   const done = (await attemptsOf(tx, materialId, [studentId])).filter((a) => a.status === 'submitted');
   const scores = done.map((a) => ({ score: a.score ?? 0, max: a.maxScore ?? 0, submittedAt: a.submittedAt }));
   const last = done.reduce<Date | null>((t, a) => (a.submittedAt && (!t || a.submittedAt > t) ? a.submittedAt : t), null);
@@ -80,7 +80,8 @@ export const storeCombinedGrade = async (tx: Db, materialId: string, studentId: 
  * completed for the student on their first submission and the combined grade updated.
  */
 export const finalizeAttempt = async (tx: Db, attempt: AttemptRecord, at: Date, auto: boolean): Promise<AttemptRecord> => {
-  const questions = await lockedQuestions(tx, attempt.materialId);
+  await lockQuiz(tx, attempt.materialId, 'grade');
+  const questions = await questionMap(tx, attempt.materialId);
   const submittedAt = auto && attempt.deadlineAt && attempt.deadlineAt < at ? attempt.deadlineAt : at;
   const { attempt: done } = await gradeStored(tx, attempt, questions, { status: 'submitted', submittedAt, autoSubmitted: auto });
   await completeMaterial(tx, attempt.materialId, attempt.studentId, submittedAt, true);
@@ -107,14 +108,15 @@ export const settleAttempt = async (db: Db, attempt: AttemptRecord, now: Date): 
 
 /**
  * Regrades, after a change of a question's key or points, every submitted attempt that has the
- * question and the combined grades of their students. Answers how many attempts were regraded.
+ * question and the combined grades of their students (the caller holds the quiz's change lock).
+ * Answers how many attempts were regraded.
  */
 export const regradeQuestion = async (tx: Db, materialId: string, questionId: string, at: Date): Promise<number> => {
   const attempts = await submittedAttemptsWith(tx, materialId, questionId);
   if (attempts.length === 0) return 0;
-  const questions = await lockedQuestions(tx, materialId);
+  const questions = await questionMap(tx, materialId);
   for (const a of attempts) await gradeStored(tx, a, questions);
-  const settings = await loadSettings(tx, materialId, { share: true });
+  const settings = await loadSettings(tx, materialId);
   for (const studentId of [...new Set(attempts.map((a) => a.studentId))].sort()) await storeCombinedGrade(tx, materialId, studentId, { settings, at });
   return attempts.length;
 };

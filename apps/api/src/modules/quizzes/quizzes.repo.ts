@@ -20,6 +20,20 @@ export type AttemptRecord = typeof quizAttempts.$inferSelect;
 export type AnswerRecord = typeof quizAnswers.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------
+// The quiz's lock
+
+/**
+ * One lock point per quiz, its material row, taken first by every transaction that changes what
+ * grading reads (questions, settings: FOR NO KEY UPDATE, one at a time) or grades (FOR SHARE,
+ * many at once). Grading therefore always reads one version of the key, a key change sees every
+ * attempt graded before it, and transactions never wait on each other in a circle.
+ */
+export const lockQuiz = async (tx: Db, materialId: string, mode: 'grade' | 'change'): Promise<void> => {
+  const query = tx.select({ id: courseMaterials.id }).from(courseMaterials).where(eq(courseMaterials.id, materialId));
+  await (mode === 'grade' ? query.for('share') : query.for('no key update'));
+};
+
+// ---------------------------------------------------------------------------------------------
 // Settings
 
 /** The settings row as core's `QuizSettings` (the defaults when nobody has saved any). */
@@ -38,10 +52,8 @@ export const settingsOf = (row: QuizSettingsRecord | null): QuizSettings =>
       }
     : DEFAULT_QUIZ_SETTINGS;
 
-/** The quiz's settings; `share` locks the row against a concurrent change for the rest of the transaction. */
-export const loadSettings = async (db: Db, materialId: string, opts: { share?: boolean } = {}): Promise<QuizSettings> => {
-  const query = db.select().from(quizSettings).where(eq(quizSettings.materialId, materialId));
-  const [row] = await (opts.share ? query.for('share') : query).limit(1);
+export const loadSettings = async (db: Db, materialId: string): Promise<QuizSettings> => {
+  const [row] = await db.select().from(quizSettings).where(eq(quizSettings.materialId, materialId)).limit(1);
   return settingsOf(row ?? null);
 };
 
@@ -70,22 +82,20 @@ export const saveSettings = async (db: Db, materialId: string, s: QuizSettings, 
 /** A stored question as the grading engine takes it. */
 export const toQuestion = (row: Pick<QuestionRecord, 'id' | 'body'>): Question => ({ ...(row.body as QuestionFormValues), id: row.id });
 
-/** The quiz's questions in order; `share` keeps their keys from changing until the transaction ends (grading reads them). */
-export const questionsOf = async (db: Db, materialId: string, opts: { share?: boolean } = {}): Promise<QuestionRecord[]> => {
-  const query = db
+/** The quiz's questions in order. */
+export const questionsOf = (db: Db, materialId: string): Promise<QuestionRecord[]> =>
+  db
     .select()
     .from(quizQuestions)
     .where(eq(quizQuestions.materialId, materialId))
     .orderBy(asc(quizQuestions.position), asc(quizQuestions.createdAt), asc(quizQuestions.id));
-  return opts.share ? query.for('share') : query;
-};
 
-export const findQuestion = async (db: Db, materialId: string, questionId: string, opts: { lock?: boolean } = {}): Promise<QuestionRecord | null> => {
-  const query = db
+export const findQuestion = async (db: Db, materialId: string, questionId: string): Promise<QuestionRecord | null> => {
+  const [row] = await db
     .select()
     .from(quizQuestions)
-    .where(and(eq(quizQuestions.materialId, materialId), eq(quizQuestions.id, questionId)));
-  const [row] = await (opts.lock ? query.for('update') : query).limit(1);
+    .where(and(eq(quizQuestions.materialId, materialId), eq(quizQuestions.id, questionId)))
+    .limit(1);
   return row ?? null;
 };
 

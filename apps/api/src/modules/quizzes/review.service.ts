@@ -9,7 +9,7 @@ import type { UserRow } from '../../platform/rows.ts';
 import { assignedStudents, submissionsOf } from '../assignments/assignments.repo.ts';
 import { toPerson } from '../class-work/people.ts';
 import { settleAll, gradePassed, resultOf } from './attempts.service.ts';
-import { expired, finalizeAttempt, gradeStored, lockedQuestions, storeCombinedGrade } from './grade-store.ts';
+import { expired, finalizeAttempt, gradeStored, questionMap, storeCombinedGrade } from './grade-store.ts';
 import { quizText } from './messages.ts';
 import { openAttempt, requireTeacher, staffQuiz } from './quiz-access.ts';
 import {
@@ -18,6 +18,7 @@ import {
   countSubmitted,
   findAttempt,
   loadSettings,
+  lockQuiz,
   questionsOf,
   quizTotals,
   setManualGrade,
@@ -73,11 +74,13 @@ export const gradeByHand = async (ctx: Ctx, user: UserRow, attemptId: string, qu
   const { quiz } = await openAttempt(ctx.db, user, attemptId, { parents: false });
   requireTeacher(quiz);
   const graded = await ctx.db.transaction(async (tx) => {
+    // The quiz before the attempt: the order a key change takes its locks in.
+    await lockQuiz(tx, quiz.material.id, 'grade');
+    const questions = await questionMap(tx, quiz.material.id);
     let attempt = await findAttempt(tx, attemptId, { lock: true });
     if (!attempt) throw new DomainError('NOT_FOUND');
     if (expired(attempt, now)) attempt = await finalizeAttempt(tx, attempt, now, true);
     if (attempt.status !== 'submitted') throw new DomainError('CONFLICT');
-    const questions = await lockedQuestions(tx, attempt.materialId);
     const question = attempt.questionOrder.includes(questionId) ? questions.get(questionId) : undefined;
     if (!question) throw new DomainError('NOT_FOUND');
     const max = roundPoints(question.points);

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sampleForms } from '@klase/core/assessments/test-questions';
-import type { AttemptResult, QuizOverview, QuizResults, QuizStats } from '@klase/core/assessments/quizzes';
+import type { AttemptResult, AttemptView, QuizOverview, QuizResults, QuizStats } from '@klase/core/assessments/quizzes';
 import { quizAttempts } from '../../db/schema/assessments.ts';
 import { sampleQuestions } from '../../test/quiz-factories.ts';
 import { auditActions } from '../materials/test-helpers.ts';
-import { RIGHT, WRONG, right, submissionRow, takeQuiz, useQuizWorld, wrong } from './test-helpers.ts';
+import { RIGHT, WRONG, answer, right, start, submissionRow, takeQuiz, useQuizWorld, wrong } from './test-helpers.ts';
 
 describe('quiz review: combined grades, regrading, essays, results and statistics', () => {
   const world = useQuizWorld();
@@ -56,6 +56,25 @@ describe('quiz review: combined grades, regrading, essays, results and statistic
     const result = (await world.as('ana').req('GET', `/api/attempts/${scores.find((a) => a.studentId === world.w.s2.id)?.id ?? ''}/result`)).json<AttemptResult>();
     expect(result.questions[0]).toMatchObject({ points: 0, max: 3, correct: false });
     expect(await auditActions(world.t.db, quiz.materialId)).toContain('quiz.question-updated');
+  });
+
+  it('submissions at the same time as a key change are all graded with the new key', async () => {
+    const quiz = await world.makeQuiz();
+    const takers = (['jose', 'ana', 'miguel'] as const).map((who) => world.as(who));
+    const attempts: AttemptView[] = [];
+    for (const agent of takers) {
+      const attempt = await start(agent, quiz.materialId);
+      expect((await answer(agent, attempt.id, quiz.id('multipleChoice'), WRONG.multipleChoice)).statusCode).toBe(200);
+      attempts.push(attempt);
+    }
+    const [edit, ...submits] = await Promise.all([
+      world.as('teacher').req('PUT', `/api/materials/${quiz.materialId}/questions/${quiz.id('multipleChoice')}`, { ...sampleForms.multipleChoice, correct: ['x81q'] }),
+      ...takers.map((agent, i) => agent.req('POST', `/api/attempts/${attempts[i]?.id ?? ''}/submit`)),
+    ]);
+    expect(edit?.statusCode, edit?.body).toBe(200);
+    expect(submits.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const rows = await world.t.db.select().from(quizAttempts).where(eq(quizAttempts.materialId, quiz.materialId));
+    expect(rows.map((r) => r.score)).toEqual([2, 2, 2]);
   });
 
   it('an essay waits for the teacher (the grade hidden from the student), then the hand grade completes it', async () => {

@@ -18,6 +18,7 @@ import {
   findQuestion,
   insertQuestions,
   loadSettings,
+  lockQuiz,
   placeQuestion,
   questionsOf,
   quizTotals,
@@ -75,6 +76,7 @@ export const writeQuizSettings = async (ctx: Ctx, user: UserRow, materialId: str
   const isoOf = (t: string | null) => (t === null ? null : new Date(t).toISOString());
   const next = { ...form, openAt: isoOf(form.openAt), closeAt: isoOf(form.closeAt) };
   await ctx.db.transaction(async (tx) => {
+    await lockQuiz(tx, materialId, 'change');
     const before = await loadSettings(tx, materialId);
     await saveSettings(tx, materialId, next, user.id);
     if (before.gradingMethod !== next.gradingMethod) {
@@ -99,6 +101,7 @@ const questionFacts = (body: QuestionFormValues, questionId: string) => ({ quest
 export const addQuestions = async (ctx: Ctx, quiz: OpenedQuiz, user: UserRow, forms: readonly QuestionFormValues[], source: 'editor' | 'bank'): Promise<TeacherQuestion[]> => {
   const materialId = quiz.material.id;
   const rows = await ctx.db.transaction(async (tx) => {
+    await lockQuiz(tx, materialId, 'change');
     const made = await insertQuestions(tx, materialId, forms, user.id);
     await syncMaxPoints(tx, materialId);
     for (const row of made) await auditQuiz(tx, quiz, user, 'quiz.question-added', { before: null, after: { ...questionFacts(row.body as QuestionFormValues, row.id), source } });
@@ -131,7 +134,8 @@ export const editQuestion = async (ctx: Ctx, user: UserRow, materialId: string, 
   const quiz = await staffQuiz(ctx.db, user, materialId, { manage: true });
   const body = cleanForm(form);
   return ctx.db.transaction(async (tx) => {
-    const before = await findQuestion(tx, materialId, questionId, { lock: true });
+    await lockQuiz(tx, materialId, 'change');
+    const before = await findQuestion(tx, materialId, questionId);
     if (!before) throw new DomainError('NOT_FOUND');
     const old = before.body as QuestionFormValues;
     const row = await updateQuestion(tx, questionId, body, user.id);
@@ -146,7 +150,8 @@ export const editQuestion = async (ctx: Ctx, user: UserRow, materialId: string, 
 export const removeQuestion = async (ctx: Ctx, user: UserRow, materialId: string, questionId: string, locale: Locale) => {
   const quiz = await staffQuiz(ctx.db, user, materialId, { manage: true });
   await ctx.db.transaction(async (tx) => {
-    const row = await findQuestion(tx, materialId, questionId, { lock: true });
+    await lockQuiz(tx, materialId, 'change');
+    const row = await findQuestion(tx, materialId, questionId);
     if (!row) throw new DomainError('NOT_FOUND');
     if ((await countQuizAttempts(tx, materialId)) > 0) throw new DomainError('QUIZ_HAS_ATTEMPTS');
     await deleteQuestion(tx, questionId);
@@ -160,6 +165,7 @@ export const removeQuestion = async (ctx: Ctx, user: UserRow, materialId: string
 export const orderQuestions = async (ctx: Ctx, user: UserRow, materialId: string, questionIds: readonly string[], locale: Locale) => {
   const quiz = await staffQuiz(ctx.db, user, materialId, { manage: true });
   await ctx.db.transaction(async (tx) => {
+    await lockQuiz(tx, materialId, 'change');
     const rows = await questionsOf(tx, materialId);
     const known = new Set(rows.map((r) => r.id));
     const asked = new Set(questionIds);
