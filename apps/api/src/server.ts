@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { demoAccountsTable, seedDemo } from './db/seed.ts';
 import { seedDemoResources } from './db/seed-resources.ts';
+import { startQuizSweeper } from './modules/quizzes/sweeper.ts';
 
 const main = async () => {
   const config = loadConfig(process.env);
@@ -20,6 +21,8 @@ const main = async () => {
   app.addHook('onClose', async () => database.close());
   // The library's demo files need the storage; safe to run on every start (it adds what is missing).
   if (config.seedDemo) await seedDemoResources(database.db, app.storage);
+  // Before listen: it adds an onClose hook. Submits quiz attempts past their deadline with what was saved.
+  await startQuizSweeper(app);
   await app.listen({ port: config.port, host: config.host });
   await app.mailer.start();
   await app.bulkWorker.start();
