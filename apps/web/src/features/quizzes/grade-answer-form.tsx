@@ -72,7 +72,7 @@ export const GradeAnswerForm = ({ attemptId, questionId, max, points, feedback, 
             style={{ maxWidth: 220 }}
             {...form.getInputProps('points')}
           />
-          <Textarea label={t('grade.feedback', { n })} autosize minRows={2} maxLength={5000} {...form.getInputProps('feedback')} />
+          <Textarea label={t('grade.feedback', { n })} rows={3} maxLength={5000} {...form.getInputProps('feedback')} />
           <Group justify="flex-end">
             <Button type="submit" loading={busy}>
               {t('grade.save')}

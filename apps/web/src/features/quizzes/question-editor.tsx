@@ -48,10 +48,12 @@ export const QuestionEditor = ({ materialId, target, attemptCount, onClose }: Qu
   const submit = form.onSubmit((values) =>
     save(ask, async () => {
       const body = questionForm.parse(stateToQuestion(values));
-      const answer = editing ? await updateQuestionCall(materialId, editing.id, body) : await createQuestionCall(materialId, body);
+      let regraded = 0;
+      if (editing) regraded = (await updateQuestionCall(materialId, editing.id, body)).regraded;
+      else await createQuestionCall(materialId, body);
       await invalidate();
       toastSuccess(editing ? t('editor.saved') : t('editor.added'));
-      if (answer.regraded > 0) toastSuccess(t('editor.regraded', { count: answer.regraded }));
+      if (regraded > 0) toastSuccess(t('editor.regraded', { count: regraded }));
       onClose();
     }),
   );

@@ -224,7 +224,7 @@ const MatchingFields = ({ form }: { form: Form }) => {
 
 const EssayFields = ({ form }: { form: Form }) => {
   const { t } = useTranslation('quizzes');
-  return <Textarea label={t('editor.guidance')} description={t('editor.guidanceHint')} autosize minRows={3} maxLength={GUIDANCE_MAX} {...form.getInputProps('guidance')} />;
+  return <Textarea label={t('editor.guidance')} description={t('editor.guidanceHint')} rows={3} maxLength={GUIDANCE_MAX} {...form.getInputProps('guidance')} />;
 };
 
 /** The answer-key fields of the question's type. */

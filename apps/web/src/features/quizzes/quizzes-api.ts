@@ -120,7 +120,7 @@ export const useQuestionBank = (courseId: string, filter: { type: QuestionType |
   useQuery({
     queryKey: [...quizKeys.bank(courseId), filter.type ?? 'all', filter.search],
     queryFn: ({ signal }) => {
-      const query = encodeTableQuery({ sortBy: 'updatedAt', sortOrder: 'desc', search: filter.search, filter: filter.type ? { key: 'type', values: [filter.type] } : undefined });
+      const query = encodeTableQuery({ sortOrder: 'desc', search: filter.search, filter: filter.type ? { key: 'type', values: [filter.type] } : undefined });
       return apiFetch<TablePage<BankQuestion>>(`${quizPaths.bank(courseId)}?${query.toString()}`, { signal });
     },
     enabled,
@@ -133,7 +133,7 @@ export const useQuestionBank = (courseId: string, filter: { type: QuestionType |
 export const saveSettingsCall = (materialId: string, body: QuizSettings) => apiFetch<QuizSettingsAnswer>(quizPaths.settings(materialId), { method: 'PUT', body });
 
 export type QuestionSaveAnswer = TeacherQuestion & { regraded: number };
-export const createQuestionCall = (materialId: string, body: QuestionForm) => apiFetch<QuestionSaveAnswer>(quizPaths.questions(materialId), { method: 'POST', body });
+export const createQuestionCall = (materialId: string, body: QuestionForm) => apiFetch<TeacherQuestion>(quizPaths.questions(materialId), { method: 'POST', body });
 export const updateQuestionCall = (materialId: string, questionId: string, body: QuestionForm) =>
   apiFetch<QuestionSaveAnswer>(quizPaths.question(materialId, questionId), { method: 'PUT', body });
 export const deleteQuestionCall = (materialId: string, questionId: string) => apiFetch<unknown>(quizPaths.question(materialId, questionId), { method: 'DELETE' });

@@ -1,0 +1,34 @@
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import type { RoleId } from '@klase/core/roles';
+import { renderWithProviders } from '../../components/test-utils.tsx';
+import { paths } from '../../app/paths.ts';
+import { setSessionState } from '../../lib/session-store.ts';
+import { sessionFixture } from '../../lib/test-session.ts';
+import { AttemptPage } from './attempt-page.tsx';
+import { AttemptResultPage } from './attempt-result-page.tsx';
+import { QuizResultsPage } from './quiz-results-page.tsx';
+import { QuizSettingsPage } from './quiz-settings-page.tsx';
+
+/** Where a test landed, with the notice the page was sent (router state). */
+const Landed = ({ name }: { name: string }) => {
+  const location = useLocation();
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  return <p>{`${name}${notice ? ` (${notice})` : ''}`}</p>;
+};
+
+/** Signs in with `roleId` and renders the quiz routes at `path`. */
+export const renderQuizRoute = (path: string, roleId: RoleId, extra: { selectedChildId?: string } = {}) => {
+  setSessionState({ status: 'authenticated', profile: sessionFixture({ roleId }).profile, selectedChildId: extra.selectedChildId ?? null });
+  const router = createMemoryRouter(
+    [
+      { path: paths.classQuizSettings.pattern, element: <QuizSettingsPage /> },
+      { path: paths.classQuizAttempt.pattern, element: <AttemptPage /> },
+      { path: paths.classQuizAttemptResult.pattern, element: <AttemptResultPage /> },
+      { path: paths.classQuizResults.pattern, element: <QuizResultsPage /> },
+      { path: paths.classCourseElement.pattern, element: <Landed name="material page" /> },
+      { path: '/not-found', element: <Landed name="not found page" /> },
+    ],
+    { initialEntries: [path] },
+  );
+  return { router, ...renderWithProviders(<RouterProvider router={router} />) };
+};
