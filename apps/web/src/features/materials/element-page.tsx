@@ -129,6 +129,7 @@ const ElementBody = ({ data, error, recordViews, preview }: ElementBodyProps) =>
                 courseId={courseId}
                 manage={data.manage}
                 recordViews={recordViews}
+                studentMode={preview}
                 current={current ? { name: current.name, href: hrefOf(current) } : null}
               />
             ) : (

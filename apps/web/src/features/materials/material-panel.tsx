@@ -27,6 +27,8 @@ interface MaterialPanelProps {
   recordViews: boolean;
   /** Where a locked material sends the student. */
   current: { name: string; href: string } | null;
+  /** The teacher's student-mode preview. */
+  studentMode?: boolean;
 }
 
 /**
@@ -86,7 +88,7 @@ const PanelHeader = ({ stop, material, courseId, manage }: { stop: PathStop; mat
 };
 
 /** The open material: its header, then the viewer, or why it cannot be opened yet. */
-export const MaterialPanel = ({ stop, courseId, manage, recordViews, current }: MaterialPanelProps) => {
+export const MaterialPanel = ({ stop, classId, courseId, manage, recordViews, current, studentMode }: MaterialPanelProps) => {
   const reachable = isReachable(stop.state);
   const q = useMaterial(stop.materialId, reachable);
   const viewError = useRecordView(q.data, recordViews, courseId);
@@ -97,7 +99,7 @@ export const MaterialPanel = ({ stop, courseId, manage, recordViews, current }: 
   else if (stop.state === 'unavailable' || (isApiError(error) && error.code === 'MATERIAL_UNAVAILABLE')) body = <UnavailableNotice from={stop.availableFrom} />;
   else if (isApiError(error) && (error.status === 404 || error.status === 403)) body = <EmptyState kind="contentUnavailable" />;
   else if (error) body = <ErrorText error={error} />;
-  else if (q.data) body = <MaterialViewer material={q.data} />;
+  else if (q.data) body = <MaterialViewer material={q.data} place={classId ? { classId, courseId, studentMode } : undefined} />;
   else body = <Skeleton height={200} aria-busy="true" />;
   return (
     <Stack gap="md" component="section" aria-label={stop.name}>

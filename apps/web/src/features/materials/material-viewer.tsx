@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { Alert, AspectRatio, Button, Paper, Stack, Text, Typography, VisuallyHidden } from '@mantine/core';
+import { lazy, Suspense, useMemo } from 'react';
+import { Alert, AspectRatio, Button, Paper, Skeleton, Stack, Text, Typography, VisuallyHidden } from '@mantine/core';
 import { IconDownload, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { MaterialDetails } from '@klase/core/courses/contracts';
@@ -104,8 +104,23 @@ const FileView = ({ material }: { material: MaterialDetails }) => {
   );
 };
 
-const GradedView = ({ material, type }: { material: MaterialDetails; type: 'assignment' | 'quiz' | 'activity' }) => {
+/** Where a graded material lives, for its work panel (a class course; the catalogue has no work). */
+export interface AssessmentPlace {
+  classId: string;
+  courseId: string;
+  /** The teacher's student-mode preview: the student's layout, disabled. */
+  studentMode?: boolean;
+}
+
+// The work panels of issue 6 load with the first graded material opened, not with every element page.
+const AssignmentPanel = lazy(() => import('../assignments/assignment-panel.tsx').then((m) => ({ default: m.AssignmentPanel })));
+const ActivityPanel = lazy(() => import('../assignments/activity-panel.tsx').then((m) => ({ default: m.ActivityPanel })));
+const QuizPanel = lazy(() => import('../quizzes/quiz-panel.tsx').then((m) => ({ default: m.QuizPanel })));
+const PANELS = { assignment: AssignmentPanel, activity: ActivityPanel, quiz: QuizPanel } as const;
+
+const GradedView = ({ material, type, place }: { material: MaterialDetails; type: 'assignment' | 'quiz' | 'activity'; place?: AssessmentPlace }) => {
   const { t } = useTranslation('materials');
+  const Panel = PANELS[type];
   return (
     <Stack gap="md">
       <DetailList
@@ -115,15 +130,25 @@ const GradedView = ({ material, type }: { material: MaterialDetails; type: 'assi
         ]}
       />
       {material.instructions ? <RichContent html={material.instructions} label={t('viewer.instructions')} /> : <Text>{t('viewer.noInstructions')}</Text>}
-      <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden="true" />} styles={{ message: { color: 'var(--mantine-color-text)' } }}>
-        {t(`viewer.studentNote.${type}`)}
-      </Alert>
+      {place ? (
+        <Suspense fallback={<Skeleton height={160} aria-busy="true" />}>
+          <Panel material={material} classId={place.classId} courseId={place.courseId} studentMode={place.studentMode} />
+        </Suspense>
+      ) : (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden="true" />} styles={{ message: { color: 'var(--mantine-color-text)' } }}>
+          {t(`viewer.studentNote.${type}`)}
+        </Alert>
+      )}
     </Stack>
   );
 };
 
-/** One material as a student reads it: the page, the link, the video, the file or the task. */
-export const MaterialViewer = ({ material }: { material: MaterialDetails }) => {
+/**
+ * One material as a student reads it: the page, the link, the video, the file or the task. With a
+ * `place` (a class course) a graded material shows its work panel: submitting, taking the quiz,
+ * the grade, or the teacher's way to the submissions.
+ */
+export const MaterialViewer = ({ material, place }: { material: MaterialDetails; place?: AssessmentPlace }) => {
   const { t } = useTranslation('materials');
   const { type } = material;
   let body;
@@ -140,7 +165,7 @@ export const MaterialViewer = ({ material }: { material: MaterialDetails }) => {
     );
   else if (type === 'video') body = <VideoView material={material} />;
   else if (type === 'file') body = <FileView material={material} />;
-  else if (isGradedType(type)) body = <GradedView material={material} type={type} />;
+  else if (isGradedType(type)) body = <GradedView material={material} type={type} place={place} />;
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} data-testid="material-viewer" data-type={type}>
       {body}
