@@ -6,6 +6,7 @@ import { setSessionState } from '../../lib/session-store.ts';
 import { sessionFixture } from '../../lib/test-session.ts';
 import { AttemptPage } from './attempt-page.tsx';
 import { AttemptResultPage } from './attempt-result-page.tsx';
+import { QuizPanel, type QuizPanelProps } from './quiz-panel.tsx';
 import { QuizResultsPage } from './quiz-results-page.tsx';
 import { QuizSettingsPage } from './quiz-settings-page.tsx';
 
@@ -16,9 +17,12 @@ const Landed = ({ name }: { name: string }) => {
   return <p>{`${name}${notice ? ` (${notice})` : ''}`}</p>;
 };
 
+const signIn = (roleId: RoleId, selectedChildId: string | null) =>
+  setSessionState({ status: 'authenticated', profile: sessionFixture({ roleId }).profile, selectedChildId });
+
 /** Signs in with `roleId` and renders the quiz routes at `path`. */
-export const renderQuizRoute = (path: string, roleId: RoleId, extra: { selectedChildId?: string } = {}) => {
-  setSessionState({ status: 'authenticated', profile: sessionFixture({ roleId }).profile, selectedChildId: extra.selectedChildId ?? null });
+export const renderQuizRoute = (path: string, roleId: RoleId) => {
+  signIn(roleId, null);
   const router = createMemoryRouter(
     [
       { path: paths.classQuizSettings.pattern, element: <QuizSettingsPage /> },
@@ -29,6 +33,22 @@ export const renderQuizRoute = (path: string, roleId: RoleId, extra: { selectedC
       { path: '/not-found', element: <Landed name="not found page" /> },
     ],
     { initialEntries: [path] },
+  );
+  return { router, ...renderWithProviders(<RouterProvider router={router} />) };
+};
+
+/** Signs in with `roleId` (a parent with their chosen child) and renders the quiz panel of the material, with the pages it links to. */
+export const renderQuizPanel = (props: QuizPanelProps, roleId: RoleId, selectedChildId: string | null = null) => {
+  signIn(roleId, selectedChildId);
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <QuizPanel {...props} /> },
+      { path: paths.classQuizAttempt.pattern, element: <Landed name="attempt page" /> },
+      { path: paths.classQuizAttemptResult.pattern, element: <Landed name="result page" /> },
+      { path: paths.classQuizSettings.pattern, element: <Landed name="settings page" /> },
+      { path: paths.classQuizResults.pattern, element: <Landed name="results page" /> },
+    ],
+    { initialEntries: ['/'] },
   );
   return { router, ...renderWithProviders(<RouterProvider router={router} />) };
 };
