@@ -103,6 +103,12 @@ export const workState = (row: WorkRow | null, dueAt: Date | null, now: Date): W
  * `GET /api/materials/:materialId/my-submission` (students; parents with `?childId=`): the
  * assignment, the caller's work and, once returned, grade and feedback. `can` tells the page what
  * the student may do now (edit the draft, submit, resubmit).
+ *
+ * Activities answer it too, read-only: `state` follows `workState` (`returned` once graded,
+ * since an activity is returned when graded; `missing` past its due date without a grade), with
+ * grade and feedback once returned; no text, no files, `can` all false and `blockedBy` null.
+ * `settings` carries the due date and points (the rest are the assignment defaults, no
+ * attachments). Drafts, files and submit stay assignment-only (an activity there is 404).
  */
 export const mySubmission = z.object({
   materialId: z.string(),
@@ -153,6 +159,8 @@ export const submissionRow = z.object({
   late: z.boolean(),
   fileCount: z.number(),
   grade: z.number().nullable(),
+  /** The teacher's feedback (sanitized rich text; staff only read these rows). */
+  feedbackHtml: z.string().nullable(),
   returnedAt: z.string().nullable(),
 });
 export type SubmissionRow = z.infer<typeof submissionRow>;
@@ -204,9 +212,10 @@ export const mySubmissionQuery = z.object({ childId: z.uuid().optional() });
 /** `GET /api/materials/:materialId/submissions.zip` (staff): every submitted file, one folder per student ("Last, First"), streamed. */
 
 /**
- * Activities: `GET /api/materials/:materialId/activity-grades` (staff) → submissionsAnswer;
- * `PUT` (teachers) sets several students' grades at once (null clears); a graded activity is
- * returned and completes the material for the student.
+ * Activities: `GET /api/materials/:materialId/activity-grades` (staff) → submissionsAnswer (rows
+ * with the saved feedback); `PUT` (teachers) sets several students' grades at once (null clears
+ * grade and feedback); a graded activity is returned and completes the material for the student.
+ * A row's `feedbackHtml` left out keeps the saved feedback; `''` clears it.
  */
 export const activityGradesRequest = z.object({
   grades: z
@@ -214,7 +223,7 @@ export const activityGradesRequest = z.object({
       z.object({
         studentId: z.uuid(),
         grade: z.number().min(0, { error: V.invalidChoice }).multipleOf(0.01, { error: V.invalidChoice }).nullable(),
-        feedbackHtml: z.string().max(FEEDBACK_MAX, { error: V.maxLength }).default(''),
+        feedbackHtml: z.string().max(FEEDBACK_MAX, { error: V.maxLength }).optional(),
       }),
     )
     .min(1, { error: V.required })

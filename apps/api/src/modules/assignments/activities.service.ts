@@ -11,7 +11,9 @@ import { workList } from './work-list.ts';
 /**
  * Activities (in-class or offline tasks): the teacher enters grades for several students at once.
  * A grade is returned at once and completes the material for the student; clearing it (null)
- * removes grade and feedback and takes the completion back.
+ * removes grade and feedback and takes the completion back. A row without `feedbackHtml` keeps the
+ * saved feedback (so a grade change from a grid that did not touch it does not wipe it); `''`
+ * clears it.
  */
 
 type GradesValues = z.output<typeof activityGradesRequest>;
@@ -39,7 +41,8 @@ export const saveActivityGrades = async (ctx: Ctx, user: UserRow, materialId: st
     const now = new Date();
     for (const e of v.grades) {
       const graded = e.grade !== null;
-      await applyGrade(tx, g, user, e.studentId, { grade: e.grade, feedbackHtml: graded ? cleanFeedback(e.feedbackHtml) : null, returned: graded }, now);
+      const feedbackHtml = !graded ? null : e.feedbackHtml === undefined ? undefined : cleanFeedback(e.feedbackHtml);
+      await applyGrade(tx, g, user, e.studentId, { grade: e.grade, feedbackHtml, returned: graded }, now);
       if (graded) await completeMaterial(tx, materialId, e.studentId, now, false);
       else await uncompleteMaterial(tx, materialId, e.studentId);
     }

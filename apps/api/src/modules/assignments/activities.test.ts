@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SubmissionsAnswer } from '@klase/core/assessments/assignments';
+import { FEEDBACK_MAX, type MySubmission, type SubmissionsAnswer } from '@klase/core/assessments/assignments';
 import type { Journey } from '@klase/core/courses/contracts';
 import { submissions } from '../../db/schema/assessments.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
-import { buildAssignment, buildGraded } from '../../test/assessment-factories.ts';
+import { buildAssignment, buildGraded, uploadWorkAs } from '../../test/assessment-factories.ts';
 import { buildMaterial } from '../../test/course-factories.ts';
 import { useClassWorld } from '../classes/test-world.ts';
 import { progressOf, statesOf } from '../materials/test-helpers.ts';
@@ -101,6 +101,71 @@ describe('activity grades', () => {
     expect((await put(other, material.id, [{ studentId: w.s1.id, grade: 10 }])).statusCode).toBe(404);
     const { material: essay } = await buildAssignment(t.db, { schoolId: w.schoolA.id, classId: w.cls.id });
     expect((await teacher.req('GET', url(essay.id))).statusCode).toBe(404);
-    expect((await jose.req('GET', `/api/materials/${material.id}/my-submission`)).statusCode).toBe(404);
+  });
+
+  it('students and parents read an activity grade and feedback once graded, read-only; drafts, files and submit stay assignment-only', async () => {
+    const { t, w } = ctx;
+    const { material } = await buildGraded(t.db, { schoolId: w.schoolA.id, classId: w.cls.id, type: 'activity', name: 'Debate', maxPoints: 20, dueAt: new Date(Date.now() - 60_000) });
+    const mine = `/api/materials/${material.id}/my-submission`;
+    const parent = await signIn(t.app, w.parent.username);
+    const before = await jose.req('GET', mine);
+    expect(before.statusCode, before.body).toBe(200);
+    // Past its date without a grade: missing, nothing to do on the student's side.
+    expect(before.json<MySubmission>()).toMatchObject({
+      materialId: material.id,
+      state: 'missing',
+      status: 'none',
+      grade: null,
+      feedbackHtml: null,
+      files: [],
+      can: { edit: false, submit: false },
+      blockedBy: null,
+    });
+    expect(before.json<MySubmission>().settings).toMatchObject({ maxPoints: 20, dueAt: material.dueAt?.toISOString(), attachments: [] });
+
+    expect((await put(teacher, material.id, [{ studentId: w.s1.id, grade: 17.5, feedbackHtml: '<p>Strong rebuttal</p>' }])).statusCode).toBe(200);
+    const graded = { state: 'returned', status: 'returned', grade: 17.5, feedbackHtml: '<p>Strong rebuttal</p>', can: { edit: false, submit: false }, blockedBy: null };
+    expect((await jose.req('GET', mine)).json<MySubmission>()).toMatchObject(graded);
+    const child = await parent.req('GET', `${mine}?childId=${w.s1.id}`);
+    expect(child.statusCode, child.body).toBe(200);
+    expect(child.json<MySubmission>()).toMatchObject(graded);
+    // Another child, another student: nothing of Jose's grade.
+    expect((await parent.req('GET', `${mine}?childId=${w.s2.id}`)).statusCode).toBe(404);
+    const ana = await signIn(t.app, w.s2.username);
+    expect((await ana.req('GET', mine)).json<MySubmission>()).toMatchObject({ state: 'missing', grade: null, feedbackHtml: null });
+
+    // The work routes are the assignment's only.
+    expect((await jose.req('PUT', mine, { textHtml: '<p>mine</p>' })).statusCode).toBe(404);
+    expect((await jose.req('POST', `${mine}/submit`)).statusCode).toBe(404);
+    expect((await uploadWorkAs(jose, material.id, 'notes.txt', Buffer.from('notes'))).statusCode).toBe(404);
+
+    // A cleared grade is hidden again.
+    expect((await put(teacher, material.id, [{ studentId: w.s1.id, grade: null }])).statusCode).toBe(200);
+    expect((await jose.req('GET', mine)).json<MySubmission>()).toMatchObject({ state: 'missing', status: 'draft', grade: null, feedbackHtml: null });
+  });
+
+  it('rows carry the saved feedback; a row without feedbackHtml keeps it, an empty one clears it', async () => {
+    const { w } = ctx;
+    const { material } = await activityCourse();
+    const rowOf = (answer: SubmissionsAnswer, studentId: string) => answer.rows.find((r) => r.studentId === studentId);
+    const first = await put(teacher, material.id, [
+      { studentId: w.s1.id, grade: 20, feedbackHtml: '<p>Good pacing</p>' },
+      { studentId: w.s2.id, grade: 15, feedbackHtml: '<p>Speak up</p>' },
+    ]);
+    expect(rowOf(first.json<SubmissionsAnswer>(), w.s1.id)).toMatchObject({ grade: 20, feedbackHtml: '<p>Good pacing</p>' });
+    const listed = (await assistant.req('GET', url(material.id))).json<SubmissionsAnswer>();
+    expect(rowOf(listed, w.s2.id)).toMatchObject({ grade: 15, feedbackHtml: '<p>Speak up</p>' });
+    expect(rowOf(listed, w.s3.id)).toMatchObject({ grade: null, feedbackHtml: null });
+
+    const changed = await put(teacher, material.id, [
+      { studentId: w.s1.id, grade: 25 },
+      { studentId: w.s2.id, grade: 16, feedbackHtml: '' },
+    ]);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(rowOf(changed.json<SubmissionsAnswer>(), w.s1.id)).toMatchObject({ grade: 25, feedbackHtml: '<p>Good pacing</p>', state: 'returned' });
+    expect(rowOf(changed.json<SubmissionsAnswer>(), w.s2.id)).toMatchObject({ grade: 16, feedbackHtml: null, state: 'returned' });
+    expect((await jose.req('GET', `/api/materials/${material.id}/my-submission`)).json<MySubmission>()).toMatchObject({ grade: 25, feedbackHtml: '<p>Good pacing</p>' });
+    const tooLong = await put(teacher, material.id, [{ studentId: w.s1.id, grade: 25, feedbackHtml: 'x'.repeat(FEEDBACK_MAX + 1) }]);
+    expect(tooLong.json()).toMatchObject({ code: 'VALIDATION', fields: [{ path: 'grades.0.feedbackHtml' }] });
   });
 });

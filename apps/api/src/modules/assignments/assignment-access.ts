@@ -24,9 +24,11 @@ export interface GradedMaterial extends OpenedMaterial {
   classAccess: ClassAccess;
 }
 
-export const openGraded = async (db: Db, user: UserRow, materialId: string, type: GradedType): Promise<GradedMaterial> => {
+/** `type`: the route's type, or the types it serves (the student's read of their work serves both). */
+export const openGraded = async (db: Db, user: UserRow, materialId: string, type: GradedType | readonly GradedType[]): Promise<GradedMaterial> => {
   const found = await findMaterial(db, materialId);
-  if (found?.material.type !== type) throw new DomainError('NOT_FOUND');
+  const types: readonly string[] = typeof type === 'string' ? [type] : type;
+  if (!found || !types.includes(found.material.type)) throw new DomainError('NOT_FOUND');
   const opened = await openMaterial(db, user, materialId);
   const classAccess = opened.access.classAccess;
   // A catalogue course has no class, so no students and no work.

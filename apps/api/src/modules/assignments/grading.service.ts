@@ -80,8 +80,8 @@ const auditSubmission = (tx: Db, g: GradedMaterial, actor: UserRow, action: Audi
 
 export interface GradeChange {
   grade: number | null;
-  /** Sanitized; null for none. */
-  feedbackHtml: string | null;
+  /** Sanitized; null for none; undefined keeps the saved feedback. */
+  feedbackHtml: string | null | undefined;
   /** true: hand back (keeps the first return time); false: take back (activities whose grade is cleared); null: as it is. */
   returned: boolean | null;
 }
@@ -96,10 +96,12 @@ export const applyGrade = async (tx: Db, g: GradedMaterial, actor: UserRow, stud
   const row = await lockOrCreateSubmission(tx, g.material.id, studentId, actor.id);
   const returnedAt = c.returned === null ? row.returnedAt : c.returned ? (row.returnedAt ?? now) : null;
   const status = c.returned === null ? row.status : c.returned ? 'returned' : 'draft';
-  const graded = c.grade !== null || c.feedbackHtml !== null;
+  // Read on the locked row, so a kept feedback is the one saved last.
+  const feedbackHtml = c.feedbackHtml === undefined ? row.feedbackHtml : c.feedbackHtml;
+  const graded = c.grade !== null || feedbackHtml !== null;
   const next = await updateSubmission(tx, row.id, {
     grade: c.grade,
-    feedbackHtml: c.feedbackHtml,
+    feedbackHtml,
     gradedBy: graded ? actor.id : null,
     gradedAt: graded ? now : null,
     returnedAt,

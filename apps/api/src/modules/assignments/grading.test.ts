@@ -115,7 +115,10 @@ describe('teachers review, grade and return work', () => {
     expect((await submitAs(jose, material.id)).statusCode).toBe(200);
     const graded = await gradeAs(teacher, material.id, w.s1.id, { grade: 15, feedbackHtml: '<p>Good <em>start</em></p><script>steal()</script>' });
     expect(graded.json<SubmissionDetails>()).toMatchObject({ grade: 15, feedbackHtml: '<p>Good <em>start</em></p>', state: 'graded', returnedAt: null });
-    expect((await list(teacher, material.id)).counts).toMatchObject({ toGrade: 0, returned: 0 });
+    const listed = await list(teacher, material.id);
+    expect(listed.counts).toMatchObject({ toGrade: 0, returned: 0 });
+    expect(listed.rows.find((r) => r.studentId === w.s1.id)).toMatchObject({ grade: 15, feedbackHtml: '<p>Good <em>start</em></p>' });
+    expect(listed.rows.find((r) => r.studentId === w.s2.id)).toMatchObject({ grade: null, feedbackHtml: null });
     // Not returned yet: the student sees neither grade nor feedback, nor that a grade exists.
     expect(await mine(jose, material.id)).toMatchObject({ state: 'submitted', grade: null, feedbackHtml: null, returnedAt: null });
     const returned = await gradeAs(teacher, material.id, w.s1.id, { grade: 18, feedbackHtml: '<p>Much better</p>', returnToStudent: true });

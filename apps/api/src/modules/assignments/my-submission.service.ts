@@ -37,10 +37,15 @@ const answerFor = async (db: Db, g: GradedMaterial, studentId: string, mayAct: b
   return workAnswer(db, { settings, effective, dueAt: g.material.dueAt, row, now: new Date() }, { staff: false, mayAct });
 };
 
-/** The caller's work (students) or their child's (parents, `childId`), read-only for parents. */
+/**
+ * The caller's work (students) or their child's (parents, `childId`), read-only for parents. An
+ * activity reads the same way, read-only for everyone: its grade and feedback once returned
+ * (activities are returned when graded); nothing to hand in, so nothing blocks.
+ */
 export const mySubmission = async (ctx: Ctx, user: UserRow, materialId: string, childId: string | undefined): Promise<MySubmission> => {
-  const g = await openGraded(ctx.db, user, materialId, 'assignment');
+  const g = await openGraded(ctx.db, user, materialId, ['assignment', 'activity']);
   const studentId = await ownStudentId(ctx.db, g, user, childId);
+  if (g.material.type === 'activity') return { ...(await answerFor(ctx.db, g, studentId, false)), blockedBy: null };
   return answerFor(ctx.db, g, studentId, studentId === user.id);
 };
 

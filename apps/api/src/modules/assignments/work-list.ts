@@ -44,6 +44,7 @@ export const workList = async (db: Db, g: GradedMaterial, now = new Date()): Pro
     late: handedIn(row) && (row?.late ?? false),
     fileCount: row ? (fileCount.get(row.id) ?? 0) : 0,
     grade: row?.grade ?? null,
+    feedbackHtml: row?.feedbackHtml ?? null,
     returnedAt: row?.returnedAt?.toISOString() ?? null,
   }));
   const counted = (test: (r: SubmissionRow) => boolean) => rows.filter(test).length;

@@ -22,6 +22,7 @@ import {
   materialsOfCourse,
   nextPosition,
   placeMaterial,
+  quizHasQuestions,
   takeUpload,
   updateMaterial,
   uploadByKey,
@@ -183,7 +184,10 @@ export const editMaterial = async (ctx: Ctx, actor: UserRow, materialId: string,
         if (oldKey) await deleteUploadByKey(tx, courseId, oldKey);
       }
     }
-    const row = await updateMaterial(tx, materialId, { ...columnsOf(v), ...file, updatedBy: actor.id });
+    // A quiz with questions is worth their total (the quizzes module keeps it so): the form's points do not apply.
+    const { maxPoints, ...columns } = columnsOf(v);
+    const points = v.type === 'quiz' && (await quizHasQuestions(tx, materialId)) ? {} : { maxPoints };
+    const row = await updateMaterial(tx, materialId, { ...columns, ...points, ...file, updatedBy: actor.id });
     await auditMaterial(tx, access, actor, 'material.updated', materialId, changes(current.material, row, AUDITED));
     return oldKey;
   });
