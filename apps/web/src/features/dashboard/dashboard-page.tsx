@@ -1,12 +1,15 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarEvent, IconChecklist, IconClipboardList, IconSpeakerphone } from '@tabler/icons-react';
+import { IconCalendarEvent, IconSpeakerphone } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { roleKeyOf } from '@klase/core/roles';
+import { ROLE, roleKeyOf } from '@klase/core/roles';
+import { cleanChildName } from '@klase/core/status';
 import { EmptyState, type EmptyKind } from '../../components/empty-state.tsx';
+import { useTone } from '../../components/tones.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { GuidedTour } from './guided-tour.tsx';
 import { WelcomeDialog } from './welcome-dialog.tsx';
+import { MessageCard, PendingCard, RecentGradesCard, WhatsDueCard } from './work-lists.tsx';
 
 const Section = ({ title, icon, empty }: { title: string; icon: ReactNode; empty: EmptyKind }) => (
   <Card withBorder padding="md" component="section" aria-label={title}>
@@ -20,14 +23,41 @@ const Section = ({ title, icon, empty }: { title: string; icon: ReactNode; empty
   </Card>
 );
 
+/** A parent's lists follow the child chosen in the app's header. */
+const ChildLists = () => {
+  const { t } = useTranslation('dashboard');
+  const children = useSession((s) => s.childrenList);
+  const childId = useSession((s) => s.selectedChildId);
+  const child = children.find((c) => c.id === childId);
+  if (children.length === 0) return <MessageCard text={t('empty.noChildren')} />;
+  if (!child) return <MessageCard text={t('empty.pickChild')} />;
+  const subtitle = t('forChild', { name: cleanChildName(child.name) || child.username });
+  return (
+    <>
+      <WhatsDueCard childId={child.id} subtitle={subtitle} />
+      <RecentGradesCard childId={child.id} subtitle={subtitle} />
+    </>
+  );
+};
+
+/** The work lists of the role: a student's What's Due, staff's Pending Submissions, a parent's child's lists. */
+const WorkLists = ({ roleId }: { roleId: number }) => {
+  if (roleId === ROLE.student) return <WhatsDueCard childId={null} />;
+  if (roleId === ROLE.teacher || roleId === ROLE.assistantTeacher) return <PendingCard />;
+  if (roleId === ROLE.parent) return <ChildLists />;
+  return null;
+};
+
 /**
- * The dashboard. What's Due, Pending Submissions, announcements and events have no data source
- * yet (classes and courses come with later issues), so they show the spec's empty texts.
+ * The dashboard: the role's work lists (packages/core/src/assessments/dashboard.ts), then
+ * announcements and events, which have no data source yet (later issues) and show the spec's
+ * empty texts.
  */
 export const DashboardPage = () => {
   const { t } = useTranslation('common');
   const profile = useSession((s) => s.profile);
   const [touring, setTouring] = useState(false);
+  const muted = useTone('muted');
   if (!profile) return null;
   const role = roleKeyOf(profile.roleId);
   return (
@@ -38,7 +68,7 @@ export const DashboardPage = () => {
             <Title order={1} size="h2" id="klase-welcome">
               {t('dashboard.welcome', { name: profile.firstName })}
             </Title>
-            <Text c="dimmed">
+            <Text c={muted}>
               {[role ? t(`roles.${role}`) : null, profile.schoolName].filter(Boolean).join(' · ')}
             </Text>
           </Stack>
@@ -48,8 +78,7 @@ export const DashboardPage = () => {
         </Group>
       </Card>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Section title={t('dashboard.whatsDue')} icon={<IconChecklist size={20} aria-hidden="true" />} empty="noRecords" />
-        <Section title={t('dashboard.pendingSubmissions')} icon={<IconClipboardList size={20} aria-hidden="true" />} empty="noRecords" />
+        <WorkLists roleId={profile.roleId} />
         <Section title={t('dashboard.announcements')} icon={<IconSpeakerphone size={20} aria-hidden="true" />} empty="noRecords" />
         <Section title={t('dashboard.upcomingEvents')} icon={<IconCalendarEvent size={20} aria-hidden="true" />} empty="noUpcomingEvents" />
       </SimpleGrid>
