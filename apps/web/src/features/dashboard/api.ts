@@ -17,11 +17,10 @@ export const dashboardKeys = {
 };
 
 /** What's Due of the student, or of a parent's child (`childId`). */
-export const useWhatsDue = (childId: string | null, enabled = true) =>
+export const useWhatsDue = (childId: string | null) =>
   useQuery({
     queryKey: dashboardKeys.due(childId),
     queryFn: ({ signal }) => apiFetch<DueAnswer>(`/api/dashboard/due${child(childId)}`, { signal }),
-    enabled,
   });
 
 /** Work waiting to be graded in the classes a teacher or assistant teaches. */
@@ -32,9 +31,8 @@ export const usePendingWork = () =>
   });
 
 /** The latest returned grades of a parent's child. */
-export const useRecentGrades = (childId: string | null, enabled = true) =>
+export const useRecentGrades = (childId: string | null) =>
   useQuery({
     queryKey: dashboardKeys.grades(childId),
     queryFn: ({ signal }) => apiFetch<{ items: RecentGrade[] }>(`/api/dashboard/grades${child(childId)}`, { signal }),
-    enabled,
   });
