@@ -22,19 +22,25 @@ export { PageFrame as QuizPageFrame, materialHref } from '../assignments/page-fr
 
 /**
  * Tabs kept in the address (`?tab=`): the first tab is the default and has no parameter, so a
- * reload or a shared link opens the same tab. Mantine's tabs give the arrow-key movement.
+ * reload or a shared link opens the same tab. Mantine's tabs give the arrow-key movement. Panels
+ * stay mounted (hidden) so a half-filled form survives a look at another tab; `children` gets
+ * whether its tab is the open one, to load a tab's data only when it is shown.
  */
-export const UrlTabs = <T extends string>({ tabs, label, children }: { tabs: readonly { value: T; label: string }[]; label: string; children: (tab: T) => ReactNode }) => {
+export const UrlTabs = <T extends string>({
+  tabs,
+  label,
+  children,
+}: {
+  tabs: readonly { value: T; label: string }[];
+  label: string;
+  children: (tab: T, open: boolean) => ReactNode;
+}) => {
   const [params, setParams] = useSearchParams();
   const first = tabs[0]!.value;
   const wanted = params.get('tab');
   const current = tabs.find((tab) => tab.value === wanted)?.value ?? first;
   return (
-    <Tabs
-      value={current}
-      onChange={(v) => setParams(v && v !== first ? { tab: v } : {}, { replace: true })}
-      keepMounted={false}
-    >
+    <Tabs value={current} onChange={(v) => setParams(v && v !== first ? { tab: v } : {}, { replace: true })}>
       <Tabs.List aria-label={label}>
         {tabs.map((tab) => (
           <Tabs.Tab key={tab.value} value={tab.value}>
@@ -44,7 +50,7 @@ export const UrlTabs = <T extends string>({ tabs, label, children }: { tabs: rea
       </Tabs.List>
       {tabs.map((tab) => (
         <Tabs.Panel key={tab.value} value={tab.value} pt="md">
-          {tab.value === current && children(tab.value)}
+          {children(tab.value, tab.value === current)}
         </Tabs.Panel>
       ))}
     </Tabs>

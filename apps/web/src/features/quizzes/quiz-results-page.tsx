@@ -103,7 +103,7 @@ const ResultsBody = ({ material }: { material: MaterialDetails }) => {
   return (
     <QuizPageFrame title={t('results.title')} subtitle={material.name} back={{ to: materialHref(material), label: t('backToQuiz') }}>
       <UrlTabs tabs={TABS.map((value) => ({ value, label: t(`results.tabs.${value}`) }))} label={t('results.title')}>
-        {(tab) => (tab === 'results' ? <ResultsTab material={material} /> : <QuizStatsTab materialId={material.id} />)}
+        {(tab, open) => open && (tab === 'results' ? <ResultsTab material={material} /> : <QuizStatsTab materialId={material.id} />)}
       </UrlTabs>
     </QuizPageFrame>
   );

@@ -81,11 +81,17 @@ describe('quiz settings page', () => {
     expect(writesOf(fetchMock)).toHaveLength(0);
   });
 
-  it('keeps the tab in the address and answers not-found for a material that is not a quiz', async () => {
+  it('keeps the tab in the address and unsaved settings across tabs; a material that is not a quiz is not found', async () => {
     const { router } = renderQuizRoute(paths.classQuizSettings.to(CLASS_ID, COURSE_ID, QUIZ_ID), ROLE.teacher);
-    await userEvent.click(await screen.findByRole('tab', { name: 'Questions' }));
+    await screen.findByRole('tab', { name: 'Settings' });
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain(`${base}/questions`);
+    await userEvent.type(field(/^Time limit/), '45');
+    await userEvent.click(screen.getByRole('tab', { name: 'Questions' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=questions'));
     expect(await screen.findByText('2 questions, 3 points in total')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(field(/^Time limit/)).toHaveValue('45');
 
     fetchMock.mockImplementation(async () => jsonResponse(materialFixture({ id: QUIZ_ID, type: 'page' })));
     const other = renderQuizRoute(paths.classQuizSettings.to(CLASS_ID, COURSE_ID, QUIZ_ID), ROLE.teacher);

@@ -23,11 +23,12 @@ const SettingsBody = ({ material }: { material: MaterialDetails }) => {
         <ErrorText error={settings.error} />
       ) : (
         <UrlTabs tabs={TABS.map((value) => ({ value, label: t(`settings.tabs.${value}`) }))} label={t('settings.title')}>
-          {(tab) =>
+          {(tab, open) =>
+            // The settings form stays mounted (its unsaved changes survive a look at the questions).
             tab === 'settings' ? (
               <QuizSettingsFormView materialId={material.id} settings={settings.data} onCancel={() => void navigate(back)} />
             ) : (
-              <QuestionsTab materialId={material.id} courseId={material.courseId} attemptCount={settings.data.attemptCount} />
+              open && <QuestionsTab materialId={material.id} courseId={material.courseId} attemptCount={settings.data.attemptCount} />
             )
           }
         </UrlTabs>
