@@ -20,6 +20,13 @@
  * Courses (e2e/tests/courses.spec.ts), one set per project: class "E2E Courses <project>" taught by
  *   e2e.courseteacher.<project> with student e2e.walker.<project> enrolled; the teacher builds a
  *   course in it and the student walks its journey
+ * Catalogue (e2e/tests/catalogue.spec.ts), one set per project: teacher e2e.catteacher.<project> with
+ *   the empty class "E2E Catalogue <project>"; the teacher adds a demo catalogue course to it
+ * Assessments (e2e/tests/assessments.spec.ts), one set per project: class "E2E Assessments <project>"
+ *   taught by e2e.gradeteacher.<project> with student e2e.submitter.<project> (whose parent is
+ *   e2e.submitparent.<project>); one course with the assignment "Essay: my hometown" (due in three
+ *   days, text and files) and one with the published "Timed quiz" (10 minutes, two attempts,
+ *   answers after submitting) of three questions
  * Usage: DATA_DIR=... tsx apps/api/src/test/e2e-fixtures.ts
  */
 import path from 'node:path';
@@ -37,7 +44,9 @@ import { parentStudents, users } from '../db/schema/users.ts';
 import { ctxOf } from '../platform/app-context.ts';
 import { sendActivation } from '../modules/auth/auth.service.ts';
 import { buildClass, enrol } from './class-factories.ts';
+import { buildGraded } from './assessment-factories.ts';
 import { buildUser } from './factories.ts';
+import { addQuizQuestions, buildQuizCourse, sampleQuestions, setQuizSettings } from './quiz-factories.ts';
 
 const PROJECTS = ['desktop', 'phone'] as const;
 
@@ -111,6 +120,27 @@ const main = async () => {
       const walker = await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.walker.${project}`, email: email('walker'), firstName: 'Wilfredo', lastName: 'Padilla' });
       const courseClass = await buildClass(db, { schoolId: school.id, teachers: [courseTeacher], name: `E2E Courses ${project}` });
       await enrol(db, courseClass.id, [walker]);
+
+      const catTeacher = await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.catteacher.${project}`, email: email('catteacher'), firstName: 'Ligaya', lastName: 'Manalo' });
+      await buildClass(db, { schoolId: school.id, teachers: [catTeacher], name: `E2E Catalogue ${project}` });
+
+      const gradeTeacher = await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.gradeteacher.${project}`, email: email('gradeteacher'), firstName: 'Rogelio', lastName: 'Salvador' });
+      const submitter = await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.submitter.${project}`, email: email('submitter'), firstName: 'Sofia', lastName: 'Mercado' });
+      const submitParent = await buildUser(db, { schoolId: school.id, roleId: ROLE.parent, username: `e2e.submitparent.${project}`, email: email('submitparent'), firstName: 'Perla', lastName: 'Mercado' });
+      await db.insert(parentStudents).values({ parentId: submitParent.id, studentId: submitter.id, schoolId: school.id });
+      const gradeClass = await buildClass(db, { schoolId: school.id, teachers: [gradeTeacher], name: `E2E Assessments ${project}` });
+      await enrol(db, gradeClass.id, [submitter]);
+      await buildGraded(db, {
+        schoolId: school.id,
+        classId: gradeClass.id,
+        name: 'Essay: my hometown',
+        dueAt: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000),
+        maxPoints: 20,
+        settings: { submissionType: 'both', maxFiles: 3, maxFileMb: 5 },
+      });
+      const { quiz } = await buildQuizCourse(db, { schoolId: school.id, classId: gradeClass.id, name: 'Timed quiz' });
+      await setQuizSettings(db, quiz.id, { timeLimitMinutes: 10, attemptsAllowed: 2, showAnswers: 'afterSubmit' }, gradeTeacher.id);
+      await addQuizQuestions(db, quiz.id, sampleQuestions('multipleChoice', 'trueFalse', 'shortAnswer'), gradeTeacher.id);
     }
   } finally {
     await app.close();
