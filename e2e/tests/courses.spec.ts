@@ -136,7 +136,8 @@ test('a teacher builds and publishes a course; a student walks it in order and i
     await student.getByRole('link', { name: /next/i }).first().click();
     await expect(student.getByRole('link', { name: /open the link/i })).toBeVisible();
     await student.getByRole('link', { name: /next/i }).first().click();
-    await expect(student.getByText(/hand in your work/i)).toBeVisible();
+    await expect(student.getByRole('button', { name: /^submit$/i })).toBeVisible();
+    const assignmentHref = new URL(student.url()).hash;
     await checkA11y(student, 'assignment (student)');
 
     await student.goto(`/#${coursePath}`);
@@ -144,6 +145,18 @@ test('a teacher builds and publishes a course; a student walks it in order and i
     // Still locked: the assignment before it is not handed in.
     await student.goto(`/${videoHref}`);
     await expect(student.getByText(LOCKED)).toBeVisible();
+
+    // Handing the assignment in finishes it and opens the video.
+    await student.goto(`/${assignmentHref}`);
+    const answer = student.locator('.ProseMirror').first();
+    await answer.click();
+    await answer.pressSequentially('A cell with its nucleus and membrane.');
+    await student.getByRole('button', { name: /^submit$/i }).click();
+    await confirm(student, /^submit$/i);
+    await expect(student.getByText('Your work was submitted.').first()).toBeVisible();
+    await student.goto(`/${videoHref}`);
+    await expect(student.getByText(LOCKED)).toHaveCount(0);
+    await expect(student.getByRole('heading', { name: 'Inside a cell' })).toBeVisible();
   } finally {
     await context.close();
   }
