@@ -7,10 +7,11 @@ import type { Db } from '../../db/client.ts';
 import { auditChange, changes, pick } from '../../platform/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
+import { removeUnreferencedFiles } from '../course-jobs/file-refs.ts';
 import type { IncomingFile } from '../materials/uploads.service.ts';
 import { openGraded, requireStaff, requireTeacher, maxPointsOf, type GradedMaterial } from './assignment-access.ts';
 import { attachmentsOf, deleteAttachment, findAttachment, findSettings, insertAttachment, saveSettings, type AttachmentRecord } from './assignments.repo.ts';
-import { attachmentUrl, fileKey, keepOrRemove, removeStored, storeFile, toFileInfo } from './stored-files.ts';
+import { attachmentUrl, fileKey, keepOrRemove, storeFile, toFileInfo } from './stored-files.ts';
 
 /** An assignment's settings (with defaults until a teacher saves them) and the teacher's attachments. */
 
@@ -130,7 +131,8 @@ export const removeAttachment = async (ctx: Ctx, user: UserRow, materialId: stri
     await auditMaterial(tx, g, user, 'assignment.attachment-removed', { before: { id: found.id, ...pick(found, ATTACHMENT_AUDITED) }, after: null });
     return found;
   });
-  await removeStored(ctx.storage, [row.storageKey]);
+  // A copy of the course shares the file by reference: it stays while a copy's attachment uses it.
+  await removeUnreferencedFiles(ctx.db, ctx.storage, [row.storageKey]);
 };
 
 /** An attachment, for anyone who can open the assignment. */

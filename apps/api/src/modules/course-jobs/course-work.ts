@@ -5,6 +5,8 @@ import { courseElements, courseMaterials, courses, courseUploads } from '../../d
 import { auditChange } from '../../platform/audit.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import type { CourseJobRecord } from './course-jobs.repo.ts';
+import { copyAssessmentSetup } from './copy-assessments.ts';
+import { materialFileKeys } from './file-refs.ts';
 
 /**
  * The work of the course jobs, each inside the job's one transaction (the worker opens it, holds
@@ -38,15 +40,19 @@ const lockCourseRow = async (tx: Db, id: string, mode: 'update' | 'share') => {
 export interface CopyOutcome {
   elements: number;
   materials: number;
+  /** Quiz questions and question-bank questions copied. */
+  questions: number;
+  bank: number;
 }
 
 /**
  * Copies the source course's elements (positions, types, published flags; for everyone, since
  * chosen students and groups belong to the source class), its materials with every column (a
- * file by reference: the same storage key, with the upload record the edit form keeps it by)
- * and its image (copied to the new course's own key, images being per course), then clears the
- * new course's `job`. Students' progress is never copied; from a catalogue course only its
- * published elements and materials are. `written` collects stored keys, so the
+ * file by reference: the same storage key, with the upload record the edit form keeps it by),
+ * their assessment setup (copy-assessments.ts: assignment settings and attachments, quiz
+ * settings and questions, the question bank) and its image (copied to the new course's own key,
+ * images being per course), then clears the new course's `job`. Students' progress and work are
+ * never copied; from a catalogue course only its published elements and materials are. `written` collects stored keys, so the
  * worker can remove them if the transaction does not commit.
  */
 export const copyCourseContent = async (
@@ -83,10 +89,12 @@ export const copyCourseContent = async (
 
   const allMaterials = await tx.select().from(courseMaterials).where(eq(courseMaterials.courseId, source.id)).for('share');
   const materials = catalogue ? allMaterials.filter((m) => m.published && elementIds.has(m.elementId)) : allMaterials;
+  const materialIds = new Map(materials.map((m) => [m.id, randomUUID()]));
   await insertInChunks(
-    materials.map((m) => ({ ...m, ...stamp, id: randomUUID(), courseId: target.id, elementId: newElementId(m.elementId) })),
+    materials.map((m) => ({ ...m, ...stamp, id: materialIds.get(m.id) ?? randomUUID(), courseId: target.id, elementId: newElementId(m.elementId) })),
     (chunk) => tx.insert(courseMaterials).values(chunk),
   );
+  const assessments = await copyAssessmentSetup(tx, { sourceCourseId: source.id, targetCourseId: target.id, materialIds, stamp, insert: insertInChunks });
   const fileKeys = [...new Set(materials.flatMap((m) => (m.fileKey ? [m.fileKey] : [])))];
   if (fileKeys.length) {
     const uploads = await tx
@@ -111,7 +119,7 @@ export const copyCourseContent = async (
     .update(courses)
     .set({ ...image, job: null, updatedAt: now })
     .where(eq(courses.id, target.id));
-  const outcome = { elements: elements.length, materials: materials.length };
+  const outcome = { elements: elements.length, materials: materials.length, ...assessments };
   await auditChange(tx, {
     schoolId: target.schoolId,
     actorId: job.createdBy,
@@ -130,15 +138,16 @@ export interface DeletedFiles {
   imageKey: string | null;
 }
 
-/** Deletes the course (its elements, materials, progress and uploads go with it). */
+/**
+ * Deletes the course (its elements, materials, progress, uploads, assessment setup and students'
+ * work go with it) and answers the stored keys its rows held: the materials' files, assignment
+ * attachments, work and feedback files, and uploads.
+ */
 export const deleteCourseRows = async (tx: Db, job: CourseJobRecord): Promise<DeletedFiles> => {
   const course = job.courseId ? await lockCourseRow(tx, job.courseId, 'update') : null;
   if (!course) return { materialKeys: [], imageKey: null };
   if (course.job !== 'deleting') throw new PermanentJobError('the course is not being deleted');
-  const materialKeys = await tx
-    .select({ key: courseMaterials.fileKey })
-    .from(courseMaterials)
-    .where(and(eq(courseMaterials.courseId, course.id), isNotNull(courseMaterials.fileKey)));
+  const materialKeys = await materialFileKeys(tx, { courseId: course.id });
   // Uploads never used by a material have keys of their own.
   const uploadKeys = await tx.select({ key: courseUploads.storageKey }).from(courseUploads).where(eq(courseUploads.courseId, course.id));
   await tx.delete(courses).where(eq(courses.id, course.id));
@@ -151,5 +160,5 @@ export const deleteCourseRows = async (tx: Db, job: CourseJobRecord): Promise<De
     before: { name: course.name, code: course.code, classId: course.classId },
     after: null,
   });
-  return { materialKeys: [...materialKeys, ...uploadKeys].flatMap((r) => (r.key ? [r.key] : [])), imageKey: course.imageKey };
+  return { materialKeys: [...materialKeys, ...uploadKeys.map((r) => r.key)], imageKey: course.imageKey };
 };

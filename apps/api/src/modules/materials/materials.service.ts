@@ -8,7 +8,7 @@ import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import { publishStatus } from '../class-work/course-sql.ts';
-import { removeUnreferencedFiles } from '../course-jobs/file-refs.ts';
+import { materialFileKeys, removeUnreferencedFiles } from '../course-jobs/file-refs.ts';
 import { loadCourseAccess, requireManage, type CourseAccess } from '../courses/course-access.ts';
 import { findElement } from '../courses/elements.repo.ts';
 import { openMaterial, type OpenedMaterial } from './material-access.ts';
@@ -208,18 +208,23 @@ export const publishMaterial = async (ctx: Ctx, actor: UserRow, materialId: stri
   return materialMessage(locale, published ? 'published' : 'unpublished');
 };
 
-/** Deletes a material with its progress; its file leaves storage once the deletion is committed, unless a copy of the course still uses it. */
+/**
+ * Deletes a material with its progress and, for graded materials, its settings, attachments and
+ * students' work; its stored files (the material's file, attachments, work and feedback files)
+ * leave storage once the deletion is committed, unless a copy of the course still uses them.
+ */
 export const removeMaterial = async (ctx: Ctx, actor: UserRow, materialId: string, locale: Locale) => {
   const { access } = await managedMaterial(ctx.db, actor, materialId);
-  const fileKey = await ctx.db.transaction(async (tx) => {
+  const keys = await ctx.db.transaction(async (tx) => {
     const current = await findMaterial(tx, materialId);
     if (!current) throw new DomainError('NOT_FOUND');
+    const held = await materialFileKeys(tx, { materialId });
     await deleteMaterial(tx, materialId);
     if (current.material.fileKey) await deleteUploadByKey(tx, access.course.id, current.material.fileKey);
     await auditMaterial(tx, access, actor, 'material.deleted', materialId, { before: pick(current.material, AUDITED), after: null });
-    return current.material.fileKey;
+    return held;
   });
-  await removeUnreferencedFiles(ctx.db, ctx.storage, [fileKey]);
+  await removeUnreferencedFiles(ctx.db, ctx.storage, keys);
   return materialMessage(locale, 'deleted');
 };
 
