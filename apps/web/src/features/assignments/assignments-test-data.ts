@@ -84,6 +84,7 @@ export const rowFixture = (n: number, over: Partial<SubmissionRow> = {}): Submis
   late: false,
   fileCount: 0,
   grade: null,
+  feedbackHtml: null,
   returnedAt: null,
   ...over,
 });
