@@ -178,4 +178,14 @@ describe('course copy: the assessment setup, never students’ work; deletions k
     expect(await t.db.$count(materialAttachments, eq(materialAttachments.materialId, essay))).toBe(0);
     for (const key of Object.values(keys)) expect(await stored(key)).toBeNull();
   });
+
+  it('deleting the element of an assignment removes its attachments, work and feedback files too', async () => {
+    const { t, w } = ctx;
+    const teacher = await signIn(t.app, w.teacher.username);
+    const { source, essay, keys } = await essayWithFiles(teacher);
+    const [row] = await t.db.select({ elementId: courseMaterials.elementId }).from(courseMaterials).where(eq(courseMaterials.id, essay));
+    expect((await teacher.req('DELETE', `/api/courses/${source.course.id}/elements/${row?.elementId}`)).statusCode).toBe(200);
+    expect(await t.db.$count(submissions, eq(submissions.materialId, essay))).toBe(0);
+    for (const key of Object.values(keys)) expect(await stored(key)).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { materialFileKeys } from '../course-jobs/file-refs.ts';
 import { classGroups, classStudents } from '../../db/schema/classes.ts';
 import { courseElementAssignees, courseElements, courseMaterials } from '../../db/schema/courses.ts';
 import { users } from '../../db/schema/users.ts';
@@ -74,14 +75,15 @@ export const updateElement = async (db: Db, id: string, values: Partial<typeof c
   return row;
 };
 
-/** Deletes an element (its materials, their progress and its assignees go with it) and answers its materials' stored files. */
+/**
+ * Deletes an element (its materials, their progress, students' work and its assignees go with it)
+ * and answers every stored file they held: materials' files, assignment attachments, work and
+ * feedback files.
+ */
 export const deleteElement = async (db: Db, id: string): Promise<string[]> => {
-  const files = await db
-    .select({ key: courseMaterials.fileKey })
-    .from(courseMaterials)
-    .where(and(eq(courseMaterials.elementId, id), isNotNull(courseMaterials.fileKey)));
+  const files = await materialFileKeys(db, { elementId: id });
   await db.delete(courseElements).where(eq(courseElements.id, id));
-  return files.flatMap((f) => (f.key ? [f.key] : []));
+  return files;
 };
 
 export const replaceAssignees = async (db: Db, elementId: string, a: AssigneeIds): Promise<void> => {
