@@ -24,8 +24,8 @@ interface Entry {
 }
 type Entries = Record<string, Entry>;
 
-/** Rows may carry the saved feedback (HTML); the grid edits it as plain text. */
-type ActivityRow = SubmissionRow & { feedbackHtml?: string | null };
+/** Rows carry the saved feedback (HTML); the grid edits it as plain text. */
+type ActivityRow = SubmissionRow;
 
 const textOfHtml = (html: string | null | undefined): string => {
   if (!html) return '';
@@ -145,6 +145,8 @@ const GradesGrid = ({ material, data, manage }: { material: MaterialDetails; dat
       const grade = parseGrade(entry.grade);
       if (grade === 'invalid') found[r.studentId] = t('activity.invalidGrade', { max });
       else if (grade !== null && grade > max) found[r.studentId] = t('errors:GRADE_OVER_MAX', { max });
+      // Feedback is sent only when it changed: left out, the server keeps the saved (possibly richer) text.
+      else if (entry.feedback === (baseline[r.studentId]?.feedback ?? '')) grades.push({ studentId: r.studentId, grade });
       else grades.push({ studentId: r.studentId, grade, feedbackHtml: feedbackHtmlOf(entry.feedback) });
     }
     setErrors(found);

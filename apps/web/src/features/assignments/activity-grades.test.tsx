@@ -73,7 +73,8 @@ describe('activity grades page', () => {
     expect(await screen.findByText('2 grades were saved.')).toBeInTheDocument();
     expect(bodyOf('PUT', GRADES)).toEqual({
       grades: [
-        { studentId: studentId(1), grade: 8, feedbackHtml: '' },
+        // Untouched feedback is left out: the server keeps what was saved.
+        { studentId: studentId(1), grade: 8 },
         { studentId: studentId(2), grade: 9.5, feedbackHtml: '<p>Steady &lt;hands&gt;</p>' },
       ],
     });
@@ -95,7 +96,7 @@ describe('activity grades page', () => {
     await userEvent.clear(await gradeOf('Ben Reyes'));
     await userEvent.click(screen.getByRole('button', { name: 'Save grades' }));
     expect(await screen.findByText('The grade was saved.')).toBeInTheDocument();
-    expect(bodyOf('PUT', GRADES)).toEqual({ grades: [{ studentId: studentId(3), grade: null, feedbackHtml: '' }] });
+    expect(bodyOf('PUT', GRADES)).toEqual({ grades: [{ studentId: studentId(3), grade: null }] });
   });
 
   it('asks before leaving with unsaved grades', async () => {
