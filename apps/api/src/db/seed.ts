@@ -6,6 +6,7 @@ import type { Db } from './client.ts';
 import { classGroupMembers, classGroups, classStudents, classTeachers, classes } from './schema/classes.ts';
 import { customers, schools } from './schema/tenancy.ts';
 import { parentStudents, users } from './schema/users.ts';
+import { seedDemoAssessments } from './seed-assessments.ts';
 import { seedCatalogue, seedDemoCourses } from './seed-courses.ts';
 
 export const DEMO_PASSWORD = 'Klase#2026';
@@ -171,6 +172,7 @@ export const seedDemo = async (db: Db): Promise<boolean> => {
     await insertDemoClasses(tx, school, DEMO_CLASSES, idOf);
     await seedDemoCourses(tx);
     await seedCatalogue(tx, idOf('rexadmin'));
+    await seedDemoAssessments(tx);
 
     const [customer2] = await tx
       .insert(customers)
