@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { classGroups, classes } from './schema/classes.ts';
 import { courseMaterials, courses, materialProgress } from './schema/courses.ts';
 import { users } from './schema/users.ts';
-import { DEMO_COURSES, seedDemoCourses } from './seed-courses.ts';
+import { CATALOGUE_COURSES, DEMO_COURSES, seedDemoCourses } from './seed-courses.ts';
 import { DEMO_CLASSES, DEMO_CLASSES_2, DEMO_PASSWORD, demoAccountsTable, seedDemo } from './seed.ts';
 
 describe('demo seed', () => {
@@ -90,43 +90,44 @@ describe('demo seed', () => {
     const rows = async (username: string, query = '') => (await (await signIn(t.app, username, DEMO_PASSWORD)).req('GET', `/api/courses${query}`)).json<{ data: Row[] }>().data;
     const teacher1 = await rows('teacher1');
     expect(teacher1.map((c) => [c.name, c.className, c.elementCount, c.materialCount])).toEqual([
-      ['Mathematics 8: Linear Equations', 'Grade 8 - Narra', 2, 5],
-      ['Science 7: Living Things', 'Grade 7 - Sampaguita', 3, 6],
+      ['Mathematics 8: Linear Equations', 'Grade 8 - Narra', 2, 8],
+      ['Science 7: Living Things', 'Grade 7 - Sampaguita', 3, 8],
     ]);
     expect((await rows('teacher2')).map((c) => c.name)).toEqual(['Araling Panlipunan 10: Contemporary Issues', 'Mathematics 8: Linear Equations']);
     expect((await rows('student1')).map((c) => [c.name, c.percent])).toEqual([
-      ['Mathematics 8: Linear Equations', 40],
-      ['Science 7: Living Things', 50],
+      ['Mathematics 8: Linear Equations', 75],
+      ['Science 7: Living Things', 37],
     ]);
     expect((await rows('student2')).map((c) => [c.name, c.percent])).toEqual([
       ['Araling Panlipunan 10: Contemporary Issues', 40],
-      ['Science 7: Living Things', 16],
+      ['Science 7: Living Things', 62],
     ]);
-    expect((await rows('parent2')).map((c) => [c.name, c.percent])).toEqual([['Science 7: Living Things', 33]]);
+    expect((await rows('parent2')).map((c) => [c.name, c.percent])).toEqual([['Science 7: Living Things', 25]]);
     expect(await rows('teacher3')).toEqual([]);
 
     const science = teacher1[1];
     const teacher = await signIn(t.app, 'teacher1', DEMO_PASSWORD);
     const details = (await teacher.req('GET', `/api/courses/${science?.id}`)).json();
     expect(details.elements.map((e: { name: string; materials: { type: string }[] }) => [e.name, e.materials.map((m) => m.type)])).toEqual([
-      ['Cells, the units of life', ['page', 'video', 'link']],
-      ['Ecosystems around us', ['page', 'assignment']],
+      ['Cells, the units of life', ['page', 'video', 'link', 'assignment']],
+      ['Ecosystems around us', ['page', 'assignment', 'activity']],
       ['Check your understanding', ['quiz']],
     ]);
     const progress = (await teacher.req('GET', `/api/classes/${details.classId}/progress?sortBy=percent&sortOrder=desc`)).json();
     expect(progress.data.map((p: { name: string; percent: number }) => [p.name, p.percent])).toEqual([
-      ['Jose Rizal Dela Cruz', 50],
-      ['Miguel Villanueva', 33],
-      ['Ana Reyes Dela Cruz', 16],
-      [expect.any(String), 0],
-      [expect.any(String), 0],
-      [expect.any(String), 0],
+      // Isabel Garcia and Katrina Torres finished everything; Ana Reyes Dela Cruz and Paolo Ramos five of eight.
+      [expect.any(String), 100],
+      [expect.any(String), 100],
+      [expect.any(String), 62],
+      [expect.any(String), 62],
+      ['Jose Rizal Dela Cruz', 37],
+      ['Miguel Villanueva', 25],
     ]);
     expect(await t.db.$count(courseMaterials, eq(courseMaterials.type, 'file'))).toBe(0);
 
     const before = [await t.db.$count(courses), await t.db.$count(courseMaterials), await t.db.$count(materialProgress)];
     expect(await seedDemoCourses(t.db)).toBe(0);
     expect([await t.db.$count(courses), await t.db.$count(courseMaterials), await t.db.$count(materialProgress)]).toEqual(before);
-    expect(before[0]).toBe(DEMO_COURSES.length);
+    expect(before[0]).toBe(DEMO_COURSES.length + CATALOGUE_COURSES.length);
   });
 });
