@@ -13,7 +13,7 @@ import {
 } from '@klase/core/assessments/assignments';
 import { materialParams } from '@klase/core/courses/contracts';
 import type { Ctx } from '../../platform/context.ts';
-import { attachmentHeader } from '../materials/uploads.service.ts';
+import { attachmentHeader } from '../../platform/downloads.ts';
 import { requestUser } from '../classes/class-access.ts';
 import { activityGrades, saveActivityGrades } from './activities.service.ts';
 import { addFeedbackFile, gradeSubmission, listSubmissions, removeFeedbackFile, submissionDetails, submissionFile } from './grading.service.ts';

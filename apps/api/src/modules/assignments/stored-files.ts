@@ -6,7 +6,8 @@ import { DomainError } from '@klase/core/errors';
 import { MIME_OF, sniffType } from '@klase/core/upload';
 import type { FileStorage } from '../../platform/storage.ts';
 import { StorageLimitError } from '../../platform/storage.ts';
-import { attachmentHeader, safeFileName, type IncomingFile } from '../materials/uploads.service.ts';
+import { sendDownload } from '../../platform/downloads.ts';
+import { safeFileName, type IncomingFile } from '../materials/uploads.service.ts';
 
 /**
  * The files of assignments (the teacher's attachments, students' work, the teacher's feedback):
@@ -109,11 +110,5 @@ export const submissionFileUrl = (materialId: string, fileId: string): string =>
 export const sendStored = async (reply: FastifyReply, storage: FileStorage, f: { storageKey: string; fileName: string; mime: string }): Promise<FastifyReply> => {
   const stored = await storage.getStream(f.storageKey);
   if (!stored) throw new DomainError('NOT_FOUND');
-  return reply
-    .header('content-type', f.mime)
-    .header('content-length', String(stored.size))
-    .header('content-disposition', attachmentHeader(f.fileName))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(stored.stream);
+  return sendDownload(reply, { stream: stored.stream, size: stored.size, mime: f.mime, name: f.fileName });
 };

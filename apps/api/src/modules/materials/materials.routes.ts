@@ -26,7 +26,8 @@ import { loadCourseAccess, requireManage } from '../courses/course-access.ts';
 import { courseJourney, viewMaterial } from './journey.service.ts';
 import { createMaterial, editMaterial, materialDetails, orderMaterials, publishMaterial, removeMaterial } from './materials.service.ts';
 import { myMaterials } from './my-materials.ts';
-import { attachmentHeader, materialFile, storeUpload } from './uploads.service.ts';
+import { sendDownload } from '../../platform/downloads.ts';
+import { materialFile, storeUpload } from './uploads.service.ts';
 
 const members: Policy = { access: 'roles', roles: ROUTE_ROLES.courses };
 /** Reading materials and journeys: class members and the rex admin (catalogue courses); the course access check decides. */
@@ -128,13 +129,7 @@ export const materialsRoutes: FastifyPluginAsyncZod<MaterialsOptions> = async (a
 
   app.get('/materials/:materialId/file', { config: { policy: readers }, schema: { tags, params: materialParams } }, async (request, reply) => {
     const file = await materialFile(ctx, requestUser(request), request.params.materialId);
-    return reply
-      .header('content-type', file.mime)
-      .header('content-length', String(file.size))
-      .header('content-disposition', attachmentHeader(file.name))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(file.stream);
+    return sendDownload(reply, file);
   });
 
   app.post(

@@ -32,11 +32,6 @@ export const safeFileName = (raw: string): string => {
   return clean.slice(0, FILE_NAME_MAX - ext.length) + ext;
 };
 
-/** `Content-Disposition: attachment` with an ASCII fallback name and the exact name in UTF-8 (RFC 6266). */
-export const attachmentHeader = (name: string): string => {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
-};
 
 /** Passes the stream through, keeping its first bytes for the type check. */
 const headOf = (source: Readable): { stream: Readable; head: () => Buffer } => {

@@ -12,7 +12,8 @@ import { multipartFile } from '../../test/multipart.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { materialsRoutes } from './materials.routes.ts';
 import { buildJourneyCourse, uploadFile } from './test-helpers.ts';
-import { attachmentHeader, safeFileName } from './uploads.service.ts';
+import { attachmentHeader } from '../../platform/downloads.ts';
+import { safeFileName } from './uploads.service.ts';
 
 /** The plugin registered a second time with a 1 kB limit, to test the 900 MB rule without 900 MB. */
 const LOWERED = '/lowered/api';

@@ -15,7 +15,7 @@ import { tablePage } from '@klase/core/table';
 import { ctxOf } from '../../platform/app-context.ts';
 import type { Policy } from '../../platform/types.ts';
 import { requestUser } from '../classes/class-access.ts';
-import { attachmentHeader } from '../materials/uploads.service.ts';
+import { sendDownload } from '../../platform/downloads.ts';
 import { addFile, addLink, editResource, listSchoolResources, refuseWithoutFile, removeResource, resourceFile } from './resources.service.ts';
 
 const readers: Policy = { access: 'roles', roles: ROUTE_ROLES.resources };
@@ -85,14 +85,6 @@ export const resourcesRoutes: FastifyPluginAsyncZod<ResourcesOptions> = async (a
 
   app.get('/:id/file', { config: { policy: readers }, schema: { tags, params: resourceParams } }, async (request, reply) => {
     const file = await resourceFile(ctx, requestUser(request), request.params.id);
-    const headers = {
-      'content-type': file.mime,
-      'content-length': String(file.size),
-      // Always a download, never rendered by the browser, whatever the bytes are.
-      'content-disposition': attachmentHeader(file.name),
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'private, no-store',
-    };
-    return reply.headers(headers).send(file.stream);
+    return sendDownload(reply, file);
   });
 };
