@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { ActionIcon, Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFile, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { AssignmentSettings, FileInfo, SubmissionsAnswer, WorkState } from '@klase/core/assessments/assignments';
+import type { AssignmentSettings, FileInfo, SubmissionsAnswer } from '@klase/core/assessments/assignments';
 import { MB } from '@klase/core/constants';
 import { ANY_FILE_TYPE, formatBytes } from '@klase/core/upload';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
@@ -15,6 +15,8 @@ import { useTone } from '../../components/tones.ts';
 import { UploadBox } from '../../components/upload-box.tsx';
 import { RichContent } from '../materials/material-viewer.tsx';
 
+export { WORK_STATE_COLORS, WorkStateBadge } from './work-state-badge.tsx';
+
 /** The editor (tiptap and its styles) loads only when a page needs it. */
 const RichTextField = lazy(() => import('../materials/rich-text-editor.tsx').then((m) => ({ default: m.RichTextField })));
 
@@ -24,28 +26,6 @@ export const LazyRichTextField = (props: { label: string; value: string; onChang
     <Suspense fallback={<Skeleton height={280} aria-label={t('work.editorLoading')} />}>
       <RichTextField {...props} />
     </Suspense>
-  );
-};
-
-/**
- * Filled chips with white text; every background reaches 4.5:1 against white (shade 9, gray.7).
- * Missing work is red, work waiting for the teacher blue or grape (late), graded violet, returned teal.
- */
-export const WORK_STATE_COLORS: Record<WorkState, string> = {
-  notSubmitted: 'gray.7',
-  missing: 'red.9',
-  submitted: 'blue.9',
-  late: 'grape.9',
-  graded: 'violet.9',
-  returned: 'teal.9',
-};
-
-export const WorkStateBadge = ({ state, size = 'md' }: { state: WorkState; size?: 'sm' | 'md' | 'lg' }) => {
-  const { t } = useTranslation('assignments');
-  return (
-    <Badge variant="filled" color={WORK_STATE_COLORS[state]} c="white" tt="none" size={size} data-state={state}>
-      {t(`states.${state}`)}
-    </Badge>
   );
 };
 

@@ -1,14 +1,14 @@
 import { useId, type ReactNode } from 'react';
-import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconChecklist, IconClipboardList, IconStar } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { WorkState } from '@klase/core/assessments/assignments';
 import type { DueItem, PendingItem, RecentGrade } from '@klase/core/assessments/dashboard';
 import type { MaterialType } from '@klase/core/classes/class-work';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { WorkStateBadge } from '../assignments/work-state-badge.tsx';
 import { useErrorMessage } from '../../components/error-text.tsx';
 import { useTone } from '../../components/tones.ts';
 import { paths } from '../../app/paths.ts';
@@ -18,28 +18,6 @@ import { DAY_FORMAT, dueText, waitingText, type Phrase } from './work-text.ts';
 
 /** What's Due's window (the API's default). */
 const DUE_DAYS = 14;
-
-/**
- * Filled chips with white text (every background reaches 4.5:1): missing red, waiting for the
- * teacher blue or grape (late), graded violet, returned teal — as on the assignment pages.
- */
-const STATE_COLORS: Record<WorkState, string> = {
-  notSubmitted: 'gray.7',
-  missing: 'red.9',
-  submitted: 'blue.9',
-  late: 'grape.9',
-  graded: 'violet.9',
-  returned: 'teal.9',
-};
-
-const StateChip = ({ state }: { state: WorkState }) => {
-  const { t } = useTranslation('assignments');
-  return (
-    <Badge variant="filled" color={STATE_COLORS[state]} c="white" tt="none" data-state={state} style={{ flexShrink: 0 }}>
-      {t(`states.${state}`)}
-    </Badge>
-  );
-};
 
 const useSay = () => {
   const { t } = useTranslation('dashboard');
@@ -171,7 +149,7 @@ const DueRow = ({ item, now }: { item: DueItem; now: Date }) => {
   const say = useSay();
   const danger = useTone('danger');
   return (
-    <Item item={item} place={placeOf(item)} aside={<StateChip state={item.state} />}>
+    <Item item={item} place={placeOf(item)} aside={<WorkStateBadge state={item.state} />}>
       <Text size="sm" c={item.overdue ? danger : undefined} fw={item.overdue ? 600 : undefined} data-overdue={item.overdue || undefined}>
         {say(dueText(item.dueAt, now))} · <DayText value={item.dueAt} />
       </Text>
