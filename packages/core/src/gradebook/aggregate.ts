@@ -317,7 +317,9 @@ export const aggregate = (a: AggIn): AggOut => {
         const k = kids[i]!;
         if (k.override === null) continue;
         u[i] = k.coef2 <= 0 || sumW === 0 ? 0 : k.coef2 / sumW;
-        if (!k.ec) {
+        // Only children counted in G_max (weight > 0) take their maximum out of it: a child
+        // overridden to 0 is outside the maximum (§8) and must not shrink the others.
+        if (!k.ec && k.coef2 > 0) {
           uOv += u[i]!;
           mOv += mx[i]!;
         }
