@@ -1,0 +1,136 @@
+// Gradebook engine benchmark (issue 7): the pure engine of packages/core/src/gradebook, in process.
+// A realistic 3-level setup (course → 5 categories → 2 sub-categories each → items) with mixed
+// methods (Natural, weighted mean, mean with drop lowest, simple weighted mean with extra credit,
+// mean with extra credits, median, keep highest), extra-credit items, a weight override, ~8 %
+// empty grades, a few excused and hidden grades. One timed run = `computeGradebook(setup, all
+// students)` including compiling the setup, with explanations (what the student page needs) and
+// without (what the grid needs). Medians and p95 over the runs; the median as a ratio of the target.
+// Targets: 60 students × 400 items under 20 ms; 1,000 students × 200 items under 1 s.
+// Usage: npx tsx bench/gradebook-engine.ts [--runs 31] [--warmup 5] [--policy hideTotals|showIncluding|showExcluding]
+import { performance } from 'node:perf_hooks';
+import { computeGradebook } from '../packages/core/src/gradebook/engine.ts';
+import type {
+  AggregationMethod,
+  GradeCategorySetup,
+  GradeItemSetup,
+  GradebookSetup,
+  HiddenPolicy,
+  ItemGrade,
+  StudentGrades,
+} from '../packages/core/src/gradebook/types.ts';
+
+const arg = (name: string, dflt: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const strArg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const RUNS = arg('runs', 31);
+const WARMUP = arg('warmup', 5);
+const POLICY = (strArg('policy') ?? 'showExcluding') as HiddenPolicy;
+
+/** mulberry32: the same data on every run. */
+const rng = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+const TOP: { method: AggregationMethod; extra: Partial<GradeCategorySetup> }[] = [
+  { method: 'natural', extra: {} },
+  { method: 'weightedMean', extra: { weight: 2 } },
+  { method: 'mean', extra: { dropLowest: 2 } },
+  { method: 'simpleWeightedMean', extra: {} },
+  { method: 'meanWithExtraCredits', extra: { weightOverride: 30 } },
+];
+const SUB: { method: AggregationMethod; extra: Partial<GradeCategorySetup> }[] = [
+  { method: 'natural', extra: { dropLowest: 1 } },
+  { method: 'mean', extra: { excludeEmpty: false } },
+  { method: 'median', extra: {} },
+  { method: 'simpleWeightedMean', extra: { keepHighest: 8 } },
+];
+
+const makeSetup = (itemCount: number): GradebookSetup => {
+  const categories: GradeCategorySetup[] = [{ id: 'course', parentId: null, aggregation: 'natural' }];
+  const leaves: string[] = [];
+  TOP.forEach((t, i) => {
+    const id = `c${i}`;
+    categories.push({ id, parentId: 'course', aggregation: t.method, ...t.extra });
+    for (let j = 0; j < 2; j++) {
+      const s = SUB[(i + j) % SUB.length]!;
+      const sid = `${id}.${j}`;
+      categories.push({ id: sid, parentId: id, aggregation: s.method, ...s.extra });
+      leaves.push(sid);
+    }
+    leaves.push(id); // some items sit directly in the top category too
+  });
+  const items: GradeItemSetup[] = [];
+  for (let n = 0; n < itemCount; n++) {
+    const categoryId = leaves[n % leaves.length]!;
+    // Natural drop lowest needs equal maxima: leaves of even index use 10 everywhere.
+    const max = n % 3 === 0 ? 10 : [20, 50, 100][n % 3]!;
+    items.push({
+      id: `i${n}`,
+      categoryId,
+      type: 'value',
+      max,
+      extraCredit: n % 37 === 5,
+      hidden: n % 97 === 11,
+      weight: 1 + (n % 4),
+    });
+  }
+  return { categories, items, options: { hiddenPolicy: POLICY } };
+};
+
+const makeStudents = (count: number, setup: GradebookSetup): StudentGrades[] => {
+  const rand = rng(7);
+  return Array.from({ length: count }, (_, s) => {
+    const grades: Record<string, ItemGrade> = {};
+    for (const it of setup.items) {
+      const r = rand();
+      if (r < 0.08) grades[it.id] = { value: null };
+      else if (r < 0.085) grades[it.id] = { value: 0, excluded: true };
+      else grades[it.id] = { value: Math.round(rand() * (it.max ?? 100) * 100) / 100, hidden: r > 0.998 };
+    }
+    return { studentId: `s${s}`, grades };
+  });
+};
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]!;
+
+const measure = (students: number, itemCount: number, targetMs: number) => {
+  const setup = makeSetup(itemCount);
+  const data = makeStudents(students, setup);
+  const rows: string[] = [];
+  for (const explain of [true, false]) {
+    const times: number[] = [];
+    let check = 0;
+    for (let r = 0; r < WARMUP + RUNS; r++) {
+      const t0 = performance.now();
+      const out = computeGradebook(setup, data, { explain });
+      const ms = performance.now() - t0;
+      check += out[0]!.course.value ?? 0;
+      if (r >= WARMUP) times.push(ms);
+    }
+    const med = median(times);
+    rows.push(
+      `| ${students} × ${itemCount} | ${explain ? 'yes' : 'no'} | ${med.toFixed(2)} | ${p95(times).toFixed(2)} | ${targetMs} | ${(med / targetMs).toFixed(3)} |` +
+        (Number.isFinite(check) ? '' : ' (bad result)'),
+    );
+  }
+  return rows;
+};
+
+const main = () => {
+  console.log(`gradebook engine, node ${process.version}, ${RUNS} runs after ${WARMUP} warm-up, policy ${POLICY}`);
+  console.log('| students × items | explanations | median ms | p95 ms | target ms | median / target |');
+  console.log('|---|---|---|---|---|---|');
+  for (const row of [...measure(60, 400, 20), ...measure(1000, 200, 1000)]) console.log(row);
+};
+
+main();
