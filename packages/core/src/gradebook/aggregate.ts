@@ -144,7 +144,6 @@ export const aggregate = (a: AggIn): AggOut => {
   list.sort((x, y) => norm[x]! - norm[y]! || x - y);
 
   // §3.5 limit rules.
-  const isEc = (i: number) => kids[i]!.ec;
   const wantsLimit = cat.dropLowest > 0 || cat.keepHighest > 0;
   if (wantsLimit && (mode === 'excludeHidden' || cat.limitAllowed)) {
     if (cat.dropLowest > 0) {
@@ -154,7 +153,7 @@ export const aggregate = (a: AggIn): AggOut => {
         let pick = -1;
         for (let p = 0; p < list.length; p++) {
           const i = list[p]!;
-          if (isEc(i)) continue;
+          if (kids[i]!.ec) continue;
           if (lowest === null) lowest = norm[i]!;
           else if (norm[i]! !== lowest) break;
           if (pick < 0 || mx[i]! > mx[list[pick]!]!) pick = p;
@@ -170,7 +169,7 @@ export const aggregate = (a: AggIn): AggOut => {
       const desc = [...list].sort((x, y) => norm[y]! - norm[x]! || x - y);
       let kept = 0;
       for (const i of desc) {
-        if (isEc(i)) continue;
+        if (kids[i]!.ec) continue;
         if (kept < cat.keepHighest) kept++;
         else {
           status[i] = 'dropped';
@@ -187,7 +186,7 @@ export const aggregate = (a: AggIn): AggOut => {
 
   const L = cat.min;
   const H = cat.max;
-  const upperOf = (hi: number) => (a.unlimited ? hi * 10 : hi);
+  const bound = a.unlimited ? 10 : 1;
   let agg: number | null = null;
   let gMin = 0;
   let gMax = 0;
@@ -269,7 +268,7 @@ export const aggregate = (a: AggIn): AggOut => {
       let s = 0;
       let usable = false;
       for (const i of list) {
-        if (isEc(i)) continue;
+        if (kids[i]!.ec) continue;
         const r = swm ? kids[i]!.max - kids[i]!.min : 1;
         if (r > 0) {
           div += r;
@@ -278,19 +277,19 @@ export const aggregate = (a: AggIn): AggOut => {
         } else reason[i] = 'zeroWeight';
       }
       for (const i of list) {
-        if (isEc(i) || !(swm ? kids[i]!.max - kids[i]!.min > 0 : true)) continue;
+        if (kids[i]!.ec || !(swm ? kids[i]!.max - kids[i]!.min > 0 : true)) continue;
         weight[i] = (swm ? kids[i]!.max - kids[i]!.min : 1) / div;
       }
       const d = div === 0 ? 1 : div;
       for (const i of list) {
-        if (!isEc(i)) continue;
+        if (!kids[i]!.ec) continue;
         status[i] = 'extra';
         const n = norm[i]!;
         const r = swm ? kids[i]!.max - kids[i]!.min : kids[i]!.ecWeight;
         if (swm && r <= 0) continue;
         usable = true;
         const sNew = s + r * n;
-        weight[i] = ecShownWeight(s, sNew, d, n, L, H, upperOf(H), swm ? r / d : 1 / d);
+        weight[i] = ecShownWeight(s, sNew, d, n, L, H, H * bound, swm ? r / d : 1 / d);
         s = sNew;
       }
       if (!usable) {
@@ -340,14 +339,14 @@ export const aggregate = (a: AggIn): AggOut => {
       }
       let s = 0;
       for (const i of list) {
-        if (isEc(i)) continue;
+        if (kids[i]!.ec) continue;
         s += norm[i]! * u[i]! * gMax;
         weight[i] = u[i]!;
       }
       const lo = gMin;
-      const hi = upperOf(gMax);
+      const hi = gMax * bound;
       for (const i of list) {
-        if (!isEc(i)) continue;
+        if (!kids[i]!.ec) continue;
         status[i] = 'extra';
         const n = norm[i]!;
         const e = n * u[i]! * gMax;
@@ -391,7 +390,7 @@ export const aggregate = (a: AggIn): AggOut => {
     lo = L;
     hi = H;
   }
-  const value = clamp(raw, lo, upperOf(hi));
+  const value = clamp(raw, lo, hi * bound);
   res.unclamped = raw;
   res.clamped = value !== raw;
   res.value = round5(value);

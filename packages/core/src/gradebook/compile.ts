@@ -52,6 +52,8 @@ export interface CCategory {
   children: CChild[];
   /** Indexes into `children` of the participating ones. */
   part: number[];
+  /** The participating children themselves. */
+  kids: CChild[];
   /** Limit rules allowed in the real computation (always, or Natural's eligibility, §3.5). */
   limitAllowed: boolean;
   hidden: boolean;
@@ -186,6 +188,7 @@ export const compileSetup = (setup: GradebookSetup, now?: number): Compiled => {
     max: c.max ?? 100,
     children: [],
     part: [],
+    kids: [],
     limitAllowed: true,
     hidden: false,
   }));
@@ -246,6 +249,7 @@ export const compileSetup = (setup: GradebookSetup, now?: number): Compiled => {
       if (c.participates) cat.part.push(i);
     });
     const part = cat.part.map((i) => cat.children[i]!);
+    cat.kids = part;
     if (cat.method === 'natural') {
       naturalWeights(part);
       const first = part[0];

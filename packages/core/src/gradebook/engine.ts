@@ -59,6 +59,36 @@ const emptyPass = (n: number): Pass => ({
 const hiddenAt = (hidden: boolean | undefined, until: number | undefined, now: number | undefined) =>
   hidden === true || (until !== undefined && (now === undefined || now < until));
 
+/**
+ * A total. Its explanation is built on first read (most readers — the grid, the API storing
+ * totals — never ask for it), then kept; `toJSON` includes it.
+ */
+class Total implements TotalResult {
+  #build: (() => TotalExplanation) | null;
+  #explanation: TotalExplanation | null | undefined;
+  constructor(
+    public id: string,
+    public value: number | null,
+    public min: number,
+    public max: number,
+    public percent: number | null,
+    public passed: boolean | null,
+    public containsHidden: boolean,
+    public hidden: boolean,
+    build: (() => TotalExplanation) | null,
+  ) {
+    this.#build = build;
+  }
+  get explanation(): TotalExplanation | null {
+    if (this.#explanation === undefined) this.#explanation = this.#build ? this.#build() : null;
+    return this.#explanation;
+  }
+  toJSON(): TotalResult {
+    const { id, value, min, max, percent, passed, containsHidden, hidden, explanation } = this;
+    return { id, value, min, max, percent, passed, containsHidden, hidden, explanation };
+  }
+}
+
 export interface GradebookEngine {
   compiled: Compiled;
   computeStudent: (student: StudentGrades) => StudentGradebook;
@@ -93,7 +123,7 @@ export const createGradebookEngine = (setup: GradebookSetup, options: ComputeOpt
         p.source[k] = real!.source[k] === 'computed' ? 'notRecomputed' : real!.source[k]!;
         continue;
       }
-      const kids = cat.part.map((i) => cat.children[i]!);
+      const kids = cat.kids;
       const m = kids.length;
       const g = new Array<number | null>(m);
       const mn = new Array<number>(m);
@@ -200,20 +230,21 @@ export const createGradebookEngine = (setup: GradebookSetup, options: ComputeOpt
     return e;
   };
 
-  const totalsOf = (p: Pass, s: StudentGrades, grades: (ItemGrade | undefined)[], hasRecord: boolean[], containsHidden: boolean[]): TotalResult[] =>
+  const totalsOf = (p: Pass, s: StudentGrades, grades: (ItemGrade | undefined)[], hasRecord: boolean[], containsHidden: boolean[], only?: boolean[]): TotalResult[] =>
     c.categories.map((cat, k) => {
+      if (only && !only[k]) return null as unknown as TotalResult;
       const value = p.value[k]!;
-      return {
-        id: cat.id,
+      return new Total(
+        cat.id,
         value,
-        min: p.min[k]!,
-        max: p.max[k]!,
-        percent: gradePercent(value, p.min[k]!, p.max[k]!),
-        passed: isPassing(value, cat.setup.gradePass, p.min[k]!),
-        containsHidden: containsHidden[k]!,
-        hidden: storedHiddenOf(s, k),
-        explanation: explain ? explanationOf(cat, p, k, grades, !hasRecord[k]) : null,
-      };
+        p.min[k]!,
+        p.max[k]!,
+        gradePercent(value, p.min[k]!, p.max[k]!),
+        isPassing(value, cat.setup.gradePass, p.min[k]!),
+        containsHidden[k]!,
+        storedHiddenOf(s, k),
+        explain ? () => explanationOf(cat, p, k, grades, !hasRecord[k]) : null,
+      );
     });
 
   /** Weight of each category in its parent and each item in its parent, per pass (null = "-"). */
@@ -344,11 +375,11 @@ export const createGradebookEngine = (setup: GradebookSetup, options: ComputeOpt
         recompute[k] = !kept && (cat.method === 'natural' || containsHidden[k]! || childRecomputed);
       }
       const view = runPass(s, grades, itemHidden, hasRecord, 'excludeHidden', real, recompute);
-      const viewTotals = totalsOf(view, s, grades, hasRecord, containsHidden);
+      const viewTotals = totalsOf(view, s, grades, hasRecord, containsHidden, recompute);
       const vw = weightsOf(view, hasRecord);
       const vt: Record<string, TotalResult | null> = {};
-      viewTotals.forEach((t, k) => {
-        vt[t.id] = recompute[k] ? t : realTotals[k]!;
+      c.categories.forEach((cat, k) => {
+        vt[cat.id] = recompute[k] ? viewTotals[k]! : realTotals[k]!;
       });
       const vi: StudentView['items'] = {};
       for (let i = 0; i < nItem; i++) {

@@ -297,6 +297,12 @@ describe('engine options', () => {
     const gb = gradebookOf(setup, { a: 4, b: 5 }, undefined, { explain: false });
     expect(gb.course).toMatchObject({ value: 9, explanation: null });
   });
+  it('serialises a total with its explanation (built on first read)', () => {
+    const gb = gradebookOf({ categories: [course('natural')], items: [item('a', 10)] }, { a: 4 });
+    const json = JSON.parse(JSON.stringify(gb.course)) as { value: number; explanation: { children: { id: string; weight: number }[] } };
+    expect(json.value).toBe(4);
+    expect(json.explanation.children).toMatchObject([{ id: 'a', weight: 1 }]);
+  });
   it('bounds totals by max × 10 when the site allows unlimited grades', () => {
     const setup: Case = { categories: [course('mean')], items: [item('a', 10)], options: { unlimitedGrades: true } };
     // 15/10 = 1.5 → 150 (under 1000)
