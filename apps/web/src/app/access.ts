@@ -1,5 +1,5 @@
 import { canOpen, type GuardedRoute } from '@klase/core/guards';
-import { paths, safeRedirect } from './paths.ts';
+import { basePaths, safeRedirect } from './base-paths.ts';
 
 /**
  * Who may open a route, declared on each route's `handle` and checked by the root loader before
@@ -44,15 +44,15 @@ export const guardRedirect = ({ meta, roleId, pathname, search }: GuardInput): s
   const signedIn = roleId !== null;
   if (meta.access === 'visitor' && signedIn) {
     const back = safeRedirect(new URLSearchParams(search).get('redirect'));
-    return back ?? paths.dashboard.to();
+    return back ?? basePaths.dashboard.to();
   }
   if (meta.access === 'auth' && !signedIn) {
     const here = `${pathname}${search}`;
-    const back = pathname === '/' || pathname === paths.dashboard.pattern ? undefined : (safeRedirect(here) ?? undefined);
-    return paths.login.to({ redirect: back });
+    const back = pathname === '/' || pathname === basePaths.dashboard.pattern ? undefined : (safeRedirect(here) ?? undefined);
+    return basePaths.login.to({ redirect: back });
   }
   if (meta.access === 'auth' && meta.role && roleId !== null && !canOpen(meta.role, roleId)) {
-    return paths.notFound.to();
+    return basePaths.notFound.to();
   }
   return null;
 };

@@ -1,47 +1,17 @@
 /**
  * The typed route registry: every link and redirect in the SPA comes from here, so no component
  * builds `#/...` strings by hand. `pattern` is what the router matches; the functions build hrefs
- * (router paths, without the leading `#`).
+ * (router paths, without the leading `#`). Its first part, `basePaths` (sign-in, account, dashboard,
+ * not-found), lives in `base-paths.ts`, which the entry chunk and the sign-in pages import instead,
+ * so the login route does not carry the feature pages' paths.
  */
 
-const q = (params: Record<string, string | undefined>): string => {
-  const sp = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') sp.set(k, v);
-  const s = sp.toString();
-  return s ? `?${s}` : '';
-};
+import { basePaths, q, seg } from './base-paths.ts';
 
-const seg = (id: string) => encodeURIComponent(id);
+export { safeRedirect, VISITOR_PATTERNS } from './base-paths.ts';
 
 export const paths = {
-  home: { pattern: '/', to: () => '/' },
-  dashboard: { pattern: '/dashboard', to: () => '/dashboard' },
-
-  // Visitor-only
-  accountRoot: { pattern: '/account', to: () => '/account' },
-  login: {
-    pattern: '/account/login',
-    /** `redirect`: where to come back to after signing in. */
-    to: (opts: { redirect?: string } = {}) => `/account/login${q({ redirect: opts.redirect })}`,
-  },
-  setPassword: { pattern: '/account/set-password', to: (token?: string) => `/account/set-password${q({ token })}` },
-  activation: { pattern: '/account/activation', to: (token?: string) => `/account/activation${q({ token })}` },
-  forgotPassword: { pattern: '/account/forgot-password', to: () => '/account/forgot-password' },
-  resetPassword: { pattern: '/account/reset-password', to: (token?: string) => `/account/reset-password${q({ token })}` },
-  invalidActivation: { pattern: '/account/invalid-activation', to: () => '/account/invalid-activation' },
-  invalidResetPassword: { pattern: '/account/invalid-reset-password', to: () => '/account/invalid-reset-password' },
-
-  // Signed in or not
-  verifyAccount: { pattern: '/account/verify-account', to: (token?: string) => `/account/verify-account${q({ token })}` },
-
-  // Authenticated account area
-  accountDetails: { pattern: '/account/details', to: () => '/account/details' },
-  accountChildDetails: { pattern: '/account/child-details/:id', to: (id: string) => `/account/child-details/${seg(id)}` },
-  accountParent: { pattern: '/account/parent', to: () => '/account/parent' },
-  accountChild: { pattern: '/account/child/:id', to: (id: string) => `/account/child/${seg(id)}` },
-  accountPortfolios: { pattern: '/account/portfolios', to: () => '/account/portfolios' },
-  changePassword: { pattern: '/account/change-password', to: () => '/account/change-password' },
-  accountEdit: { pattern: '/account/edit', to: () => '/account/edit' },
+  ...basePaths,
 
   // Administration
   adminOutbox: { pattern: '/admin/outbox', to: () => '/admin/outbox' },
@@ -214,31 +184,6 @@ export const paths = {
 
   // The school's resource library (issue 5)
   resources: { pattern: '/resources', to: () => '/resources' },
-
-  notFound: { pattern: '/not-found', to: () => '/not-found' },
 } as const;
 
 export type PathName = keyof typeof paths;
-
-/** Visitor-only pages (a signed-in user is sent to the dashboard). */
-export const VISITOR_PATTERNS: readonly string[] = [
-  paths.accountRoot.pattern,
-  paths.login.pattern,
-  paths.setPassword.pattern,
-  paths.activation.pattern,
-  paths.forgotPassword.pattern,
-  paths.resetPassword.pattern,
-  paths.invalidActivation.pattern,
-  paths.invalidResetPassword.pattern,
-];
-
-/**
- * A `redirect` query value is only followed when it is a path inside this app (starts with one
- * slash) and not a visitor-only page, so a crafted link cannot send a user elsewhere or loop.
- */
-export const safeRedirect = (value: string | null | undefined): string | null => {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
-  const pathOnly = value.split(/[?#]/)[0] ?? '';
-  if (VISITOR_PATTERNS.includes(pathOnly.replace(/\/+$/, '') || '/')) return null;
-  return value;
-};

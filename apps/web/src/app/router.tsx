@@ -3,9 +3,9 @@ import { onSessionExpired } from '../components/http.ts';
 import { startConnectionMonitor } from '../lib/connection.ts';
 import { forgetSession } from '../lib/session.ts';
 import { guardRedirect } from './access.ts';
-import { paths } from './paths.ts';
+import { basePaths } from './base-paths.ts';
 import { metaForPath } from './root-loader.ts';
-import { routes } from './routes.tsx';
+import { patchSignedInRoutes, routes } from './routes.tsx';
 
 export type AppRouter = ReturnType<typeof createHashRouter>;
 
@@ -19,11 +19,11 @@ export const handleSessionExpired = (router: AppRouter) => {
   if (router.state.navigation.state !== 'idle') return;
   const { pathname, search } = router.state.location;
   const target = guardRedirect({ meta: metaForPath(routes, pathname), roleId: null, pathname, search });
-  void router.navigate(target ?? paths.login.to(), { replace: true });
+  void router.navigate(target ?? basePaths.login.to(), { replace: true });
 };
 
 export const createAppRouter = (): AppRouter => {
-  const router = createHashRouter(routes);
+  const router = createHashRouter(routes, { patchRoutesOnNavigation: patchSignedInRoutes });
   onSessionExpired(() => handleSessionExpired(router));
   // When the server answers again, re-run the session check (and the guards) for the current page.
   startConnectionMonitor({

@@ -3,7 +3,11 @@ import type { RouteMeta } from './access.ts';
 import { lazyPage } from './lazy-page.ts';
 import { paths } from './paths.ts';
 
-/** The class and course routes (issues 4 and 5), part of the route tree of `routes.tsx`. */
+/**
+ * The class, course, catalogue, resource and assessment routes (issues 4 to 6). Not in the entry
+ * chunk: `routes.tsx` loads this module and adds them under the app layout the first time a path
+ * needs them (`patchSignedInRoutes`).
+ */
 
 const meta = (m: RouteMeta): RouteMeta => m;
 

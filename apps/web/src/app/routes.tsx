@@ -1,9 +1,8 @@
-import { redirect, type RouteObject } from 'react-router';
+import { matchRoutes, redirect, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import type { RouteMeta } from './access.ts';
-import { lazyPage } from './lazy-page.ts';
-import { paths } from './paths.ts';
+import { lazyPage, withChunkTimeout } from './lazy-page.ts';
+import { basePaths } from './base-paths.ts';
 import { createRootLoader } from './root-loader.ts';
-import { classRoutes, courseRoutes } from './routes-classes.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { RouteError } from './layouts/route-error.tsx';
 import { PageLoader } from './layouts/page-loader.tsx';
@@ -74,10 +73,76 @@ const adminRoutes: RouteObject[] = [
   },
 ];
 
+/** The app layout's route: the class and course routes are added under it when first needed. */
+const APP_ROUTE_ID = 'app';
+
+/**
+ * The signed-in pages inside the app layout (navigation, user menu). The class, course,
+ * catalogue, resource and assessment pages (`routes-classes.ts`) join them on demand.
+ */
+const appRoutes: RouteObject[] = [
+  {
+    path: 'dashboard',
+    handle: meta({ title: 'titles.dashboard' }),
+    lazy: lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
+  },
+  {
+    path: 'account',
+    lazy: lazyPage(() => import('../features/account/account-layout.tsx'), 'AccountLayout'),
+    children: [
+      {
+        path: 'details',
+        handle: meta({ title: 'titles.accountDetails' }),
+        lazy: lazyPage(() => import('../features/account/details-tab.tsx'), 'DetailsTab'),
+      },
+      {
+        path: 'child-details/:id',
+        handle: meta({ role: 'childDetails', title: 'titles.childDetails' }),
+        lazy: lazyPage(() => import('../features/account/child-tab.tsx'), 'ChildTab'),
+      },
+      {
+        path: 'child/:id',
+        handle: meta({ role: 'childDetails', title: 'titles.childProfile' }),
+        lazy: lazyPage(() => import('../features/account/child-tab.tsx'), 'ChildTab'),
+      },
+      {
+        path: 'parent',
+        handle: meta({ role: 'parentProfile', title: 'titles.parentProfile' }),
+        lazy: lazyPage(() => import('../features/account/parent-tab.tsx'), 'ParentTab'),
+      },
+      {
+        path: 'portfolios',
+        handle: meta({ title: 'titles.portfolios' }),
+        lazy: lazyPage(() => import('../features/account/portfolios-tab.tsx'), 'PortfoliosTab'),
+      },
+    ],
+  },
+  {
+    path: 'account/change-password',
+    handle: meta({ title: 'titles.changePassword' }),
+    lazy: lazyPage(() => import('../features/account/change-password-page.tsx'), 'ChangePasswordPage'),
+  },
+  {
+    path: 'account/edit',
+    handle: meta({ role: 'accountEditBlocked', title: 'titles.accountEdit' }),
+    lazy: lazyPage(() => import('../features/account/account-edit-page.tsx'), 'AccountEditPage'),
+  },
+  {
+    path: 'admin/outbox',
+    handle: meta({ role: 'outbox', title: 'titles.outbox' }),
+    lazy: lazyPage(() => import('../features/admin/outbox-page.tsx'), 'OutboxPage'),
+  },
+  {
+    lazy: lazyPage(() => import('../features/admin/admin-layout.tsx'), 'AdminLayout'),
+    children: adminRoutes,
+  },
+];
+
 /**
  * The route tree (spec section 2). Every page and layout below the root is lazy-loaded, so the
- * login route ships only its own code. Access rules sit in `handle` and are applied by the root
- * loader before each navigation.
+ * login route ships only its own code; the class and course routes load on demand
+ * (`patchSignedInRoutes`). Access rules sit in `handle` and are applied by the root loader before
+ * each navigation.
  */
 export const routes: RouteObject[] = [
   {
@@ -89,7 +154,7 @@ export const routes: RouteObject[] = [
     loader: createRootLoader(() => routes),
     shouldRevalidate: () => true,
     children: [
-      { index: true, handle: meta({ access: 'auth' }), loader: () => redirect(paths.dashboard.to()) },
+      { index: true, handle: meta({ access: 'auth' }), loader: () => redirect(basePaths.dashboard.to()) },
       {
         lazy: lazyPage(() => import('./layouts/visitor-layout.tsx'), 'VisitorLayout'),
         children: [
@@ -97,7 +162,7 @@ export const routes: RouteObject[] = [
             path: 'account',
             handle: meta({ access: 'visitor' }),
             children: [
-              { index: true, loader: () => redirect(paths.login.to()) },
+              { index: true, loader: () => redirect(basePaths.login.to()) },
               { path: 'login', handle: meta({ title: 'titles.login' }), lazy: lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage') },
               {
                 path: 'forgot-password',
@@ -163,69 +228,49 @@ export const routes: RouteObject[] = [
         lazy: lazyPage(() => import('./layouts/feature-providers.tsx'), 'FeatureProviders'),
         children: [
           {
+            id: APP_ROUTE_ID,
             lazy: lazyPage(() => import('./layouts/app-layout.tsx'), 'AppLayout'),
-            children: [
-              {
-                path: 'dashboard',
-                handle: meta({ title: 'titles.dashboard' }),
-                lazy: lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
-              },
-              {
-                path: 'account',
-                lazy: lazyPage(() => import('../features/account/account-layout.tsx'), 'AccountLayout'),
-                children: [
-                  {
-                    path: 'details',
-                    handle: meta({ title: 'titles.accountDetails' }),
-                    lazy: lazyPage(() => import('../features/account/details-tab.tsx'), 'DetailsTab'),
-                  },
-                  {
-                    path: 'child-details/:id',
-                    handle: meta({ role: 'childDetails', title: 'titles.childDetails' }),
-                    lazy: lazyPage(() => import('../features/account/child-tab.tsx'), 'ChildTab'),
-                  },
-                  {
-                    path: 'child/:id',
-                    handle: meta({ role: 'childDetails', title: 'titles.childProfile' }),
-                    lazy: lazyPage(() => import('../features/account/child-tab.tsx'), 'ChildTab'),
-                  },
-                  {
-                    path: 'parent',
-                    handle: meta({ role: 'parentProfile', title: 'titles.parentProfile' }),
-                    lazy: lazyPage(() => import('../features/account/parent-tab.tsx'), 'ParentTab'),
-                  },
-                  {
-                    path: 'portfolios',
-                    handle: meta({ title: 'titles.portfolios' }),
-                    lazy: lazyPage(() => import('../features/account/portfolios-tab.tsx'), 'PortfoliosTab'),
-                  },
-                ],
-              },
-              {
-                path: 'account/change-password',
-                handle: meta({ title: 'titles.changePassword' }),
-                lazy: lazyPage(() => import('../features/account/change-password-page.tsx'), 'ChangePasswordPage'),
-              },
-              {
-                path: 'account/edit',
-                handle: meta({ role: 'accountEditBlocked', title: 'titles.accountEdit' }),
-                lazy: lazyPage(() => import('../features/account/account-edit-page.tsx'), 'AccountEditPage'),
-              },
-              {
-                path: 'admin/outbox',
-                handle: meta({ role: 'outbox', title: 'titles.outbox' }),
-                lazy: lazyPage(() => import('../features/admin/outbox-page.tsx'), 'OutboxPage'),
-              },
-              {
-                lazy: lazyPage(() => import('../features/admin/admin-layout.tsx'), 'AdminLayout'),
-                children: adminRoutes,
-              },
-              ...classRoutes,
-              ...courseRoutes,
-            ],
+            children: appRoutes,
           },
         ],
       },
     ],
   },
 ];
+
+let signedInRoutes: Promise<RouteObject[]> | null = null;
+
+/**
+ * Loads the class and course routes once and adds them to `appRoutes`, so `routes` (read by the
+ * root loader's guard and the page titles) knows them from then on. A failed load (network or
+ * timeout: ChunkLoadError, shown with a retry) is tried again on the next navigation.
+ */
+export const loadSignedInRoutes = (): Promise<RouteObject[]> => {
+  signedInRoutes ??= withChunkTimeout(() => import('./routes-classes.ts')).then(
+    ({ classRoutes, courseRoutes }) => {
+      const added = [...classRoutes, ...courseRoutes];
+      appRoutes.push(...added);
+      return added;
+    },
+    (error: unknown) => {
+      signedInRoutes = null;
+      throw error;
+    },
+  );
+  return signedInRoutes;
+};
+
+/** Whether, in the routes known so far, only the catch-all (not-found) takes this path. */
+const onlyCatchAllTakes = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route.path === '*';
+
+/**
+ * React Router's `patchRoutesOnNavigation`, called before navigating to a path it may not fully
+ * know (one with a catch-all or dynamic segment), deep links and reloads included: a path only the
+ * catch-all takes may be a class or course page, so their routes load and are patched under the
+ * app layout before the root loader checks access. Once loaded, they are patched again on such
+ * navigations (React Router skips the routes it already has), in case the first one was cancelled.
+ */
+export const patchSignedInRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (!signedInRoutes && !onlyCatchAllTakes(path)) return;
+  patch(APP_ROUTE_ID, await loadSignedInRoutes());
+};

@@ -6,7 +6,7 @@ import { isApiError } from '../../components/http.ts';
 import { toastSuccess } from '../../components/toasts.ts';
 import { ErrorText } from '../../components/error-text.tsx';
 import { PageLoader } from '../../app/layouts/page-loader.tsx';
-import { paths } from '../../app/paths.ts';
+import { basePaths as paths } from '../../app/base-paths.ts';
 import { activate, useTokenCheck } from './api.ts';
 import { ActivationInstructions } from './activation-instructions.tsx';
 import { NewPasswordForm } from './new-password-form.tsx';

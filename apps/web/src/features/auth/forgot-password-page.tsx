@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { forgotPasswordRequest, type ForgotPasswordRequest } from '@klase/core/auth/contracts';
 import { apiFetch } from '../../components/http.ts';
 import { useErrorMessage } from '../../components/error-text.tsx';
-import { paths } from '../../app/paths.ts';
+import { basePaths as paths } from '../../app/base-paths.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
 
 /** Forgot password: one email field; the answer never says whether the address exists. */

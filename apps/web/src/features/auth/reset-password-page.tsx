@@ -5,7 +5,7 @@ import { isApiError } from '../../components/http.ts';
 import { toastSuccess } from '../../components/toasts.ts';
 import { ErrorText } from '../../components/error-text.tsx';
 import { PageLoader } from '../../app/layouts/page-loader.tsx';
-import { paths } from '../../app/paths.ts';
+import { basePaths as paths } from '../../app/base-paths.ts';
 import { resetPassword, useTokenCheck } from './api.ts';
 import { NewPasswordForm } from './new-password-form.tsx';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../components/http.ts';
 import { ErrorText } from '../../components/error-text.tsx';
 import { PageLoader } from '../../app/layouts/page-loader.tsx';
-import { paths } from '../../app/paths.ts';
+import { basePaths as paths } from '../../app/base-paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { verifyEmail } from './api.ts';
 
