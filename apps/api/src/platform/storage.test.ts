@@ -1,4 +1,6 @@
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +33,28 @@ describe('local file storage', () => {
       await storage.putStream('courses/c1/files/f1', generated(2), { maxBytes: 1024 * 1024 });
       expect((await readFile(path.join(root, 'photos', 'u1', 'avatar.png'))).toString()).toBe('png');
       expect((await stat(path.join(root, 'courses', 'c1', 'files', 'f1'))).size).toBe(2 * 256 * 1024);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves no file behind when the source fails at its first chunk (the file may open after the failure)', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'klase-storage-'));
+    try {
+      const storage = createLocalStorage(root);
+      for (let i = 0; i < 50; i++) {
+        // Like the program check of uploads: the first chunk is read, then the source fails.
+        const failing = Readable.from(
+          (async function* () {
+            yield Buffer.from('MZ\x90\x00');
+            throw new Error('refused at once');
+          })(),
+        );
+        await expect(storage.putStream(`work/m1/f${i}`, failing, { maxBytes: 1024 })).rejects.toThrow('refused at once');
+      }
+      // Give a late open every chance to land: nothing may appear afterwards either.
+      await sleep(50);
+      expect(await readdir(path.join(root, 'work', 'm1')).catch(() => [])).toEqual([]);
     } finally {
       await rm(root, { recursive: true, force: true });
     }

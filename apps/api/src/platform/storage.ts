@@ -78,9 +78,13 @@ export const createLocalStorage = (root: string): FileStorage => {
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });
       const limit = byteLimit(maxBytes);
+      const out = createWriteStream(file);
       try {
-        await pipeline(source, limit, createWriteStream(file));
+        await pipeline(source, limit, out);
       } catch (err) {
+        // A source failing at once can end the pipeline before the file is even opened; the write
+        // stream still creates it when the open completes. Wait for it to close, then remove it.
+        if (!out.closed) await new Promise<void>((done) => out.once('close', () => done()));
         await rm(file, { force: true });
         throw err;
       }
