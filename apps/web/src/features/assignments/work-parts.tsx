@@ -23,7 +23,7 @@ const RichTextField = lazy(() => import('../materials/rich-text-editor.tsx').the
 export const LazyRichTextField = (props: { label: string; value: string; onChange: (html: string) => void; error?: string | null }) => {
   const { t } = useTranslation('assignments');
   return (
-    <Suspense fallback={<Skeleton height={280} aria-label={t('work.editorLoading')} />}>
+    <Suspense fallback={<Skeleton height={280} role="status" aria-label={t('work.editorLoading')} />}>
       <RichTextField {...props} />
     </Suspense>
   );

@@ -23,7 +23,7 @@ export const RichText = ({ form, field, label }: { form: Form; field: 'contentHt
   const { t } = useTranslation('materials');
   const error = form.errors[field];
   return (
-    <Suspense fallback={<Skeleton height={280} aria-label={t('form.editorLoading')} />}>
+    <Suspense fallback={<Skeleton height={280} role="status" aria-label={t('form.editorLoading')} />}>
       <RichTextField
         label={label}
         value={form.values[field]}

@@ -143,7 +143,7 @@ const MatchingAnswer = ({ question: q, value, label, disabled, onChange }: Of<'m
 const EssayAnswer = ({ value, label, onChange }: Of<'essay'>) => {
   const { t } = useTranslation('quizzes');
   return (
-    <Suspense fallback={<Skeleton height={260} aria-label={t('editor.editorLoading')} />}>
+    <Suspense fallback={<Skeleton height={260} role="status" aria-label={t('editor.editorLoading')} />}>
       <RichTextField label={label} value={valueOf(value, 'essay')?.html ?? ''} onChange={(html) => onChange({ type: 'essay', html }, 'typed')} />
     </Suspense>
   );

@@ -35,7 +35,7 @@ export const PromptField = ({ form }: { form: Form }) => {
   const { t } = useTranslation('quizzes');
   const error = form.errors.prompt;
   return (
-    <Suspense fallback={<Skeleton height={280} aria-label={t('editor.editorLoading')} />}>
+    <Suspense fallback={<Skeleton height={280} role="status" aria-label={t('editor.editorLoading')} />}>
       <RichTextField
         label={t('editor.prompt')}
         value={form.values.prompt}
