@@ -11,7 +11,8 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { assignmentSettings, quizAnswers, quizAttempts, quizQuestions, quizSettings, submissions } from './schema/assessments.ts';
 import { courseMaterials, courses, materialProgress } from './schema/courses.ts';
 import { users } from './schema/users.ts';
-import { DEMO_WORK, seedDemoAssessments } from './seed-assessments.ts';
+import { DEMO_WORK } from './seed-assessments-content.ts';
+import { seedDemoAssessments } from './seed-assessments.ts';
 import { DEMO_COURSES } from './seed-courses.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './seed.ts';
 
