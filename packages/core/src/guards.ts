@@ -6,6 +6,7 @@ import { ROLE, type RoleId } from './roles.ts';
  * signed-in user. Spec section 6.
  */
 export const ROUTE_ROLES = {
+  /** The course's grade-book tab (spec: roles 3 and 5): the grader grid for teachers, a student's own grades for a student. */
   gradeBook: [ROLE.teacher, ROLE.student],
   classListStudents: [ROLE.teacher, ROLE.assistantTeacher, ROLE.student, ROLE.parent],
   classListGroups: [ROLE.teacher],
@@ -66,6 +67,12 @@ export const ROUTE_ROLES = {
   /** Issue 6: a quiz attempt's result (the student, their parents, staff of the class). */
   quizResult: [ROLE.teacher, ROLE.assistantTeacher, ROLE.student, ROLE.parent],
   /** Account edit has a block-roles list in the spec; it is empty. */
+  /** Issue 7: grade setup (categories, periods, scales, letters, final grade, rubrics) and grade entry: teachers of the class. */
+  gradeSetup: [ROLE.teacher],
+  /** Issue 7: the course's grade tab: a student's own grades, a parent's child's. */
+  gradeOwn: [ROLE.student, ROLE.parent],
+  /** Issue 7: the gradebook API's reads (the course access check decides per course and student). */
+  gradeRead: [ROLE.teacher, ROLE.assistantTeacher, ROLE.student, ROLE.parent, ROLE.schoolAdmin],
   accountEditBlocked: [],
 } as const satisfies Record<string, readonly RoleId[]>;
 

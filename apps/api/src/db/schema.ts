@@ -8,7 +8,8 @@ import * as courses from './schema/courses.ts';
 import * as courseJobs from './schema/course-jobs.ts';
 import * as resources from './schema/resources.ts';
 import * as assessments from './schema/assessments.ts';
+import * as gradebook from './schema/gradebook.ts';
 
 /** Every table, for drizzle's typed client. */
-export const schema = { ...tenancy, ...users, ...sessions, ...platform, ...admin, ...classes, ...courses, ...courseJobs, ...resources, ...assessments };
+export const schema = { ...tenancy, ...users, ...sessions, ...platform, ...admin, ...classes, ...courses, ...courseJobs, ...resources, ...assessments, ...gradebook };
 export type Schema = typeof schema;

@@ -10,6 +10,10 @@ import { basePaths, q, seg } from './base-paths.ts';
 
 export { safeRedirect, VISITOR_PATTERNS } from './base-paths.ts';
 
+/** The grade-setup tabs (spec section 2). `rubrics` is ours: rubrics need a home too. */
+export const GRADE_SETUP_TABS = ['categories', 'gradingPeriods', 'scales', 'gradeLetters', 'final-grade-setting', 'rubrics'] as const;
+export type GradeSetupTab = (typeof GRADE_SETUP_TABS)[number];
+
 export const paths = {
   ...basePaths,
 
@@ -129,6 +133,61 @@ export const paths = {
   classActivityGrades: {
     pattern: '/classes/:id/courses/:courseId/activity-grades/:materialId',
     to: (id: string, courseId: string, materialId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/activity-grades/${seg(materialId)}`,
+  },
+  // Gradebook (issue 7): the course's grade tabs and the grade-setup forms
+  classGradeBook: {
+    pattern: '/classes/:id/courses/:courseId/grade-book',
+    to: (id: string, courseId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/grade-book`,
+  },
+  classGrade: {
+    pattern: '/classes/:id/courses/:courseId/grade',
+    to: (id: string, courseId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/grade`,
+  },
+  classGradeSetup: {
+    pattern: '/classes/:id/courses/:courseId/grade-setup/:tab',
+    to: (id: string, courseId: string, tab: GradeSetupTab = 'categories') => `/classes/${seg(id)}/courses/${seg(courseId)}/grade-setup/${seg(tab)}`,
+  },
+  classScaleAdd: {
+    pattern: '/classes/:id/courses/:courseId/grade-setup/scales/add-scale',
+    to: (id: string, courseId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/grade-setup/scales/add-scale`,
+  },
+  classScaleEdit: {
+    pattern: '/classes/:id/courses/:courseId/scales/:scaleId/edit',
+    to: (id: string, courseId: string, scaleId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/scales/${seg(scaleId)}/edit`,
+  },
+  classScale: {
+    pattern: '/classes/:id/courses/:courseId/scales/:scaleId',
+    to: (id: string, courseId: string, scaleId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/scales/${seg(scaleId)}`,
+  },
+  classGradeItemAdd: {
+    pattern: '/classes/:id/courses/:courseId/categories/add-item',
+    /** `categoryId`: the category to put the new item in. */
+    to: (id: string, courseId: string, categoryId?: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/categories/add-item${q({ category: categoryId })}`,
+  },
+  classGradeItemEdit: {
+    pattern: '/classes/:id/courses/:courseId/items/:itemId/edit',
+    to: (id: string, courseId: string, itemId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/items/${seg(itemId)}/edit`,
+  },
+  classGradeCategoryAdd: {
+    pattern: '/classes/:id/courses/:courseId/categories/add',
+    /** `parentId`: the category to create it in (default the course). */
+    to: (id: string, courseId: string, parentId?: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/categories/add${q({ parent: parentId })}`,
+  },
+  classGradeCategoryEdit: {
+    pattern: '/classes/:id/courses/:courseId/categories/:categoryId/edit',
+    to: (id: string, courseId: string, categoryId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/categories/${seg(categoryId)}/edit`,
+  },
+  classGradeLettersUpdate: {
+    pattern: '/classes/:id/courses/:courseId/gradeLetters/update',
+    to: (id: string, courseId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/gradeLetters/update`,
+  },
+  classRubricCreate: {
+    pattern: '/classes/:id/courses/:courseId/rubrics/create',
+    to: (id: string, courseId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/rubrics/create`,
+  },
+  classRubricEdit: {
+    pattern: '/classes/:id/courses/:courseId/rubrics/:rubricId/edit',
+    to: (id: string, courseId: string, rubricId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/rubrics/${seg(rubricId)}/edit`,
   },
   classQuizAttempt: {
     pattern: '/classes/:id/courses/:courseId/quiz/:materialId/attempt/:attemptId',

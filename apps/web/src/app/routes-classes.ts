@@ -54,6 +54,22 @@ const classChildRoutes: RouteObject[] = [
         handle: meta({ title: 'courses:titles.studentMode' }),
         lazy: lazyPage(() => import('../features/materials/student-mode-tab.tsx'), 'StudentModeTab'),
       },
+      // Gradebook (issue 7)
+      {
+        path: 'grade-book',
+        handle: meta({ role: 'gradeBook', title: 'gradeBook:titles.gradeBook' }),
+        lazy: lazyPage(() => import('../features/gradebook/grade-book-tab.tsx'), 'GradeBookTab'),
+      },
+      {
+        path: 'grade',
+        handle: meta({ role: 'gradeOwn', title: 'gradeReport:titles.grade' }),
+        lazy: lazyPage(() => import('../features/gradebook/grade-tab.tsx'), 'GradeTab'),
+      },
+      {
+        path: 'grade-setup/:tab',
+        handle: meta({ role: 'gradeSetup', title: 'gradeSetup:titles.gradeSetup' }),
+        lazy: lazyPage(() => import('../features/gradebook/grade-setup-tab.tsx'), 'GradeSetupTab'),
+      },
     ],
   },
   {
@@ -128,6 +144,67 @@ const classChildRoutes: RouteObject[] = [
     handle: meta({ role: 'assessmentReview', title: 'assignments:titles.activityGrades' }),
     loader: sharedCourseGuard,
     lazy: lazyPage(() => import('../features/assignments/activity-grades-page.tsx'), 'ActivityGradesPage'),
+  },
+  // Gradebook setup forms (issue 7): full pages of a class course, for its teachers
+  {
+    path: 'courses/:courseId/grade-setup/scales/add-scale',
+    handle: meta({ role: 'gradeSetup', title: 'gradeSetup:titles.addScale' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/gradebook/scale-form-page.tsx'), 'ScaleAddPage'),
+  },
+  {
+    path: 'courses/:courseId/scales/:scaleId/edit',
+    handle: meta({ role: 'gradeSetup', title: 'gradeSetup:titles.editScale' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/gradebook/scale-form-page.tsx'), 'ScaleEditPage'),
+  },
+  {
+    path: 'courses/:courseId/scales/:scaleId',
+    handle: meta({ role: 'gradeSetup', title: 'gradeSetup:titles.scale' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/gradebook/scale-page.tsx'), 'ScalePage'),
+  },
+  {
+    path: 'courses/:courseId/categories/add-item',
+    handle: meta({ role: 'gradeSetup', title: 'gradeSetup:titles.addItem' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/gradebook/item-form-page.tsx'), 'ItemAddPage'),
+  },
+  {
+    path: 'courses/:courseId/items/:itemId/edit',
+    handle: meta({ role: 'gradeSetup', title: 'gradeSetup:titles.editItem' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/gradebook/item-form-page.tsx'), 'ItemEditPage'),
+  },
+  {
+    path: 'courses/:courseId/categories/add',
+    handle: meta({ role: 'gradeSetup', title: 'gradeSetup:titles.addCategory' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/gradebook/category-form-page.tsx'), 'CategoryAddPage'),
+  },
+  {
+    path: 'courses/:courseId/categories/:categoryId/edit',
+    handle: meta({ role: 'gradeSetup', title: 'gradeSetup:titles.editCategory' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/gradebook/category-form-page.tsx'), 'CategoryEditPage'),
+  },
+  {
+    path: 'courses/:courseId/gradeLetters/update',
+    handle: meta({ role: 'gradeSetup', title: 'gradeSetup:titles.updateLetters' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/gradebook/letters-form-page.tsx'), 'GradeLettersPage'),
+  },
+  {
+    path: 'courses/:courseId/rubrics/create',
+    handle: meta({ role: 'gradeSetup', title: 'gradeSetup:titles.createRubric' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/gradebook/rubric-form-page.tsx'), 'RubricCreatePage'),
+  },
+  {
+    path: 'courses/:courseId/rubrics/:rubricId/edit',
+    handle: meta({ role: 'gradeSetup', title: 'gradeSetup:titles.editRubric' }),
+    loader: sharedCourseGuard,
+    lazy: lazyPage(() => import('../features/gradebook/rubric-form-page.tsx'), 'RubricEditPage'),
   },
   {
     path: 'class-list',

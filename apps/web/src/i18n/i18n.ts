@@ -12,7 +12,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@klase/core/constants';
  * @klase/core, shared with the API.
  */
 export const BASE_NAMESPACES = ['common', 'components', 'account', 'shell'] as const;
-export const FEATURE_NAMESPACES = ['admin', 'classes', 'classList', 'classWork', 'courses', 'materials', 'catalogue', 'catalogueBrowse', 'resources', 'assignments', 'quizzes', 'dashboard'] as const;
+export const FEATURE_NAMESPACES = ['admin', 'classes', 'classList', 'classWork', 'courses', 'materials', 'catalogue', 'catalogueBrowse', 'resources', 'assignments', 'quizzes', 'dashboard', 'gradeSetup', 'gradeBook', 'gradeReport'] as const;
 export const NAMESPACES = [...BASE_NAMESPACES, ...FEATURE_NAMESPACES] as const;
 export type Namespace = (typeof NAMESPACES)[number] | 'errors' | 'validation';
 

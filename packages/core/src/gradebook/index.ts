@@ -19,3 +19,5 @@ export {
   type GradeLettersInput,
   type LetterRow,
 } from './display.ts';
+export * from './contracts.ts';
+export * from './setup-build.ts';

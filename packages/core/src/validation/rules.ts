@@ -37,6 +37,9 @@ export const V = {
   notLessThan: 'notLessThan',
   duplicateEntry: 'duplicateEntry',
   singleCorrect: 'singleCorrect',
+  number: 'number',
+  greaterThan: 'greaterThan',
+  periodOverlap: 'periodOverlap',
 } as const;
 
 /** "Required" per spec section 5: not empty or blank for strings. */

@@ -1,0 +1,4 @@
+import { EmptyState } from '../../components/empty-state.tsx';
+
+/** Issue 7: placeholder until the gradebook pages land. */
+export const GradeLettersPage = () => <EmptyState kind="noRecords" />;
