@@ -27,6 +27,10 @@
  *   e2e.submitparent.<project>); one course with the assignment "Essay: my hometown" (due in three
  *   days, text and files) and one with the published "Timed quiz" (10 minutes, two attempts,
  *   answers after submitting) of three questions
+ * Gradebook (e2e/tests/gradebook.spec.ts), one set per project: class "E2E Gradebook <project>"
+ *   taught by e2e.gbteacher.<project> with students e2e.gbstudent.<project> and e2e.gbmate.<project>
+ *   and the published course "Science 8 <project>" without graded materials: the teacher sets its
+ *   gradebook up from nothing
  * Usage: DATA_DIR=... tsx apps/api/src/test/e2e-fixtures.ts
  */
 import path from 'node:path';
@@ -43,7 +47,7 @@ import { customers, schools } from '../db/schema/tenancy.ts';
 import { parentStudents, users } from '../db/schema/users.ts';
 import { ctxOf } from '../platform/app-context.ts';
 import { sendActivation } from '../modules/auth/auth.service.ts';
-import { buildClass, enrol } from './class-factories.ts';
+import { buildClass, buildCourse, enrol } from './class-factories.ts';
 import { buildGraded } from './assessment-factories.ts';
 import { buildUser } from './factories.ts';
 import { addQuizQuestions, buildQuizCourse, sampleQuestions, setQuizSettings } from './quiz-factories.ts';
@@ -141,6 +145,13 @@ const main = async () => {
       const { quiz } = await buildQuizCourse(db, { schoolId: school.id, classId: gradeClass.id, name: 'Timed quiz' });
       await setQuizSettings(db, quiz.id, { timeLimitMinutes: 10, attemptsAllowed: 2, showAnswers: 'afterSubmit' }, gradeTeacher.id);
       await addQuizQuestions(db, quiz.id, sampleQuestions('multipleChoice', 'trueFalse', 'shortAnswer'), gradeTeacher.id);
+
+      const gbTeacher = await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.gbteacher.${project}`, email: email('gbteacher'), firstName: 'Amparo', lastName: 'Galang' });
+      const gbStudent = await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.gbstudent.${project}`, email: email('gbstudent'), firstName: 'Gloria', lastName: 'Bernal' });
+      const gbMate = await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.gbmate.${project}`, email: email('gbmate'), firstName: 'Ramon', lastName: 'Yap' });
+      const gbClass = await buildClass(db, { schoolId: school.id, teachers: [gbTeacher], name: `E2E Gradebook ${project}` });
+      await enrol(db, gbClass.id, [gbStudent, gbMate]);
+      await buildCourse(db, { schoolId: school.id, classId: gbClass.id, name: `Science 8 ${project}`, materials: 3 });
     }
   } finally {
     await app.close();
