@@ -1,6 +1,7 @@
 /** Public surface of the gradebook engine (issue 7). See engine.ts for the design. */
 export * from './types.ts';
 export { computeGradebook, createGradebookEngine, type GradebookEngine } from './engine.ts';
+export { resetCoefficientsFor, setupWeights } from './setup-weights.ts';
 export {
   DEFAULT_DECIMALS,
   DEFAULT_LETTERS,
