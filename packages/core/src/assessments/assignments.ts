@@ -22,6 +22,8 @@ export const MAX_FILES_LIMIT = 20;
 /** Per-file limit a teacher may set, in MB (the spec's 900 MB file limit). */
 export const MAX_FILE_MB_LIMIT = FILE_MAX_BYTES / MB;
 export const SUBMISSION_TEXT_MAX = 100_000;
+/** At most this many criteria in a rubric grade (the gradebook's RUBRIC_CRITERIA_MAX is lower). */
+const RUBRIC_CRITERIA_LIMIT = 100;
 export const FEEDBACK_MAX = 20_000;
 
 /**
@@ -110,6 +112,31 @@ export const workState = (row: WorkRow | null, dueAt: Date | null, now: Date): W
  * `settings` carries the due date and points (the rest are the assignment defaults, no
  * attachments). Drafts, files and submit stay assignment-only (an activity there is 404).
  */
+/**
+ * The rubric of an assignment whose grade item uses one (issue 7: set in the grade setup): its
+ * criteria and levels, its best total, and the level chosen per criterion (criterionId → levelId;
+ * null before it is graded with the rubric). Staff always get it; students and parents once the
+ * work is returned (with the levels the teacher chose).
+ */
+export const rubricGrading = z.object({
+  rubricId: z.string(),
+  name: z.string(),
+  criteria: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      levels: z.array(z.object({ id: z.string(), label: z.string(), points: z.number() })),
+    }),
+  ),
+  maxPoints: z.number(),
+  selections: z.record(z.string(), z.string()).nullable(),
+});
+export type RubricGrading = z.infer<typeof rubricGrading>;
+
+/** The rubric's total for the chosen levels (2 decimals); levels not chosen count 0. */
+export const rubricTotal = (rubric: Pick<RubricGrading, 'criteria'>, selections: Readonly<Record<string, string>>): number =>
+  Math.round(rubric.criteria.reduce((sum, c) => sum + (c.levels.find((l) => l.id === selections[c.id])?.points ?? 0), 0) * 100) / 100;
+
 export const mySubmission = z.object({
   materialId: z.string(),
   settings: assignmentSettings,
@@ -128,6 +155,8 @@ export const mySubmission = z.object({
   can: z.object({ edit: z.boolean(), submit: z.boolean() }),
   /** Why the student cannot submit now, when they cannot (an error code: NOT_OPEN_YET, PAST_DUE, SUBMISSION_RETURNED). */
   blockedBy: z.string().nullable(),
+  /** Absent or null: the assignment is not graded with a rubric (see `rubricGrading`). */
+  rubric: rubricGrading.nullable().optional(),
 });
 export type MySubmission = z.infer<typeof mySubmission>;
 
@@ -193,6 +222,18 @@ export const gradeRequest = z.object({
   grade: z.number({ error: V.required }).min(0, { error: V.invalidChoice }).multipleOf(0.01, { error: V.invalidChoice }).nullable(),
   feedbackHtml: z.string().max(FEEDBACK_MAX, { error: V.maxLength }).default(''),
   returnToStudent: z.boolean().default(false),
+  /**
+   * Grading with the item's rubric: the level chosen for every criterion (criterionId → levelId).
+   * The server computes the grade (the sum of the chosen levels' points; `grade` is ignored), keeps
+   * the choices and the grade together. A criterion left out → 400 `rubric.<criterionId>:
+   * required`; an unknown criterion or level, or a rubric sent for an assignment without one → 400
+   * `rubric: invalidChoice`. Without it, an assignment graded with a rubric accepts only `grade:
+   * null` (clears the grade and the choices; anything else → 400 `rubric: required`).
+   */
+  rubric: z
+    .record(z.string().max(64, { error: V.invalidChoice }), z.string().max(64, { error: V.invalidChoice }), { error: V.invalidChoice })
+    .refine((r) => Object.keys(r).length <= RUBRIC_CRITERIA_LIMIT, { error: V.invalidChoice })
+    .optional(),
 });
 export type GradeRequest = z.input<typeof gradeRequest>;
 

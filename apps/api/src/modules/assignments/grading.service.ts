@@ -24,6 +24,7 @@ import {
   type SubmissionFileRecord,
   type SubmissionRecord,
 } from './assignments.repo.ts';
+import { materialRubric, scoreRubric, storeSelections, type MaterialRubric } from './rubric-grading.ts';
 import { effectiveSettings, settingsAnswer } from './settings.service.ts';
 import { fileKey, keepOrRemove, removeStored, storeFile, submissionFileUrl, toFileInfo } from './stored-files.ts';
 import { hasContent, workAnswer } from './work-answer.ts';
@@ -121,14 +122,37 @@ export const cleanFeedback = (html: string): string | null => {
   return hasContent(clean) ? clean : null;
 };
 
-/** Grades one student's work (0..maxPoints: GRADE_OVER_MAX) with feedback; `returnToStudent` hands it back. */
+/**
+ * The grade to write: the rubric's sum when the item has a rubric (with the choices to keep; a
+ * grade cleared forgets them), else the points given (0..maxPoints: GRADE_OVER_MAX).
+ */
+const gradeToWrite = (g: GradedMaterial, rubric: MaterialRubric | null, v: GradeValues): { grade: number | null; selections: Record<string, string> | null } => {
+  if (!rubric) {
+    if (v.rubric !== undefined) throw new DomainError('VALIDATION', { fields: [{ path: 'rubric', key: 'invalidChoice' }] });
+    checkGrade(v.grade, maxPointsOf(g));
+    return { grade: v.grade, selections: null };
+  }
+  if (v.rubric === undefined) {
+    if (v.grade !== null) throw new DomainError('VALIDATION', { fields: [{ path: 'rubric', key: 'required' }] });
+    return { grade: null, selections: null };
+  }
+  return { grade: scoreRubric(rubric, v.rubric), selections: v.rubric };
+};
+
+/** Grades one student's work with feedback (points, or the levels of the item's rubric); `returnToStudent` hands it back. */
 export const gradeSubmission = async (ctx: Ctx, user: UserRow, materialId: string, studentId: string, v: GradeValues): Promise<SubmissionDetails> => {
   const g = await openGraded(ctx.db, user, materialId, 'assignment');
   requireTeacher(g);
   await assignedStudent(ctx.db, g, studentId);
-  checkGrade(v.grade, maxPointsOf(g));
-  const change: GradeChange = { grade: v.grade, feedbackHtml: cleanFeedback(v.feedbackHtml), returned: v.returnToStudent ? true : null };
-  const row = await ctx.db.transaction((tx) => applyGrade(tx, g, user, studentId, change, new Date()));
+  const row = await ctx.db.transaction(async (tx) => {
+    // Read in the transaction: a rubric set or changed meanwhile is the one the choices are checked against.
+    const rubric = await materialRubric(tx, materialId);
+    const { grade, selections } = gradeToWrite(g, rubric, v);
+    const change: GradeChange = { grade, feedbackHtml: cleanFeedback(v.feedbackHtml), returned: v.returnToStudent ? true : null };
+    const next = await applyGrade(tx, g, user, studentId, change, new Date());
+    if (rubric) await storeSelections(tx, next.id, rubric.rubricId, selections, user.id);
+    return next;
+  });
   return detailsOf(ctx.db, g, studentId, row);
 };
 

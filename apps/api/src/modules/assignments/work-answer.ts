@@ -2,6 +2,7 @@ import { workState, type AssignmentSettings, type MySubmission } from '@klase/co
 import type { ErrorCode } from '@klase/core/errors';
 import type { Db } from '../../db/client.ts';
 import { filesOf, type SubmissionRecord } from './assignments.repo.ts';
+import { rubricAnswer } from './rubric-grading.ts';
 import type { EffectiveSettings } from './settings.service.ts';
 import { submissionFileUrl, toFileInfo } from './stored-files.ts';
 
@@ -77,5 +78,7 @@ export const workAnswer = async (
     returnedAt: row?.returnedAt?.toISOString() ?? null,
     can: { edit: view.mayAct && window.editBlock === null, submit: view.mayAct && window.submitBlock === null },
     blockedBy: window.submitBlock,
+    // The rubric and the levels chosen, like the grade: staff always, students and parents once returned.
+    rubric: shown ? await rubricAnswer(db, settings.materialId, row?.id ?? null) : null,
   };
 };
