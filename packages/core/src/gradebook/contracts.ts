@@ -329,6 +329,21 @@ export type GradeEntryFormInput = z.input<typeof gradeEntryForm>;
 /** `DELETE /api/materials/:materialId?grades=keep|discard`: what happens to a graded material's grades. */
 export const MATERIAL_GRADES_CHOICES = ['keep', 'discard'] as const;
 export type MaterialGradesChoice = (typeof MATERIAL_GRADES_CHOICES)[number];
+/**
+ * The query of that DELETE. A graded material (assignment, quiz, activity) with any grade (a
+ * graded submission, or a gradebook grade of its item) needs it: 400 `grades: required`. `keep`:
+ * its item becomes a manual column (the material's name and maximum) holding each student's
+ * counted grade (the override, else the returned grade); `discard`: the item and grades go with it.
+ */
+export const materialDeleteQuery = z.object({ grades: z.enum(MATERIAL_GRADES_CHOICES, { error: V.invalidChoice }).optional() });
+/** `GET /api/materials/:materialId/grades-summary` (teachers of the class): what the delete confirmation asks about. */
+export const materialGradesSummary = z.object({
+  /** An assignment, quiz or activity (its deletion can keep grades). */
+  graded: z.boolean(),
+  /** Students with a grade of it (graded submissions or gradebook grades). */
+  gradeCount: z.number(),
+});
+export type MaterialGradesSummary = z.infer<typeof materialGradesSummary>;
 
 /* ---------- reads ---------- */
 

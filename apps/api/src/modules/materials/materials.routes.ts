@@ -17,6 +17,7 @@ import {
   viewAnswer,
 } from '@klase/core/courses/contracts';
 import { DomainError } from '@klase/core/errors';
+import { materialDeleteQuery, materialGradesSummary } from '@klase/core/gradebook/contracts';
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { tablePage } from '@klase/core/table';
 import { ctxOf } from '../../platform/app-context.ts';
@@ -24,7 +25,7 @@ import type { Policy } from '../../platform/types.ts';
 import { requestUser } from '../classes/class-access.ts';
 import { loadCourseAccess, requireManage } from '../courses/course-access.ts';
 import { courseJourney, viewMaterial } from './journey.service.ts';
-import { createMaterial, editMaterial, materialDetails, orderMaterials, publishMaterial, removeMaterial } from './materials.service.ts';
+import { createMaterial, editMaterial, materialDetails, materialGrades, orderMaterials, publishMaterial, removeMaterial } from './materials.service.ts';
 import { myMaterials } from './my-materials.ts';
 import { sendDownload } from '../../platform/downloads.ts';
 import { materialFile, storeUpload } from './uploads.service.ts';
@@ -123,8 +124,14 @@ export const materialsRoutes: FastifyPluginAsyncZod<MaterialsOptions> = async (a
 
   app.delete(
     '/materials/:materialId',
-    { config: { policy: managers }, schema: { tags, params: materialParams, response: { 200: messageAnswer } } },
-    async (request) => removeMaterial(ctx, requestUser(request), request.params.materialId, request.locale),
+    { config: { policy: managers }, schema: { tags, params: materialParams, querystring: materialDeleteQuery, response: { 200: messageAnswer } } },
+    async (request) => removeMaterial(ctx, requestUser(request), request.params.materialId, request.query.grades, request.locale),
+  );
+
+  app.get(
+    '/materials/:materialId/grades-summary',
+    { config: { policy: managers }, schema: { tags, params: materialParams, response: { 200: materialGradesSummary } } },
+    async (request) => materialGrades(ctx, requestUser(request), request.params.materialId),
   );
 
   app.get('/materials/:materialId/file', { config: { policy: readers }, schema: { tags, params: materialParams } }, async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { Locale } from '@klase/core/constants';
 import type { MaterialDetails, materialForm, materialOrderRequest } from '@klase/core/courses/contracts';
 import { DomainError } from '@klase/core/errors';
+import type { MaterialGradesChoice, MaterialGradesSummary } from '@klase/core/gradebook/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { auditChange, changes, pick } from '../../platform/audit.ts';
@@ -12,6 +13,7 @@ import { materialFileKeys, removeUnreferencedFiles } from '../course-jobs/file-r
 import { loadCourseAccess, requireManage, type CourseAccess } from '../courses/course-access.ts';
 import { findElement } from '../courses/elements.repo.ts';
 import { openMaterial, type OpenedMaterial } from './material-access.ts';
+import { gradedStudentCount, hasGradebook, keepGradesAsManualItem } from './material-grades.ts';
 import { materialMessage } from './messages.ts';
 import {
   deleteMaterial,
@@ -212,20 +214,34 @@ export const publishMaterial = async (ctx: Ctx, actor: UserRow, materialId: stri
  * Deletes a material with its progress and, for graded materials, its settings, attachments and
  * students' work; its stored files (the material's file, attachments, work and feedback files)
  * leave storage once the deletion is committed, unless a copy of the course still uses them.
+ * A graded material of a class with grades needs `grades` (400 `grades: required`): `keep` turns
+ * its grade item into a manual column with the counted grades first, `discard` lets them go.
  */
-export const removeMaterial = async (ctx: Ctx, actor: UserRow, materialId: string, locale: Locale) => {
+export const removeMaterial = async (ctx: Ctx, actor: UserRow, materialId: string, grades: MaterialGradesChoice | undefined, locale: Locale) => {
   const { access } = await managedMaterial(ctx.db, actor, materialId);
   const keys = await ctx.db.transaction(async (tx) => {
     const current = await findMaterial(tx, materialId);
     if (!current) throw new DomainError('NOT_FOUND');
+    const m = current.material;
+    const gradebook = hasGradebook(m, access.course.classId);
+    if (gradebook && grades === undefined && (await gradedStudentCount(tx, materialId)) > 0) throw invalid('grades', 'required');
+    const keptAs = gradebook && grades === 'keep' ? await keepGradesAsManualItem(tx, m, actor.id) : null;
     const held = await materialFileKeys(tx, { materialId });
     await deleteMaterial(tx, materialId);
-    if (current.material.fileKey) await deleteUploadByKey(tx, access.course.id, current.material.fileKey);
-    await auditMaterial(tx, access, actor, 'material.deleted', materialId, { before: pick(current.material, AUDITED), after: null });
+    if (m.fileKey) await deleteUploadByKey(tx, access.course.id, m.fileKey);
+    const after = gradebook && grades ? { grades, gradeItemId: keptAs } : null;
+    await auditMaterial(tx, access, actor, 'material.deleted', materialId, { before: pick(m, AUDITED), after });
     return held;
   });
   await removeUnreferencedFiles(ctx.db, ctx.storage, keys);
   return materialMessage(locale, 'deleted');
+};
+
+/** What the delete confirmation asks about: a graded material and how many students have a grade of it. */
+export const materialGrades = async (ctx: Ctx, actor: UserRow, materialId: string): Promise<MaterialGradesSummary> => {
+  const { material, access } = await managedMaterial(ctx.db, actor, materialId);
+  const graded = hasGradebook(material, access.course.classId);
+  return { graded, gradeCount: graded ? await gradedStudentCount(ctx.db, materialId) : 0 };
 };
 
 /**
