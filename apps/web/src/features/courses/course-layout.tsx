@@ -1,13 +1,15 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconChevronLeft, IconCopy, IconHourglass, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
-import { Link, Navigate, NavLink, Outlet, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CourseDetails } from '@klase/core/courses/contracts';
+import { canOpen } from '@klase/core/guards';
 import { ErrorText } from '../../components/error-text.tsx';
 import { isApiError } from '../../components/http.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { paths } from '../../app/paths.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { useClassDetails } from '../classes/class-api.ts';
 import { useClassText } from '../classes/class-format.ts';
 import { SharedBadge } from './course-card.tsx';
@@ -203,20 +205,49 @@ const ClassCourseHeader = ({ course }: { course: CourseDetails }) => {
   return <CourseHeader course={course} back={{ to: links.courses(), label: t('layout.allCourses') }} actions={actions} />;
 };
 
-/** "Course" and, for staff, "Student view": links that look like tabs; the open one is marked. */
+/** A class course's tabs for the signed-in role (the grade tabs follow the route guards). */
+const useCourseTabs = (course: CourseDetails) => {
+  const { t } = useTranslation(['courses', 'gradeReport']);
+  const links = useCourseLinks();
+  const roleId = useSession((s) => s.profile?.roleId);
+  const classId = links.classId;
+  if (!classId || roleId === undefined) return [];
+  const staff = course.can.viewStudentMode && links.studentMode !== null;
+  // Any grade-setup tab marks "Grade setup" (its link opens the first tab).
+  const setupBase = paths.classGradeSetup.to(classId, course.id).replace(/[^/]+$/, '');
+  const tabs: { to: string; label: string; active?: (pathname: string) => boolean }[] = [{ to: links.course(course.id), label: t('titles.course') }];
+  if (staff && links.studentMode) tabs.push({ to: links.studentMode(course.id), label: t('titles.studentMode') });
+  if (staff && canOpen('gradeBook', roleId)) tabs.push({ to: paths.classGradeBook.to(classId, course.id), label: t('gradeReport:tabs.gradeBook') });
+  if (staff && canOpen('gradeSetup', roleId))
+    tabs.push({ to: paths.classGradeSetup.to(classId, course.id), label: t('gradeReport:tabs.gradeSetup'), active: (p) => p.startsWith(setupBase) });
+  if (!staff && canOpen('gradeOwn', roleId)) tabs.push({ to: paths.classGrade.to(classId, course.id), label: t('gradeReport:tabs.grades') });
+  return tabs;
+};
+
+/**
+ * The course's tabs, links that look like tabs (the open one is marked): teachers Course, Student
+ * view, Grade book and Grade setup; assistants Course and Student view; students and parents
+ * Course and Grades. Scrolls sideways on narrow screens.
+ */
 const CourseTabs = ({ course }: { course: CourseDetails }) => {
   const { t } = useTranslation('courses');
-  const links = useCourseLinks();
-  if (!course.can.viewStudentMode || !links.studentMode) return null;
+  const { pathname } = useLocation();
+  const tabs = useCourseTabs(course);
+  if (tabs.length < 2) return null;
   return (
     <Box component="nav" aria-label={t('layout.tabs')}>
       <Group gap="xs" wrap="nowrap" className={css.tabs}>
-        <NavLink end to={links.course(course.id)} className={css.tab}>
-          {t('titles.course')}
-        </NavLink>
-        <NavLink end to={links.studentMode(course.id)} className={css.tab}>
-          {t('titles.studentMode')}
-        </NavLink>
+        {tabs.map((tab) =>
+          tab.active ? (
+            <Link key={tab.to} to={tab.to} className={css.tab} aria-current={tab.active(pathname) ? 'page' : undefined}>
+              {tab.label}
+            </Link>
+          ) : (
+            <NavLink key={tab.to} end to={tab.to} className={css.tab}>
+              {tab.label}
+            </NavLink>
+          ),
+        )}
       </Group>
     </Box>
   );

@@ -3,7 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { CourseDetails } from '@klase/core/courses/contracts';
+import { ROLE } from '@klase/core/roles';
 import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
+import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
+import { sessionFixture } from '../../lib/test-session.ts';
 import { CourseLayout } from './course-layout.tsx';
 import { CourseTab } from './course-tab.tsx';
 import { CLASS_ID, COURSE_ID, ELEMENT_IDS, courseDetailsFixture } from './course-test-data.ts';
@@ -42,6 +45,7 @@ const renderCourse = () => {
 const elementNames = () => screen.getAllByTestId('element-card').map((c) => within(c).getByRole('heading').textContent);
 
 beforeEach(() => {
+  setSessionState({ status: 'authenticated', profile: sessionFixture({ roleId: ROLE.teacher }).profile });
   course = courseDetailsFixture();
   orderAnswer = () => jsonResponse({ ok: true });
   fetchMock.mockReset();
@@ -56,7 +60,10 @@ beforeEach(() => {
   });
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetSessionStore();
+});
 
 describe('CourseLayout', () => {
   it('shows the course header with its state, and for staff the Course and Student view tabs', async () => {

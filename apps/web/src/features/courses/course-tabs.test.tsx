@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { CourseDetails } from '@klase/core/courses/contracts';
+import { ROLE, type RoleId } from '@klase/core/roles';
+import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
+import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
+import { sessionFixture } from '../../lib/test-session.ts';
+import { CourseLayout } from './course-layout.tsx';
+import { CLASS_ID, COURSE_ID, courseDetailsFixture } from './course-test-data.ts';
+
+const fetchMock = vi.fn<typeof fetch>();
+let course: CourseDetails;
+const base = `/classes/${CLASS_ID}/courses/${COURSE_ID}`;
+
+const renderAt = (roleId: RoleId, tail: string) => {
+  setSessionState({ status: 'authenticated', profile: sessionFixture({ roleId }).profile, selectedChildId: null });
+  const router = createMemoryRouter([{ path: '/classes/:id/courses/:courseId/*', element: <CourseLayout /> }], { initialEntries: [`${base}/${tail}`] });
+  renderWithProviders(<RouterProvider router={router} />);
+};
+
+const tabNames = async () => {
+  const nav = await screen.findByRole('navigation', { name: 'Course pages' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((a) => `${a.textContent}${a.getAttribute('aria-current') === 'page' ? ' (open)' : ''} → ${a.getAttribute('href')?.replace(base, '')}`);
+};
+
+beforeEach(() => {
+  course = courseDetailsFixture();
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (url) => (String(url) === `/api/courses/${COURSE_ID}` ? jsonResponse(course) : jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404)));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetSessionStore();
+});
+
+describe('CourseTabs', () => {
+  it('gives teachers the course, the student view, the grade book and the grade setup', async () => {
+    renderAt(ROLE.teacher, 'grade-book');
+    expect(await tabNames()).toEqual([
+      'Course → /course',
+      'Student view → /course/student-mode',
+      'Grade book (open) → /grade-book',
+      'Grade setup → /grade-setup/categories',
+    ]);
+  });
+
+  it('marks Grade setup open on any of its tabs', async () => {
+    renderAt(ROLE.teacher, 'grade-setup/scales');
+    expect((await tabNames())[3]).toBe('Grade setup (open) → /grade-setup/categories');
+  });
+
+  it('gives assistants the course and the student view only', async () => {
+    renderAt(ROLE.assistantTeacher, 'course');
+    expect(await tabNames()).toEqual(['Course (open) → /course', 'Student view → /course/student-mode']);
+  });
+
+  it.each([
+    ['students', ROLE.student],
+    ['parents', ROLE.parent],
+  ] as const)('gives %s the course and their grades', async (_who, roleId) => {
+    course = courseDetailsFixture({ can: { manage: false, viewStudentMode: false } });
+    renderAt(roleId, 'grade');
+    expect(await tabNames()).toEqual(['Course → /course', 'Grades (open) → /grade']);
+  });
+});
