@@ -7,6 +7,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { demoAccountsTable, seedDemo } from './db/seed.ts';
 import { seedDemoResources } from './db/seed-resources.ts';
 import { startQuizSweeper } from './modules/quizzes/sweeper.ts';
+import { startRecalcWorker } from './modules/gradebook/recalc-worker.ts';
 
 const main = async () => {
   const config = loadConfig(process.env);
@@ -23,6 +24,8 @@ const main = async () => {
   if (config.seedDemo) await seedDemoResources(database.db, app.storage);
   // Before listen: it adds an onClose hook. Submits quiz attempts past their deadline with what was saved.
   await startQuizSweeper(app);
+  // Also before listen: recomputes the stored grade totals of courses whose grades or setup changed.
+  await startRecalcWorker(app);
   await app.listen({ port: config.port, host: config.host });
   await app.mailer.start();
   await app.bulkWorker.start();

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ROUTE_ROLES } from '@klase/core/guards';
+import { gradeEntryForm } from '@klase/core/gradebook/index';
+import { ctxOf } from '../../platform/app-context.ts';
+import type { Policy } from '../../platform/types.ts';
+import { requestUser } from '../classes/class-access.ts';
+import { gradeHistoryOf, writeGrade } from './entry.service.ts';
+import { gradebookExportQuery, sendGradebookExport } from './export.service.ts';
+import { readGrid } from './grid.service.ts';
+import { readStudentReport } from './report.service.ts';
+
+const tags = ['gradebook'];
+/** Reads: the gradebook access check decides per course and student (staff, the student, a parent). */
+const readers: Policy = { access: 'roles', roles: ROUTE_ROLES.gradeRead };
+/** Grade entry: teachers of the class (assistants 403). */
+const teachers: Policy = { access: 'roles', roles: ROUTE_ROLES.gradeSetup };
+
+const courseParams = z.object({ courseId: z.uuid() });
+const cellParams = courseParams.extend({ itemId: z.uuid(), studentId: z.uuid() });
+const studentParams = courseParams.extend({ studentId: z.uuid() });
+const BASE = '/courses/:courseId/gradebook';
+
+/**
+ * The gradebook's grades and views (issue 7), registered with the prefix `/api`: the grader grid,
+ * grade entry, history, export, a student's report. Contracts: packages/core/src/gradebook/contracts.ts.
+ */
+export const gradebookRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = ctxOf(app);
+
+  app.get(BASE, { config: { policy: readers }, schema: { tags, params: courseParams } }, async (request) =>
+    readGrid(db, requestUser(request), request.params.courseId),
+  );
+
+  app.put(`${BASE}/items/:itemId/grades/:studentId`, { config: { policy: teachers }, schema: { tags, params: cellParams, body: gradeEntryForm } }, async (request) =>
+    writeGrade(db, requestUser(request), request.params.courseId, request.params.itemId, request.params.studentId, request.body),
+  );
+
+  app.get(`${BASE}/items/:itemId/grades/:studentId/history`, { config: { policy: readers }, schema: { tags, params: cellParams } }, async (request) =>
+    gradeHistoryOf(db, requestUser(request), request.params.courseId, request.params.itemId, request.params.studentId),
+  );
+
+  app.get(`${BASE}/export`, { config: { policy: readers }, schema: { tags, params: courseParams, querystring: gradebookExportQuery } }, async (request, reply) =>
+    sendGradebookExport(db, requestUser(request), request.params.courseId, request.query, request.locale, reply),
+  );
+
+  app.get(`${BASE}/students/:studentId`, { config: { policy: readers }, schema: { tags, params: studentParams } }, async (request) =>
+    readStudentReport(db, requestUser(request), request.params.courseId, request.params.studentId),
+  );
+};

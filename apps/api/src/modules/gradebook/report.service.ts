@@ -1,0 +1,57 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { DomainError } from '@klase/core/errors';
+import type { StudentGradeReport } from '@klase/core/gradebook/index';
+import type { Db } from '../../db/client.ts';
+import { submissions } from '../../db/schema/assessments.ts';
+import { gradeItems } from '../../db/schema/gradebook.ts';
+import type { UserRow } from '../../platform/rows.ts';
+import { loadGradebookAccess, reportStudentId } from './gradebook-access.ts';
+import { loadCourseGrades, storedLocked } from './recompute.ts';
+import { buildReportLines } from './report-lines.ts';
+import { ensureGradebook } from './setup-loader.ts';
+import { computeStudentTotals, createTotalsEngine } from './totals.ts';
+
+/**
+ * `GET /gradebook/students/:studentId`: one student's report (staff of the class; the student
+ * themself; a parent of the enrolled child — anyone else 404). Computed for this student with the
+ * same engine and data the stored totals come from, with explanations; what students and parents
+ * see is cut down in report-lines.ts.
+ */
+
+/** The returned feedback of the student's graded materials in this course, by material id. */
+const returnedFeedback = async (db: Db, courseId: string, studentId: string): Promise<Map<string, string | null>> => {
+  const rows = await db
+    .select({ m: submissions.materialId, f: submissions.feedbackHtml })
+    .from(submissions)
+    .innerJoin(gradeItems, eq(gradeItems.materialId, submissions.materialId))
+    .where(and(eq(gradeItems.courseId, courseId), eq(submissions.studentId, studentId), isNotNull(submissions.returnedAt)));
+  return new Map(rows.map((r) => [r.m, r.f]));
+};
+
+export const readStudentReport = async (db: Db, user: UserRow, courseId: string, studentId: string, now = Date.now()): Promise<StudentGradeReport> => {
+  const g = await loadGradebookAccess(db, user, courseId);
+  const sid = await reportStudentId(db, g, user, studentId);
+  await ensureGradebook(db, courseId);
+  const keys = { courseId, classId: g.classId, schoolId: g.schoolId };
+  const data = await loadCourseGrades(db, keys, now, sid);
+  const student = data.students[0];
+  const cells = data.cells.get(sid);
+  if (!student || !cells) throw new DomainError('NOT_FOUND');
+  const s = data.rows.settings;
+  const report: StudentGradeReport = {
+    courseId,
+    student: { id: student.id, name: student.name },
+    released: true,
+    lines: [],
+    names: {},
+    settings: { gradeDisplayType: s.gradeDisplayType, decimals: s.decimals, hiddenPolicy: s.hiddenPolicy, letters: s.letters, finalMode: s.finalMode },
+    periods: data.rows.periods,
+    computedAt: new Date(now).toISOString(),
+  };
+  if (!g.staff && s.status === 'hidden') return { ...report, released: false };
+  const te = createTotalsEngine(data.rows, now, true);
+  const [stored, feedback] = await Promise.all([storedLocked(db, courseId, te, sid), returnedFeedback(db, courseId, sid)]);
+  const result = computeStudentTotals(te, cells.engine, stored.get(sid));
+  const { lines, names } = buildReportLines({ rows: data.rows, cells, result, viewer: g.staff ? 'staff' : 'student', now, feedback });
+  return { ...report, lines, names };
+};
