@@ -22,6 +22,11 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Sub-folders of a web feature (features/<name>/<part>/) reach src/ in three steps; leaving the app still needs four.
+    files: ['apps/web/src/features/*/*/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['../../../../*'], message: 'Import across packages as @klase/...' }] }] },
+  },
+  {
     files: ['packages/core/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'react', 'react-*', 'fastify', 'drizzle-orm*'], message: 'core is isomorphic' }] }],
