@@ -1,4 +1,79 @@
-import { EmptyState } from '../../components/empty-state.tsx';
+import { useState } from 'react';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconFolderPlus, IconLetterCase, IconPlus, IconSettings } from '@tabler/icons-react';
+import { Link, Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { GradebookSetupView } from '@klase/core/gradebook/contracts';
+import { GRADE_SETUP_TABS, paths, type GradeSetupTab as TabName } from '../../app/paths.ts';
+import { ClassListTabs } from '../class-list/class-list-tabs.tsx';
+import { CategoriesTab } from './setup/categories-tab.tsx';
+import { FinalSettingsDialog, FinalTab } from './setup/final-tab.tsx';
+import { PeriodsTab } from './setup/periods-tab.tsx';
+import { useSetupParams, WithSetup } from './setup/setup-frame.tsx';
+import { LettersTab, RubricsTab, ScalesTab } from './setup/simple-tabs.tsx';
 
-/** Issue 7: placeholder until the gradebook pages land. */
-export const GradeSetupTab = () => <EmptyState kind="noRecords" />;
+const isTab = (tab: string): tab is TabName => (GRADE_SETUP_TABS as readonly string[]).includes(tab);
+
+/** Create grading category, create scale, update grade letters, update final grade settings (spec section 2). */
+const SideButtons = ({ onUpdateFinal }: { onUpdateFinal: () => void }) => {
+  const { t } = useTranslation('gradeSetup');
+  const { classId, courseId } = useSetupParams();
+  return (
+    <Group gap="xs" component="nav" aria-label={t('side.label')}>
+      <Button component={Link} to={paths.classGradeCategoryAdd.to(classId, courseId)} size="sm" leftSection={<IconFolderPlus size={16} aria-hidden="true" />}>
+        {t('side.createCategory')}
+      </Button>
+      <Button component={Link} to={paths.classScaleAdd.to(classId, courseId)} size="sm" variant="default" leftSection={<IconPlus size={16} aria-hidden="true" />}>
+        {t('side.createScale')}
+      </Button>
+      <Button component={Link} to={paths.classGradeLettersUpdate.to(classId, courseId)} size="sm" variant="default" leftSection={<IconLetterCase size={16} aria-hidden="true" />}>
+        {t('side.updateLetters')}
+      </Button>
+      <Button size="sm" variant="default" onClick={onUpdateFinal} leftSection={<IconSettings size={16} aria-hidden="true" />}>
+        {t('side.updateFinal')}
+      </Button>
+    </Group>
+  );
+};
+
+const TabBody = ({ tab, setup, onUpdateFinal }: { tab: TabName; setup: GradebookSetupView; onUpdateFinal: () => void }) => {
+  switch (tab) {
+    case 'categories':
+      return <CategoriesTab setup={setup} />;
+    case 'gradingPeriods':
+      return <PeriodsTab setup={setup} />;
+    case 'scales':
+      return <ScalesTab setup={setup} />;
+    case 'gradeLetters':
+      return <LettersTab setup={setup} />;
+    case 'final-grade-setting':
+      return <FinalTab setup={setup} onUpdateFinal={onUpdateFinal} />;
+    case 'rubrics':
+      return <RubricsTab setup={setup} />;
+  }
+};
+
+/**
+ * `#/classes/:id/courses/:courseId/grade-setup/:tab` (the class's teachers): the setup's tabs,
+ * the side buttons and the open tab. An unknown tab opens the categories.
+ */
+export const GradeSetupTab = () => {
+  const { t } = useTranslation('gradeSetup');
+  const { classId, courseId, tab } = useSetupParams();
+  const [finalOpen, setFinalOpen] = useState(false);
+  if (!isTab(tab)) return <Navigate to={paths.classGradeSetup.to(classId, courseId, 'categories')} replace />;
+  return (
+    <Stack gap="md">
+      <ClassListTabs tabs={GRADE_SETUP_TABS.map((name) => ({ to: paths.classGradeSetup.to(classId, courseId, name), label: t(`tabs.${name}`) }))} label={t('tabs.label')} />
+      <WithSetup>
+        {(setup) => (
+          <>
+            {setup.can.manage && <SideButtons onUpdateFinal={() => setFinalOpen(true)} />}
+            <TabBody tab={tab} setup={setup} onUpdateFinal={() => setFinalOpen(true)} />
+            {finalOpen && <FinalSettingsDialog settings={setup.settings} onClose={() => setFinalOpen(false)} />}
+          </>
+        )}
+      </WithSetup>
+    </Stack>
+  );
+};

@@ -1,0 +1,78 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type {
+  FinalSettingsFormInput,
+  GradebookSettingsFormInput,
+  GradebookSetupView,
+  GradeCategoryForm,
+  GradeItemForm,
+  GradeLettersFormInput,
+  GradingPeriodFormInput,
+  RubricFormInput,
+  ScaleFormInput,
+  ScaleRow,
+} from '@klase/core/gradebook/contracts';
+import { apiFetch } from '../../../components/http.ts';
+
+/**
+ * The grade-setup calls (contracts: packages/core/src/gradebook/contracts.ts), all under
+ * `/api/courses/:courseId/gradebook`. Every write is followed by a fresh read of the setup.
+ */
+export const gradebookPath = (courseId: string, ...rest: string[]) =>
+  ['/api/courses', encodeURIComponent(courseId), 'gradebook', ...rest.map(encodeURIComponent)].join('/');
+
+export const setupKeys = {
+  all: (courseId: string) => ['gradebook', courseId] as const,
+  setup: (courseId: string) => ['gradebook', courseId, 'setup'] as const,
+  scale: (courseId: string, scaleId: string) => ['gradebook', courseId, 'scales', scaleId] as const,
+};
+
+export type ScaleDetails = ScaleRow & { items: { id: string; name: string }[] };
+
+export const useGradebookSetup = (courseId: string) =>
+  useQuery({
+    queryKey: setupKeys.setup(courseId),
+    queryFn: ({ signal }) => apiFetch<GradebookSetupView>(gradebookPath(courseId, 'setup'), { signal }),
+    enabled: courseId !== '',
+    retry: false,
+    staleTime: 0,
+  });
+
+export const useScaleDetails = (courseId: string, scaleId: string) =>
+  useQuery({
+    queryKey: setupKeys.scale(courseId, scaleId),
+    queryFn: ({ signal }) => apiFetch<ScaleDetails>(gradebookPath(courseId, 'scales', scaleId), { signal }),
+    enabled: courseId !== '' && scaleId !== '',
+    retry: false,
+    staleTime: 0,
+  });
+
+/** The things a teacher creates, edits and deletes on the setup tabs, and where they live. */
+export type SetupKind = 'categories' | 'items' | 'scales' | 'rubrics' | 'periods';
+
+interface Bodies {
+  categories: GradeCategoryForm;
+  items: GradeItemForm;
+  scales: ScaleFormInput;
+  rubrics: RubricFormInput;
+  periods: GradingPeriodFormInput;
+}
+
+const send = (courseId: string, method: 'POST' | 'PUT' | 'DELETE', parts: string[], body?: unknown) =>
+  apiFetch<unknown>(gradebookPath(courseId, ...parts), { method, body });
+
+export const setupCalls = {
+  /** Creates (no id) or updates (id) a record of one kind. */
+  save: <K extends SetupKind>(courseId: string, kind: K, id: string | null, body: Bodies[K]) =>
+    id ? send(courseId, 'PUT', [kind, id], body) : send(courseId, 'POST', [kind], body),
+  remove: (courseId: string, kind: SetupKind, id: string) => send(courseId, 'DELETE', [kind, id]),
+  saveSettings: (courseId: string, body: GradebookSettingsFormInput) => send(courseId, 'PUT', ['settings'], body),
+  saveFinal: (courseId: string, body: FinalSettingsFormInput) => send(courseId, 'PUT', ['final-settings'], body),
+  saveLetters: (courseId: string, body: GradeLettersFormInput) => send(courseId, 'PUT', ['letters'], body),
+};
+
+/** After a write: read the setup (and anything else of this gradebook) again. */
+export const useRefreshSetup = (courseId: string) => {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: setupKeys.all(courseId) }), [courseId, queryClient]);
+};

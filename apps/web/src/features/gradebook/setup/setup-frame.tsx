@@ -1,0 +1,130 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { ActionIcon, Anchor, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconChevronLeft, IconTrash } from '@tabler/icons-react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { GradebookSetupView } from '@klase/core/gradebook/contracts';
+import { paths, type GradeSetupTab } from '../../../app/paths.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ErrorText } from '../../../components/error-text.tsx';
+import { toastSuccess } from '../../../components/toasts.ts';
+import { useConfirmedSave } from '../../../components/use-confirmed-save.tsx';
+import { useLeaveGuard } from '../../../components/use-leave-guard.ts';
+import { isMissing } from '../../class-list/group-load-state.tsx';
+import { setupCalls, useGradebookSetup, useRefreshSetup, type SetupKind } from './setup-api.ts';
+
+/** The class, course and record ids of the address. */
+export const useSetupParams = () => {
+  const { id = '', courseId = '', tab = '', scaleId = '', itemId = '', categoryId = '', rubricId = '' } = useParams();
+  return { classId: id, courseId, tab, scaleId, itemId, categoryId, rubricId };
+};
+
+/** Where a setup page leads back to. */
+export const useTabHref = () => {
+  const { classId, courseId } = useSetupParams();
+  return (tab: GradeSetupTab) => paths.classGradeSetup.to(classId, courseId, tab);
+};
+
+/** Grey blocks in the shape of a table while the setup loads, announced as loading. */
+export const SetupSkeleton = ({ rows = 4 }: { rows?: number }) => {
+  const { t } = useTranslation('gradeSetup');
+  return (
+    <Stack gap="xs" role="status" aria-label={t('loading')}>
+      <Skeleton height={32} width="40%" />
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} height={40} />
+      ))}
+    </Stack>
+  );
+};
+
+/** A query's loading, not-found and error states, then its data. */
+export const LoadState = <T,>({ query, children }: { query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined }; children: (data: T) => ReactNode }) => {
+  if (query.isPending) return <SetupSkeleton />;
+  if (isMissing(query.error)) return <Navigate to={paths.notFound.to()} replace />;
+  if (query.isError || query.data === undefined) return <ErrorText error={query.error} />;
+  return <>{children(query.data)}</>;
+};
+
+/** Loads the address's gradebook setup and renders the page with it. */
+export const WithSetup = ({ children }: { children: (setup: GradebookSetupView) => ReactNode }) => {
+  const { courseId } = useSetupParams();
+  return <LoadState query={useGradebookSetup(courseId)}>{children}</LoadState>;
+};
+
+/** A full setup page: the way back to its tab and the heading. */
+export const FormFrame = ({ back, title, children }: { back: GradeSetupTab; title: string; children: ReactNode }) => {
+  const { t } = useTranslation('gradeSetup');
+  const href = useTabHref();
+  return (
+    <Stack gap="md" maw={900}>
+      <Anchor component={Link} to={href(back)} size="sm" w="fit-content">
+        <Group gap={4} wrap="nowrap">
+          <IconChevronLeft size={16} aria-hidden="true" />
+          {t('back', { tab: t(`tabs.${back}`) })}
+        </Group>
+      </Anchor>
+      <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+};
+
+/**
+ * The save flow of the setup forms: confirmation, the request, the server's field errors under
+ * their fields, a success toast, and back to the tab. Leaving with unsaved changes asks first.
+ */
+export const useSetupSave = (opts: { back: GradeSetupTab; dirty: boolean; setErrors: (errors: Record<string, string>) => void }) => {
+  const { courseId } = useSetupParams();
+  const href = useTabHref();
+  const navigate = useNavigate();
+  const refresh = useRefreshSetup(courseId);
+  const [done, setDone] = useState(false);
+  const { busy, error, save } = useConfirmedSave({ codeFields: { NAME_EXISTS: 'name' }, setErrors: opts.setErrors });
+  useLeaveGuard(!done && opts.dirty);
+  useEffect(() => {
+    if (done) void navigate(href(opts.back));
+  }, [done, href, navigate, opts.back]);
+  const run = (ask: { title: string; message: string }, request: () => Promise<unknown>, saved: string) =>
+    save(ask, async () => {
+      await request();
+      await refresh();
+      toastSuccess(saved);
+      setDone(true);
+    });
+  return { busy, error, run, courseId, cancel: () => navigate(href(opts.back)) };
+};
+
+/** A delete button asking first (red); the server's refusal (e.g. still in use) shows in the dialog. */
+export const DeleteButton = ({ kind, id, name, onDeleted }: { kind: SetupKind; id: string; name: string; onDeleted?: () => unknown }) => {
+  const { t } = useTranslation('gradeSetup');
+  const { courseId } = useSetupParams();
+  const refresh = useRefreshSetup(courseId);
+  const [open, setOpen] = useState(false);
+  const label = t('actions.deleteNamed', { name });
+  return (
+    <>
+      <Tooltip label={label}>
+        <ActionIcon variant="subtle" color="red.9" aria-label={label} onClick={() => setOpen(true)}>
+          <IconTrash size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Tooltip>
+      <ConfirmDialog
+        opened={open}
+        title={t(`delete.${kind}`)}
+        message={<Text style={{ overflowWrap: 'anywhere' }}>{t('delete.message', { name })}</Text>}
+        confirmLabel={t('actions.delete')}
+        danger
+        onClose={() => setOpen(false)}
+        onConfirm={async () => {
+          await setupCalls.remove(courseId, kind, id);
+          toastSuccess(t('delete.done', { name }));
+          await refresh();
+          await onDeleted?.();
+        }}
+      />
+    </>
+  );
+};
