@@ -1,0 +1,125 @@
+import { useCallback, useState } from 'react';
+import { Button, Text, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { ReportLine } from '@klase/core/gradebook/contracts';
+import type { TotalExplanation } from '@klase/core/gradebook/types';
+import { useTone } from '../../../components/tones.ts';
+import { RichContent } from '../../materials/material-viewer.tsx';
+import { percentText, shareText } from './explain-text.ts';
+
+/** Lines of different kinds may share an id (a category and the course's root): the key has both. */
+export const lineKey = (line: ReportLine) => `${line.kind}-${line.id}`;
+
+export const isTotal = (line: ReportLine) => line.kind !== 'item';
+
+/** A total with something to explain (hidden totals show "-" and explain nothing). */
+export const explained = (line: ReportLine): line is ReportLine & { explanation: TotalExplanation } =>
+  isTotal(line) && !line.hiddenByPolicy && !!line.explanation;
+
+export interface LineText {
+  grade: string;
+  range: string;
+  percentage: string;
+  letter: string;
+  weight: string;
+  contribution: string;
+}
+
+/** The printed cells of a line: "-" for empty, "Excused" for an excused grade, "-" for a total the policy hides. */
+export const useLineText = (decimals: number) => {
+  const { t } = useTranslation('gradeReport');
+  return useCallback(
+    (line: ReportLine): LineText => {
+      const hidden = !!line.hiddenByPolicy;
+      return {
+        grade: line.excused ? t('report.excused') : hidden || line.value === null ? '-' : line.display || '-',
+        range: line.range || '-',
+        percentage: hidden ? '-' : percentText(line.percent, decimals),
+        letter: hidden ? '-' : (line.letter ?? '-'),
+        weight: shareText(line.weight),
+        contribution: percentText(line.contribution),
+      };
+    },
+    [t, decimals],
+  );
+};
+
+/** Which disclosures (explanations, feedback) are open, by key. */
+export const useOpenSet = () => {
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = useCallback(
+    (key: string) =>
+      setOpen((prev) => {
+        const next = new Set(prev);
+        if (next.has(key)) next.delete(key);
+        else next.add(key);
+        return next;
+      }),
+    [],
+  );
+  return { isOpen: (key: string) => open.has(key), toggle };
+};
+
+interface ToggleProps {
+  open: boolean;
+  /** The panel's id (set only while it is in the page). */
+  controls: string;
+  onToggle: () => void;
+  label: string;
+  /** Whose disclosure: read by screen readers after the label, so every button has its own name. */
+  name: string;
+}
+
+/** A disclosure button: keyboard reachable, with aria-expanded and the panel it opens. */
+export const ToggleButton = ({ open, controls, onToggle, label, name }: ToggleProps) => {
+  const Icon = open ? IconChevronUp : IconChevronDown;
+  return (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      px={4}
+      aria-expanded={open}
+      aria-controls={open ? controls : undefined}
+      onClick={onToggle}
+      rightSection={<Icon size={14} aria-hidden="true" />}
+      styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
+    >
+      {label}
+      <VisuallyHidden>{`: ${name}`}</VisuallyHidden>
+    </Button>
+  );
+};
+
+/** The explanation's button of a total. */
+export const ExplainButton = ({ line, open, controls, onToggle }: { line: ReportLine; open: boolean; controls: string; onToggle: () => void }) => {
+  const { t } = useTranslation('gradeReport');
+  return <ToggleButton open={open} controls={controls} onToggle={onToggle} label={open ? t('explain.close') : t('explain.open')} name={line.name} />;
+};
+
+/** The feedback's button of an item that has feedback. */
+export const FeedbackButton = ({ line, open, controls, onToggle }: { line: ReportLine; open: boolean; controls: string; onToggle: () => void }) => {
+  const { t } = useTranslation('gradeReport');
+  return <ToggleButton open={open} controls={controls} onToggle={onToggle} label={open ? t('feedback.hide') : t('feedback.show')} name={line.name} />;
+};
+
+/** The teacher's feedback (sanitized by the server). */
+export const FeedbackPanel = ({ id, line }: { id: string; line: ReportLine }) => {
+  const { t } = useTranslation('gradeReport');
+  return (
+    <div id={id}>
+      <RichContent html={line.feedbackHtml ?? ''} label={t('feedback.of', { name: line.name })} />
+    </div>
+  );
+};
+
+/** Under a total the policy hides: why it shows "-". */
+export const HiddenTotalNote = () => {
+  const { t } = useTranslation('gradeReport');
+  const muted = useTone('muted');
+  return (
+    <Text size="xs" c={muted} fw={400}>
+      {t('report.hiddenTotal')}
+    </Text>
+  );
+};

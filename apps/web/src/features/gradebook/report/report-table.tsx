@@ -1,0 +1,91 @@
+import { Fragment, useId } from 'react';
+import { Badge, Stack, Table } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ReportLine, StudentGradeReport } from '@klase/core/gradebook/contracts';
+import { ExplanationPanel } from './explanation-panel.tsx';
+import { ExplainButton, explained, FeedbackButton, FeedbackPanel, HiddenTotalNote, isTotal, lineKey, useLineText, useOpenSet } from './report-parts.tsx';
+import css from './report.module.css';
+
+const COLUMNS = ['item', 'grade', 'range', 'percentage', 'letter', 'weight', 'contribution', 'feedback'] as const;
+const INDENT_PX = 16;
+
+interface ReportViewProps {
+  report: StudentGradeReport;
+  decimals: number;
+}
+
+/** Wide screens: the report as a table, items indented under their category, totals emphasised. */
+export const ReportTable = ({ report, decimals }: ReportViewProps) => {
+  const { t } = useTranslation('gradeReport');
+  const base = useId();
+  const text = useLineText(decimals);
+  const { isOpen, toggle } = useOpenSet();
+  const row = (line: ReportLine, i: number) => {
+    const key = lineKey(line);
+    const cells = text(line);
+    const explainId = `${base}-explain-${i}`;
+    const feedbackId = `${base}-feedback-${i}`;
+    const explainOpen = isOpen(`explain:${key}`);
+    const feedbackOpen = isOpen(`feedback:${key}`);
+    return (
+      <Fragment key={key}>
+        <Table.Tr className={isTotal(line) ? css.totalRow : undefined} data-testid="report-line" data-kind={line.kind}>
+          <Table.Th scope="row" fw={isTotal(line) ? 700 : 400} style={{ paddingInlineStart: `calc(var(--mantine-spacing-sm) + ${line.depth * INDENT_PX}px)` }}>
+            <Stack gap={2} align="flex-start">
+              <span className={css.name}>
+                {line.name}
+                {line.extraCredit && (
+                  <Badge ml={6} size="xs" variant="outline" color="gray.8">
+                    {t('report.extraCredit')}
+                  </Badge>
+                )}
+              </span>
+              {explained(line) && <ExplainButton line={line} open={explainOpen} controls={explainId} onToggle={() => toggle(`explain:${key}`)} />}
+            </Stack>
+          </Table.Th>
+          <Table.Td>
+            {cells.grade}
+            {line.hiddenByPolicy && <HiddenTotalNote />}
+          </Table.Td>
+          <Table.Td>{cells.range}</Table.Td>
+          <Table.Td>{cells.percentage}</Table.Td>
+          <Table.Td>{cells.letter}</Table.Td>
+          <Table.Td>{cells.weight}</Table.Td>
+          <Table.Td>{cells.contribution}</Table.Td>
+          <Table.Td>{line.feedbackHtml ? <FeedbackButton line={line} open={feedbackOpen} controls={feedbackId} onToggle={() => toggle(`feedback:${key}`)} /> : '-'}</Table.Td>
+        </Table.Tr>
+        {explainOpen && explained(line) && (
+          <Table.Tr>
+            <Table.Td colSpan={COLUMNS.length}>
+              <ExplanationPanel id={explainId} line={line} names={report.names} decimals={decimals} />
+            </Table.Td>
+          </Table.Tr>
+        )}
+        {feedbackOpen && line.feedbackHtml && (
+          <Table.Tr>
+            <Table.Td colSpan={COLUMNS.length}>
+              <FeedbackPanel id={feedbackId} line={line} />
+            </Table.Td>
+          </Table.Tr>
+        )}
+      </Fragment>
+    );
+  };
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table captionSide="top" verticalSpacing="xs" data-testid="report-table">
+        <caption>{t('report.caption', { name: report.student.name })}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((c) => (
+              <Table.Th key={c} scope="col">
+                {t(`columns.${c}`)}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{report.lines.map(row)}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+};
