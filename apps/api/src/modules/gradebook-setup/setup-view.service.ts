@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import { buildEngineSetup, type GradebookSettings, type GradebookSetupView } from '@klase/core/gradebook/index';
+import type { z } from 'zod';
+import type { finalSettingsForm, gradebookSettingsForm } from '@klase/core/gradebook/contracts';
+import { setupWeights } from '@klase/core/gradebook/setup-weights';
+import type { GradeLettersInput } from '@klase/core/gradebook/display';
+import type { Db } from '../../db/client.ts';
+import { gradebookSettings } from '../../db/schema/gradebook.ts';
+import type { UserRow } from '../../platform/rows.ts';
+import type { GradebookAccess } from '../gradebook/gradebook-access.ts';
+import { loadSetupRows, settingsView, type SetupRowsLoaded } from '../gradebook/setup-loader.ts';
+import { openGradebook, setupWrite } from './setup-kit.ts';
+import { ensureStandardScales } from './standard-scales.ts';
+
+/** `GET /setup` and the gradebook-wide settings: settings, final grade settings, letters. */
+
+/** The setup rows with every category's and item's weight in its parent as the engine computes it without students. */
+export const loadSetupWithWeights = async (db: Db, g: Pick<GradebookAccess, 'courseId' | 'schoolId' | 'manage'>): Promise<SetupRowsLoaded> => {
+  const rows = await loadSetupRows(db, g.courseId, g.schoolId, g.manage);
+  const weights = setupWeights(buildEngineSetup(rows, Date.now()));
+  return {
+    ...rows,
+    categories: rows.categories.map((c) => ({ ...c, computedWeight: weights[c.id] ?? null })),
+    items: rows.items.map((i) => ({ ...i, computedWeight: weights[i.id] ?? null })),
+  };
+};
+
+export const readSetup = async (db: Db, user: UserRow, courseId: string): Promise<GradebookSetupView> => {
+  const g = await openGradebook(db, user, courseId, 'read');
+  await ensureStandardScales(db, g.schoolId);
+  const rows = await loadSetupWithWeights(db, g);
+  return { courseId, ...rows, can: { manage: g.manage } };
+};
+
+type SettingsChange = Partial<Omit<typeof gradebookSettings.$inferInsert, 'courseId'>>;
+
+const saveSettings = async (db: Db, user: UserRow, courseId: string, change: SettingsChange): Promise<GradebookSettings> => {
+  await openGradebook(db, user, courseId, 'manage');
+  return setupWrite(db, courseId, async (tx) => {
+    const [row] = await tx
+      .update(gradebookSettings)
+      .set({ ...change, updatedAt: new Date(), updatedBy: user.id })
+      .where(eq(gradebookSettings.courseId, courseId))
+      .returning();
+    if (!row) throw new Error('gradebook settings missing');
+    return settingsView(row);
+  });
+};
+
+/** `PUT /settings` (the body is `gradebookSettingsForm`, already parsed). */
+export const writeSettings = (db: Db, user: UserRow, courseId: string, form: z.output<typeof gradebookSettingsForm>) =>
+  saveSettings(db, user, courseId, {
+    status: form.status,
+    displayType: form.gradeDisplayType,
+    decimals: form.decimals,
+    hiddenPolicy: form.hiddenPolicy,
+    minMaxToUse: form.minMaxToUse,
+    includeScales: form.includeScales,
+  });
+
+/** `PUT /final-settings`. */
+export const writeFinalSettings = (db: Db, user: UserRow, courseId: string, form: z.output<typeof finalSettingsForm>) =>
+  saveSettings(db, user, courseId, { finalMode: form.finalMode, finalDisplayType: form.finalDisplayType, finalDecimals: form.finalDecimals });
+
+/** `PUT /letters`: null = back to the default letters. */
+export const writeLetters = (db: Db, user: UserRow, courseId: string, letters: GradeLettersInput | null) =>
+  saveSettings(db, user, courseId, { letters: letters ? letters.map((l) => ({ letter: l.letter.trim(), boundary: l.boundary })) : null });
