@@ -1,10 +1,15 @@
-import type { CCategory, CChild } from './compile.ts';
+import type { CCategory } from './compile.ts';
+import { runMethod } from './methods.ts';
 import type { ChildStatus, DropReason, EmptyReason } from './types.ts';
 
 /**
  * One category, one student (semantics §3.3–§3.7). Inputs are the participating children's
  * values and per-student ranges; the output is the total, its range, and per child the
  * normalised value, status, reason and weight — everything the explanation shows.
+ *
+ * Speed: every array lives in an `AggBuf` made once per category and reused for every student
+ * (typed arrays, NaN = empty), so a student costs no allocation here. The engine reads weights
+ * and statuses right after the pass; an explanation re-runs `aggregate` on a fresh buffer.
  *
  * `mode`:
  * - `real`: the stored totals. Natural normalises by `g / max` (minimum ignored) and its limit
@@ -18,20 +23,17 @@ import type { ChildStatus, DropReason, EmptyReason } from './types.ts';
  * keep highest keeps, in descending order with ties in child order, the first N.
  */
 
-export interface AggIn {
-  cat: CCategory;
-  /** Participating children. */
-  kids: CChild[];
-  g: (number | null)[];
-  mn: number[];
-  mx: number[];
-  /** Left out before anything else (excluded/excused, hidden in the exclude-hidden view). */
-  out: (DropReason | null)[];
-  mode: 'real' | 'excludeHidden';
-  unlimited: boolean;
-}
+export type AggMode = 'real' | 'excludeHidden';
 
-export interface AggOut {
+/** Child statuses by code (`AggBuf.status`). */
+export const STATUSES: readonly ChildStatus[] = ['used', 'extra', 'novalue', 'dropped', 'unknown'];
+export const USED = 0;
+export const EXTRA = 1;
+export const NOVALUE = 2;
+export const DROPPED = 3;
+export const UNKNOWN = 4;
+
+export interface AggResult {
   value: number | null;
   aggregate: number | null;
   unclamped: number | null;
@@ -41,11 +43,42 @@ export interface AggOut {
   emptyReason: EmptyReason | undefined;
   limit: { rule: 'dropLowest' | 'keepHighest'; count: number } | null;
   limitIgnored: boolean;
-  norm: (number | null)[];
-  status: ChildStatus[];
-  reason: (DropReason | undefined)[];
-  weight: number[];
 }
+
+/** Inputs (g, mn, mx, out: filled by the caller) and outputs of one category's aggregation. */
+export interface AggBuf {
+  /** Grades; NaN = empty. */
+  g: Float64Array;
+  mn: Float64Array;
+  mx: Float64Array;
+  /** Left out before anything else (excluded/excused, hidden in the exclude-hidden view). */
+  out: (DropReason | null)[];
+  /** Normalised values; NaN = left out before normalising. */
+  norm: Float64Array;
+  /** Status codes (`STATUSES`). */
+  status: Uint8Array;
+  reason: (DropReason | undefined)[];
+  weight: Float64Array;
+  /** Natural: per-student weights (scratch). */
+  u: Float64Array;
+  /** Indexes of the children still in, ascending by normalised value. */
+  list: number[];
+  res: AggResult;
+}
+
+export const makeAggBuf = (m: number): AggBuf => ({
+  g: new Float64Array(m),
+  mn: new Float64Array(m),
+  mx: new Float64Array(m),
+  out: new Array<DropReason | null>(m).fill(null),
+  norm: new Float64Array(m),
+  status: new Uint8Array(m),
+  reason: new Array<DropReason | undefined>(m).fill(undefined),
+  weight: new Float64Array(m),
+  u: new Float64Array(m),
+  list: [],
+  res: { value: null, aggregate: null, unclamped: null, clamped: false, min: 0, max: 0, emptyReason: undefined, limit: null, limitIgnored: false },
+});
 
 const clamp = (x: number, lo: number, hi: number) => (x < lo ? lo : x > hi ? hi : x);
 /** Totals are stored with 5 decimals (§3.8). */
@@ -53,73 +86,86 @@ export const round5 = (x: number): number => {
   const r = Math.round(Math.abs(x) * 1e5 * (1 + Number.EPSILON)) / 1e5;
   return x < 0 ? -r : r;
 };
-/** Mode's grouping key: the value written with 14 significant digits (§3.6.5). */
-const modeKey = (x: number): number => Number(x.toPrecision(14));
 
-/**
- * Extra-credit weight for simple weighted mean / mean with extra credits (§3.6.7–8): how much of
- * the child survived the clamp of the total to [L, upper].
- */
-const ecShownWeight = (
-  sOld: number,
-  sNew: number,
-  div: number,
-  n: number,
-  L: number,
-  H: number,
-  upper: number,
-  full: number,
-): number => {
-  const pOld = L + (sOld / div) * (H - L);
-  const pNew = L + (sNew / div) * (H - L);
-  const cNew = clamp(pNew, L, upper);
-  if (cNew - clamp(pOld, L, upper) <= 0) return 0;
-  if (cNew < pNew) return H === L || n === 0 ? 0 : (cNew - pOld - L) / (H - L) / n;
-  return full;
+/** §3.5 drop lowest / keep highest on `b.list` (sorted ascending). */
+const applyLimit = (cat: CCategory, b: AggBuf): void => {
+  const { kids } = cat;
+  const { norm, mx, status, reason } = b;
+  let list = b.list;
+  if (cat.dropLowest > 0) {
+    b.res.limit = { rule: 'dropLowest', count: cat.dropLowest };
+    for (let k = 0; k < cat.dropLowest; k++) {
+      let lowest = NaN;
+      let pick = -1;
+      for (let p = 0; p < list.length; p++) {
+        const i = list[p]!;
+        if (kids[i]!.ec) continue;
+        if (pick < 0) lowest = norm[i]!;
+        else if (norm[i]! !== lowest) break;
+        if (pick < 0 || mx[i]! > mx[list[pick]!]!) pick = p;
+      }
+      if (pick < 0) break;
+      const i = list[pick]!;
+      status[i] = DROPPED;
+      reason[i] = 'dropLowest';
+      list.splice(pick, 1);
+    }
+  } else {
+    b.res.limit = { rule: 'keepHighest', count: cat.keepHighest };
+    const desc = [...list].sort((x, y) => norm[y]! - norm[x]! || x - y);
+    let kept = 0;
+    for (const i of desc) {
+      if (kids[i]!.ec) continue;
+      if (kept < cat.keepHighest) kept++;
+      else {
+        status[i] = DROPPED;
+        reason[i] = 'keepHighest';
+      }
+    }
+    list = list.filter((i) => status[i] !== DROPPED);
+    b.list = list;
+  }
 };
 
-export const aggregate = (a: AggIn): AggOut => {
-  const { cat, kids, g, mn, mx, mode } = a;
-  const method = cat.method;
-  const m = kids.length;
-  const natural = method === 'natural';
-  const norm: (number | null)[] = new Array<number | null>(m).fill(null);
-  const status: ChildStatus[] = new Array<ChildStatus>(m).fill('used');
-  const reason: (DropReason | undefined)[] = new Array<DropReason | undefined>(m).fill(undefined);
-  const weight: number[] = new Array<number>(m).fill(0);
-  const res: AggOut = {
-    value: null,
-    aggregate: null,
-    unclamped: null,
-    clamped: false,
-    min: cat.min,
-    max: cat.max,
-    emptyReason: undefined,
-    limit: null,
-    limitIgnored: false,
-    norm,
-    status,
-    reason,
-    weight,
-  };
+/** Aggregates `cat` from the inputs in `b`; the results are in `b` (and `b.res`, returned). */
+export const aggregate = (cat: CCategory, b: AggBuf, mode: AggMode, unlimited: boolean): AggResult => {
+  const m = cat.kids.length;
+  const natural = cat.method === 'natural';
+  const { g, mn, mx, norm, status, reason, weight } = b;
+  const res = b.res;
+  res.value = null;
+  res.aggregate = null;
+  res.unclamped = null;
+  res.clamped = false;
+  res.min = cat.min;
+  res.max = cat.max;
+  res.emptyReason = undefined;
+  res.limit = null;
+  res.limitIgnored = false;
 
   // §3.3 empty, excluded, normalise.
-  let list: number[] = [];
+  const list = b.list;
+  list.length = 0;
   let allEmpty = true;
   let anyGrade = false;
   for (let i = 0; i < m; i++) {
     const gv = g[i]!;
-    if (gv !== null) anyGrade = true;
-    const o = a.out[i]!;
+    const empty = Number.isNaN(gv);
+    if (!empty) anyGrade = true;
+    weight[i] = 0;
+    norm[i] = NaN;
+    status[i] = USED;
+    reason[i] = undefined;
+    const o = b.out[i]!;
     if (o !== null) {
-      status[i] = 'dropped';
+      status[i] = DROPPED;
       reason[i] = o;
       continue;
     }
     let v: number;
-    if (gv === null) {
+    if (empty) {
       if (cat.excludeEmpty) {
-        status[i] = 'novalue';
+        status[i] = NOVALUE;
         reason[i] = 'empty';
         continue;
       }
@@ -140,230 +186,34 @@ export const aggregate = (a: AggIn): AggOut => {
     return res;
   }
 
-  // §3.4 stable ascending sort.
-  list.sort((x, y) => norm[x]! - norm[y]! || x - y);
+  // §3.4 stable ascending sort (insertion sort: lists are short and often nearly sorted).
+  for (let p = 1; p < list.length; p++) {
+    const i = list[p]!;
+    const v = norm[i]!;
+    let q = p - 1;
+    while (q >= 0 && norm[list[q]!]! > v) {
+      list[q + 1] = list[q]!;
+      q--;
+    }
+    list[q + 1] = i;
+  }
 
-  // §3.5 limit rules.
   const wantsLimit = cat.dropLowest > 0 || cat.keepHighest > 0;
   if (wantsLimit && (mode === 'excludeHidden' || cat.limitAllowed)) {
-    if (cat.dropLowest > 0) {
-      res.limit = { rule: 'dropLowest', count: cat.dropLowest };
-      for (let k = 0; k < cat.dropLowest; k++) {
-        let lowest: number | null = null;
-        let pick = -1;
-        for (let p = 0; p < list.length; p++) {
-          const i = list[p]!;
-          if (kids[i]!.ec) continue;
-          if (lowest === null) lowest = norm[i]!;
-          else if (norm[i]! !== lowest) break;
-          if (pick < 0 || mx[i]! > mx[list[pick]!]!) pick = p;
-        }
-        if (pick < 0) break;
-        const i = list[pick]!;
-        status[i] = 'dropped';
-        reason[i] = 'dropLowest';
-        list.splice(pick, 1);
-      }
-    } else {
-      res.limit = { rule: 'keepHighest', count: cat.keepHighest };
-      const desc = [...list].sort((x, y) => norm[y]! - norm[x]! || x - y);
-      let kept = 0;
-      for (const i of desc) {
-        if (kids[i]!.ec) continue;
-        if (kept < cat.keepHighest) kept++;
-        else {
-          status[i] = 'dropped';
-          reason[i] = 'keepHighest';
-        }
-      }
-      list = list.filter((i) => status[i] !== 'dropped');
-    }
-    if (list.length === 0) {
+    applyLimit(cat, b);
+    if (b.list.length === 0) {
       res.emptyReason = 'noneLeft';
       return res;
     }
   } else if (wantsLimit) res.limitIgnored = true;
 
-  const L = cat.min;
-  const H = cat.max;
-  const bound = a.unlimited ? 10 : 1;
-  let agg: number | null = null;
-  let gMin = 0;
-  let gMax = 0;
-  const cnt = list.length;
-
-  switch (method) {
-    case 'mean': {
-      let s = 0;
-      for (const i of list) {
-        s += norm[i]!;
-        weight[i] = 1 / cnt;
-      }
-      agg = s / cnt;
-      break;
-    }
-    case 'median': {
-      const mid = cnt >> 1;
-      if (cnt % 2 === 1) {
-        agg = norm[list[mid]!]!;
-        weight[list[mid]!] = 1;
-      } else {
-        agg = (norm[list[mid - 1]!]! + norm[list[mid]!]!) / 2;
-        weight[list[mid - 1]!] = 0.5;
-        weight[list[mid]!] = 0.5;
-      }
-      break;
-    }
-    case 'lowest':
-      agg = norm[list[0]!]!;
-      weight[list[0]!] = 1;
-      break;
-    case 'highest':
-      agg = norm[list[cnt - 1]!]!;
-      weight[list[cnt - 1]!] = 1;
-      break;
-    case 'mode': {
-      const freq = new Map<number, number>();
-      for (const i of list) {
-        const key = modeKey(norm[i]!);
-        freq.set(key, (freq.get(key) ?? 0) + 1);
-      }
-      let best = -Infinity;
-      let bestCount = 0;
-      for (const [key, count] of freq) {
-        if (count > bestCount || (count === bestCount && key > best)) {
-          best = key;
-          bestCount = count;
-        }
-      }
-      agg = best;
-      for (const i of list) if (norm[i] === best) weight[i] = 1 / bestCount;
-      break;
-    }
-    case 'weightedMean': {
-      let sw = 0;
-      let s = 0;
-      for (const i of list) {
-        const w = kids[i]!.wmWeight;
-        if (w > 0) {
-          sw += w;
-          s += w * norm[i]!;
-        } else reason[i] = 'zeroWeight';
-      }
-      if (sw === 0) {
-        res.emptyReason = 'zeroWeights';
-        return res;
-      }
-      for (const i of list) {
-        const w = kids[i]!.wmWeight;
-        if (w > 0) weight[i] = w / sw;
-      }
-      agg = s / sw;
-      break;
-    }
-    case 'simpleWeightedMean':
-    case 'meanWithExtraCredits': {
-      const swm = method === 'simpleWeightedMean';
-      let div = 0;
-      let s = 0;
-      let usable = false;
-      for (const i of list) {
-        if (kids[i]!.ec) continue;
-        const r = swm ? kids[i]!.max - kids[i]!.min : 1;
-        if (r > 0) {
-          div += r;
-          s += r * norm[i]!;
-          usable = true;
-        } else reason[i] = 'zeroWeight';
-      }
-      for (const i of list) {
-        if (kids[i]!.ec || !(swm ? kids[i]!.max - kids[i]!.min > 0 : true)) continue;
-        weight[i] = (swm ? kids[i]!.max - kids[i]!.min : 1) / div;
-      }
-      const d = div === 0 ? 1 : div;
-      for (const i of list) {
-        if (!kids[i]!.ec) continue;
-        status[i] = 'extra';
-        const n = norm[i]!;
-        const r = swm ? kids[i]!.max - kids[i]!.min : kids[i]!.ecWeight;
-        if (swm && r <= 0) continue;
-        usable = true;
-        const sNew = s + r * n;
-        weight[i] = ecShownWeight(s, sNew, d, n, L, H, H * bound, swm ? r / d : 1 / d);
-        s = sNew;
-      }
-      if (!usable) {
-        res.emptyReason = 'zeroWeights';
-        return res;
-      }
-      agg = s / d;
-      break;
-    }
-    case 'natural': {
-      let sumW = 0;
-      for (const i of list) {
-        const k = kids[i]!;
-        if (!k.ec && k.coef2 > 0) {
-          gMax += mx[i]!;
-          gMin += mn[i]!;
-          sumW += k.coef2;
-        }
-      }
-      let uOv = 0;
-      let mOv = 0;
-      const u: number[] = new Array<number>(m).fill(0);
-      for (const i of list) {
-        const k = kids[i]!;
-        if (k.override === null) continue;
-        u[i] = k.coef2 <= 0 || sumW === 0 ? 0 : k.coef2 / sumW;
-        // Only children counted in G_max (weight > 0) take their maximum out of it: a child
-        // overridden to 0 is outside the maximum (§8) and must not shrink the others.
-        if (!k.ec && k.coef2 > 0) {
-          uOv += u[i]!;
-          mOv += mx[i]!;
-        }
-      }
-      for (const i of list) {
-        const k = kids[i]!;
-        if (k.override !== null) continue;
-        if (!k.ec) {
-          if (gMax - mOv <= 0) {
-            u[i] = 0;
-            if (k.coef2 > 0) gMax -= mx[i]!;
-          } else u[i] = (mx[i]! / (gMax - mOv)) * (1 - uOv);
-        }
-      }
-      for (const i of list) {
-        const k = kids[i]!;
-        if (k.override === null && k.ec) u[i] = gMax === 0 ? 0 : mx[i]! / gMax;
-      }
-      let s = 0;
-      for (const i of list) {
-        if (kids[i]!.ec) continue;
-        s += norm[i]! * u[i]! * gMax;
-        weight[i] = u[i]!;
-      }
-      const lo = gMin;
-      const hi = gMax * bound;
-      for (const i of list) {
-        if (!kids[i]!.ec) continue;
-        status[i] = 'extra';
-        const n = norm[i]!;
-        const e = n * u[i]! * gMax;
-        const sNew = s + e;
-        const gain = clamp(sNew, lo, hi) - clamp(s, lo, hi);
-        weight[i] = gain <= 0 ? 0 : gain < e ? gain / (n * gMax) : u[i]!;
-        s = sNew;
-      }
-      if (gMax === 0) {
-        agg = s;
-        gMax = s;
-      } else agg = s / gMax;
-      break;
-    }
+  const bound = unlimited ? 10 : 1;
+  const r = runMethod(cat, b, bound);
+  if (r === null) {
+    res.emptyReason = 'zeroWeights';
+    return res;
   }
-
-  res.aggregate = agg;
+  res.aggregate = r.agg;
   if (allEmpty) {
     // §3.3: every remaining value was empty — weights stay, the total does not.
     res.emptyReason = 'allEmpty';
@@ -375,20 +225,19 @@ export const aggregate = (a: AggIn): AggOut => {
   let hi: number;
   if (natural) {
     if (mode === 'real') {
-      raw = agg * gMax;
-      lo = gMin;
+      raw = r.agg * r.gMax;
       res.min = 0;
     } else {
-      raw = gMin + agg * (gMax - gMin);
-      lo = gMin;
-      res.min = gMin;
+      raw = r.gMin + r.agg * (r.gMax - r.gMin);
+      res.min = r.gMin;
     }
-    hi = gMax;
-    res.max = gMax;
+    lo = r.gMin;
+    hi = r.gMax;
+    res.max = r.gMax;
   } else {
-    raw = L + agg * (H - L);
-    lo = L;
-    hi = H;
+    raw = cat.min + r.agg * (cat.max - cat.min);
+    lo = cat.min;
+    hi = cat.max;
   }
   const value = clamp(raw, lo, hi * bound);
   res.unclamped = raw;
