@@ -23,10 +23,16 @@ interface PeriodState {
 
 /** Add (no period) or edit a grading period in a dialog; saved after a confirmation. */
 const PeriodDialog = ({ period, onClose }: { period: GradingPeriodRow | null; onClose: () => void }) => {
-  const { t } = useTranslation('gradeSetup');
+  const { t } = useTranslation(['gradeSetup', 'validation']);
   const { courseId } = useSetupParams();
   const refresh = useRefreshSetup(courseId);
-  const validate = useZodValidate<PeriodState>(gradingPeriodForm);
+  const zodValidate = useZodValidate<PeriodState>(gradingPeriodForm);
+  // A blank date is a missing answer, not a wrong choice.
+  const validate = (values: PeriodState) => {
+    const errors = zodValidate(values);
+    for (const key of ['startsOn', 'endsOn'] as const) if (values[key].trim() === '') errors[key] = t('validation:required');
+    return errors;
+  };
   const form = useForm<PeriodState>({
     initialValues: period ? { name: period.name, startsOn: period.startsOn, endsOn: period.endsOn, weight: String(period.weight) } : { name: '', startsOn: '', endsOn: '', weight: '0' },
     validate,
