@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { checkEntry, columnGroups, gridColumns, visibleStudents } from './grid-model.ts';
+import { itemFixture, gridFixture } from './grid-test-data.ts';
+import { windowOf } from './use-grid-window.ts';
+
+const withPeriods = () => {
+  const grid = gridFixture({
+    periods: [
+      { id: 'q1', name: 'Quarter 1', startsOn: '2026-06-01', endsOn: '2026-08-31', weight: 50 },
+      { id: 'q2', name: 'Quarter 2', startsOn: '2026-09-01', endsOn: '2026-11-30', weight: 50 },
+    ],
+  });
+  grid.items = grid.items.map((i) => ({ ...i, periodId: i.id === 'quiz' ? 'q2' : 'q1' }));
+  return grid;
+};
+
+describe('grid columns', () => {
+  it('lists the items, then category, course, period totals and the final grade', () => {
+    expect(gridColumns(withPeriods(), null).map((c) => c.key)).toEqual(['item:quiz', 'item:essay', 'item:recit', 'cat:ww', 'cat:pt', 'cat:root', 'period:q1', 'period:q2', 'final']);
+    // Without periods there is no period total and no final column.
+    expect(gridColumns(gridFixture(), null).map((c) => c.key)).toEqual(['item:quiz', 'item:essay', 'item:recit', 'cat:ww', 'cat:pt', 'cat:root']);
+  });
+
+  it('shows a period’s items and its total when a period is chosen', () => {
+    expect(gridColumns(withPeriods(), 'q1').map((c) => c.key)).toEqual(['item:essay', 'item:recit', 'period:q1']);
+  });
+
+  it('groups consecutive items of a category under one header', () => {
+    const groups = columnGroups(gridColumns(gridFixture(), null));
+    expect(groups.map((g) => [g.name, g.start, g.span])).toEqual([
+      ['Written works', 0, 1],
+      ['Performance tasks', 1, 2],
+      [null, 3, 3],
+    ]);
+  });
+});
+
+describe('students shown', () => {
+  it('filters by group and name and sorts by a total, empty totals last', () => {
+    const grid = gridFixture();
+    expect(visibleStudents(grid, { groupId: 'g1', search: '', sort: { key: 'name', dir: 'asc' } }).map((s) => s.name)).toEqual(['Ana Cruz']);
+    expect(visibleStudents(grid, { groupId: null, search: 'REY', sort: { key: 'name', dir: 'asc' } }).map((s) => s.name)).toEqual(['Ben Reyes']);
+    expect(visibleStudents(grid, { groupId: null, search: '', sort: { key: 'name', dir: 'desc' } }).map((s) => s.name)).toEqual(['Ben Reyes', 'Ana Cruz']);
+    expect(visibleStudents(grid, { groupId: null, search: '', sort: { key: 'cat:root', dir: 'asc' } }).map((s) => s.name)).toEqual(['Ana Cruz', 'Ben Reyes']);
+  });
+});
+
+describe('checkEntry (the server’s rule)', () => {
+  const quiz = itemFixture('quiz', 'Quiz', 'ww', { minGrade: 0, maxGrade: 20 });
+  const scaled = itemFixture('r', 'Recitation', 'ww', { gradeType: 'scale', scaleId: 's', minGrade: 1, maxGrade: 3 });
+  const scale = { id: 's', name: 'Effort', values: ['Poor', 'Fair', 'Good'], description: '', kind: 'custom' as const, minGrade: 1, maxGrade: 3, usedBy: 1, canEdit: true };
+
+  it('takes numbers in range, comma decimals, and blank as "no grade"', () => {
+    expect(checkEntry('12.5', quiz, undefined)).toEqual({ ok: true, value: 12.5 });
+    expect(checkEntry('12,5', quiz, undefined)).toEqual({ ok: true, value: 12.5 });
+    expect(checkEntry(' ', quiz, undefined)).toEqual({ ok: true, value: null });
+    expect(checkEntry('2', scaled, scale)).toEqual({ ok: true, value: 2 });
+  });
+
+  it('refuses text, too many decimals and values out of range', () => {
+    expect(checkEntry('abc', quiz, undefined)).toEqual({ ok: false, issue: { path: 'value', key: 'number' } });
+    expect(checkEntry('1.234', quiz, undefined)).toMatchObject({ ok: false, issue: { key: 'twoDecimals' } });
+    expect(checkEntry('20.5', quiz, undefined)).toEqual({ ok: false, issue: { path: 'value', key: 'notGreaterThan', params: { limit: 20 } } });
+    expect(checkEntry('-1', quiz, undefined)).toEqual({ ok: false, issue: { path: 'value', key: 'notLessThan', params: { count: 0 } } });
+    expect(checkEntry('4', scaled, scale)).toMatchObject({ ok: false, issue: { key: 'notGreaterThan', params: { limit: 3 } } });
+    expect(checkEntry('0', scaled, scale)).toMatchObject({ ok: false, issue: { key: 'notLessThan', params: { count: 1 } } });
+    expect(checkEntry('1.5', scaled, scale)).toMatchObject({ ok: false, issue: { key: 'number' } });
+  });
+});
+
+describe('windowOf', () => {
+  it('renders the rows and columns in view plus the overscan', () => {
+    const w = windowOf({ scrollTop: 0, scrollLeft: 0, width: 1024, height: 560 }, 60, 400);
+    expect(w).toEqual({ firstRow: 0, lastRow: 16, firstColumn: 0, lastColumn: 9 });
+    const far = windowOf({ scrollTop: 59 * 40, scrollLeft: 399 * 128, width: 1024, height: 560 }, 60, 400);
+    expect(far.lastRow).toBe(59);
+    expect(far.lastColumn).toBe(399);
+    expect(far.firstRow).toBeGreaterThan(40);
+  });
+});
