@@ -16,7 +16,8 @@ interface HistoryTarget {
 const valueText = (entry: GradeHistoryEntry, value: string | null, t: (key: string) => string) => {
   if (value === null || value === '') return '-';
   if (entry.field === 'excused' || entry.field === 'hidden' || entry.field === 'locked') return value === 'true' || value === '1' ? t('history.yes') : t('history.no');
-  return value;
+  // Grades are stored with five decimals ("18.50000"): shown without the trailing zeros.
+  return /^-?\d+(\.\d+)?$/.test(value) ? String(Number(value)) : value;
 };
 
 const HistoryTable = ({ courseId, target }: { courseId: string; target: HistoryTarget }) => {
