@@ -7,6 +7,7 @@ import { classGroupMembers, classGroups, classStudents, classTeachers, classes }
 import { customers, schools } from './schema/tenancy.ts';
 import { parentStudents, users } from './schema/users.ts';
 import { seedDemoAssessments } from './seed-assessments.ts';
+import { seedDemoGradebook } from './seed-gradebook.ts';
 import { seedCatalogue, seedDemoCourses } from './seed-courses.ts';
 
 export const DEMO_PASSWORD = 'Klase#2026';
@@ -173,6 +174,7 @@ export const seedDemo = async (db: Db): Promise<boolean> => {
     await seedDemoCourses(tx);
     await seedCatalogue(tx, idOf('rexadmin'));
     await seedDemoAssessments(tx);
+    await seedDemoGradebook(tx);
 
     const [customer2] = await tx
       .insert(customers)
