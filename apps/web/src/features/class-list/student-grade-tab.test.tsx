@@ -11,6 +11,9 @@ import { gradeReportPath } from '../gradebook/report/report-api.ts';
 import { CLASS_ID, reportFixture } from '../gradebook/report/report-test-data.ts';
 import { StudentGradeTab } from './student-grade-tab.tsx';
 
+/** The first render of a page (lazy Mantine parts, three answers) can take over a second on a busy machine. */
+const LOAD = { timeout: 5000 };
+
 const STUDENT = '99999999-9999-4999-8999-999999999999';
 const SCIENCE = '77777777-7777-4777-8777-777777777777';
 const MATH = '77777777-7777-4777-8777-777777777778';
@@ -54,11 +57,11 @@ afterEach(() => {
 describe('StudentGradeTab', () => {
   it("shows the student's report of the class's first course, then of the course chosen", async () => {
     open();
-    expect(await screen.findByRole('table', { name: 'Grades of Ana Reyes' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Grades of Ana Reyes' }, LOAD)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Course' })).toHaveValue('Science 7');
     await userEvent.click(screen.getByRole('combobox', { name: 'Course' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Math 7' }));
-    expect(await screen.findByText('There are no grades in this course yet.')).toBeInTheDocument();
+    expect(await screen.findByText('There are no grades in this course yet.', {}, LOAD)).toBeInTheDocument();
     expect(calls()).toContain(`GET ${gradeReportPath(MATH, STUDENT)}`);
   });
 

@@ -20,7 +20,7 @@ const renderAt = (roleId: RoleId, tail: string) => {
 };
 
 const tabNames = async () => {
-  const nav = await screen.findByRole('navigation', { name: 'Course pages' });
+  const nav = await screen.findByRole('navigation', { name: 'Course pages' }, { timeout: 5000 });
   return within(nav)
     .getAllByRole('link')
     .map((a) => `${a.textContent}${a.getAttribute('aria-current') === 'page' ? ' (open)' : ''} → ${a.getAttribute('href')?.replace(base, '')}`);

@@ -10,6 +10,9 @@ import { GradeTab } from '../grade-tab.tsx';
 import { CHILD_ID, CLASS_ID, COURSE_ID, reportFixture, reportLines, STUDENT_ID } from './report-test-data.ts';
 import { gradeReportPath } from './report-api.ts';
 
+/** The first render of a page (lazy Mantine parts, three answers) can take over a second on a busy machine. */
+const LOAD = { timeout: 5000 };
+
 const NOT_FOUND_TEXT = 'Content not available.';
 const at = `/classes/${CLASS_ID}/courses/${COURSE_ID}/grade`;
 const open = () => renderRoutes([{ path: '/classes/:id/courses/:courseId/grade', element: <GradeTab /> }], at);
@@ -31,7 +34,7 @@ describe('GradeTab (a student)', () => {
     serve(on('GET', gradeReportPath(COURSE_ID, STUDENT_ID), () => jsonResponse(reportFixture())));
     open();
     expect(screen.getByRole('status', { name: 'Loading grades' })).toBeInTheDocument();
-    const table = await screen.findByRole('table', { name: 'Grades of Juan Dela Cruz' });
+    const table = await screen.findByRole('table', { name: 'Grades of Juan Dela Cruz' }, LOAD);
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Grade item',
       'Grade',
@@ -57,7 +60,7 @@ describe('GradeTab (a student)', () => {
   it('explains a total on request: the method, the dropped grade, each part and the result', async () => {
     serve(on('GET', gradeReportPath(COURSE_ID, STUDENT_ID), () => jsonResponse(reportFixture())));
     open();
-    await screen.findByRole('table');
+    await screen.findByRole('table', {}, LOAD);
     // Only totals with an explanation have the button.
     expect(screen.getAllByRole('button', { name: /How was this calculated/ })).toHaveLength(1);
     const button = screen.getByRole('button', { name: 'How was this calculated?: Course total' });
@@ -79,7 +82,7 @@ describe('GradeTab (a student)', () => {
   it('opens an item\'s feedback', async () => {
     serve(on('GET', gradeReportPath(COURSE_ID, STUDENT_ID), () => jsonResponse(reportFixture())));
     open();
-    await screen.findByRole('table');
+    await screen.findByRole('table', {}, LOAD);
     await userEvent.click(screen.getByRole('button', { name: 'Show feedback: Quiz 1' }));
     expect(screen.getByRole('region', { name: 'Feedback on Quiz 1' })).toHaveTextContent('Well done on cells.');
     expect(screen.getByRole('button', { name: 'Hide feedback: Quiz 1' })).toHaveAttribute('aria-expanded', 'true');
@@ -89,7 +92,7 @@ describe('GradeTab (a student)', () => {
     const lines = reportLines().map((l) => (l.kind === 'course' ? { ...l, value: null, percent: null, display: '-', letter: null, explanation: null, hiddenByPolicy: true } : l));
     serve(on('GET', gradeReportPath(COURSE_ID, STUDENT_ID), () => jsonResponse(reportFixture({ lines }))));
     open();
-    await screen.findByRole('table');
+    await screen.findByRole('table', {}, LOAD);
     const note = 'Not shown: this total includes grades your teacher has not shown yet.';
     expect(cells('Course total').slice(0, 4)).toEqual([`-${note}`, '0.00–20.00', '-', '-']);
     expect(within(screen.getByTestId('summary-course')).getByText(note)).toBeInTheDocument();
@@ -106,7 +109,7 @@ describe('GradeTab (a student)', () => {
   it('shows an empty state for a gradebook without items', async () => {
     serve(on('GET', gradeReportPath(COURSE_ID, STUDENT_ID), () => jsonResponse(reportFixture({ lines: reportLines().filter((l) => l.kind !== 'item') }))));
     open();
-    expect(await screen.findByText('There are no grades in this course yet.')).toBeInTheDocument();
+    expect(await screen.findByText('There are no grades in this course yet.', {}, LOAD)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
@@ -129,7 +132,7 @@ describe('GradeTab (a student)', () => {
     try {
       serve(on('GET', gradeReportPath(COURSE_ID, STUDENT_ID), () => jsonResponse(reportFixture())));
       open();
-      const list = await screen.findByRole('list', { name: 'Grades of Juan Dela Cruz' });
+      const list = await screen.findByRole('list', { name: 'Grades of Juan Dela Cruz' }, LOAD);
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
       const cards = within(list).getAllByTestId('report-line');
       expect(cards).toHaveLength(7);
@@ -155,7 +158,7 @@ describe('GradeTab (a parent)', () => {
     setRole(ROLE.parent, CHILD_ID);
     serve(on('GET', gradeReportPath(COURSE_ID, CHILD_ID), () => jsonResponse(reportFixture({ student: { id: CHILD_ID, name: 'Ana Reyes' } }))));
     open();
-    expect(await screen.findByRole('table', { name: 'Grades of Ana Reyes' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Grades of Ana Reyes' }, LOAD)).toBeInTheDocument();
     expect(calls()).toEqual([`GET ${gradeReportPath(COURSE_ID, CHILD_ID)}`]);
   });
 });

@@ -1,9 +1,8 @@
-import { useId } from 'react';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ReportLine, StudentGradeReport } from '@klase/core/gradebook/contracts';
 import { ExplanationPanel } from './explanation-panel.tsx';
-import { ExplainButton, explained, FeedbackButton, FeedbackPanel, HiddenTotalNote, isTotal, lineKey, useLineText, useOpenSet, type LineText } from './report-parts.tsx';
+import { ExplainButton, explained, FeedbackButton, FeedbackPanel, HiddenTotalNote, isTotal, useReportLines, type LineText } from './report-parts.tsx';
 import css from './report.module.css';
 
 const FIELDS = ['grade', 'range', 'percentage', 'letter', 'weight', 'contribution'] as const satisfies readonly (keyof LineText)[];
@@ -12,16 +11,9 @@ const INDENT_PX = 12;
 /** Phones: each line is a card of "label: value" pairs; totals are emphasised, items indented under them. */
 export const ReportCards = ({ report, decimals }: { report: StudentGradeReport; decimals: number }) => {
   const { t } = useTranslation('gradeReport');
-  const base = useId();
-  const text = useLineText(decimals);
-  const { isOpen, toggle } = useOpenSet();
+  const lineOf = useReportLines(decimals);
   const card = (line: ReportLine, i: number) => {
-    const key = lineKey(line);
-    const cells = text(line);
-    const explainId = `${base}-explain-${i}`;
-    const feedbackId = `${base}-feedback-${i}`;
-    const explainOpen = isOpen(`explain:${key}`);
-    const feedbackOpen = isOpen(`feedback:${key}`);
+    const { key, cells, explain, feedback } = lineOf(line, i);
     return (
       <Paper
         key={key}
@@ -60,14 +52,14 @@ export const ReportCards = ({ report, decimals }: { report: StudentGradeReport; 
           {line.hiddenByPolicy && <HiddenTotalNote />}
           {explained(line) && (
             <div>
-              <ExplainButton line={line} open={explainOpen} controls={explainId} onToggle={() => toggle(`explain:${key}`)} />
-              {explainOpen && <ExplanationPanel id={explainId} line={line} names={report.names} decimals={decimals} />}
+              <ExplainButton line={line} state={explain} />
+              {explain.open && <ExplanationPanel id={explain.id} line={line} names={report.names} decimals={decimals} />}
             </div>
           )}
           {line.feedbackHtml && (
             <div>
-              <FeedbackButton line={line} open={feedbackOpen} controls={feedbackId} onToggle={() => toggle(`feedback:${key}`)} />
-              {feedbackOpen && <FeedbackPanel id={feedbackId} line={line} />}
+              <FeedbackButton line={line} state={feedback} />
+              {feedback.open && <FeedbackPanel id={feedback.id} line={line} />}
             </div>
           )}
         </Stack>

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Button, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -45,8 +45,20 @@ export const useLineText = (decimals: number) => {
   );
 };
 
-/** Which disclosures (explanations, feedback) are open, by key. */
-export const useOpenSet = () => {
+export interface Disclosure {
+  /** The panel's id. */
+  id: string;
+  open: boolean;
+  toggle: () => void;
+}
+
+/**
+ * Per line of a report view: its key, printed cells, and the state of its two disclosures (the
+ * explanation of a total, an item's feedback), remembered by line while the view stays.
+ */
+export const useReportLines = (decimals: number) => {
+  const base = useId();
+  const text = useLineText(decimals);
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
   const toggle = useCallback(
     (key: string) =>
@@ -58,7 +70,15 @@ export const useOpenSet = () => {
       }),
     [],
   );
-  return { isOpen: (key: string) => open.has(key), toggle };
+  const disclosure = (what: 'explain' | 'feedback', key: string, i: number): Disclosure => ({
+    id: `${base}-${what}-${i}`,
+    open: open.has(`${what}:${key}`),
+    toggle: () => toggle(`${what}:${key}`),
+  });
+  return (line: ReportLine, i: number) => {
+    const key = lineKey(line);
+    return { key, cells: text(line), explain: disclosure('explain', key, i), feedback: disclosure('feedback', key, i) };
+  };
 };
 
 interface ToggleProps {
@@ -92,15 +112,15 @@ export const ToggleButton = ({ open, controls, onToggle, label, name }: TogglePr
 };
 
 /** The explanation's button of a total. */
-export const ExplainButton = ({ line, open, controls, onToggle }: { line: ReportLine; open: boolean; controls: string; onToggle: () => void }) => {
+export const ExplainButton = ({ line, state }: { line: ReportLine; state: Disclosure }) => {
   const { t } = useTranslation('gradeReport');
-  return <ToggleButton open={open} controls={controls} onToggle={onToggle} label={open ? t('explain.close') : t('explain.open')} name={line.name} />;
+  return <ToggleButton open={state.open} controls={state.id} onToggle={state.toggle} label={state.open ? t('explain.close') : t('explain.open')} name={line.name} />;
 };
 
 /** The feedback's button of an item that has feedback. */
-export const FeedbackButton = ({ line, open, controls, onToggle }: { line: ReportLine; open: boolean; controls: string; onToggle: () => void }) => {
+export const FeedbackButton = ({ line, state }: { line: ReportLine; state: Disclosure }) => {
   const { t } = useTranslation('gradeReport');
-  return <ToggleButton open={open} controls={controls} onToggle={onToggle} label={open ? t('feedback.hide') : t('feedback.show')} name={line.name} />;
+  return <ToggleButton open={state.open} controls={state.id} onToggle={state.toggle} label={state.open ? t('feedback.hide') : t('feedback.show')} name={line.name} />;
 };
 
 /** The teacher's feedback (sanitized by the server). */

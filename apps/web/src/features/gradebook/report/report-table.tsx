@@ -1,9 +1,9 @@
-import { Fragment, useId } from 'react';
+import { Fragment } from 'react';
 import { Badge, Stack, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ReportLine, StudentGradeReport } from '@klase/core/gradebook/contracts';
 import { ExplanationPanel } from './explanation-panel.tsx';
-import { ExplainButton, explained, FeedbackButton, FeedbackPanel, HiddenTotalNote, isTotal, lineKey, useLineText, useOpenSet } from './report-parts.tsx';
+import { ExplainButton, explained, FeedbackButton, FeedbackPanel, HiddenTotalNote, isTotal, useReportLines } from './report-parts.tsx';
 import css from './report.module.css';
 
 const COLUMNS = ['item', 'grade', 'range', 'percentage', 'letter', 'weight', 'contribution', 'feedback'] as const;
@@ -17,16 +17,9 @@ interface ReportViewProps {
 /** Wide screens: the report as a table, items indented under their category, totals emphasised. */
 export const ReportTable = ({ report, decimals }: ReportViewProps) => {
   const { t } = useTranslation('gradeReport');
-  const base = useId();
-  const text = useLineText(decimals);
-  const { isOpen, toggle } = useOpenSet();
+  const lineOf = useReportLines(decimals);
   const row = (line: ReportLine, i: number) => {
-    const key = lineKey(line);
-    const cells = text(line);
-    const explainId = `${base}-explain-${i}`;
-    const feedbackId = `${base}-feedback-${i}`;
-    const explainOpen = isOpen(`explain:${key}`);
-    const feedbackOpen = isOpen(`feedback:${key}`);
+    const { key, cells, explain, feedback } = lineOf(line, i);
     return (
       <Fragment key={key}>
         <Table.Tr className={isTotal(line) ? css.totalRow : undefined} data-testid="report-line" data-kind={line.kind}>
@@ -40,7 +33,7 @@ export const ReportTable = ({ report, decimals }: ReportViewProps) => {
                   </Badge>
                 )}
               </span>
-              {explained(line) && <ExplainButton line={line} open={explainOpen} controls={explainId} onToggle={() => toggle(`explain:${key}`)} />}
+              {explained(line) && <ExplainButton line={line} state={explain} />}
             </Stack>
           </Table.Th>
           <Table.Td>
@@ -52,19 +45,19 @@ export const ReportTable = ({ report, decimals }: ReportViewProps) => {
           <Table.Td>{cells.letter}</Table.Td>
           <Table.Td>{cells.weight}</Table.Td>
           <Table.Td>{cells.contribution}</Table.Td>
-          <Table.Td>{line.feedbackHtml ? <FeedbackButton line={line} open={feedbackOpen} controls={feedbackId} onToggle={() => toggle(`feedback:${key}`)} /> : '-'}</Table.Td>
+          <Table.Td>{line.feedbackHtml ? <FeedbackButton line={line} state={feedback} /> : '-'}</Table.Td>
         </Table.Tr>
-        {explainOpen && explained(line) && (
+        {explain.open && explained(line) && (
           <Table.Tr>
             <Table.Td colSpan={COLUMNS.length}>
-              <ExplanationPanel id={explainId} line={line} names={report.names} decimals={decimals} />
+              <ExplanationPanel id={explain.id} line={line} names={report.names} decimals={decimals} />
             </Table.Td>
           </Table.Tr>
         )}
-        {feedbackOpen && line.feedbackHtml && (
+        {feedback.open && line.feedbackHtml && (
           <Table.Tr>
             <Table.Td colSpan={COLUMNS.length}>
-              <FeedbackPanel id={feedbackId} line={line} />
+              <FeedbackPanel id={feedback.id} line={line} />
             </Table.Td>
           </Table.Tr>
         )}
