@@ -7,7 +7,7 @@ import type { UserRow } from '../../platform/rows.ts';
 import { loadGradebookAccess, requireGradeStaff, type GradebookAccess } from './gradebook-access.ts';
 import { loadCells, loadStudents } from './grades-loader.ts';
 import { ensureFresh } from './recompute.ts';
-import { ensureGradebook, loadSetupRows } from './setup-loader.ts';
+import { loadSetupRows } from './setup-loader.ts';
 
 /**
  * `GET /gradebook` (staff of the class): the grader grid. A fixed number of queries whatever the
@@ -52,8 +52,7 @@ export const readGrid = async (db: Db, user: UserRow, courseId: string, now = Da
 /** The grid of a course the caller was checked for (`requireGradeStaff`). */
 export const gridOf = async (db: Db, g: GradebookAccess, now = Date.now()): Promise<GradebookGrid> => {
   const { courseId } = g;
-  await ensureGradebook(db, courseId);
-  await ensureFresh(db, courseId);
+  await ensureFresh(db, { courseId, classId: g.classId, schoolId: g.schoolId });
   const [rows, students, groups, members, stored] = await Promise.all([
     loadSetupRows(db, courseId, g.schoolId, g.manage),
     loadStudents(db, g.classId),

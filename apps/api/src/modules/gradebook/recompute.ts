@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { GridTotal, StoredTotal } from '@klase/core/gradebook/index';
 import type { Db } from '../../db/client.ts';
 import { courses } from '../../db/schema/courses.ts';
-import { gradeRecalc, gradeTotals } from '../../db/schema/gradebook.ts';
-import { loadCells, loadStudents, type EnrolledStudent, type StudentCells } from './grades-loader.ts';
+import { gradebookSettings, gradeRecalc, gradeTotals } from '../../db/schema/gradebook.ts';
+import { both, loadCells, loadStudents, type EnrolledStudent, type StudentCells } from './grades-loader.ts';
 import { ensureGradebook, loadSetupRows, type SetupRowsLoaded } from './setup-loader.ts';
 import { catKey, computeStudentTotals, createTotalsEngine, type StudentResult, type TotalsEngine } from './totals.ts';
 
@@ -49,7 +49,7 @@ export interface CourseGrades {
 
 /** Setup, students and cells of a course (or of one student: `only`). Call `ensureGradebook` first. */
 export const loadCourseGrades = async (db: Db, k: CourseKeys, now: number, only?: string): Promise<CourseGrades> => {
-  const [rows, students] = await Promise.all([loadSetupRows(db, k.courseId, k.schoolId, false), loadStudents(db, k.classId, only)]);
+  const [rows, students] = await both(db, () => loadSetupRows(db, k.courseId, k.schoolId, false), () => loadStudents(db, k.classId, only));
   const cells = await loadCells(db, { courseId: k.courseId, classId: k.classId, items: rows.items, studentIds: students.map((s) => s.id), now, only });
   return { rows, students, cells };
 };
@@ -82,15 +82,22 @@ export const recomputeCourse = async (tx: Db, k: CourseKeys, now = Date.now()): 
  * recomputing (or a grade write is holding) is left alone; `wait` (a reader): waits for it, so the
  * totals it then reads are current. Answers whether it recomputed.
  */
-export const ensureFresh = async (db: Db, courseId: string, mode: 'wait' | 'skip' = 'wait'): Promise<boolean> => {
-  const k = await courseKeys(db, courseId);
+export const ensureFresh = async (db: Db, course: string | CourseKeys, mode: 'wait' | 'skip' = 'wait'): Promise<boolean> => {
+  const courseId = typeof course === 'string' ? course : course.courseId;
+  const k = typeof course === 'string' ? await courseKeys(db, courseId) : course;
   if (!k) {
     await db.delete(gradeRecalc).where(eq(gradeRecalc.courseId, courseId));
     return false;
   }
-  const [pending] = await db.select({ id: gradeRecalc.courseId }).from(gradeRecalc).where(eq(gradeRecalc.courseId, courseId)).limit(1);
-  if (!pending) return false;
-  // Items of graded materials added since the last read (outside the lock: it marks the course).
+  // One round trip when nothing is to do (the usual read).
+  const [state] = await db
+    .select({
+      stale: sql<boolean>`exists (select 1 from ${gradeRecalc} where ${gradeRecalc.courseId} = ${courseId})`,
+      created: sql<boolean>`exists (select 1 from ${gradebookSettings} where ${gradebookSettings.courseId} = ${courseId})`,
+    })
+    .from(sql`(select 1) as one`);
+  if (state?.created && !state.stale) return false;
+  // The gradebook's rows and items of graded materials added since (outside the lock: it marks the course).
   await ensureGradebook(db, courseId);
   return db.transaction(async (tx) => {
     const [row] = await tx
