@@ -15,9 +15,11 @@ describe('gradebook setup: reading it and the gradebook-wide settings', () => {
 
   beforeAll(async () => {
     const { t, w } = ctx;
-    [teacher, assistant, otherTeacher, student, parent] = await Promise.all(
-      [w.teacher, w.assistant, w.otherTeacher, w.s1, w.parent].map((u) => signIn(t.app, u.username)),
-    );
+    teacher = await signIn(t.app, w.teacher.username);
+    assistant = await signIn(t.app, w.assistant.username);
+    otherTeacher = await signIn(t.app, w.otherTeacher.username);
+    student = await signIn(t.app, w.s1.username);
+    parent = await signIn(t.app, w.parent.username);
   });
 
   const course = (categories: string[] = []) => buildGradebookCourse(ctx.t.db, { schoolId: ctx.w.schoolA.id, classId: ctx.w.cls.id, categories });
