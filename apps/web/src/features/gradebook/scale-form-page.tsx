@@ -60,9 +60,9 @@ const ScaleForm = ({ row }: { row: ScaleRow | null }) => {
           <SaveError error={flow.error} />
           {row && row.usedBy > 0 && <Text size="sm">{t('scaleForm.inUse', { count: row.usedBy })}</Text>}
           <TextField label={t('form.name')} required maxLength={100} {...form.getInputProps('name')} />
-          <Textarea label={t('scaleForm.values')} description={t('scaleForm.valuesHint')} withAsterisk autosize minRows={2} {...form.getInputProps('values')} />
+          <Textarea label={t('scaleForm.values')} description={t('scaleForm.valuesHint')} withAsterisk rows={3} {...form.getInputProps('values')} />
           <ScalePreview values={form.values.values} />
-          <Textarea label={t('scaleForm.description')} autosize minRows={2} maxLength={500} {...form.getInputProps('description')} />
+          <Textarea label={t('scaleForm.description')} rows={3} maxLength={500} {...form.getInputProps('description')} />
           <FormActions onCancel={flow.cancel} busy={flow.busy} />
         </Stack>
       </form>
