@@ -108,9 +108,11 @@ describe('student page', () => {
     expect(screen.queryByRole('link', { name: 'Group 1' })).not.toBeInTheDocument();
   });
 
-  it('has honest empty grade and portfolio tabs until their issues fill them', async () => {
+  it("has a grade tab of the class's courses (none here) and an honest empty portfolio tab until its issue fills it", async () => {
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) => (String(url) === `${base}/courses` ? jsonResponse([]) : answer(url, init)));
     const router = renderAt(studentUrl('grade'));
-    expect(await screen.findByText('No records found.')).toBeInTheDocument();
+    expect(await screen.findByText('This class has no courses yet.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Portfolios' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(studentUrl('portfolios')));
     expect(screen.getByText('No records found.')).toBeInTheDocument();
