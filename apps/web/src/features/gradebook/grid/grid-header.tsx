@@ -79,9 +79,9 @@ export const GridHeader = ({ columns, groups, win, nameWidth, width, sort, onSor
               role="columnheader"
               aria-colindex={g.start + 2}
               aria-colspan={g.span}
-              style={{ ...cellStyle, flex: `0 0 ${(to - from + 1) * COLUMN_WIDTH}px`, width: undefined, background: 'var(--mantine-color-default-hover)', whiteSpace: 'nowrap' }}
+              style={{ ...cellStyle, flex: `0 0 ${(to - from + 1) * COLUMN_WIDTH}px`, width: undefined, background: 'var(--mantine-color-default-hover)', whiteSpace: 'nowrap', textAlign: 'start', overflow: 'visible' }}
             >
-              <span style={{ position: 'sticky', left: nameWidth + 8 }}>{g.name === null ? t('grid.totals') : g.root ? t('grid.courseItems') : g.name}</span>
+              <span style={{ position: 'sticky', left: nameWidth + 8, display: 'inline-block' }}>{g.name === null ? t('grid.totals') : g.root ? t('grid.courseItems') : g.name}</span>
             </div>
           );
         })}
