@@ -27,7 +27,7 @@ const ParentView = ({ work }: { work: MySubmission }) => {
         extra={[{ label: t('work.submittedAt'), value: work.submittedAt ? <DateText value={work.submittedAt} /> : t('parent.notSubmitted') }]}
       />
       {work.status === 'returned' ? (
-        <FeedbackView grade={work.grade} maxPoints={work.settings.maxPoints} feedbackHtml={work.feedbackHtml} feedbackFiles={work.feedbackFiles} returnedAt={work.returnedAt} />
+        <FeedbackView grade={work.grade} maxPoints={work.settings.maxPoints} feedbackHtml={work.feedbackHtml} feedbackFiles={work.feedbackFiles} returnedAt={work.returnedAt} rubric={work.rubric} />
       ) : (
         <Text size="sm">{t('parent.notReturned')}</Text>
       )}

@@ -185,7 +185,7 @@ export const StudentWork = ({ work, preview = false }: StudentWorkProps) => {
         </Stack>
       )}
       {work.status === 'returned' && (
-        <FeedbackView grade={work.grade} maxPoints={settings.maxPoints} feedbackHtml={work.feedbackHtml} feedbackFiles={work.feedbackFiles} returnedAt={work.returnedAt} />
+        <FeedbackView grade={work.grade} maxPoints={settings.maxPoints} feedbackHtml={work.feedbackHtml} feedbackFiles={work.feedbackFiles} returnedAt={work.returnedAt} rubric={work.rubric} />
       )}
       <BlockNotice work={work} />
       <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="section" aria-labelledby={titleId}>

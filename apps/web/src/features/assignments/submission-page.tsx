@@ -18,6 +18,8 @@ import { RichContent } from '../materials/material-viewer.tsx';
 import { Loaded, useGradedViewer } from './graded-viewer.tsx';
 import { assignmentCalls, assignmentKeys, useInvalidateWork, useSubmissionDetails, useSubmissions } from './assignments-api.ts';
 import { MaterialPage, PageFrame, usePageParams } from './page-frame.tsx';
+import { RubricTable } from './rubric-table.tsx';
+import { useRubricChoices } from './use-rubric-choices.ts';
 import { FeedbackView, FileList, FileUploader, LateBadge, LazyRichTextField, WorkError, WorkStateBadge, useWorkErrorMessage } from './work-parts.tsx';
 
 const submissionHref = (m: MaterialDetails, studentId: string) => paths.classSubmission.to(m.classId ?? '', m.courseId, m.id, studentId);
@@ -87,19 +89,23 @@ const GradeForm = ({ details }: { details: SubmissionDetails }) => {
   const errorMessage = useWorkErrorMessage();
   const titleId = useId();
   const { materialId, studentId } = details;
-  const max = details.settings.maxPoints;
+  const rubric = details.rubric ?? null;
+  const max = rubric ? rubric.maxPoints : details.settings.maxPoints;
   const [grade, setGrade] = useState<number | string>(details.grade ?? '');
   const [savedGrade, setSavedGrade] = useState<number | null>(details.grade);
+  const choices = useRubricChoices(rubric);
   const [feedback, setFeedback] = useState<string | null>(null);
   const [savedFeedback, setSavedFeedback] = useState(details.feedbackHtml ?? '');
   const [gradeError, setGradeError] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState<'save' | 'return' | null>(null);
-  const dirty = gradeOf(grade) !== savedGrade || (feedback !== null && feedback !== savedFeedback);
+  const dirty = (rubric ? choices.dirty : gradeOf(grade) !== savedGrade) || (feedback !== null && feedback !== savedFeedback);
   useLeaveGuard(dirty);
 
   const save = async (returnToStudent: boolean) => {
-    const body: GradeRequest = { grade: gradeOf(grade), feedbackHtml: feedback ?? savedFeedback, returnToStudent };
+    const feedbackHtml = feedback ?? savedFeedback;
+    if (rubric && !choices.check()) return;
+    const body: GradeRequest = rubric ? { ...choices.request(), feedbackHtml, returnToStudent } : { grade: gradeOf(grade), feedbackHtml, returnToStudent };
     const problems = validate(body);
     const over = typeof body.grade === 'number' && body.grade > max ? t('errors:GRADE_OVER_MAX', { max }) : null;
     const gradeProblem = problems.grade ?? over;
@@ -111,11 +117,14 @@ const GradeForm = ({ details }: { details: SubmissionDetails }) => {
       const answer = await assignmentCalls.grade(materialId, studentId, body);
       queryClient.setQueryData(assignmentKeys.one(materialId, studentId), answer);
       setSavedGrade(body.grade ?? null);
+      choices.saved();
       setSavedFeedback(body.feedbackHtml ?? '');
       toastSuccess(returnToStudent ? t('grading.returned', { name: details.studentName }) : t('grading.saved'));
       await invalidate(materialId);
     } catch (e) {
-      if (isApiError(e) && e.code === 'GRADE_OVER_MAX') setGradeError(errorMessage(e));
+      // A rubric's problem is said under the rubric.
+      if (choices.serverError(e)) setError(null);
+      else if (isApiError(e) && e.code === 'GRADE_OVER_MAX') setGradeError(errorMessage(e));
       else if (isApiError(e) && e.fields?.length) {
         const fields = fieldMessages(e.fields);
         setGradeError(fields.grade ?? null);
@@ -139,10 +148,19 @@ const GradeForm = ({ details }: { details: SubmissionDetails }) => {
           <Title order={3} size="h4" id={titleId}>
             {t('grading.gradeTitle')}
           </Title>
+          {rubric && <RubricTable rubric={rubric} value={choices.value} onChange={choices.change} error={choices.error} />}
+          {rubric && choices.total !== null && (
+            <Group>
+              <Button variant="subtle" size="compact-sm" onClick={() => choices.change({})}>
+                {t('rubric.clear')}
+              </Button>
+            </Group>
+          )}
           <NumberInput
-            label={t('grading.grade', { max })}
-            description={t('grading.gradeHint')}
-            value={grade}
+            label={t(rubric ? 'rubric.grade' : 'grading.grade', { max })}
+            description={t(rubric ? 'rubric.gradeHint' : 'grading.gradeHint')}
+            readOnly={rubric !== null}
+            value={rubric ? (choices.total ?? '') : grade}
             onChange={(v) => {
               setGrade(v);
               setGradeError(null);
@@ -209,7 +227,7 @@ const SubmissionBody = ({ material, details, rows, manage }: { material: Materia
       {manage ? (
         <GradeForm key={details.studentId} details={details} />
       ) : (
-        <FeedbackView grade={details.grade} maxPoints={details.settings.maxPoints} feedbackHtml={details.feedbackHtml} feedbackFiles={details.feedbackFiles} returnedAt={details.returnedAt} />
+        <FeedbackView grade={details.grade} maxPoints={details.settings.maxPoints} feedbackHtml={details.feedbackHtml} feedbackFiles={details.feedbackFiles} returnedAt={details.returnedAt} rubric={details.rubric} />
       )}
     </Stack>
   );

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { ActionIcon, Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFile, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { AssignmentSettings, FileInfo, SubmissionsAnswer } from '@klase/core/assessments/assignments';
+import type { AssignmentSettings, FileInfo, RubricGrading, SubmissionsAnswer } from '@klase/core/assessments/assignments';
 import { MB } from '@klase/core/constants';
 import { ANY_FILE_TYPE, formatBytes } from '@klase/core/upload';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
@@ -12,6 +12,7 @@ import { useErrorMessage } from '../../components/error-text.tsx';
 import { isApiError } from '../../components/http.ts';
 import { toastSuccess } from '../../components/toasts.ts';
 import { useTone } from '../../components/tones.ts';
+import { RubricTable } from './rubric-table.tsx';
 import { UploadBox } from '../../components/upload-box.tsx';
 import { RichContent } from '../materials/material-viewer.tsx';
 
@@ -221,10 +222,12 @@ interface FeedbackViewProps {
   feedbackHtml: string | null;
   feedbackFiles: FileInfo[];
   returnedAt: string | null;
+  /** Graded with a rubric: the levels chosen are shown under the grade. */
+  rubric?: RubricGrading | null;
 }
 
-/** The teacher's grade and feedback (text and files), as the student and their parents see it once returned. */
-export const FeedbackView = ({ grade, maxPoints, feedbackHtml, feedbackFiles, returnedAt }: FeedbackViewProps) => {
+/** The teacher's grade and feedback (text and files, the rubric's levels), as the student and their parents see it once returned. */
+export const FeedbackView = ({ grade, maxPoints, feedbackHtml, feedbackFiles, returnedAt, rubric }: FeedbackViewProps) => {
   const { t, i18n } = useTranslation('assignments');
   const titleId = useId();
   return (
@@ -239,6 +242,7 @@ export const FeedbackView = ({ grade, maxPoints, feedbackHtml, feedbackFiles, re
             { label: t('feedback.returnedAt'), value: returnedAt ? <DateText value={returnedAt} /> : null },
           ]}
         />
+        {rubric?.selections && <RubricTable rubric={rubric} value={rubric.selections} />}
         {feedbackHtml ? <RichContent html={feedbackHtml} label={t('feedback.text')} /> : <Text size="sm">{t('feedback.noText')}</Text>}
         <FileList files={feedbackFiles} label={t('feedback.files')} />
       </Stack>
