@@ -1,17 +1,16 @@
 import { NativeSelect, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { gradeCategoryForm, type GradebookSetupView, type GradeCategoryRow } from '@klase/core/gradebook/contracts';
 import { AGGREGATION_METHODS } from '@klase/core/gradebook/types';
-import { paths } from '../../app/paths.ts';
 import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { SaveError } from '../../components/use-confirmed-save.tsx';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { setupCalls } from './setup/setup-api.ts';
 import { CommonFields, commonFromRow, commonToBody, toFormErrors, type CommonState } from './setup/common-fields.tsx';
-import { FormFrame, useSetupParams, useSetupSave, WithSetup } from './setup/setup-frame.tsx';
+import { FormFrame, useSetupParams, useSetupSave, WithRecord, WithSetup } from './setup/setup-frame.tsx';
 
 interface CategoryState extends CommonState {
   name: string;
@@ -132,13 +131,9 @@ export const CategoryEditPage = () => {
   const { categoryId } = useSetupParams();
   return (
     <FormFrame back="categories" title={t('titles.editCategory')}>
-      <WithSetup>
-        {(setup) => {
-          const row = setup.categories.find((c) => c.id === categoryId);
-          if (!row) return <Navigate to={paths.notFound.to()} replace />;
-          return <CategoryForm key={row.id} setup={setup} row={row} parentId={row.parentId ?? ''} />;
-        }}
-      </WithSetup>
+      <WithRecord find={(setup) => setup.categories.find((c) => c.id === categoryId)}>
+        {(row, setup) => <CategoryForm key={row.id} setup={setup} row={row} parentId={row.parentId ?? ''} />}
+      </WithRecord>
     </FormFrame>
   );
 };

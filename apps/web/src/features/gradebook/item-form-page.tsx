@@ -1,9 +1,8 @@
 import { Checkbox, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GRADE_TYPES, gradeItemForm, type GradebookSetupView, type GradeItemRow } from '@klase/core/gradebook/contracts';
-import { paths } from '../../app/paths.ts';
 import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { SaveError } from '../../components/use-confirmed-save.tsx';
@@ -11,7 +10,7 @@ import { useZodValidate } from '../../lib/zod-form.ts';
 import { joinDateTime, splitDateTime } from '../materials/material-form-values.ts';
 import { CommonFields, commonFromRow, commonToBody, DateTimeFields, toFormErrors, type CommonState } from './setup/common-fields.tsx';
 import { setupCalls } from './setup/setup-api.ts';
-import { FormFrame, useSetupParams, useSetupSave, WithSetup } from './setup/setup-frame.tsx';
+import { FormFrame, useSetupParams, useSetupSave, WithRecord, WithSetup } from './setup/setup-frame.tsx';
 
 interface ItemState extends CommonState {
   name: string;
@@ -144,13 +143,9 @@ export const ItemEditPage = () => {
   const { itemId } = useSetupParams();
   return (
     <FormFrame back="categories" title={t('titles.editItem')}>
-      <WithSetup>
-        {(setup) => {
-          const row = setup.items.find((i) => i.id === itemId);
-          if (!row) return <Navigate to={paths.notFound.to()} replace />;
-          return <ItemForm key={row.id} setup={setup} row={row} categoryId={row.categoryId} />;
-        }}
-      </WithSetup>
+      <WithRecord find={(setup) => setup.items.find((i) => i.id === itemId)}>
+        {(row, setup) => <ItemForm key={row.id} setup={setup} row={row} categoryId={row.categoryId} />}
+      </WithRecord>
     </FormFrame>
   );
 };

@@ -1,17 +1,15 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RUBRIC_CRITERIA_MAX, RUBRIC_LEVELS_MAX, rubricForm, rubricMaxPoints, type RubricRow } from '@klase/core/gradebook/contracts';
-import { paths } from '../../app/paths.ts';
 import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useTone } from '../../components/tones.ts';
 import { SaveError } from '../../components/use-confirmed-save.tsx';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { setupCalls } from './setup/setup-api.ts';
-import { FormFrame, useSetupParams, useSetupSave, WithSetup } from './setup/setup-frame.tsx';
+import { FormFrame, useSetupParams, useSetupSave, WithRecord } from './setup/setup-frame.tsx';
 import { num } from './setup/setup-table.tsx';
 
 interface LevelState {
@@ -153,13 +151,7 @@ export const RubricEditPage = () => {
   const { rubricId } = useSetupParams();
   return (
     <FormFrame back="rubrics" title={t('titles.editRubric')}>
-      <WithSetup>
-        {(setup) => {
-          const row = setup.rubrics.find((r) => r.id === rubricId);
-          if (!row) return <Navigate to={paths.notFound.to()} replace />;
-          return <RubricForm key={row.id} row={row} />;
-        }}
-      </WithSetup>
+      <WithRecord find={(setup) => setup.rubrics.find((r) => r.id === rubricId)}>{(row) => <RubricForm key={row.id} row={row} />}</WithRecord>
     </FormFrame>
   );
 };

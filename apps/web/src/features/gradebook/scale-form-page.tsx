@@ -1,15 +1,13 @@
 import { Badge, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { parseScaleValues, scaleForm, type ScaleFormInput, type ScaleRow } from '@klase/core/gradebook/contracts';
-import { paths } from '../../app/paths.ts';
 import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { SaveError } from '../../components/use-confirmed-save.tsx';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { setupCalls } from './setup/setup-api.ts';
-import { FormFrame, useSetupParams, useSetupSave, WithSetup } from './setup/setup-frame.tsx';
+import { FormFrame, useSetupParams, useSetupSave, WithRecord } from './setup/setup-frame.tsx';
 
 /** The words of the scale as typed, worst first, with the grades they stand for (1..k). */
 const ScalePreview = ({ values }: { values: string }) => {
@@ -86,13 +84,7 @@ export const ScaleEditPage = () => {
   const { scaleId } = useSetupParams();
   return (
     <FormFrame back="scales" title={t('titles.editScale')}>
-      <WithSetup>
-        {(setup) => {
-          const row = setup.scales.find((s) => s.id === scaleId);
-          if (!row || !row.canEdit) return <Navigate to={paths.notFound.to()} replace />;
-          return <ScaleForm key={row.id} row={row} />;
-        }}
-      </WithSetup>
+      <WithRecord find={(setup) => setup.scales.find((s) => s.id === scaleId && s.canEdit)}>{(row) => <ScaleForm key={row.id} row={row} />}</WithRecord>
     </FormFrame>
   );
 };

@@ -3,21 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { paths } from '../../../app/paths.ts';
 import { jsonResponse } from '../../../components/test-utils.tsx';
-import { API, CLASS_ID, COURSE_ID, QUARTER, renderSetupRoute, setupFetch, tabPath, WRITTEN, writesOf } from './setup-test-kit.tsx';
+import { API, CLASS_ID, COURSE_ID, QUARTER, confirm, field, renderSetupRoute, save, setText, setupFetch, tabPath, WRITTEN, writesOf } from './setup-test-kit.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const field = (name: RegExp) => screen.getByRole('textbox', { name });
-/** Replaces a field's text in one paste (typing key by key re-renders the long form each time). */
-const setText = async (input: HTMLElement, value: string) => {
-  await userEvent.clear(input);
-  input.focus();
-  await userEvent.paste(value);
-};
-const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
-const confirm = async () => userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
 
 describe('grading category form', () => {
   it('checks the fields with the shared rules before sending anything', async () => {

@@ -3,20 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { paths } from '../../../app/paths.ts';
 import { jsonResponse } from '../../../components/test-utils.tsx';
-import { API, CLASS_ID, COURSE_ID, renderSetupRoute, setupFetch, setupFixture, tabPath, writesOf } from './setup-test-kit.tsx';
+import { API, CLASS_ID, COURSE_ID, confirm, field, renderSetupRoute, save, setText, setupFetch, setupFixture, tabPath, writesOf } from './setup-test-kit.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const field = (name: RegExp) => screen.getByRole('textbox', { name });
-const setText = async (input: HTMLElement, value: string) => {
-  await userEvent.clear(input);
-  input.focus();
-  await userEvent.paste(value);
-};
-const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
-const confirm = async () => userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
 
 describe('scale pages', () => {
   it('previews the values and their range, refuses fewer than two or repeats, then creates the scale', async () => {

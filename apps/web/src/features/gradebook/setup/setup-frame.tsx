@@ -52,6 +52,16 @@ export const WithSetup = ({ children }: { children: (setup: GradebookSetupView) 
   return <LoadState query={useGradebookSetup(courseId)}>{children}</LoadState>;
 };
 
+/** Loads the setup and renders the record `find` picks from it; an unknown record is not found. */
+export const WithRecord = <T,>({ find, children }: { find: (setup: GradebookSetupView) => T | undefined; children: (row: T, setup: GradebookSetupView) => ReactNode }) => (
+  <WithSetup>
+    {(setup) => {
+      const row = find(setup);
+      return row === undefined ? <Navigate to={paths.notFound.to()} replace /> : children(row, setup);
+    }}
+  </WithSetup>
+);
+
 /** A full setup page: the way back to its tab and the heading. */
 export const FormFrame = ({ back, title, children }: { back: GradeSetupTab; title: string; children: ReactNode }) => {
   const { t } = useTranslation('gradeSetup');

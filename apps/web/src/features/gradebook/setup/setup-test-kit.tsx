@@ -1,3 +1,5 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import type { GradebookSettings, GradebookSetupView, GradeCategoryRow, GradeItemRow } from '@klase/core/gradebook/contracts';
 import { DEFAULT_LETTERS } from '@klase/core/gradebook/display';
@@ -154,3 +156,13 @@ export const renderSetupRoute = (path: string) => {
 };
 
 export const tabPath = (tab: Parameters<typeof paths.classGradeSetup.to>[2]) => paths.classGradeSetup.to(CLASS_ID, COURSE_ID, tab);
+
+export const field = (name: RegExp) => screen.getByRole('textbox', { name });
+/** Replaces a field's text in one paste (typing key by key re-renders the long forms each time). */
+export const setText = async (input: HTMLElement, value: string) => {
+  await userEvent.clear(input);
+  input.focus();
+  await userEvent.paste(value);
+};
+export const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
+export const confirm = async () => userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
