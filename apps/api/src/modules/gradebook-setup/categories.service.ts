@@ -1,8 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '@klase/core/errors';
-import { buildEngineSetup, type GradeCategoryForm, type GradeCategoryRow } from '@klase/core/gradebook/index';
+import { buildEngineSetup, resetCoefficientsFor, type GradeCategoryForm, type GradeCategoryRow } from '@klase/core/gradebook/index';
 import { compileSetup } from '@klase/core/gradebook/compile';
-import { resetCoefficientsFor } from '@klase/core/gradebook/setup-weights';
 import type { Db } from '../../db/client.ts';
 import { gradeCategories, gradeItems } from '../../db/schema/gradebook.ts';
 import type { UserRow } from '../../platform/rows.ts';

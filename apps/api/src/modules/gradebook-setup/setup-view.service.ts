@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { buildEngineSetup, type GradebookSettings, type GradebookSetupView } from '@klase/core/gradebook/index';
+import { buildEngineSetup, setupWeights, type GradebookSettings, type GradebookSetupView } from '@klase/core/gradebook/index';
 import type { z } from 'zod';
 import type { finalSettingsForm, gradebookSettingsForm } from '@klase/core/gradebook/contracts';
-import { setupWeights } from '@klase/core/gradebook/setup-weights';
 import type { GradeLettersInput } from '@klase/core/gradebook/display';
 import type { Db } from '../../db/client.ts';
 import { gradebookSettings } from '../../db/schema/gradebook.ts';

@@ -84,6 +84,14 @@ describe('gradebook setup: reading it and the gradebook-wide settings', () => {
     expect((await otherTeacher.req('PUT', url(c.id, 'settings'), body)).statusCode).toBe(404);
     expect((await student.req('PUT', url(c.id, 'settings'), body)).statusCode).toBe(403);
     expect((await teacher.req('GET', url('7d0c6a4e-64a8-4b6b-8d7e-1a2b3c4d5e6f'))).statusCode).toBe(404);
+    expect((await teacher.req('GET', url('not-a-course'))).statusCode).toBe(400);
+  });
+
+  it('describes its routes in the OpenAPI document', async () => {
+    const doc = await ctx.t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = Object.keys(doc.json<{ paths: Record<string, unknown> }>().paths);
+    for (const path of ['setup', 'settings', 'letters', 'categories/{categoryId}', 'items/{itemId}', 'scales/{scaleId}', 'rubrics/{rubricId}', 'periods/{periodId}'])
+      expect(paths).toContain(`/api/courses/{courseId}/gradebook/${path}`);
   });
 
   it('saves the settings, the final grade settings and the letters (null = back to the defaults)', async () => {
