@@ -13,6 +13,8 @@ import { resourcesRoutes } from './modules/resources/resources.routes.ts';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
 import { quizzesRoutes } from './modules/quizzes/quizzes.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { gradebookRoutes } from './modules/gradebook/gradebook.routes.ts';
+import { gradebookSetupRoutes } from './modules/gradebook-setup/gradebook-setup.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -44,6 +46,8 @@ export const MODULES = [
   { prefix: '/api', plugin: assignmentsRoutes },
   { prefix: '/api', plugin: quizzesRoutes },
   { prefix: '/api/dashboard', plugin: dashboardRoutes },
+  { prefix: '/api', plugin: gradebookSetupRoutes },
+  { prefix: '/api', plugin: gradebookRoutes },
 ] as const;
 
 export const registerModules = async (app: FastifyInstance): Promise<void> => {
