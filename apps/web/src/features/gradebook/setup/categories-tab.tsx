@@ -140,7 +140,7 @@ export const CategoriesTab = ({ setup }: { setup: GradebookSetupView }) => {
   return (
     <Stack gap="md">
       {!setup.ready && (
-        <Alert color="yellow" variant="light" title={t('categories.notReady')}>
+        <Alert color="indigo" variant="light" title={t('categories.notReady')}>
           {setup.can.manage && (
             <Button component={Link} to={paths.classGradeCategoryAdd.to(classId, courseId)} size="sm" mt="xs">
               {t('side.createCategory')}
