@@ -10,17 +10,19 @@ import css from './report.module.css';
 interface ExplanationPanelProps {
   id: string;
   line: ReportLine & { explanation: TotalExplanation };
+  /** The total's label ("Quizzes total"). */
+  name: string;
   names: Readonly<Record<string, string>>;
   decimals: number;
 }
 
 /** "How was this calculated?": the method, the rules, every child with its part, and the result, in words. */
-export const ExplanationPanel = ({ id, line, names, decimals }: ExplanationPanelProps) => {
+export const ExplanationPanel = ({ id, line, name, names, decimals }: ExplanationPanelProps) => {
   const { t } = useTranslation('gradeReport');
   const muted = useTone('muted');
   const e = useMemo(() => explainTotal(line.explanation, names, decimals), [line.explanation, names, decimals]);
   const say = (p: Phrase) => t(p.key, p.params);
-  const title = t('explain.title', { name: line.name });
+  const title = t('explain.title', { name });
   return (
     <Stack id={id} gap={6} role="region" aria-label={title} className={css.panel} data-testid="explanation">
       <Text fw={700} size="sm">

@@ -45,9 +45,22 @@ describe('GradeTab (a student)', () => {
       'Contribution to course total',
       'Feedback',
     ]);
-    expect(cells('Course total')).toEqual(['17.00', '0.00–20.00', '85.00 %', 'B', '-', '-', '-']);
+    // The API's reading order, each category's header above its items.
+    expect([...table.querySelectorAll('tbody > tr')].map((tr) => (tr.getAttribute('data-testid') === 'report-header' ? `# ${tr.textContent}` : tr.querySelector('th span')?.textContent))).toEqual([
+      'Unit exam',
+      '# Quizzes',
+      'Quiz 1',
+      'Quiz 2',
+      'Quiz 3',
+      'Quiz 4',
+      'Quizzes total',
+      'Course total',
+      'Final grade',
+    ]);
+    expect(cells('Course total')).toEqual(['17.00', '0.00–20.00', '85.00 %', 'B', '-', '85.00 %', '-']);
+    expect(cells('Quizzes total').slice(0, 6)).toEqual(['17.00', '0.00–20.00', '85.00 %', 'B', '100.00 %', '85.00 %']);
     expect(cells('Quiz 1').slice(0, 6)).toEqual(['8.00', '0.00–10.00', '80.00 %', '-', '50.00 %', '40.00 %']);
-    expect(cells('Quiz 4')).toEqual(['-', '0.00–10.00', '-', '-', '0.00 %', '-', '-']);
+    expect(cells('Quiz 4')).toEqual(['-', '0.00–10.00', '-', '-', '0.00 %', '0.00 %', '-']);
     expect(cells('Unit exam')[0]).toBe('Excused');
     expect(rowOf('Course total')).toHaveAttribute('data-kind', 'course');
 
@@ -62,21 +75,27 @@ describe('GradeTab (a student)', () => {
     open();
     await screen.findByRole('table', {}, LOAD);
     // Only totals with an explanation have the button.
-    expect(screen.getAllByRole('button', { name: /How was this calculated/ })).toHaveLength(1);
-    const button = screen.getByRole('button', { name: 'How was this calculated?: Course total' });
+    expect(screen.getAllByRole('button', { name: /How was this calculated/ })).toHaveLength(2);
+    const button = screen.getByRole('button', { name: 'How was this calculated?: Quizzes total' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     button.focus();
     await userEvent.keyboard('{Enter}');
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    const panel = screen.getByRole('region', { name: 'How Course total was calculated' });
+    const panel = screen.getByRole('region', { name: 'How Quizzes total was calculated' });
     expect(button).toHaveAttribute('aria-controls', panel.id);
     expect(panel).toHaveTextContent('Natural: points earned out of points possible.');
     expect(panel).toHaveTextContent('The lowest grade is dropped.');
     expect(panel).toHaveTextContent('Quiz 2: 5.00 of 0.00–10.00 (50.00 %) · weight 0.00 % · adds 0.00 % — Dropped: the lowest grade.');
     expect(panel).toHaveTextContent('Quiz 4: - of 0.00–10.00 (-) · weight 0.00 % · adds - — Empty: left out.');
     expect(panel).toHaveTextContent('Together the counted grades make 85.00 % of the 20.00 points possible: 17.00.');
-    await userEvent.click(screen.getByRole('button', { name: 'Hide the calculation: Course total' }));
-    expect(screen.queryByRole('region', { name: 'How Course total was calculated' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Hide the calculation: Quizzes total' }));
+    expect(screen.queryByRole('region', { name: 'How Quizzes total was calculated' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'How was this calculated?: Course total' }));
+    const course = screen.getByRole('region', { name: 'How Course total was calculated' });
+    expect(course).toHaveTextContent('Unit exam: 12.00 of 0.00–20.00');
+    expect(course).toHaveTextContent('Excused: left out.');
+    expect(course).toHaveTextContent('Quizzes: 17.00 of 0.00–20.00 (85.00 %) · weight 100.00 % · adds 85.00 %');
   });
 
   it('opens an item\'s feedback', async () => {
@@ -89,7 +108,8 @@ describe('GradeTab (a student)', () => {
   });
 
   it('shows "-" with a note for totals hidden by the policy, without an explanation', async () => {
-    const lines = reportLines().map((l) => (l.kind === 'course' ? { ...l, value: null, percent: null, display: '-', letter: null, explanation: null, hiddenByPolicy: true } : l));
+    const hide = (kind: string) => kind === 'course' || kind === 'category';
+    const lines = reportLines().map((l) => (hide(l.kind) ? { ...l, value: null, percent: null, display: '-', letter: null, explanation: null, hiddenByPolicy: true } : l));
     serve(on('GET', gradeReportPath(COURSE_ID, STUDENT_ID), () => jsonResponse(reportFixture({ lines }))));
     open();
     await screen.findByRole('table', {}, LOAD);
@@ -135,10 +155,11 @@ describe('GradeTab (a student)', () => {
       const list = await screen.findByRole('list', { name: 'Grades of Juan Dela Cruz' }, LOAD);
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
       const cards = within(list).getAllByTestId('report-line');
-      expect(cards).toHaveLength(7);
+      expect(cards).toHaveLength(8);
+      expect(within(list).getByRole('heading', { name: 'Quizzes', level: 3 })).toBeInTheDocument();
       expect(cards[1]).toHaveTextContent('Quiz 1Grade8.00Range0.00–10.00Percentage80.00 %Letter-Weight50.00 %Contribution to course total40.00 %');
-      await userEvent.click(within(cards[0]!).getByRole('button', { name: 'How was this calculated?: Course total' }));
-      expect(within(cards[0]!).getByRole('region', { name: 'How Course total was calculated' })).toHaveTextContent('The lowest grade is dropped.');
+      await userEvent.click(within(cards[5]!).getByRole('button', { name: 'How was this calculated?: Quizzes total' }));
+      expect(within(cards[5]!).getByRole('region', { name: 'How Quizzes total was calculated' })).toHaveTextContent('The lowest grade is dropped.');
     } finally {
       window.matchMedia = original;
     }

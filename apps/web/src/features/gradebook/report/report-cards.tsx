@@ -3,17 +3,19 @@ import { useTranslation } from 'react-i18next';
 import type { ReportLine, StudentGradeReport } from '@klase/core/gradebook/contracts';
 import { ExplanationPanel } from './explanation-panel.tsx';
 import { ExplainButton, explained, FeedbackButton, FeedbackPanel, HiddenTotalNote, isTotal, useReportLines, type LineText } from './report-parts.tsx';
+import { reportRows } from './report-rows.ts';
 import css from './report.module.css';
 
 const FIELDS = ['grade', 'range', 'percentage', 'letter', 'weight', 'contribution'] as const satisfies readonly (keyof LineText)[];
 const INDENT_PX = 12;
+const indent = (depth: number) => Math.min(depth, 3) * INDENT_PX;
 
-/** Phones: each line is a card of "label: value" pairs; totals are emphasised, items indented under them. */
+/** Phones: each line is a card of "label: value" pairs under its category's heading; totals are emphasised. */
 export const ReportCards = ({ report, decimals }: { report: StudentGradeReport; decimals: number }) => {
   const { t } = useTranslation('gradeReport');
   const lineOf = useReportLines(decimals);
   const card = (line: ReportLine, i: number) => {
-    const { key, cells, explain, feedback } = lineOf(line, i);
+    const { key, label, cells, explain, feedback } = lineOf(line, i);
     return (
       <Paper
         key={key}
@@ -21,16 +23,16 @@ export const ReportCards = ({ report, decimals }: { report: StudentGradeReport; 
         withBorder
         p="sm"
         radius="md"
-        ml={Math.min(line.depth, 3) * INDENT_PX}
+        ml={indent(line.depth)}
         className={isTotal(line) ? css.totalRow : undefined}
         data-testid="report-line"
         data-kind={line.kind}
       >
         <Stack gap="xs">
           <Group gap={6} wrap="wrap">
-            <Title order={3} size="h5" fw={isTotal(line) ? 700 : 600} className={css.name}>
-              {line.name}
-            </Title>
+            <Text fw={700} className={css.name}>
+              {label}
+            </Text>
             {line.extraCredit && (
               <Badge size="xs" variant="outline" color="gray.8">
                 {t('report.extraCredit')}
@@ -52,13 +54,13 @@ export const ReportCards = ({ report, decimals }: { report: StudentGradeReport; 
           {line.hiddenByPolicy && <HiddenTotalNote />}
           {explained(line) && (
             <div>
-              <ExplainButton line={line} state={explain} />
-              {explain.open && <ExplanationPanel id={explain.id} line={line} names={report.names} decimals={decimals} />}
+              <ExplainButton name={label} state={explain} />
+              {explain.open && <ExplanationPanel id={explain.id} line={line} name={label} names={report.names} decimals={decimals} />}
             </div>
           )}
           {line.feedbackHtml && (
             <div>
-              <FeedbackButton line={line} state={feedback} />
+              <FeedbackButton name={label} state={feedback} />
               {feedback.open && <FeedbackPanel id={feedback.id} line={line} />}
             </div>
           )}
@@ -68,7 +70,17 @@ export const ReportCards = ({ report, decimals }: { report: StudentGradeReport; 
   };
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('report.caption', { name: report.student.name })} data-testid="report-cards">
-      {report.lines.map(card)}
+      {reportRows(report.lines).map((r) =>
+        r.type === 'header' ? (
+          <li key={`header-${r.line.id}`} style={{ marginInlineStart: indent(r.line.depth) }} data-testid="report-header">
+            <Title order={3} size="h5" mt="xs" className={css.name}>
+              {r.line.name}
+            </Title>
+          </li>
+        ) : (
+          card(r.line, r.index)
+        ),
+      )}
     </Stack>
   );
 };

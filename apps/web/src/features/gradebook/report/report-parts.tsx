@@ -45,6 +45,20 @@ export const useLineText = (decimals: number) => {
   );
 };
 
+/** What a line is called: items and category headers by name; totals "Quizzes total", "Course total", "Final grade". */
+export const useLineLabel = () => {
+  const { t } = useTranslation('gradeReport');
+  return useCallback(
+    (line: ReportLine): string => {
+      if (line.kind === 'course') return t('summary.courseTotal');
+      if (line.kind === 'final') return t('summary.finalGrade');
+      if (line.kind === 'item') return line.name;
+      return t('report.totalOf', { name: line.name });
+    },
+    [t],
+  );
+};
+
 export interface Disclosure {
   /** The panel's id. */
   id: string;
@@ -59,6 +73,7 @@ export interface Disclosure {
 export const useReportLines = (decimals: number) => {
   const base = useId();
   const text = useLineText(decimals);
+  const label = useLineLabel();
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
   const toggle = useCallback(
     (key: string) =>
@@ -77,7 +92,7 @@ export const useReportLines = (decimals: number) => {
   });
   return (line: ReportLine, i: number) => {
     const key = lineKey(line);
-    return { key, cells: text(line), explain: disclosure('explain', key, i), feedback: disclosure('feedback', key, i) };
+    return { key, label: label(line), cells: text(line), explain: disclosure('explain', key, i), feedback: disclosure('feedback', key, i) };
   };
 };
 
@@ -112,15 +127,15 @@ export const ToggleButton = ({ open, controls, onToggle, label, name }: TogglePr
 };
 
 /** The explanation's button of a total. */
-export const ExplainButton = ({ line, state }: { line: ReportLine; state: Disclosure }) => {
+export const ExplainButton = ({ name, state }: { name: string; state: Disclosure }) => {
   const { t } = useTranslation('gradeReport');
-  return <ToggleButton open={state.open} controls={state.id} onToggle={state.toggle} label={state.open ? t('explain.close') : t('explain.open')} name={line.name} />;
+  return <ToggleButton open={state.open} controls={state.id} onToggle={state.toggle} label={state.open ? t('explain.close') : t('explain.open')} name={name} />;
 };
 
 /** The feedback's button of an item that has feedback. */
-export const FeedbackButton = ({ line, state }: { line: ReportLine; state: Disclosure }) => {
+export const FeedbackButton = ({ name, state }: { name: string; state: Disclosure }) => {
   const { t } = useTranslation('gradeReport');
-  return <ToggleButton open={state.open} controls={state.id} onToggle={state.toggle} label={state.open ? t('feedback.hide') : t('feedback.show')} name={line.name} />;
+  return <ToggleButton open={state.open} controls={state.id} onToggle={state.toggle} label={state.open ? t('feedback.hide') : t('feedback.show')} name={name} />;
 };
 
 /** The teacher's feedback (sanitized by the server). */

@@ -4,36 +4,38 @@ import { useTranslation } from 'react-i18next';
 import type { ReportLine, StudentGradeReport } from '@klase/core/gradebook/contracts';
 import { ExplanationPanel } from './explanation-panel.tsx';
 import { ExplainButton, explained, FeedbackButton, FeedbackPanel, HiddenTotalNote, isTotal, useReportLines } from './report-parts.tsx';
+import { reportRows } from './report-rows.ts';
 import css from './report.module.css';
 
 const COLUMNS = ['item', 'grade', 'range', 'percentage', 'letter', 'weight', 'contribution', 'feedback'] as const;
 const INDENT_PX = 16;
+const indent = (depth: number) => ({ paddingInlineStart: `calc(var(--mantine-spacing-sm) + ${depth * INDENT_PX}px)` });
 
 interface ReportViewProps {
   report: StudentGradeReport;
   decimals: number;
 }
 
-/** Wide screens: the report as a table, items indented under their category, totals emphasised. */
+/** Wide screens: the report as a table, items indented under their category's header, totals emphasised. */
 export const ReportTable = ({ report, decimals }: ReportViewProps) => {
   const { t } = useTranslation('gradeReport');
   const lineOf = useReportLines(decimals);
   const row = (line: ReportLine, i: number) => {
-    const { key, cells, explain, feedback } = lineOf(line, i);
+    const { key, label, cells, explain, feedback } = lineOf(line, i);
     return (
       <Fragment key={key}>
         <Table.Tr className={isTotal(line) ? css.totalRow : undefined} data-testid="report-line" data-kind={line.kind}>
-          <Table.Th scope="row" fw={isTotal(line) ? 700 : 400} style={{ paddingInlineStart: `calc(var(--mantine-spacing-sm) + ${line.depth * INDENT_PX}px)` }}>
+          <Table.Th scope="row" fw={isTotal(line) ? 700 : 400} style={indent(line.depth)}>
             <Stack gap={2} align="flex-start">
               <span className={css.name}>
-                {line.name}
+                {label}
                 {line.extraCredit && (
                   <Badge ml={6} size="xs" variant="outline" color="gray.8">
                     {t('report.extraCredit')}
                   </Badge>
                 )}
               </span>
-              {explained(line) && <ExplainButton line={line} state={explain} />}
+              {explained(line) && <ExplainButton name={label} state={explain} />}
             </Stack>
           </Table.Th>
           <Table.Td>
@@ -45,12 +47,12 @@ export const ReportTable = ({ report, decimals }: ReportViewProps) => {
           <Table.Td>{cells.letter}</Table.Td>
           <Table.Td>{cells.weight}</Table.Td>
           <Table.Td>{cells.contribution}</Table.Td>
-          <Table.Td>{line.feedbackHtml ? <FeedbackButton line={line} state={feedback} /> : '-'}</Table.Td>
+          <Table.Td>{line.feedbackHtml ? <FeedbackButton name={label} state={feedback} /> : '-'}</Table.Td>
         </Table.Tr>
         {explain.open && explained(line) && (
           <Table.Tr>
             <Table.Td colSpan={COLUMNS.length}>
-              <ExplanationPanel id={explain.id} line={line} names={report.names} decimals={decimals} />
+              <ExplanationPanel id={explain.id} line={line} name={label} names={report.names} decimals={decimals} />
             </Table.Td>
           </Table.Tr>
         )}
@@ -77,7 +79,19 @@ export const ReportTable = ({ report, decimals }: ReportViewProps) => {
             ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>{report.lines.map(row)}</Table.Tbody>
+        <Table.Tbody>
+          {reportRows(report.lines).map((r) =>
+            r.type === 'header' ? (
+              <Table.Tr key={`header-${r.line.id}`} data-testid="report-header">
+                <Table.Td colSpan={COLUMNS.length} fw={700} style={indent(r.line.depth)}>
+                  {r.line.name}
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              row(r.line, r.index)
+            ),
+          )}
+        </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
   );
