@@ -16,7 +16,12 @@ import { ensureStandardScales } from './standard-scales.ts';
 /** The setup rows with every category's and item's weight in its parent as the engine computes it without students. */
 export const loadSetupWithWeights = async (db: Db, g: Pick<GradebookAccess, 'courseId' | 'schoolId' | 'manage'>): Promise<SetupRowsLoaded> => {
   const rows = await loadSetupRows(db, g.courseId, g.schoolId, g.manage);
-  const weights = setupWeights(buildEngineSetup(rows, Date.now()));
+  let weights: Record<string, number | null> = {};
+  try {
+    weights = setupWeights(buildEngineSetup(rows, Date.now()));
+  } catch {
+    // A setup the engine cannot compile (e.g. a scale item left without its scale) still opens, without weights, so it can be fixed.
+  }
   return {
     ...rows,
     categories: rows.categories.map((c) => ({ ...c, computedWeight: weights[c.id] ?? null })),
