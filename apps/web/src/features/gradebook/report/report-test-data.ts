@@ -29,6 +29,16 @@ const [computed] = computeGradebook(setup, [
 ]);
 const result = computed!;
 
+/** The numbers of a line as the API prints them (Real, 2 decimals). */
+const figures = (r: { value: number | null; min: number; max: number; percent: number | null }) => ({
+  value: r.value,
+  min: r.min,
+  max: r.max,
+  percent: r.percent,
+  display: r.value === null ? '-' : r.value.toFixed(2),
+  range: `${r.min.toFixed(2)}–${r.max.toFixed(2)}`,
+});
+
 const item = (id: string, name: string, depth: number, over: Partial<ReportLine> = {}): ReportLine => {
   const r = result.items[id]!;
   return {
@@ -38,12 +48,7 @@ const item = (id: string, name: string, depth: number, over: Partial<ReportLine>
     depth,
     source: 'quiz',
     materialId: null,
-    value: r.value,
-    min: r.min,
-    max: r.max,
-    percent: r.percent,
-    display: r.value === null ? '-' : r.value.toFixed(2),
-    range: `${r.min.toFixed(2)}–${r.max.toFixed(2)}`,
+    ...figures(r),
     letter: null,
     weight: r.weight,
     contribution: r.contribution,
@@ -59,12 +64,7 @@ const total = (kind: 'category' | 'course', id: string, name: string, depth: num
     id,
     name,
     depth,
-    value: r.value,
-    min: r.min,
-    max: r.max,
-    percent: r.percent,
-    display: r.value === null ? '-' : r.value.toFixed(2),
-    range: `${r.min.toFixed(2)}–${r.max.toFixed(2)}`,
+    ...figures(r),
     letter,
     weight: kind === 'category' ? 1 : null,
     contribution: r.percent,
