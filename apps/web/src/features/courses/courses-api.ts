@@ -164,4 +164,3 @@ export const orderElementsCall = (courseId: string, elementIds: string[]) =>
 const materialPath = (materialId: string, ...rest: string[]) => ['/api/materials', materialId, ...rest].map((s, i) => (i === 0 ? s : encodeURIComponent(s))).join('/');
 export const publishMaterialCall = (materialId: string, published: boolean) =>
   apiFetch<MessageAnswer>(materialPath(materialId, 'published'), { method: 'PATCH', body: { published } });
-export const deleteMaterialCall = (materialId: string) => apiFetch<MessageAnswer>(materialPath(materialId), { method: 'DELETE' });

@@ -18,7 +18,8 @@ import { formatDate } from '../../components/date-text.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { useTone } from '../../components/tones.ts';
 import { useCourseLinks } from './course-links.ts';
-import { deleteElementCall, deleteMaterialCall, publishElementCall, publishMaterialCall, useCourseAction } from './courses-api.ts';
+import { deleteMaterialCall, useAskMaterialDelete } from '../materials/material-delete.tsx';
+import { deleteElementCall, publishElementCall, publishMaterialCall, useCourseAction } from './courses-api.ts';
 import { MATERIAL_TYPES, MaterialTypeIcon, useMaterialTypeLabel } from './material-types.tsx';
 import css from './courses.module.css';
 
@@ -65,6 +66,7 @@ const MaterialRow = ({ course, elementId, material, manage }: MaterialRowProps) 
   const danger = useTone('danger');
   const links = useCourseLinks();
   const { busy, run } = useCourseAction(course.classId);
+  const askDelete = useAskMaterialDelete();
   const openTo = links.element(course.id, elementId, { materialId: material.id });
   const editTo = links.materialEdit(course.id, material.id);
   const key = material.published ? 'unpublish' : 'publish';
@@ -76,17 +78,18 @@ const MaterialRow = ({ course, elementId, material, manage }: MaterialRowProps) 
       success: t(`publish.${key}ed`),
       send: () => publishMaterialCall(material.id, !material.published),
     });
-  const remove = () =>
-    void run('delete', {
-      ask: {
-        title: t('editor.deleteMaterialTitle'),
-        message: t(`editor.delete${scope}MaterialConfirm`, { name: material.name }),
-        confirmLabel: t('editor.delete'),
-        danger: true,
-      },
-      success: t('editor.materialDeleted'),
-      send: () => deleteMaterialCall(material.id),
+  const remove = async () => {
+    // A graded material with grades also asks what happens to its grades (features/materials/material-delete.tsx).
+    const request = await askDelete({
+      materialId: material.id,
+      type: material.type,
+      classId: course.classId,
+      title: t('editor.deleteMaterialTitle'),
+      message: t(`editor.delete${scope}MaterialConfirm`, { name: material.name }),
+      confirmLabel: t('editor.delete'),
     });
+    if (request) await run('delete', { success: t('editor.materialDeleted'), send: () => deleteMaterialCall(material.id, request.grades) });
+  };
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start" className={css.material} data-testid="material-row" aria-busy={busy !== null}>
       <MaterialTypeIcon type={material.type} style={{ flexShrink: 0, marginTop: 2 }} />
@@ -119,7 +122,7 @@ const MaterialRow = ({ course, elementId, material, manage }: MaterialRowProps) 
             <Menu.Item onClick={togglePublished} leftSection={material.published ? <IconEyeOff size={16} aria-hidden="true" /> : <IconEye size={16} aria-hidden="true" />}>
               {t(`publish.${key}`)}
             </Menu.Item>
-            <Menu.Item onClick={remove} c={danger} leftSection={<IconTrash size={16} aria-hidden="true" />}>
+            <Menu.Item onClick={() => void remove()} c={danger} leftSection={<IconTrash size={16} aria-hidden="true" />}>
               {t('editor.delete')}
             </Menu.Item>
           </Menu.Dropdown>
@@ -236,7 +239,7 @@ export const ElementCard = ({ course, element, index, count, manage, handle, onE
                   {t('editor.moveDown')}
                 </Menu.Item>
                 <Menu.Divider />
-                <Menu.Item onClick={remove} c={danger} leftSection={<IconTrash size={16} aria-hidden="true" />}>
+                <Menu.Item onClick={() => void remove()} c={danger} leftSection={<IconTrash size={16} aria-hidden="true" />}>
                   {t('editor.delete')}
                 </Menu.Item>
               </Menu.Dropdown>
