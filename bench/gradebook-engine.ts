@@ -13,7 +13,7 @@
 // reference workload (sorting 100,000 numbers) timed just before each run, which tells a slower
 // engine from a busier machine. Targets: 60 students × 400 items under 20 ms; 1,000 students ×
 // 200 items under 1 s.
-// Usage: npx tsx bench/gradebook-engine.ts [--runs 31] [--warmup 5] [--policy hideTotals|showIncluding|showExcluding]
+// Usage: npx tsx bench/gradebook-engine.ts [--runs 31] [--warmup 10] [--policy hideTotals|showIncluding|showExcluding]
 import { performance } from 'node:perf_hooks';
 import { computeGradebook } from '../packages/core/src/gradebook/engine.ts';
 import type {
@@ -36,7 +36,7 @@ const strArg = (name: string): string | undefined => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const RUNS = arg('runs', 31);
-const WARMUP = arg('warmup', 5);
+const WARMUP = arg('warmup', 10);
 const POLICY = (strArg('policy') ?? 'showExcluding') as HiddenPolicy;
 
 /** mulberry32: the same data on every run. */

@@ -59,11 +59,9 @@ export const weightsOf = (ctx: EngineCtx, st: StudentState, bufOf: (k: number) =
   return { itemW, itemStatus, chain };
 };
 
-const rangeOf = (ctx: EngineCtx, i: number, gr: ItemGrade | undefined): [number, number] => {
-  const it = ctx.c.items[i]!;
-  if (ctx.c.minMaxFromGrade && gr?.min !== undefined && gr.max !== undefined) return [gr.min, gr.max];
-  return [it.min, it.max];
-};
+/** The range shown for an item grade: the grade's own with min/max from the grade (§7), else the item's. */
+const ownRange = (ctx: EngineCtx, gr: ItemGrade | undefined): gr is ItemGrade & { min: number; max: number } =>
+  ctx.c.minMaxFromGrade && gr?.min !== undefined && gr.max !== undefined;
 
 /** §4: the item's normalised grade × its weight × its category's chain, in percent; null = "-". */
 const contributionOf = (ctx: EngineCtx, i: number, gr: ItemGrade | undefined, lo: number, hi: number, w: Weights): number | null => {
@@ -86,7 +84,9 @@ const buildItems = (ctx: EngineCtx, st: StudentState, w: Weights): Record<string
     const it = c.items[i]!;
     const gr = st.grades[i];
     const value = gr?.value ?? null;
-    const [lo, hi] = rangeOf(ctx, i, gr);
+    const own = ownRange(ctx, gr);
+    const lo = own ? gr.min : it.min;
+    const hi = own ? gr.max : it.max;
     items[it.id] = {
       id: it.id,
       value,
@@ -108,10 +108,14 @@ const buildViewItems = (ctx: EngineCtx, st: StudentState, w: Weights): StudentVi
   const out: StudentView['items'] = {};
   const c = ctx.c;
   for (let i = 0; i < c.items.length; i++) {
+    const it = c.items[i]!;
+    if (st.itemHidden[i] === 1) {
+      out[it.id] = { weight: null, contribution: null };
+      continue;
+    }
     const gr = st.grades[i];
-    const [lo, hi] = rangeOf(ctx, i, gr);
-    out[c.items[i]!.id] =
-      st.itemHidden[i] === 1 ? { weight: null, contribution: null } : { weight: num(w.itemW[i]!), contribution: contributionOf(ctx, i, gr, lo, hi, w) };
+    const own = ownRange(ctx, gr);
+    out[it.id] = { weight: num(w.itemW[i]!), contribution: contributionOf(ctx, i, gr, own ? gr.min : it.min, own ? gr.max : it.max, w) };
   }
   return out;
 };
