@@ -303,6 +303,16 @@ describe('engine options', () => {
     expect(json.value).toBe(4);
     expect(json.explanation.children).toMatchObject([{ id: 'a', weight: 1 }]);
   });
+  it('serialises a whole gradebook with its items and student view (built on first read)', () => {
+    const gb = gradebookOf({ categories: [course('natural')], items: [item('a', 10), item('b', 10, { hidden: true })] }, { a: 4, b: 6 });
+    const json = JSON.parse(JSON.stringify(gb)) as { items: Record<string, { weight: number }>; studentView: { policy: string; totals: Record<string, unknown> }; course: { value: number } };
+    expect(json.course.value).toBe(10);
+    expect(json.items.a!.weight).toBe(0.5);
+    expect(json.studentView).toMatchObject({ policy: 'hideTotals', totals: { course: null } });
+    // the same objects on every read
+    expect(gb.items).toBe(gb.items);
+    expect(gb.studentView).toBe(gb.studentView);
+  });
   it('bounds totals by max × 10 when the site allows unlimited grades', () => {
     const setup: Case = { categories: [course('mean')], items: [item('a', 10)], options: { unlimitedGrades: true } };
     // 15/10 = 1.5 → 150 (under 1000)
