@@ -140,3 +140,40 @@ describe('calculated items under exclude-hidden (§5)', () => {
     expect(gb.studentView.totals.m).toBe(gb.totals.m);
   });
 });
+
+describe('extra-credit means under exclude-hidden (§3.6.7–8, §5)', () => {
+  it('recomputes a simple weighted mean without the hidden item’s range', () => {
+    // Real: W = 10 + 30 + 20 = 60; s = 5 + 15 + 20 = 40, x adds 10 → 50/60 = 83.33333; x weight 10/60.
+    // View: h removed: W = 40; s = 20, x adds 10 → 30/40 = 75; x weight 10/40.
+    const setup: Case = {
+      categories: [course('simpleWeightedMean')],
+      items: [item('a', 10), item('b', 30), item('x', 10, { extraCredit: true }), item('h', 20, { hidden: true })],
+      options: excluding,
+    };
+    const gb = gradebookOf(setup, { a: 5, b: 15, x: 10, h: 20 });
+    expect(gb.course.value).toBe(83.33333);
+    expect(gb.items.x!.weight).toBeCloseTo(10 / 60, 12);
+    expect(gb.studentView.totals.course!.value).toBe(75);
+    expect(gb.studentView.items.x!.weight).toBeCloseTo(0.25, 12);
+    expect(gb.studentView.items.b!.weight).toBeCloseTo(0.75, 12);
+  });
+
+  it('clamps a mean with extra credits that the hidden item’s 0 was holding down, and cuts the extra weight', () => {
+    // Real: three normal children .5, 1, 0 → 1.5, x adds .8 → 2.3/3 = 76.66667; x weight 1/3 (unclamped).
+    // View: h removed: 1.5/2 = 75 before x; x brings 2.3/2 = 115 → clamped to 100;
+    // x's weight: the 25 points it could still add, (100 − 75)/100 / .8 = .3125 instead of 1/2.
+    const setup: Case = {
+      categories: [course('meanWithExtraCredits')],
+      items: [item('a', 10), item('b', 10), item('x', 10, { extraCredit: true }), item('h', 10, { hidden: true })],
+      options: excluding,
+    };
+    const gb = gradebookOf(setup, { a: 5, b: 10, x: 8, h: 0 });
+    expect(gb.course.value).toBe(76.66667);
+    expect(gb.items.x!.weight).toBeCloseTo(1 / 3, 12);
+    const view = gb.studentView.totals.course!;
+    expect(view).toMatchObject({ value: 100, percent: 100 });
+    expect(view.explanation!.clamped).toBe(true);
+    expect(view.explanation!.unclamped).toBeCloseTo(115, 10);
+    expect(gb.studentView.items.x!.weight).toBeCloseTo(0.3125, 12);
+  });
+});
