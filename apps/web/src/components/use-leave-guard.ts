@@ -13,14 +13,24 @@ export const useLeaveGuard = (guard: boolean | (() => boolean)) => {
   const { t } = useTranslation('common');
   const confirm = useConfirm();
   const asking = useRef(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => guarded() && currentLocation.pathname !== nextLocation.pathname);
+  // Once the user chose to leave, the way out is not asked again (a route loaded on demand can
+  // make the router start the same navigation twice).
+  const leaving = useRef(false);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => !leaving.current && guarded() && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
-    if (blocker.state !== 'blocked' || asking.current) return;
+    // One question per blocked navigation: the flag drops only once the router has let it go or
+    // stopped it (a render while the answer is being applied must not ask again).
+    if (blocker.state !== 'blocked') {
+      asking.current = false;
+      return;
+    }
+    if (asking.current) return;
     asking.current = true;
     void confirm({ title: t('discard.title'), message: t('discard.message'), confirmLabel: t('discard.confirm') }).then((leave) => {
-      asking.current = false;
-      if (leave) blocker.proceed();
-      else blocker.reset();
+      if (leave) {
+        leaving.current = true;
+        blocker.proceed();
+      } else blocker.reset();
     });
   }, [blocker, confirm, t]);
   useEffect(() => {
