@@ -198,7 +198,7 @@ export const parseScaleValues = (text: string): string[] =>
  * `POST /gradebook/scales` (page `grade-setup/scales/add-scale`), `PUT /gradebook/scales/:id`
  * (`scales/{id}/edit`). Teachers create custom scales of their course; standard scales belong to
  * the school (seeded, read-only here). Values: worst first. A scale used by an item cannot have its
- * number of values changed (409 SCALE_IN_USE) — renaming words is fine.
+ * number of values changed (409 SCALE_VALUES_IN_USE) — renaming words is fine.
  */
 export const scaleForm = z.object({
   name: requiredText(NAME_MAX),

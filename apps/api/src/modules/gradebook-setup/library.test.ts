@@ -49,7 +49,7 @@ describe('gradebook setup: scales, rubrics and grading periods', () => {
     expect(del.statusCode).toBe(409);
     expect(del.json()).toMatchObject({ code: 'SCALE_IN_USE', message: 'You cannot delete this scale because it is associated with course materials.' });
     const grow = await k.teacher.req('PUT', url(c.id, `scales/${scale.id}`), { name: scale.name, values: 'Beginning, Developing, Proficient, Advanced' });
-    expect(grow.json().code).toBe('SCALE_IN_USE');
+    expect(grow.json().code).toBe('SCALE_VALUES_IN_USE');
     const reword = await k.teacher.req('PUT', url(c.id, `scales/${scale.id}`), { name: scale.name, values: 'Starting, Growing, Proficient' });
     expect(reword.json<ScaleRow>()).toMatchObject({ values: ['Starting', 'Growing', 'Proficient'], usedBy: 1 });
     expect((await k.teacher.req('GET', url(c.id, `scales/${scale.id}`))).json<ScaleDetails>().items).toEqual([{ id: item.id, name: 'Oral reading' }]);

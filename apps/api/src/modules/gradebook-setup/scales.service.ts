@@ -11,7 +11,7 @@ import type { ScaleDetails } from './setup-schemas.ts';
 /**
  * Scales (`/scales`): the school's standard scales (read-only here: 403 STANDARD_SCALE) and the
  * course's custom ones. A scale used by an item cannot be deleted nor change its number of words
- * (409 SCALE_IN_USE); renaming its words is fine.
+ * (409 SCALE_VALUES_IN_USE); renaming its words is fine.
  */
 
 type ScaleRecord = typeof gradeScales.$inferSelect;
@@ -88,7 +88,7 @@ export const updateScale = async (db: Db, user: UserRow, courseId: string, scale
     const scale = await customScale(tx, g, scaleId);
     const values = parseScaleValues(form.values);
     const users = await itemsUsing(tx, courseId, scaleId);
-    if (users.length > 0 && values.length !== scale.values.length) throw new DomainError('SCALE_IN_USE');
+    if (users.length > 0 && values.length !== scale.values.length) throw new DomainError('SCALE_VALUES_IN_USE');
     const [row] = await tx
       .update(gradeScales)
       .set({ name: form.name, values, description: form.description, updatedAt: new Date(), updatedBy: user.id })

@@ -34,14 +34,14 @@ describe('scale pages', () => {
   });
 
   it('shows the server refusing to change the number of values of a used scale', async () => {
-    setupFetch({ [`PUT ${API}/scales/scale-own`]: () => jsonResponse({ code: 'SCALE_IN_USE', message: 'in use' }, 409) });
+    setupFetch({ [`PUT ${API}/scales/scale-own`]: () => jsonResponse({ code: 'SCALE_VALUES_IN_USE', message: 'in use' }, 409) });
     renderSetupRoute(paths.classScaleEdit.to(CLASS_ID, COURSE_ID, 'scale-own'));
     expect(await screen.findByRole('textbox', { name: /^Values/ })).toHaveValue('Low, High');
     expect(screen.getByText('Items using this scale: 1. Its number of values cannot change.')).toBeInTheDocument();
     await setText(field(/^Values/), 'Low, Medium, High');
     await save();
     await confirm();
-    expect(await screen.findByText('You cannot delete this scale because it is associated with course materials.')).toBeInTheDocument();
+    expect(await screen.findByText('Grade items use this scale, so its number of values cannot change (its words can be renamed).')).toBeInTheDocument();
   });
 
   it("doesn't edit a standard scale", async () => {
