@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { optionalText, requiredText, V } from '../validation/rules.ts';
 import { gradeLettersSchema } from './display.ts';
-import { AGGREGATION_METHODS, DISPLAY_TYPES, HIDDEN_POLICIES, type AggregationMethod, type DisplayType, type HiddenPolicy, type TotalExplanation } from './types.ts';
+import { greaterThanAt, numberField, optionalNumberField, tooBigAt } from './number-fields.ts';
+import { AGGREGATION_METHODS, DISPLAY_TYPES, HIDDEN_POLICIES } from './types.ts';
+
+export { numberField, optionalNumberField } from './number-fields.ts';
+export * from './views.ts';
 
 /**
  * Gradebook API contracts (issue 7, decision 0015): the forms of the grade-setup tabs, grade entry,
@@ -39,58 +43,6 @@ export const GRADEBOOK_STATUSES = ['visible', 'hidden'] as const;
 export type GradebookStatus = (typeof GRADEBOOK_STATUSES)[number];
 export const FINAL_MODES = ['courseTotal', 'periods'] as const;
 export type FinalMode = (typeof FINAL_MODES)[number];
-
-/* ---------- field helpers ---------- */
-
-const NUMBER_RE = /^-?\d+(\.\d+)?$/;
-/** A number, or a numeric string as typed; blank → null (the caller decides if null is allowed). */
-const numberInput = z.union([z.number(), z.string(), z.null()]).transform((v, ctx): number | null => {
-  if (v === null) return null;
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) {
-      ctx.addIssue({ code: 'custom', message: V.number });
-      return z.NEVER;
-    }
-    return v;
-  }
-  const s = v.trim();
-  if (s === '') return null;
-  if (!NUMBER_RE.test(s)) {
-    ctx.addIssue({ code: 'custom', message: V.number });
-    return z.NEVER;
-  }
-  return Number(s);
-});
-
-const tooBig = (ctx: z.RefinementCtx, limit: number) => ctx.addIssue({ code: 'too_big', origin: 'number', maximum: limit, inclusive: true, message: V.notGreaterThan });
-const tooSmall = (ctx: z.RefinementCtx, limit: number) =>
-  ctx.addIssue({ code: 'too_small', origin: 'number', minimum: limit, inclusive: true, message: V.notLessThan });
-
-interface NumberRule {
-  min?: number;
-  max?: number;
-  int?: boolean;
-  /** At most this many decimals (2: `twoDecimals`). */
-  decimals?: number;
-}
-
-const checkNumber = (n: number, rule: NumberRule, ctx: z.RefinementCtx): void => {
-  if (rule.int && !Number.isInteger(n)) ctx.addIssue({ code: 'custom', message: V.number });
-  else if (rule.decimals !== undefined && Math.round(n * 10 ** rule.decimals) / 10 ** rule.decimals !== n) ctx.addIssue({ code: 'custom', message: V.twoDecimals });
-  if (rule.min !== undefined && n < rule.min) tooSmall(ctx, rule.min);
-  if (rule.max !== undefined && n > rule.max) tooBig(ctx, rule.max);
-};
-
-/** A required number (blank: `required`). */
-export const numberField = (rule: NumberRule = {}) =>
-  numberInput.pipe(
-    z.number({ error: V.required }).superRefine((n, ctx) => checkNumber(n, rule, ctx)),
-  );
-/** An optional number (blank → null). */
-export const optionalNumberField = (rule: NumberRule = {}) =>
-  numberInput.superRefine((n, ctx) => {
-    if (n !== null) checkNumber(n, rule, ctx);
-  });
 
 const isoDateTime = z.iso.datetime({ offset: true, error: V.invalidChoice });
 const isoDate = z.iso.date({ error: V.invalidChoice });
@@ -147,9 +99,6 @@ export const gradeCategoryForm = z
 export type GradeCategoryFormInput = z.input<typeof gradeCategoryForm>;
 export type GradeCategoryForm = z.output<typeof gradeCategoryForm>;
 
-function tooBigAt(ctx: z.RefinementCtx, path: (string | number)[], limit: number) {
-  ctx.addIssue({ code: 'too_big', origin: 'number', maximum: limit, inclusive: true, path, message: V.notGreaterThan });
-}
 
 /**
  * `POST /gradebook/items` (page `categories/add-item`: a manual item, e.g. a recitation or a
@@ -177,15 +126,12 @@ export const gradeItemForm = z
   })
   .superRefine((v, ctx) => {
     if (v.gradeType === 'scale' && !v.scaleId) ctx.addIssue({ code: 'custom', path: ['scaleId'], message: V.required });
-    if (v.gradeType === 'value' && v.minGrade >= v.maxGrade) tooSmall2(ctx, ['maxGrade'], v.minGrade);
+    if (v.gradeType === 'value' && v.minGrade >= v.maxGrade) greaterThanAt(ctx, ['maxGrade'], v.minGrade);
     if (v.gradeType === 'value' && v.gradePass !== null && v.gradePass > v.maxGrade) tooBigAt(ctx, ['gradePass'], v.maxGrade);
   });
 export type GradeItemFormInput = z.input<typeof gradeItemForm>;
 export type GradeItemForm = z.output<typeof gradeItemForm>;
 
-function tooSmall2(ctx: z.RefinementCtx, path: (string | number)[], limit: number) {
-  ctx.addIssue({ code: 'too_small', origin: 'number', minimum: limit, inclusive: false, path, message: V.greaterThan });
-}
 
 /** Scale values: a comma-separated list (spec section 5), trimmed, at least two, no blanks or repeats. */
 export const parseScaleValues = (text: string): string[] =>
@@ -344,250 +290,3 @@ export const materialGradesSummary = z.object({
   gradeCount: z.number(),
 });
 export type MaterialGradesSummary = z.infer<typeof materialGradesSummary>;
-
-/* ---------- reads ---------- */
-
-export interface GradebookSettings {
-  status: GradebookStatus;
-  gradeDisplayType: DisplayType;
-  decimals: number;
-  hiddenPolicy: HiddenPolicy;
-  minMaxToUse: 'item' | 'grade';
-  includeScales: boolean;
-  letters: { letter: string; boundary: number }[];
-  /** The letters are the defaults (never saved). */
-  defaultLetters: boolean;
-  finalMode: FinalMode;
-  finalDisplayType: DisplayType;
-  finalDecimals: number;
-}
-
-export interface GradeCategoryRow {
-  id: string;
-  /** null: the course's root category (its total is the course total). */
-  parentId: string | null;
-  name: string;
-  idNumber: string | null;
-  aggregation: AggregationMethod;
-  excludeEmpty: boolean;
-  dropLowest: number;
-  keepHighest: number;
-  includeOutcomes: boolean;
-  maxGrade: number;
-  weight: number | null;
-  extraCredit: boolean;
-  hidden: boolean;
-  hiddenUntil: string | null;
-  locked: boolean;
-  lockedAfter: string | null;
-  gradePass: number | null;
-  displayType: DisplayType | null;
-  decimals: number | null;
-  position: number;
-  /** Depth below the root (root 0). */
-  depth: number;
-  /** Items directly in it (a category with items cannot be deleted). */
-  itemCount: number;
-  /** Natural only: the weight the engine computes for it in its parent (0..1), for the setup table. */
-  computedWeight: number | null;
-}
-
-export type GradeItemSource = 'assignment' | 'quiz' | 'activity' | 'manual';
-
-export interface GradeItemRow {
-  id: string;
-  categoryId: string;
-  /** The graded material (null: a manual item). */
-  materialId: string | null;
-  source: GradeItemSource;
-  name: string;
-  idNumber: string | null;
-  gradeType: GradeType;
-  maxGrade: number;
-  minGrade: number;
-  scaleId: string | null;
-  rubricId: string | null;
-  weight: number | null;
-  extraCredit: boolean;
-  hidden: boolean;
-  hiddenUntil: string | null;
-  locked: boolean;
-  lockedAfter: string | null;
-  gradePass: number | null;
-  displayType: DisplayType | null;
-  decimals: number | null;
-  gradingPeriodId: string | null;
-  /** The period it counts in (explicit or by date); null = none (only in the course total). */
-  periodId: string | null;
-  dueAt: string | null;
-  createdAt: string;
-  position: number;
-  /** The material is unpublished: hidden from students, so it counts as a hidden item. */
-  unpublished: boolean;
-  computedWeight: number | null;
-}
-
-export interface ScaleRow {
-  id: string;
-  name: string;
-  values: string[];
-  description: string;
-  kind: 'standard' | 'custom';
-  /** 1 and k: the grades its words stand for. */
-  minGrade: number;
-  maxGrade: number;
-  /** Items using it (a used scale cannot be deleted). */
-  usedBy: number;
-  canEdit: boolean;
-}
-
-export interface RubricRow {
-  id: string;
-  name: string;
-  criteria: RubricCriterion[];
-  maxPoints: number;
-  usedBy: number;
-}
-
-export interface GradingPeriodRow {
-  id: string;
-  name: string;
-  startsOn: string;
-  endsOn: string;
-  weight: number;
-}
-
-/** `GET /gradebook/setup` (staff of the class): everything the grade-setup tabs show. */
-export interface GradebookSetupView {
-  courseId: string;
-  settings: GradebookSettings;
-  /** Root first, then depth-first in position order. */
-  categories: GradeCategoryRow[];
-  items: GradeItemRow[];
-  scales: ScaleRow[];
-  rubrics: RubricRow[];
-  periods: GradingPeriodRow[];
-  /** "At least one grading category is required to use the gradebook.": false until a category exists. */
-  ready: boolean;
-  can: { manage: boolean };
-}
-
-/** Cell flags (bits) of the grid. */
-export const CELL = {
-  overridden: 1,
-  excused: 2,
-  hidden: 4,
-  locked: 8,
-  /** A material's grade that is not returned yet: shown to staff, not counted. */
-  notReturned: 16,
-  /** Submitted, not graded yet. */
-  needsGrading: 32,
-  late: 64,
-} as const;
-
-export interface GridTotal {
-  value: number | null;
-  min: number;
-  max: number;
-  percent: number | null;
-}
-
-/**
- * `GET /gradebook` (staff of the class): the grader grid. `items` in column order (categories'
- * depth-first order); each student's `values[i]` / `flags[i]` belong to `items[i]` (`values`:
- * the grade that counts, or for `notReturned` the grade waiting to be returned). `totals` by key
- * `cat:<categoryId>` (the root's is the course total), `period:<periodId>`, `final`.
- */
-export interface GradebookGrid {
-  courseId: string;
-  settings: GradebookSettings;
-  categories: GradeCategoryRow[];
-  items: GradeItemRow[];
-  scales: ScaleRow[];
-  periods: GradingPeriodRow[];
-  groups: { id: string; name: string }[];
-  students: {
-    id: string;
-    name: string;
-    username: string;
-    groupIds: string[];
-    values: (number | null)[];
-    flags: number[];
-    totals: Record<string, GridTotal>;
-  }[];
-  ready: boolean;
-  computedAt: string | null;
-  can: { manage: boolean };
-}
-
-/** What `PUT .../grades/:studentId` answers: the cell and the student's recomputed totals. */
-export interface GradeEntryResult {
-  itemId: string;
-  studentId: string;
-  value: number | null;
-  flags: number;
-  totals: Record<string, GridTotal>;
-}
-
-/** `GET /gradebook/items/:itemId/grades/:studentId/history` (staff): newest first. */
-export interface GradeHistoryEntry {
-  id: number;
-  field: 'grade' | 'override' | 'excused' | 'hidden' | 'locked';
-  source: 'gradebook' | 'submission';
-  oldValue: string | null;
-  newValue: string | null;
-  changedBy: { id: string; name: string } | null;
-  changedAt: string;
-}
-
-/** One line of the student's report: an item, or a category / course / period / final total. */
-export interface ReportLine {
-  kind: 'item' | 'category' | 'course' | 'period' | 'final';
-  id: string;
-  name: string;
-  depth: number;
-  source?: GradeItemSource;
-  materialId?: string | null;
-  /** null = "-" (empty, or a total hidden by the policy). */
-  value: number | null;
-  min: number;
-  max: number;
-  percent: number | null;
-  /** Formatted with the item's / category's / gradebook's display type ("87.50 (87.50 %)"). */
-  display: string;
-  /** Formatted range ("0.00–100.00"). */
-  range: string;
-  letter: string | null;
-  /** Weight in the parent (0..1, may exceed 1 for extra credit); null = "-". */
-  weight: number | null;
-  /** Contribution to the course total in percent; null = "-". */
-  contribution: number | null;
-  excused?: boolean;
-  extraCredit?: boolean;
-  passed: boolean | null;
-  feedbackHtml?: string | null;
-  /** Totals: how the value was reached (absent for items and for totals shown as "-"). */
-  explanation?: TotalExplanation | null;
-  /** Totals whose value the hidden-items policy replaced by "-". */
-  hiddenByPolicy?: boolean;
-}
-
-/**
- * `GET /gradebook/students/:studentId` (staff; the student themself; a parent of the child) — the
- * grade tab and the class-list student page's grade tab. Students and parents never see hidden
- * items (nor grades not returned yet), and totals follow the gradebook's hidden-items policy; staff
- * see everything. `released` false (status hidden, for students and parents): no lines.
- */
-export interface StudentGradeReport {
-  courseId: string;
-  student: { id: string; name: string };
-  released: boolean;
-  lines: ReportLine[];
-  /** The same engine names the children of every explanation by id: names for them. */
-  names: Record<string, string>;
-  settings: Pick<GradebookSettings, 'gradeDisplayType' | 'decimals' | 'hiddenPolicy' | 'letters' | 'finalMode'>;
-  periods: GradingPeriodRow[];
-  computedAt: string | null;
-}
-
-export const gradebookIdParam = z.object({ courseId: z.string() });
