@@ -15,7 +15,6 @@ import { schools } from './schema/tenancy.ts';
 import { users } from './schema/users.ts';
 import {
   D,
-  DEMO_WORK,
   HOUR_MS,
   type DemoActivity,
   type DemoAnswer,
@@ -26,7 +25,8 @@ import {
   type DemoQuestion,
   type DemoQuiz,
   type DemoStudent,
-} from './seed-assessments-content.ts';
+} from './seed-assessments-shapes.ts';
+import { DEMO_WORK } from './seed-assessments-content.ts';
 import { DEMO_COURSES } from './seed-courses.ts';
 
 /**
