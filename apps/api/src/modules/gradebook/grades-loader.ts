@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { CELL, type GradeItemRow, type ItemGrade, type StudentGrades } from '@klase/core/gradebook/index';
 import type { Db } from '../../db/client.ts';
+import { concurrently } from '../../db/concurrent.ts';
 import { submissions } from '../../db/schema/assessments.ts';
 import { classStudents } from '../../db/schema/classes.ts';
 import { gradeGrades, gradeItems } from '../../db/schema/gradebook.ts';
@@ -35,13 +36,6 @@ export interface StudentCells {
   flags: number[];
   engine: StudentGrades;
 }
-
-/** Whether `db` is a transaction (one connection: its queries go one after the other). */
-export const isTransaction = (db: Db): boolean => typeof (db as { rollback?: unknown }).rollback === 'function';
-
-/** Two queries: at once on the pool, one after the other inside a transaction. */
-export const both = async <A, B>(db: Db, a: () => Promise<A>, b: () => Promise<B>): Promise<[A, B]> =>
-  isTransaction(db) ? [await a(), await b()] : Promise.all([a(), b()]);
 
 const SUB_RETURNED = 1;
 const SUB_SUBMITTED = 2;
@@ -79,7 +73,7 @@ export const loadCells = async (
   // One row per student, its cells packed in a text ("material,grade,bits;..."): a 60 × 400 grid
   // is 60 rows to decode instead of 24,000.
   const bits = sql`(case when ${submissions.returnedAt} is not null then ${SUB_RETURNED} else 0 end) + (case when ${submissions.submittedAt} is not null then ${SUB_SUBMITTED} else 0 end) + (case when ${submissions.late} then ${SUB_LATE} else 0 end)`;
-  const [packed, own] = await both(
+  const [packed, own] = await concurrently(
     db,
     () =>
       db

@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { GridTotal, StoredTotal } from '@klase/core/gradebook/index';
 import type { Db } from '../../db/client.ts';
+import { concurrently } from '../../db/concurrent.ts';
 import { courses } from '../../db/schema/courses.ts';
 import { gradebookSettings, gradeRecalc, gradeTotals } from '../../db/schema/gradebook.ts';
-import { both, loadCells, loadStudents, type EnrolledStudent, type StudentCells } from './grades-loader.ts';
+import { loadCells, loadStudents, type EnrolledStudent, type StudentCells } from './grades-loader.ts';
 import { ensureGradebook, loadSetupRows, type SetupRowsLoaded } from './setup-loader.ts';
 import { catKey, computeStudentTotals, createTotalsEngine, type StudentResult, type TotalsEngine } from './totals.ts';
 
@@ -49,7 +50,7 @@ export interface CourseGrades {
 
 /** Setup, students and cells of a course (or of one student: `only`). Call `ensureGradebook` first. */
 export const loadCourseGrades = async (db: Db, k: CourseKeys, now: number, only?: string): Promise<CourseGrades> => {
-  const [rows, students] = await both(db, () => loadSetupRows(db, k.courseId, k.schoolId, false), () => loadStudents(db, k.classId, only));
+  const [rows, students] = await concurrently(db, () => loadSetupRows(db, k.courseId, k.schoolId, false), () => loadStudents(db, k.classId, only));
   const cells = await loadCells(db, { courseId: k.courseId, classId: k.classId, items: rows.items, studentIds: students.map((s) => s.id), now, only });
   return { rows, students, cells };
 };

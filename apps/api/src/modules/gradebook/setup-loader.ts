@@ -13,6 +13,7 @@ import {
 } from '@klase/core/gradebook/index';
 import { rubricMaxPoints } from '@klase/core/gradebook/contracts';
 import type { Db } from '../../db/client.ts';
+import { concurrently } from '../../db/concurrent.ts';
 import { courseElements, courseMaterials, courses } from '../../db/schema/courses.ts';
 import { gradebookSettings, gradeCategories, gradeItems, gradeScales, gradingPeriods, rubrics } from '../../db/schema/gradebook.ts';
 
@@ -102,9 +103,11 @@ export interface SetupRowsLoaded {
 /** Everything of a course's gradebook setup (call `ensureGradebook` first). `schoolId` picks the standard scales. */
 export const loadSetupRows = async (db: Db, courseId: string, schoolId: string, canEditCustom: boolean): Promise<SetupRowsLoaded> => {
   const [settingsRow] = await db.select().from(gradebookSettings).where(eq(gradebookSettings.courseId, courseId)).limit(1);
-  const [catRows, itemRows, scaleRows, rubricRows, periodRows] = await Promise.all([
-    db.select().from(gradeCategories).where(eq(gradeCategories.courseId, courseId)),
-    db
+  const [catRows, itemRows, scaleRows, rubricRows, periodRows] = await concurrently(
+    db,
+    () => db.select().from(gradeCategories).where(eq(gradeCategories.courseId, courseId)),
+    () =>
+      db
       .select({
         item: gradeItems,
         material: {
@@ -123,14 +126,15 @@ export const loadSetupRows = async (db: Db, courseId: string, schoolId: string, 
       .leftJoin(courseMaterials, eq(courseMaterials.id, gradeItems.materialId))
       .leftJoin(courseElements, eq(courseElements.id, courseMaterials.elementId))
       .where(eq(gradeItems.courseId, courseId)),
-    db
-      .select()
-      .from(gradeScales)
-      .where(and(eq(gradeScales.schoolId, schoolId), or(isNull(gradeScales.courseId), eq(gradeScales.courseId, courseId))))
-      .orderBy(asc(gradeScales.name)),
-    db.select().from(rubrics).where(eq(rubrics.courseId, courseId)).orderBy(asc(rubrics.name)),
-    db.select().from(gradingPeriods).where(eq(gradingPeriods.courseId, courseId)).orderBy(asc(gradingPeriods.startsOn)),
-  ]);
+    () =>
+      db
+        .select()
+        .from(gradeScales)
+        .where(and(eq(gradeScales.schoolId, schoolId), or(isNull(gradeScales.courseId), eq(gradeScales.courseId, courseId))))
+        .orderBy(asc(gradeScales.name)),
+    () => db.select().from(rubrics).where(eq(rubrics.courseId, courseId)).orderBy(asc(rubrics.name)),
+    () => db.select().from(gradingPeriods).where(eq(gradingPeriods.courseId, courseId)).orderBy(asc(gradingPeriods.startsOn)),
+  );
   if (!settingsRow) throw new Error('gradebook settings missing: call ensureGradebook first');
   const periods: GradingPeriodRow[] = periodRows.map((p) => ({ id: p.id, name: p.name, startsOn: p.startsOn, endsOn: p.endsOn, weight: p.weight }));
   const rubricList: RubricRow[] = rubricRows.map((r) => ({
