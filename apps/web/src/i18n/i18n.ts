@@ -98,10 +98,13 @@ export const initI18n = async (lng: Locale = DEFAULT_LOCALE) => {
   return i18next;
 };
 
+/** The BCP 47 tag of an app language, for `lang` attributes and `Intl` formatters. */
+export const languageTag = (lng: string): string => (lng === 'ph' ? 'fil' : lng === 'zh' ? 'zh-Hans' : 'en');
+
 export const changeLanguage = async (lng: Locale) => {
   await loadLocale(lng);
   await i18next.changeLanguage(lng);
-  document.documentElement.lang = lng === 'ph' ? 'fil' : lng === 'zh' ? 'zh-Hans' : 'en';
+  document.documentElement.lang = languageTag(lng);
 };
 
 export { i18next };

@@ -5,6 +5,7 @@ import {
   attemptsLeft,
   canSeeAnswers,
   quizSettingsForm,
+  reviewNow,
   quizWindow,
   type QuizSettingsForm,
 } from './quiz-settings.ts';
@@ -19,7 +20,7 @@ const OPEN = '2026-06-01T08:00:00+08:00';
 const CLOSE = '2026-06-01T17:00:00+08:00';
 
 describe('quizSettingsForm', () => {
-  it('defaults to an always-open quiz with unlimited attempts, highest grade, answers after submitting and a 75% pass mark', () => {
+  it('defaults to an always-open quiz with unlimited attempts, highest grade, the whole review after submitting and a 75% pass mark', () => {
     expect(DEFAULT_QUIZ_SETTINGS).toEqual({
       openAt: null,
       closeAt: null,
@@ -28,7 +29,10 @@ describe('quizSettingsForm', () => {
       gradingMethod: 'highest',
       shuffleQuestions: false,
       shuffleChoices: false,
+      showCorrectness: 'afterSubmit',
+      showPoints: 'afterSubmit',
       showAnswers: 'afterSubmit',
+      showFeedback: 'afterSubmit',
       passingPercent: 75,
     });
   });
@@ -59,6 +63,16 @@ describe('quizSettingsForm', () => {
     expect(issues({ showAnswers: 'afterClose' })).toEqual(['closeAt:required']);
     expect(issues({ showAnswers: 'afterClose', closeAt: CLOSE })).toEqual([]);
     expect(issues({ showAnswers: 'later' })).toEqual(['showAnswers:invalidChoice']);
+  });
+
+  it('needs a close time for any review option shown after the close, and checks each option', () => {
+    for (const option of ['showCorrectness', 'showPoints', 'showFeedback'] as const) {
+      expect(issues({ [option]: 'afterClose' })).toEqual(['closeAt:required']);
+      expect(issues({ [option]: 'afterClose', closeAt: CLOSE })).toEqual([]);
+      expect(issues({ [option]: 'always' })).toEqual([`${option}:invalidChoice`]);
+    }
+    // One message for the close time however many options need it.
+    expect(issues({ showCorrectness: 'afterClose', showPoints: 'afterClose', showAnswers: 'afterClose' })).toEqual(['closeAt:required']);
   });
 
   it('takes a time limit of 1 to 600 whole minutes and 1 to 20 attempts, or none', () => {
@@ -125,6 +139,22 @@ describe('canSeeAnswers', () => {
     expect(canSeeAnswers(settings({ showAnswers: 'afterClose', closeAt: CLOSE }), before, true)).toBe(false);
     expect(canSeeAnswers(settings({ showAnswers: 'afterClose', closeAt: CLOSE }), after, true)).toBe(true);
     expect(canSeeAnswers({ showAnswers: 'afterClose', closeAt: null }, after, true)).toBe(false);
+  });
+});
+
+describe('reviewNow', () => {
+  const before = new Date('2026-06-01T12:00:00+08:00');
+  const after = new Date('2026-06-01T17:00:00+08:00');
+
+  it('shows nothing of an unfinished attempt', () => {
+    expect(reviewNow(settings(), after, false)).toEqual({ correctness: false, points: false, answers: false, feedback: false });
+  });
+
+  it('decides each part on its own', () => {
+    const hidden = settings({ showCorrectness: 'never', showPoints: 'afterClose', showAnswers: 'never', showFeedback: 'afterSubmit', closeAt: CLOSE });
+    expect(reviewNow(hidden, before, true)).toEqual({ correctness: false, points: false, answers: false, feedback: true });
+    expect(reviewNow(hidden, after, true)).toEqual({ correctness: false, points: true, answers: false, feedback: true });
+    expect(reviewNow(settings(), before, true)).toEqual({ correctness: true, points: true, answers: true, feedback: true });
   });
 });
 

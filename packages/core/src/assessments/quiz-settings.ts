@@ -10,13 +10,21 @@ import { V } from '../validation/rules.ts';
  * - `timeLimitMinutes`: null (none) or 1..600. `attemptsAllowed`: null (unlimited) or 1..20.
  * - `gradingMethod` across attempts (see `combineAttempts`), default highest.
  * - `shuffleQuestions`, `shuffleChoices`: per attempt, seeded (see `seededShuffle`), default off.
- * - `showAnswers`: never, afterSubmit (default) or afterClose; afterClose needs a close time
- *   (error on `closeAt`: required), or the answers would never show.
+ * - The review options, what a student sees of a submitted attempt, each on its own: whether each
+ *   answer was correct (`showCorrectness`), the points of each question (`showPoints`), the right
+ *   answer (`showAnswers`) and the teacher's feedback on an answer (`showFeedback`). Each is never,
+ *   afterSubmit (default) or afterClose; afterClose needs a close time (error on `closeAt`:
+ *   required), or it would never show. The attempt's total score is the grade and always shows.
  * - `passingPercent`: 0..100, default 75 (the DepEd passing mark).
  */
 
+/** When a part of a submitted attempt shows to the student. */
 export const SHOW_ANSWERS = ['never', 'afterSubmit', 'afterClose'] as const;
 export type ShowAnswers = (typeof SHOW_ANSWERS)[number];
+/** The review options in the order the settings form shows them. */
+export const REVIEW_OPTIONS = ['showCorrectness', 'showPoints', 'showAnswers', 'showFeedback'] as const;
+export type ReviewOption = (typeof REVIEW_OPTIONS)[number];
+const reviewTime = z.enum(SHOW_ANSWERS, { error: V.invalidChoice }).default('afterSubmit');
 export const TIME_LIMIT_MAX = 600;
 export const ATTEMPTS_MAX = 20;
 export const DEFAULT_PASSING_PERCENT = 75;
@@ -41,7 +49,10 @@ export const quizSettingsForm = z
     gradingMethod: z.enum(GRADING_METHODS, { error: V.invalidChoice }).default('highest'),
     shuffleQuestions: z.boolean().default(false),
     shuffleChoices: z.boolean().default(false),
-    showAnswers: z.enum(SHOW_ANSWERS, { error: V.invalidChoice }).default('afterSubmit'),
+    showCorrectness: reviewTime,
+    showPoints: reviewTime,
+    showAnswers: reviewTime,
+    showFeedback: reviewTime,
     passingPercent: z
       .number({ error: V.required })
       .int({ error: V.invalidChoice })
@@ -54,7 +65,7 @@ export const quizSettingsForm = z
       const open = timeOf(v.openAt);
       const close = timeOf(v.closeAt);
       if (close <= open) ctx.addIssue({ code: 'custom', path: ['closeAt'], message: V.afterOpen });
-      if (v.showAnswers === 'afterClose' && v.closeAt === null) ctx.addIssue({ code: 'custom', path: ['closeAt'], message: V.required });
+      if (v.closeAt === null && REVIEW_OPTIONS.some((o) => v[o] === 'afterClose')) ctx.addIssue({ code: 'custom', path: ['closeAt'], message: V.required });
     },
     // Checked even when other fields are wrong, so the form shows every problem at once.
     { when: () => true },
@@ -83,18 +94,37 @@ export const quizWindow = (settings: Pick<QuizSettings, 'openAt' | 'closeAt'>, n
   return 'open';
 };
 
-/** Whether a student may see the correct answers of their attempt. */
-export const canSeeAnswers = (settings: Pick<QuizSettings, 'showAnswers' | 'closeAt'>, now: Date, attemptFinished: boolean): boolean => {
+/** Whether a part set to show at `when` shows now, for an attempt finished or not (never before it is). */
+const showsNow = (when: ShowAnswers, closeAt: string | null, now: Date, attemptFinished: boolean): boolean => {
   if (!attemptFinished) return false;
-  switch (settings.showAnswers) {
+  switch (when) {
     case 'never':
       return false;
     case 'afterSubmit':
       return true;
     case 'afterClose':
-      return settings.closeAt !== null && now.getTime() >= Date.parse(settings.closeAt);
+      return closeAt !== null && now.getTime() >= Date.parse(closeAt);
   }
 };
+
+/** What a student sees of a submitted attempt now: correctness, points, right answers, feedback. */
+export interface Review {
+  correctness: boolean;
+  points: boolean;
+  answers: boolean;
+  feedback: boolean;
+}
+/** Staff see every part of every attempt. */
+export const FULL_REVIEW: Review = { correctness: true, points: true, answers: true, feedback: true };
+
+export const reviewNow = (settings: Pick<QuizSettings, ReviewOption | 'closeAt'>, now: Date, attemptFinished: boolean): Review => {
+  const shows = (o: ReviewOption) => showsNow(settings[o], settings.closeAt, now, attemptFinished);
+  return { correctness: shows('showCorrectness'), points: shows('showPoints'), answers: shows('showAnswers'), feedback: shows('showFeedback') };
+};
+
+/** Whether a student may see the correct answers of their attempt. */
+export const canSeeAnswers = (settings: Pick<QuizSettings, 'showAnswers' | 'closeAt'>, now: Date, attemptFinished: boolean): boolean =>
+  showsNow(settings.showAnswers, settings.closeAt, now, attemptFinished);
 
 /** Attempts a student may still start: null when unlimited, never below 0. */
 export const attemptsLeft = (settings: Pick<QuizSettings, 'attemptsAllowed'>, used: number): number | null =>

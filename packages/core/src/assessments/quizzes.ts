@@ -29,7 +29,10 @@ export const quizSettingsAnswer = z.object({
   gradingMethod: z.enum(GRADING_METHODS),
   shuffleQuestions: z.boolean(),
   shuffleChoices: z.boolean(),
+  showCorrectness: z.enum(SHOW_ANSWERS),
+  showPoints: z.enum(SHOW_ANSWERS),
   showAnswers: z.enum(SHOW_ANSWERS),
+  showFeedback: z.enum(SHOW_ANSWERS),
   passingPercent: z.number(),
   /** The sum of the questions' points (the material's maxPoints follows it). */
   totalPoints: z.number(),
@@ -144,11 +147,13 @@ export const saveAnswerAnswer = z.object({ savedAt: z.string() });
 
 /**
  * `GET /api/attempts/:attemptId/result` (the owner once submitted; parents of the child; staff):
- * the score and, per question, the student's answer, points and correctness; the key
- * (`question` with its answer) only when the settings' showAnswers allows it now (always for staff).
+ * the score and, per question, the student's answer; its correctness, points, the key (`question`
+ * with its answer) and the teacher's feedback each only when the quiz's review options allow it
+ * now (`review`; always for staff). A part not shown is null. `showAnswers` is `review.answers`.
  */
 export const attemptResult = z.object({
   attempt: attemptSummary,
+  review: z.object({ correctness: z.boolean(), points: z.boolean(), answers: z.boolean(), feedback: z.boolean() }),
   showAnswers: z.boolean(),
   passed: z.boolean().nullable(),
   questions: z.array(

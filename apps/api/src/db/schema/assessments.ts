@@ -108,7 +108,11 @@ export const quizSettings = pgTable('quiz_settings', {
   gradingMethod: text('grading_method', { enum: ['highest', 'average', 'first', 'last'] }).notNull().default('highest'),
   shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
   shuffleChoices: boolean('shuffle_choices').notNull().default(false),
+  /** The review options (core quiz-settings.ts): when a student sees correctness, points, the right answer, feedback. */
+  showCorrectness: text('show_correctness', { enum: ['never', 'afterSubmit', 'afterClose'] }).notNull().default('afterSubmit'),
+  showPoints: text('show_points', { enum: ['never', 'afterSubmit', 'afterClose'] }).notNull().default('afterSubmit'),
   showAnswers: text('show_answers', { enum: ['never', 'afterSubmit', 'afterClose'] }).notNull().default('afterSubmit'),
+  showFeedback: text('show_feedback', { enum: ['never', 'afterSubmit', 'afterClose'] }).notNull().default('afterSubmit'),
   passingPercent: integer('passing_percent').notNull().default(75),
   ...stamps(),
 });

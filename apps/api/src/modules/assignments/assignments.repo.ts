@@ -1,10 +1,11 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { assignmentSettings, materialAttachments, submissionFiles, submissions } from '../../db/schema/assessments.ts';
-import { classGroupMembers, classStudents } from '../../db/schema/classes.ts';
-import { courseElementAssignees, materialProgress } from '../../db/schema/courses.ts';
+import { classStudents } from '../../db/schema/classes.ts';
+import { materialProgress } from '../../db/schema/courses.ts';
 import { users } from '../../db/schema/users.ts';
 import { personColumns, type PersonFields } from '../class-work/people.ts';
+import { elementListsStudent } from '../courses/assignment-sql.ts';
 
 /** Assignment settings, attachments, submissions and their files (every query bound to a material id). */
 
@@ -170,7 +171,7 @@ export const assignedStudents = async (
   const chosen: SQL | undefined =
     element.assignMode === 'everyone'
       ? undefined
-      : sql`exists (select 1 from ${courseElementAssignees} where ${courseElementAssignees.elementId} = ${element.id} and (${courseElementAssignees.studentId} = ${classStudents.studentId} or ${courseElementAssignees.groupId} in (select ${classGroupMembers.groupId} from ${classGroupMembers} where ${classGroupMembers.studentId} = ${classStudents.studentId})))`;
+      : elementListsStudent(element.id, classStudents.studentId);
   if (only && only.length === 0) return [];
   return db
     .select(personColumns)

@@ -2,11 +2,17 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { MATERIAL_TYPES } from '@klase/core/classes/class-work';
 import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
+import { classes } from '../../db/schema/classes.ts';
 import { courseElements, courseMaterials, courses } from '../../db/schema/courses.ts';
 import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
-import { assignedOnly } from './course-sql.ts';
+import { assignedToStudents, elementAssignedTo } from '../courses/assignment-sql.ts';
 
-/** The materials and courses of one class (every query is bound to its class id). */
+/**
+ * The materials and courses of one class (every query is bound to its class id). `students`: null
+ * for staff (everything), else the students whose view it is (a student, or a parent's children in
+ * the class): published content of the elements assigned to them only.
+ */
+export type ClassViewer = readonly string[] | null;
 
 export interface MaterialQuery extends ParsedTableQuery {
   courseId?: string;
@@ -20,10 +26,10 @@ const SORTABLE = {
   updatedAt: courseMaterials.updatedAt,
 };
 
-const whereOf = (classId: string, publishedOnly: boolean, q: MaterialQuery): SQL | undefined => {
+const whereOf = (classId: string, students: ClassViewer, q: MaterialQuery): SQL | undefined => {
   const conditions: (SQL | undefined)[] = [
     eq(courses.classId, classId),
-    publishedOnly ? assignedOnly : undefined,
+    students ? assignedToStudents(students) : undefined,
     searchAny(q.search, [courseMaterials.name]),
     q.courseId ? eq(courses.id, q.courseId) : undefined,
   ];
@@ -35,8 +41,8 @@ const whereOf = (classId: string, publishedOnly: boolean, q: MaterialQuery): SQL
   return and(...conditions);
 };
 
-export const listMaterials = async (db: Db, classId: string, publishedOnly: boolean, q: MaterialQuery) => {
-  const where = whereOf(classId, publishedOnly, q);
+export const listMaterials = async (db: Db, classId: string, students: ClassViewer, q: MaterialQuery) => {
+  const where = whereOf(classId, students, q);
   const [total] = await db
     .select({ n: count() })
     .from(courseMaterials)
@@ -55,16 +61,20 @@ export const listMaterials = async (db: Db, classId: string, publishedOnly: bool
   return { rows, total: Number(total?.n ?? 0) };
 };
 
-/** Written with explicit aliases: drizzle leaves columns unqualified in single-table queries. */
-const elementCount = (publishedOnly: boolean) =>
-  sql<number>`(select count(*)::int from course_elements ce where ce.course_id = "courses"."id"${publishedOnly ? sql` and ce.published` : sql``})`;
-const materialCount = (publishedOnly: boolean) =>
-  sql<number>`(select count(*)::int from course_materials cm join course_elements ce on ce.id = cm.element_id
-    where cm.course_id = "courses"."id"${publishedOnly ? sql` and cm.published and ce.published` : sql``})`;
+/** Elements and materials of the course row: every one for staff, the published ones assigned to the viewer's students otherwise. */
+const elementCount = (students: ClassViewer) =>
+  sql<number>`(select count(*)::int from ${courseElements} where ${courseElements.courseId} = ${courses.id}${
+    students ? sql` and ${courseElements.published} and ${elementAssignedTo(students)}` : sql``
+  })`;
+const materialCount = (students: ClassViewer) =>
+  sql<number>`(select count(*)::int from ${courseMaterials} join ${courseElements} on ${courseElements.id} = ${courseMaterials.elementId}
+    where ${courseMaterials.courseId} = ${courses.id}${students ? sql` and ${assignedToStudents(students)}` : sql``})`;
 
-export const listCourses = (db: Db, classId: string, publishedOnly: boolean) =>
+/** Joined with its class so drizzle qualifies every column (a single-table query leaves them bare, which the subqueries would misread). */
+export const listCourses = (db: Db, classId: string, students: ClassViewer) =>
   db
-    .select({ course: courses, elementCount: elementCount(publishedOnly), materialCount: materialCount(publishedOnly) })
+    .select({ course: courses, elementCount: elementCount(students), materialCount: materialCount(students) })
     .from(courses)
-    .where(and(eq(courses.classId, classId), publishedOnly ? eq(courses.published, true) : undefined))
+    .innerJoin(classes, eq(classes.id, courses.classId))
+    .where(and(eq(courses.classId, classId), students ? eq(courses.published, true) : undefined))
     .orderBy(sql`lower(${courses.name})`, asc(courses.id));

@@ -18,12 +18,18 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/materials',
     { config: { policy }, schema: { tags, params: idParams, querystring: classMaterialsQuery, response: { 200: tablePage(classMaterialRow) } } },
-    async (request) => classMaterials(ctx, (await classAccessOf(ctx, request, request.params.id)).access, request.query),
+    async (request) => {
+      const { user, access } = await classAccessOf(ctx, request, request.params.id);
+      return classMaterials(ctx, user, access, request.query);
+    },
   );
 
   app.get(
     '/:id/courses',
     { config: { policy }, schema: { tags, params: idParams, response: { 200: classCoursesAnswer } } },
-    async (request) => classCourses(ctx, (await classAccessOf(ctx, request, request.params.id)).access),
+    async (request) => {
+      const { user, access } = await classAccessOf(ctx, request, request.params.id);
+      return classCourses(ctx, user, access);
+    },
   );
 };

@@ -2,13 +2,22 @@ import type { ClassCourseRow, ClassMaterialRow } from '@klase/core/classes/class
 import type { TablePage } from '@klase/core/table';
 import type { Ctx } from '../../platform/context.ts';
 import type { ClassAccess } from '../classes/class-access.ts';
+import type { UserRow } from '../../platform/rows.ts';
 import { isoOrNull, publishStatus, seesPublishedOnly } from './course-sql.ts';
-import { listCourses, listMaterials, type MaterialQuery } from './materials.repo.ts';
+import { listCourses, listMaterials, type ClassViewer, type MaterialQuery } from './materials.repo.ts';
 
-/** Class materials and the courses tab (every member of the class; students and parents see published content only). */
+/**
+ * Class materials and the courses tab (every member of the class). Students and parents see
+ * published content only, and of it only the elements assigned to the student (a parent: to their
+ * children in the class), by the same rule as the course pages.
+ */
+const viewerOf = (user: UserRow, access: ClassAccess): ClassViewer => {
+  if (!seesPublishedOnly(access.relation)) return null;
+  return access.relation === 'parent' ? access.childIds : [user.id];
+};
 
-export const classMaterials = async (ctx: Ctx, access: ClassAccess, q: MaterialQuery): Promise<TablePage<ClassMaterialRow>> => {
-  const { rows, total } = await listMaterials(ctx.db, access.cls.id, seesPublishedOnly(access.relation), q);
+export const classMaterials = async (ctx: Ctx, user: UserRow, access: ClassAccess, q: MaterialQuery): Promise<TablePage<ClassMaterialRow>> => {
+  const { rows, total } = await listMaterials(ctx.db, access.cls.id, viewerOf(user, access), q);
   return {
     data: rows.map(({ material: m, courseName, elementName }) => ({
       id: m.id,
@@ -27,8 +36,8 @@ export const classMaterials = async (ctx: Ctx, access: ClassAccess, q: MaterialQ
   };
 };
 
-export const classCourses = async (ctx: Ctx, access: ClassAccess): Promise<ClassCourseRow[]> =>
-  (await listCourses(ctx.db, access.cls.id, seesPublishedOnly(access.relation))).map(({ course: c, elementCount, materialCount }) => ({
+export const classCourses = async (ctx: Ctx, user: UserRow, access: ClassAccess): Promise<ClassCourseRow[]> =>
+  (await listCourses(ctx.db, access.cls.id, viewerOf(user, access))).map(({ course: c, elementCount, materialCount }) => ({
     id: c.id,
     name: c.name,
     code: c.code,

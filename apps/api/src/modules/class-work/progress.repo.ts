@@ -5,26 +5,29 @@ import { classStudents } from '../../db/schema/classes.ts';
 import { courseElements, courseMaterials, courses, materialProgress } from '../../db/schema/courses.ts';
 import { users } from '../../db/schema/users.ts';
 import { orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
-import { assignedOnly } from './course-sql.ts';
+import { assignedToStudents } from '../courses/assignment-sql.ts';
 import { fullNameSql, personColumns, sortNameSql } from './people.ts';
 
 /**
  * Class progress, read from the course tables of one class. The page is one query: the roster
  * joined to the per-student totals of the class's material_progress rows, with the number of
- * assigned materials (published materials of published elements of published courses).
+ * materials assigned to each student (assignment-sql.ts).
  */
 
 /**
- * The number of assigned materials as a one-row table joined once: written inline as a scalar
- * subquery it ran once per use (the column, the percent and its zero check; bench/class-progress.ts).
+ * Per student, the number of materials assigned to them (published materials of published elements
+ * of published courses, of the elements for everyone or for them), as a table joined once: a scalar
+ * subquery ran once per use (the column, the percent and its zero check; bench/class-progress.ts).
  */
-const assignedCount = (db: Db, classId: string) =>
+const assignedCounts = (db: Db, classId: string) =>
   db
-    .select({ n: sql<number>`count(*)::int`.as('assigned_n') })
-    .from(courseMaterials)
-    .innerJoin(courseElements, eq(courseElements.id, courseMaterials.elementId))
-    .innerJoin(courses, eq(courses.id, courseMaterials.courseId))
-    .where(and(eq(courses.classId, classId), assignedOnly))
+    .select({ studentId: classStudents.studentId, n: sql<number>`count(*)::int`.as('assigned_n') })
+    .from(classStudents)
+    .innerJoin(courses, eq(courses.classId, classStudents.classId))
+    .innerJoin(courseElements, eq(courseElements.courseId, courses.id))
+    .innerJoin(courseMaterials, eq(courseMaterials.elementId, courseElements.id))
+    .where(and(eq(classStudents.classId, classId), assignedToStudents(classStudents.studentId)))
+    .groupBy(classStudents.studentId)
     .as('assigned');
 
 /** Per student: completed assigned materials, last access and time spent over the class's materials. */
@@ -32,7 +35,7 @@ const studentTotals = (db: Db, classId: string) =>
   db
     .select({
       studentId: materialProgress.studentId,
-      completed: sql<number>`(count(*) filter (where ${materialProgress.completedAt} is not null and ${assignedOnly}))::int`.as('completed'),
+      completed: sql<number>`(count(*) filter (where ${materialProgress.completedAt} is not null and ${assignedToStudents(materialProgress.studentId)}))::int`.as('completed'),
       lastAccessAt: sql<Date | null>`max(${materialProgress.lastAccessAt})`.mapWith(materialProgress.lastAccessAt).as('last_material_access_at'),
       seconds: sql<number>`coalesce(sum(${materialProgress.timeSpentSeconds}), 0)::int`.as('seconds'),
     })
@@ -67,9 +70,10 @@ export const countProgress = async (db: Db, classId: string, f: ProgressFilter):
 
 export const listProgress = (db: Db, classId: string, q: Pick<ParsedTableQuery, 'sortBy' | 'sortOrder' | 'page' | 'rowsperpage'> & ProgressFilter) => {
   const totals = studentTotals(db, classId);
-  const assigned = assignedCount(db, classId);
+  const assigned = assignedCounts(db, classId);
+  const assignedN = sql<number>`coalesce(${assigned.n}, 0)`;
   const completed = sql<number>`coalesce(${totals.completed}, 0)`;
-  const percent = sql<number>`(case when ${assigned.n} = 0 then 0 else (100 * coalesce(${totals.completed}, 0)) / ${assigned.n} end)::int`;
+  const percent = sql<number>`(case when coalesce(${assigned.n}, 0) = 0 then 0 else (100 * coalesce(${totals.completed}, 0)) / ${assigned.n} end)::int`;
   const sortable = {
     sortName: sql`lower(${sortNameSql})`,
     percent,
@@ -82,7 +86,7 @@ export const listProgress = (db: Db, classId: string, q: Pick<ParsedTableQuery, 
     .select({
       ...personColumns,
       lastClassAccessAt: classStudents.lastAccessAt,
-      assigned: assigned.n,
+      assigned: assignedN,
       completed,
       percent,
       lastMaterialAccessAt: totals.lastAccessAt,
@@ -90,7 +94,7 @@ export const listProgress = (db: Db, classId: string, q: Pick<ParsedTableQuery, 
     })
     .from(classStudents)
     .innerJoin(users, eq(users.id, classStudents.studentId))
-    .crossJoin(assigned)
+    .leftJoin(assigned, eq(assigned.studentId, classStudents.studentId))
     .leftJoin(totals, eq(totals.studentId, classStudents.studentId))
     .where(rosterWhere(classId, q))
     .orderBy(...orderOf(q, sortable, sql`lower(${sortNameSql}) asc`, users.id))
@@ -121,7 +125,7 @@ export const progressOfStudent = (db: Db, classId: string, studentId: string) =>
     .innerJoin(courseElements, eq(courseElements.id, courseMaterials.elementId))
     .innerJoin(courses, eq(courses.id, courseMaterials.courseId))
     .leftJoin(materialProgress, and(eq(materialProgress.materialId, courseMaterials.id), eq(materialProgress.studentId, studentId)))
-    .where(and(eq(courses.classId, classId), assignedOnly))
+    .where(and(eq(courses.classId, classId), assignedToStudents([studentId])))
     .orderBy(
       sql`lower(${courses.name})`,
       asc(courses.id),

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { quizAttempts, submissions } from '../../db/schema/assessments.ts';
-import { classGroupMembers, classStudents, classTeachers, classes } from '../../db/schema/classes.ts';
-import { courseElementAssignees, courseElements, courseMaterials, courses } from '../../db/schema/courses.ts';
-import { assignedToStudents } from '../courses/assignment-sql.ts';
+import { classStudents, classTeachers, classes } from '../../db/schema/classes.ts';
+import { courseElements, courseMaterials, courses } from '../../db/schema/courses.ts';
+import { assignedToStudents, elementAssignedTo } from '../courses/assignment-sql.ts';
 
 /**
  * The dashboard's lists, one query each. Students' lists read the published materials of
@@ -108,7 +108,7 @@ export type RecentGradeRow = Awaited<ReturnType<typeof recentGrades>>[number];
  * for them: the rule of assignment-sql.ts, correlated with the row of the surrounding query.
  */
 const assignedHere = (studentId: AnyColumn): SQL =>
-  sql`exists (select 1 from ${classStudents} enrolled where enrolled.class_id = ${classes.id} and enrolled.student_id = ${studentId}) and (${courseElements.assignMode} = 'everyone' or exists (select 1 from ${courseElementAssignees} where ${courseElementAssignees.elementId} = ${courseElements.id} and (${courseElementAssignees.studentId} = ${studentId} or ${courseElementAssignees.groupId} in (select ${classGroupMembers.groupId} from ${classGroupMembers} where ${classGroupMembers.studentId} = ${studentId}))))`;
+  sql`exists (select 1 from ${classStudents} enrolled where enrolled.class_id = ${classes.id} and enrolled.student_id = ${studentId}) and ${elementAssignedTo(studentId)}`;
 
 /** A submitted assignment row as `workState` reads it (JSON: dates as text). */
 export interface WaitingWork {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { passed } from '@klase/core/assessments/grading';
 import { seededShuffle, type AnswerValue } from '@klase/core/assessments/questions';
-import { attemptDeadline, attemptsLeft, canSeeAnswers, quizWindow } from '@klase/core/assessments/quiz-settings';
+import { FULL_REVIEW, attemptDeadline, attemptsLeft, quizWindow, reviewNow } from '@klase/core/assessments/quiz-settings';
 import type { AttemptResult, AttemptView, QuizOverview } from '@klase/core/assessments/quizzes';
 import { DomainError } from '@klase/core/errors';
 import type { Db } from '../../db/client.ts';
@@ -159,11 +159,11 @@ export const saveAttemptAnswer = async (ctx: Ctx, user: UserRow, attemptId: stri
   return { savedAt: now.toISOString() };
 };
 
-/** The result of a submitted attempt; keys when the settings allow it now, or for staff. */
+/** The result of a submitted attempt, as far as the review options allow now (all of it for staff). */
 export const resultOf = async (db: Db, attempt: AttemptRecord, staff: boolean, now: Date): Promise<AttemptResult> => {
   const settings = await loadSettings(db, attempt.materialId);
-  const show = staff || canSeeAnswers(settings, now, attempt.status === 'submitted');
-  return attemptResult(db, attempt, await questionMap(db, attempt.materialId), settings, show);
+  const review = staff ? FULL_REVIEW : reviewNow(settings, now, attempt.status === 'submitted');
+  return attemptResult(db, attempt, await questionMap(db, attempt.materialId), settings, review);
 };
 
 /** Submits the student's attempt (past its deadline: closed with what was saved, marked auto-submitted). */

@@ -47,7 +47,10 @@ export const settingsOf = (row: QuizSettingsRecord | null): QuizSettings =>
         gradingMethod: row.gradingMethod,
         shuffleQuestions: row.shuffleQuestions,
         shuffleChoices: row.shuffleChoices,
+        showCorrectness: row.showCorrectness,
+        showPoints: row.showPoints,
         showAnswers: row.showAnswers,
+        showFeedback: row.showFeedback,
         passingPercent: row.passingPercent,
       }
     : DEFAULT_QUIZ_SETTINGS;
@@ -66,7 +69,10 @@ export const saveSettings = async (db: Db, materialId: string, s: QuizSettings, 
     gradingMethod: s.gradingMethod,
     shuffleQuestions: s.shuffleQuestions,
     shuffleChoices: s.shuffleChoices,
+    showCorrectness: s.showCorrectness,
+    showPoints: s.showPoints,
     showAnswers: s.showAnswers,
+    showFeedback: s.showFeedback,
     passingPercent: s.passingPercent,
     updatedBy: actorId,
   };

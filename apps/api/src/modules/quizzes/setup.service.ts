@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Locale } from '@klase/core/constants';
 import { htmlHasContent, type QuestionFormValues } from '@klase/core/assessments/questions';
-import type { QuizSettings } from '@klase/core/assessments/quiz-settings';
+import { REVIEW_OPTIONS, type QuizSettings } from '@klase/core/assessments/quiz-settings';
 import type { QuizSettingsAnswer, TeacherQuestion } from '@klase/core/assessments/quizzes';
 import { DomainError } from '@klase/core/errors';
 import type { Db } from '../../db/client.ts';
@@ -55,7 +55,17 @@ export const auditQuiz = (tx: Db, quiz: Pick<OpenedQuiz, 'access' | 'material'>,
 // ---------------------------------------------------------------------------------------------
 // Settings
 
-const SETTING_KEYS = ['openAt', 'closeAt', 'timeLimitMinutes', 'attemptsAllowed', 'gradingMethod', 'shuffleQuestions', 'shuffleChoices', 'showAnswers', 'passingPercent'] as const;
+const SETTING_KEYS = [
+  'openAt',
+  'closeAt',
+  'timeLimitMinutes',
+  'attemptsAllowed',
+  'gradingMethod',
+  'shuffleQuestions',
+  'shuffleChoices',
+  ...REVIEW_OPTIONS,
+  'passingPercent',
+] as const;
 
 const settingsAnswer = async (db: Db, materialId: string, s: QuizSettings): Promise<QuizSettingsAnswer> => {
   const totals = await quizTotals(db, materialId);

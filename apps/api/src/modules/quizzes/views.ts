@@ -1,7 +1,7 @@
 import type { AttemptResult, AttemptSummary, AttemptView, TeacherQuestion } from '@klase/core/assessments/quizzes';
 import { passed, roundPoints } from '@klase/core/assessments/grading';
 import { publicQuestion, type AnswerValue, type Question, type QuestionFormValues } from '@klase/core/assessments/questions';
-import type { QuizSettings } from '@klase/core/assessments/quiz-settings';
+import type { QuizSettings, Review } from '@klase/core/assessments/quiz-settings';
 import type { Db } from '../../db/client.ts';
 import { attemptQuestions, type QuestionMap } from './grade-store.ts';
 import { answersOf, type AttemptRecord, type QuestionRecord } from './quizzes.repo.ts';
@@ -60,25 +60,26 @@ export const attemptView = async (db: Db, a: AttemptRecord, questions: QuestionM
 export const attemptPassed = (a: AttemptRecord, settings: QuizSettings): boolean | null =>
   a.status === 'submitted' && !a.pending ? passed(a.score ?? 0, a.maxScore ?? 0, settings.passingPercent) : null;
 
-/** A submitted attempt's result; the keys only when `showAnswers`. */
-export const attemptResult = async (db: Db, a: AttemptRecord, questions: QuestionMap, settings: QuizSettings, showAnswers: boolean): Promise<AttemptResult> => {
+/** A submitted attempt's result; correctness, points, keys and feedback only as far as `review` allows. */
+export const attemptResult = async (db: Db, a: AttemptRecord, questions: QuestionMap, settings: QuizSettings, review: Review): Promise<AttemptResult> => {
   const rows = new Map((await answersOf(db, [a.id])).map((r) => [r.questionId, r]));
   return {
     attempt: toSummary(a),
-    showAnswers,
+    review,
+    showAnswers: review.answers,
     passed: attemptPassed(a, settings),
     questions: publicQuestionsOf(a, questions).map(({ q, shown }) => {
       const r = rows.get(q.id);
       const pending = r?.pending ?? false;
       return {
         question: shown,
-        key: showAnswers ? formOf(q) : null,
+        key: review.answers ? formOf(q) : null,
         answer: (r?.answer ?? null) as AnswerValue | null,
-        points: pending ? null : (r?.points ?? 0),
+        points: pending || !review.points ? null : (r?.points ?? 0),
         max: roundPoints(q.points),
-        correct: r?.correct ?? null,
+        correct: review.correctness ? (r?.correct ?? null) : null,
         pending,
-        feedback: r?.feedback ?? null,
+        feedback: review.feedback ? (r?.feedback ?? null) : null,
       };
     }),
   };

@@ -11,10 +11,10 @@ import { renderQuizRoute } from './quizzes-test-kit.tsx';
 const resultPath = paths.classQuizAttemptResult.to(CLASS_ID, COURSE_ID, QUIZ_ID, ATTEMPT_ID);
 const gradeUrl = `/api/attempts/${ATTEMPT_ID}/answers/${questionId(4)}/grade`;
 
-const serve = (withKeys: boolean) =>
+const serve = (withKeys: boolean, hide: Parameters<typeof resultFixture>[1] = {}) =>
   routeFetch({
     [`GET /api/materials/${QUIZ_ID}`]: () => jsonResponse(quizMaterial()),
-    [`GET /api/attempts/${ATTEMPT_ID}/result`]: () => jsonResponse(resultFixture(withKeys)),
+    [`GET /api/attempts/${ATTEMPT_ID}/result`]: () => jsonResponse(resultFixture(withKeys, hide)),
     [`PUT ${gradeUrl}`]: () => jsonResponse(resultFixture(withKeys)),
   });
 
@@ -30,7 +30,7 @@ describe('attempt result page', () => {
     expect(await screen.findByTestId('result-score')).toHaveTextContent('0 / 7');
     expect(screen.getByText('Not passed')).toBeInTheDocument();
     expect(screen.getByText(/Some answers wait for the teacher/)).toBeInTheDocument();
-    expect(screen.getByText('The correct answers are not shown for this quiz now.')).toBeInTheDocument();
+    expect(screen.getByText('Not shown for this quiz now: the correct answers.')).toBeInTheDocument();
     const [choice, essay] = screen.getAllByTestId('result-question');
     expect(within(choice!).getByText('Rock')).toBeInTheDocument();
     expect(within(choice!).getByText('Incorrect')).toBeInTheDocument();
@@ -50,7 +50,27 @@ describe('attempt result page', () => {
     const key = within(choice!).getByTestId('answer-key');
     expect(within(key).getByText('Correct answer')).toBeInTheDocument();
     expect(within(key).getByText('Heat')).toBeInTheDocument();
-    expect(screen.queryByText('The correct answers are not shown for this quiz now.')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Not shown for this quiz now/)).not.toBeInTheDocument();
+  });
+
+  it('shows neither verdict nor points when the quiz hides them, and says what is hidden', async () => {
+    serve(false, { correctness: true, points: true });
+    renderQuizRoute(resultPath, ROLE.student);
+    const [choice] = await screen.findAllByTestId('result-question');
+    expect(screen.getByText('Not shown for this quiz now: whether each answer was correct, the points for each question, and the correct answers.')).toBeInTheDocument();
+    expect(within(choice!).getByText('– / 2')).toBeInTheDocument();
+    expect(within(choice!).queryByText('Incorrect')).not.toBeInTheDocument();
+    expect(within(choice!).queryByText('0 / 2')).not.toBeInTheDocument();
+    // The student's own choice still shows.
+    expect(within(choice!).getByText('Rock')).toBeInTheDocument();
+  });
+
+  it('says an answer is not fully correct when correctness shows but points do not', async () => {
+    serve(false, { points: true });
+    renderQuizRoute(resultPath, ROLE.student);
+    const [choice] = await screen.findAllByTestId('result-question');
+    expect(within(choice!).getByText('Not fully correct')).toBeInTheDocument();
+    expect(screen.getByText('Not shown for this quiz now: the points for each question and the correct answers.')).toBeInTheDocument();
   });
 
   it('lets the teacher grade the essay with feedback, not over its maximum', async () => {

@@ -8,6 +8,7 @@ import { ROLE } from '@klase/core/roles';
 import { DateText } from '../../components/date-text.tsx';
 import { DetailList } from '../../components/detail-list.tsx';
 import { paths } from '../../app/paths.ts';
+import { languageTag } from '../../i18n/i18n.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { GroupLoadState } from '../class-list/group-load-state.tsx';
 import { RichContent } from '../materials/material-viewer.tsx';
@@ -24,12 +25,19 @@ type ResultQuestion = AttemptResult['questions'][number];
 
 const ALERT_TEXT = { styles: { message: { color: 'var(--mantine-color-text)' } } } as const;
 
-/** Correct, partly correct, incorrect or waiting for the teacher. */
+/** Correct, partly correct, incorrect or waiting for the teacher (nothing when the quiz does not show correctness). */
 const Verdict = ({ row }: { row: ResultQuestion }) => {
   const { t } = useTranslation('quizzes');
   if (row.pending)
     return <PendingBadge label={t('result.pending')} />;
   if (row.correct === null) return null;
+  // Without the points a wrong answer may still have earned some: say only that it is not fully right.
+  if (!row.correct && row.points === null)
+    return (
+      <Badge variant="filled" color="red.9" c="white" tt="none">
+        {t('result.notFullyCorrect')}
+      </Badge>
+    );
   const partly = !row.correct && (row.points ?? 0) > 0;
   const color = row.correct ? 'teal.9' : partly ? 'orange.9' : 'red.9';
   return (
@@ -83,7 +91,7 @@ const QuestionResult = ({ row, n, staff, canGrade, attemptId, materialId }: { ro
           </Title>
           <Group gap="xs">
             <Text size="sm" fw={500}>
-              {row.pending ? `– / ${formatPoints(row.max)}` : scoreText(row.points ?? 0, row.max)}
+              {row.pending || row.points === null ? `– / ${formatPoints(row.max)}` : scoreText(row.points, row.max)}
             </Text>
             <Verdict row={row} />
           </Group>
@@ -119,6 +127,21 @@ const QuestionResult = ({ row, n, staff, canGrade, attemptId, materialId }: { ro
   );
 };
 
+const REVIEW_PARTS = ['correctness', 'points', 'answers', 'feedback'] as const;
+
+/** What the quiz's review options keep from the student now, in one sentence. */
+const HiddenParts = ({ review }: { review: AttemptResult['review'] }) => {
+  const { t, i18n } = useTranslation('quizzes');
+  const hidden = REVIEW_PARTS.filter((p) => !review[p]);
+  if (hidden.length === 0) return null;
+  const list = new Intl.ListFormat(languageTag(i18n.language), { type: 'conjunction' }).format(hidden.map((p) => t(`result.hiddenPart.${p}`)));
+  return (
+    <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden="true" />} {...ALERT_TEXT}>
+      {t('result.partsHidden', { list })}
+    </Alert>
+  );
+};
+
 const ResultBody = ({ result }: { result: AttemptResult }) => {
   const { t } = useTranslation('quizzes');
   const { id = '', courseId = '', materialId = '', attemptId = '' } = useParams();
@@ -140,11 +163,7 @@ const ResultBody = ({ result }: { result: AttemptResult }) => {
         </Alert>
       )}
       <Summary result={result} />
-      {!result.showAnswers && !staff && (
-        <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden="true" />} {...ALERT_TEXT}>
-          {t('result.answersHidden')}
-        </Alert>
-      )}
+      {!staff && <HiddenParts review={result.review} />}
       <Stack component="ol" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('result.questions')}>
         {result.questions.map((row, i) => (
           <QuestionResult key={row.question.id} row={row} n={i + 1} staff={staff} canGrade={roleId === ROLE.teacher} attemptId={attemptId} materialId={materialId} />

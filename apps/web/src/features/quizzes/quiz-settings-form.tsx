@@ -1,10 +1,10 @@
-import { Alert, Group, NativeSelect, NumberInput, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Fieldset, Group, NativeSelect, NumberInput, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { GRADING_METHODS } from '@klase/core/assessments/grading';
-import { ATTEMPTS_MAX, SHOW_ANSWERS, TIME_LIMIT_MAX, quizSettingsForm, type QuizSettingsForm } from '@klase/core/assessments/quiz-settings';
+import { ATTEMPTS_MAX, REVIEW_OPTIONS, SHOW_ANSWERS, TIME_LIMIT_MAX, quizSettingsForm, type QuizSettingsForm } from '@klase/core/assessments/quiz-settings';
 import type { QuizSettingsAnswer } from '@klase/core/assessments/quizzes';
 import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
@@ -107,12 +107,22 @@ export const QuizSettingsFormView = ({ materialId, settings, onCancel }: { mater
           />
           <Switch label={t('settings.shuffleQuestions')} {...form.getInputProps('shuffleQuestions', { type: 'checkbox' })} />
           <Switch label={t('settings.shuffleChoices')} description={t('settings.shuffleChoicesHint')} {...form.getInputProps('shuffleChoices', { type: 'checkbox' })} />
-          <NativeSelect
-            label={t('settings.showAnswers')}
-            data={SHOW_ANSWERS.map((s) => ({ value: s, label: t(`showAnswers.${s}`) }))}
-            style={{ maxWidth: 360 }}
-            {...form.getInputProps('showAnswers')}
-          />
+          <Fieldset legend={t('settings.review')} variant="unstyled">
+            <Text size="sm" c="dimmed" mb="xs">
+              {t('settings.reviewHint')}
+            </Text>
+            <Group gap="md" align="flex-start">
+              {REVIEW_OPTIONS.map((option) => (
+                <NativeSelect
+                  key={option}
+                  label={t(`settings.${option}`)}
+                  data={SHOW_ANSWERS.map((s) => ({ value: s, label: t(`showAnswers.${s}`) }))}
+                  style={{ flex: '1 1 220px', maxWidth: 360 }}
+                  {...form.getInputProps(option)}
+                />
+              ))}
+            </Group>
+          </Fieldset>
           <NumberInput
             label={t('settings.passingPercent')}
             withAsterisk

@@ -46,7 +46,7 @@ describe('quiz settings page', () => {
     await userEvent.type(field(/^Time limit/), '30');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: /Grade counted from the attempts/ }), 'Last attempt');
     await userEvent.click(screen.getByRole('switch', { name: 'Shuffle the questions for each attempt' }));
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Students see the correct answers' }), 'After the quiz closes');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'The correct answers' }), 'After the quiz closes');
     await userEvent.clear(field(/^Passing grade/));
     await userEvent.type(field(/^Passing grade/), '60');
     await save();
@@ -69,10 +69,23 @@ describe('quiz settings page', () => {
     expect(new Date(String(body.closeAt)).getTime()).toBe(new Date(2030, 2, 9, 23, 59).getTime());
   });
 
-  it('needs a close time when answers show after closing, and a passing grade', async () => {
+  it('sets each part of the review on its own', async () => {
     renderQuizRoute(paths.classQuizSettings.to(CLASS_ID, COURSE_ID, QUIZ_ID), ROLE.teacher);
     await screen.findByRole('tab', { name: 'Settings' });
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Students see the correct answers' }), 'After the quiz closes');
+    expect(screen.getByText('What students see after an attempt')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Whether each answer was correct' }), 'Never');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Points for each question' }), 'Never');
+    await save();
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Save quiz settings' })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Quiz settings saved.')).toBeInTheDocument();
+    const [put] = writesOf(fetchMock);
+    expect(put!.body).toMatchObject({ showCorrectness: 'never', showPoints: 'never', showAnswers: 'afterSubmit', showFeedback: 'afterSubmit' });
+  });
+
+  it('needs a close time when a part of the review shows after closing, and a passing grade', async () => {
+    renderQuizRoute(paths.classQuizSettings.to(CLASS_ID, COURSE_ID, QUIZ_ID), ROLE.teacher);
+    await screen.findByRole('tab', { name: 'Settings' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Your feedback on their answers' }), 'After the quiz closes');
     await userEvent.clear(field(/^Passing grade/));
     await save();
     expect(await screen.findAllByText('This field is required.')).toHaveLength(2);

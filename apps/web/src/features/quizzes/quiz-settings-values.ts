@@ -14,7 +14,10 @@ export interface QuizSettingsState {
   gradingMethod: GradingMethod;
   shuffleQuestions: boolean;
   shuffleChoices: boolean;
+  showCorrectness: ShowAnswers;
+  showPoints: ShowAnswers;
   showAnswers: ShowAnswers;
+  showFeedback: ShowAnswers;
   passingPercent: number | string;
 }
 
@@ -35,7 +38,10 @@ export const stateFromSettings = (s: QuizSettingsAnswer): QuizSettingsState => {
     gradingMethod: s.gradingMethod,
     shuffleQuestions: s.shuffleQuestions,
     shuffleChoices: s.shuffleChoices,
+    showCorrectness: s.showCorrectness,
+    showPoints: s.showPoints,
     showAnswers: s.showAnswers,
+    showFeedback: s.showFeedback,
     passingPercent: s.passingPercent,
   };
 };
@@ -51,7 +57,10 @@ export const stateToSettings = (s: QuizSettingsState): QuizSettingsForm => ({
   gradingMethod: s.gradingMethod,
   shuffleQuestions: s.shuffleQuestions,
   shuffleChoices: s.shuffleChoices,
+  showCorrectness: s.showCorrectness,
+  showPoints: s.showPoints,
   showAnswers: s.showAnswers,
+  showFeedback: s.showFeedback,
   passingPercent: optional(s.passingPercent) ?? Number.NaN,
 });
 

@@ -21,7 +21,10 @@ export const settingsFixture = (over: Partial<QuizSettingsAnswer> = {}): QuizSet
   gradingMethod: 'highest',
   shuffleQuestions: false,
   shuffleChoices: false,
+  showCorrectness: 'afterSubmit',
+  showPoints: 'afterSubmit',
   showAnswers: 'afterSubmit',
+  showFeedback: 'afterSubmit',
   passingPercent: 75,
   totalPoints: 3,
   questionCount: 2,
@@ -103,13 +106,26 @@ const mcKey: QuestionFormValues = {
   correct: ['c-heat'],
 };
 
-/** A submitted attempt: the choice question wrong, an essay waiting for the teacher; keys only with `withKeys`. */
-export const resultFixture = (withKeys: boolean): AttemptResult => ({
+/**
+ * A submitted attempt: the choice question wrong, an essay waiting for the teacher; keys only with
+ * `withKeys`; correctness and points unless the review hides them (as the API sends it: null).
+ */
+export const resultFixture = (withKeys: boolean, hide: { correctness?: boolean; points?: boolean } = {}): AttemptResult => ({
   attempt: attemptSummary({ score: 0, maxScore: 7, pending: true }),
+  review: { correctness: !hide.correctness, points: !hide.points, answers: withKeys, feedback: true },
   showAnswers: withKeys,
   passed: false,
   questions: [
-    { question: mc, key: withKeys ? mcKey : null, answer: { type: 'multipleChoice', choiceIds: ['c-rock'] }, points: 0, max: 2, correct: false, pending: false, feedback: null },
+    {
+      question: mc,
+      key: withKeys ? mcKey : null,
+      answer: { type: 'multipleChoice', choiceIds: ['c-rock'] },
+      points: hide.points ? null : 0,
+      max: 2,
+      correct: hide.correctness ? null : false,
+      pending: false,
+      feedback: null,
+    },
     {
       question: essayQuestion,
       key: withKeys ? { type: 'essay', prompt: essayQuestion.prompt, points: 5, guidance: 'Mentions turbines.' } : null,
