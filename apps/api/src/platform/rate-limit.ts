@@ -28,8 +28,8 @@ export const hitWindow = async (db: Db, key: string, limit: number, windowSecond
   return Math.max(1, Number(row.retryAfter));
 };
 
-/** Seconds left on the window of this key when it is already over `limit`, without counting a hit. */
-export const overWindow = async (db: Db, key: string, limit: number, windowSeconds: number): Promise<number | null> => {
+/** Seconds left in the window of a key whose `limit` hits are used up, else null (nothing is counted). */
+export const windowExhausted = async (db: Db, key: string, limit: number, windowSeconds: number): Promise<number | null> => {
   const [row] = await db
     .select({ left: sql<number>`ceil(extract(epoch from (${rateLimits.windowStartedAt} + make_interval(secs => ${windowSeconds}) - now())))::int` })
     .from(rateLimits)

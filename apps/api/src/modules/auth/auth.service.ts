@@ -6,7 +6,7 @@ import { queueTokenMail } from '../../platform/account-mail.ts';
 import { audit } from '../../platform/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { hashPassword, verifyPassword } from '../../platform/password-hash.ts';
-import { hitWindow, lockedFor, overWindow, recordFailure, resetUnder, type BackoffRule } from '../../platform/rate-limit.ts';
+import { hitWindow, lockedFor, recordFailure, resetUnder, windowExhausted, type BackoffRule } from '../../platform/rate-limit.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { createSession, deleteUserSessions, type NewSession } from '../../platform/sessions.ts';
 import { findLiveToken, markTokenUsed } from '../../platform/tokens.ts';
@@ -50,7 +50,7 @@ export interface LoginResult {
  */
 export const login = async (ctx: Ctx, input: LoginRequest, meta: { ip: string; userAgent?: string }): Promise<LoginResult> => {
   const ipKey = `login:ip:${meta.ip}`;
-  const ipWait = await overWindow(ctx.db, ipKey, ctx.config.loginIpLimit, LOGIN_LIMITS.ipWindowSeconds);
+  const ipWait = await windowExhausted(ctx.db, ipKey, ctx.config.loginIpLimit, LOGIN_LIMITS.ipWindowSeconds);
   if (ipWait !== null) throw new DomainError('RATE_LIMITED', { retryAfterSeconds: ipWait });
 
   const found = await findUserForLogin(ctx.db, input.username);
