@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../db/schema/platform.ts';
+import { loginFrom } from '../../test/agent.ts';
 import { buildUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -11,14 +12,7 @@ describe('sign-in throttling (kept in the database)', () => {
   });
   afterAll(() => t.close());
 
-  const login = (username: string, password: string, ip = '10.1.1.1') =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      remoteAddress: ip,
-      headers: { 'x-requested-with': 'klase' },
-      payload: { username, password },
-    });
+  const login = (username: string, password: string, ip = '10.1.1.1') => loginFrom(t.app, username, password, ip);
 
   /** Ends every running lock (as if the time had passed), keeping the failure counts. */
   const expireLocks = () => t.db.update(rateLimits).set({ blockedUntil: sql`now() - interval '1 second'` }).where(sql`${rateLimits.blockedUntil} is not null`);
