@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { IMAGE_MAX_BYTES } from '@klase/core/constants';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { createAfterAnswer } from './platform/after-answer.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { createMailer, smtpTransport, type Mailer, type Transport } from './platform/mail.ts';
 import { registerOpenApi } from './platform/openapi.ts';
@@ -121,10 +122,12 @@ export const buildApp = async (config: AppConfig, deps: AppDeps = {}): Promise<F
   const unlistenAuth = config.sessionCacheMs > 0 ? await database.listen(AUTH_CHANNEL, (payload) => sessionCache.onNotify(payload)) : null;
   const bulkWorker = createBulkWorker({ database, ctx: ctxOf(app), pollMs: config.mailPollMs, log: app.log });
   app.decorate('bulkWorker', bulkWorker);
+  app.decorate('afterAnswer', createAfterAnswer({ log: app.log, maxPending: 1000 }));
   const courseJobWorker = createCourseJobWorker({ database, storage: app.storage, pollMs: config.mailPollMs, log: app.log });
   app.decorate('courseJobWorker', courseJobWorker);
   app.addHook('onClose', async () => {
     if (unlistenAuth) await unlistenAuth();
+    await app.afterAnswer.settle();
     await bulkWorker.stop();
     await courseJobWorker.stop();
     await mailer.stop();

@@ -113,11 +113,11 @@ export interface AppConfig {
   trustProxy: boolean;
   /** How long a node may reuse a session lookup (0 turns the cache off). */
   sessionCacheMs: number;
-  /** Sign-in attempts allowed per client address per 10 minutes. */
+  /** Failed sign-in attempts allowed per client address per 10 minutes (successes do not count). */
   loginIpLimit: number;
   /** Poll interval of the mail worker. */
   mailPollMs: number;
-  /** Each consecutive failed sign-in of a name slows its answer by this much (capped at 2 s). */
+  /** Each consecutive failed sign-in of an account from one address slows its answer by this much (capped at 2 s). */
   loginFailureDelayMs: number;
 }
 

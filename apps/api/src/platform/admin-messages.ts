@@ -37,6 +37,11 @@ const MESSAGES = {
     ph: 'Naipadala nang muli ang email para sa pag-activate.',
     zh: '激活邮件已重新发送。',
   },
+  signInLockCleared: {
+    'en-us': 'The sign-in lock has been cleared. The user can sign in again.',
+    ph: 'Naalis na ang pagka-lock ng pag-sign in. Maaari nang mag-sign in muli ang user.',
+    zh: '登录锁定已解除。该用户可以重新登录。',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type AdminMessageKey = keyof typeof MESSAGES;

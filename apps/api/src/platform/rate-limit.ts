@@ -4,7 +4,7 @@ import { rateLimits } from '../db/schema/platform.ts';
 
 /**
  * Counters kept in the database (table rate_limits) so every API node sees the same numbers.
- * Two kinds: a fixed window (count per window), and consecutive failures with a lock.
+ * Two kinds: a fixed window (count per window), and consecutive failures with a growing lock.
  */
 
 /** Counts one hit in a fixed window; answers the seconds to wait when over the limit. */
@@ -28,45 +28,84 @@ export const hitWindow = async (db: Db, key: string, limit: number, windowSecond
   return Math.max(1, Number(row.retryAfter));
 };
 
-/** Seconds left on a lock of this key, or null when not locked. */
-export const lockedFor = async (db: Db, key: string): Promise<number | null> => {
+/** Seconds left in the window of a key whose `limit` hits are used up, else null (nothing is counted). */
+export const windowExhausted = async (db: Db, key: string, limit: number, windowSeconds: number): Promise<number | null> => {
   const [row] = await db
-    .select({ left: sql<number>`ceil(extract(epoch from (${rateLimits.blockedUntil} - now())))::int` })
+    .select({ left: sql<number>`ceil(extract(epoch from (${rateLimits.windowStartedAt} + make_interval(secs => ${windowSeconds}) - now())))::int` })
     .from(rateLimits)
-    .where(sql`${rateLimits.key} = ${key} and ${rateLimits.blockedUntil} > now()`);
+    .where(
+      sql`${rateLimits.key} = ${key} and ${rateLimits.count} >= ${limit}
+        and ${rateLimits.windowStartedAt} > now() - make_interval(secs => ${windowSeconds})`,
+    );
   return row ? Math.max(1, Number(row.left)) : null;
 };
 
+/** Seconds left on the longest lock of these keys, or null when none is locked. */
+export const lockedFor = async (db: Db, keys: string[]): Promise<number | null> => {
+  const [row] = await db
+    .select({ left: sql<number | null>`ceil(extract(epoch from (max(${rateLimits.blockedUntil}) - now())))::int` })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)}) and ${rateLimits.blockedUntil} > now()`);
+  return row?.left == null ? null : Math.max(1, Number(row.left));
+};
+
+/** How failures of one key turn into waits: `free` failures in a row cost nothing, then each one more locks the key. */
+export interface BackoffRule {
+  free: number;
+  /** The wait set by failure number `free`; it doubles with every further failure, up to `maxSeconds`. */
+  firstSeconds: number;
+  maxSeconds: number;
+  /** Failures further apart than this start the count again. */
+  forgetSeconds: number;
+}
+
+/** The wait a key gets at its `failures`-th consecutive failure (0 when it gets none). */
+export const backoffSeconds = (rule: BackoffRule, failures: number): number =>
+  failures < rule.free ? 0 : Math.min(rule.firstSeconds * 2 ** Math.min(failures - rule.free, 30), rule.maxSeconds);
+
 /**
- * Records one more consecutive failure. At `maxFailures` the key is locked for `lockSeconds` and
- * the counter starts again. Answers the failure count reached and the lock, if one was set.
+ * Records one more consecutive failure of `key` (`window_started_at` keeps the time of the last
+ * one) and, from the `free`-th on, locks the key for a wait that grows with every failure.
+ * Answers the failure count reached and the lock set, if any.
  */
-export const recordFailure = async (
-  db: Db,
-  key: string,
-  maxFailures: number,
-  lockSeconds: number,
-): Promise<{ failures: number; lockedSeconds: number | null }> => {
+export const recordFailure = async (db: Db, key: string, rule: BackoffRule): Promise<{ failures: number; lockedSeconds: number | null }> => {
+  const forgotten = sql`${rateLimits.windowStartedAt} <= now() - make_interval(secs => ${rule.forgetSeconds})`;
   const [row] = await db
     .insert(rateLimits)
     .values({ key, count: 1, windowStartedAt: sql`now()` })
     .onConflictDoUpdate({
       target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.blockedUntil} <= now() then 1 else ${rateLimits.count} + 1 end`,
-        blockedUntil: sql`case when ${rateLimits.blockedUntil} <= now() then null else ${rateLimits.blockedUntil} end`,
-      },
+      set: { count: sql`case when ${forgotten} then 1 else ${rateLimits.count} + 1 end`, windowStartedAt: sql`now()` },
     })
     .returning({ count: rateLimits.count });
   const failures = row?.count ?? 1;
-  if (failures < maxFailures) return { failures, lockedSeconds: null };
+  const wait = backoffSeconds(rule, failures);
+  if (wait === 0) return { failures, lockedSeconds: null };
   await db
     .update(rateLimits)
-    .set({ count: 0, blockedUntil: sql`now() + make_interval(secs => ${lockSeconds})` })
+    .set({ blockedUntil: sql`now() + make_interval(secs => ${wait})` })
     .where(eq(rateLimits.key, key));
-  return { failures, lockedSeconds: lockSeconds };
+  return { failures, lockedSeconds: wait };
 };
 
-export const resetKey = async (db: Db, key: string): Promise<void> => {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+/** The latest lock and the most consecutive failures among a key and the keys under it (`key:...`). */
+export const lockUnder = async (db: Db, key: string): Promise<{ lockedUntil: Date | null; failures: number }> => {
+  const [row] = await db
+    .select({
+      lockedUntil: sql<Date | null>`max(${rateLimits.blockedUntil}) filter (where ${rateLimits.blockedUntil} > now())`,
+      failures: sql<number>`coalesce(max(${rateLimits.count}), 0)::int`,
+    })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${key} or ${rateLimits.key} like ${`${key}:%`}`);
+  const until = row?.lockedUntil ?? null;
+  return { lockedUntil: until === null ? null : new Date(until), failures: Number(row?.failures ?? 0) };
+};
+
+/** Forgets a key and the keys under it (`key:...`). Answers how many counters went. */
+export const resetUnder = async (db: Db, key: string): Promise<number> => {
+  const gone = await db
+    .delete(rateLimits)
+    .where(sql`${rateLimits.key} = ${key} or ${rateLimits.key} like ${`${key}:%`}`)
+    .returning({ key: rateLimits.key });
+  return gone.length;
 };

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { BulkWorker } from '../modules/bulk/bulk-worker.ts';
 import type { CourseJobWorker } from '../modules/course-jobs/course-jobs.worker.ts';
+import type { AfterAnswer } from './after-answer.ts';
 import type { Mailer } from './mail.ts';
 import type { FileStorage } from './storage.ts';
 import type { SessionCache } from './session-cache.ts';
@@ -31,6 +32,7 @@ declare module 'fastify' {
     sessionCache: SessionCache;
     bulkWorker: BulkWorker;
     courseJobWorker: CourseJobWorker;
+    afterAnswer: AfterAnswer;
   }
   interface FastifyRequest {
     auth: AuthState | null;

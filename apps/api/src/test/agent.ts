@@ -28,6 +28,10 @@ export const visitor = (
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
   });
 
+/** A sign-in attempt from one client address (the sign-in limits count per address). */
+export const loginFrom = (app: FastifyInstance, username: string, password: string, ip: string): Promise<LightMyRequestResponse> =>
+  app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, headers: { 'x-requested-with': 'klase' }, payload: { username, password } });
+
 export const cookieFrom = (res: LightMyRequestResponse): string => {
   const c = res.cookies.find((x) => x.name === 'klase_sid');
   if (!c) throw new Error(`no session cookie (status ${res.statusCode}: ${res.body})`);

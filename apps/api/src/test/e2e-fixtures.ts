@@ -76,6 +76,7 @@ const main = async () => {
       await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.reset.${project}`, email: email('reset'), firstName: 'Rosa', lastName: 'Lim' });
       await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.expire.${project}`, email: email('expire'), firstName: 'Dante', lastName: 'Cruz' });
       await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.prefs.${project}`, email: email('prefs'), firstName: 'Luz', lastName: 'Ocampo' });
+      await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.lockme.${project}`, email: email('lockme'), firstName: 'Lito', lastName: 'Bautista' });
       const parent = await buildUser(db, {
         schoolId: school.id,
         roleId: ROLE.parent,

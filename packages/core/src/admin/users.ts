@@ -144,6 +144,10 @@ export const userStatusRequest = z.object({
 });
 export type UserStatusRequest = z.input<typeof userStatusRequest>;
 
+/** Whether an account's sign-in is locked by failed attempts (admin user page), and how many failures in a row led there. */
+export const signInLock = z.object({ lockedUntil: z.string().nullable(), failures: z.number().int() });
+export type SignInLock = z.infer<typeof signInLock>;
+
 /** `POST /api/admin/users/:id/links` (a parent and a student of the same school, either way round). */
 export const linkRequest = z.object({ otherId: z.uuid({ error: V.required }) });
 export type LinkRequest = z.infer<typeof linkRequest>;

@@ -8,6 +8,7 @@ import {
   userDetails as userDetailsSchema,
   userExportQuery,
   userOptionsQuery,
+  signInLock,
   userRow,
   userStatusRequest,
   userTableQuery,
@@ -21,6 +22,7 @@ import { sendSheet } from '../../platform/spreadsheet.ts';
 import type { Policy } from '../../platform/types.ts';
 import { USER_EXPORT_HEADER, userExportRows } from './admin-users.export.ts';
 import { linkUsers, unlinkUsers } from './admin-users.links.ts';
+import { clearSignInLock, signInLockOf } from './admin-users.lock.ts';
 import { userOptions } from './admin-users.repo.ts';
 import { createUser, editUser, resendActivation, setUserStatus, userDetails, userTable } from './admin-users.service.ts';
 
@@ -73,6 +75,15 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/:id/resend-activation', { config: { policy: write }, schema: { tags, params: idParams, response: { 200: messageAnswer } } }, async (request) => {
     await resendActivation(ctx, requestScope(request), request.params.id);
     return adminMessage(request.locale, 'activationSent');
+  });
+
+  app.get('/:id/sign-in-lock', { config: { policy: read }, schema: { tags, params: idParams, response: { 200: signInLock } } }, (request) =>
+    signInLockOf(ctx, requestScope(request), request.params.id),
+  );
+
+  app.delete('/:id/sign-in-lock', { config: { policy: write }, schema: { tags, params: idParams, response: { 200: messageAnswer } } }, async (request) => {
+    await clearSignInLock(ctx, requestScope(request), request.params.id);
+    return adminMessage(request.locale, 'signInLockCleared');
   });
 
   app.post(

@@ -18,7 +18,7 @@ import { okMessage } from '../../platform/messages.ts';
 import { clearSessionCookie, deleteSession, deleteSessionByToken, SESSION_COOKIE, setSessionCookie } from '../../platform/sessions.ts';
 import { ctxOf } from '../../platform/app-context.ts';
 import { toChildEntry } from '../users/profile.ts';
-import { activate, checkToken, childrenOf, forgotPassword, login, resetPassword, verifyEmail } from './auth.service.ts';
+import { activate, checkToken, childrenOf, forgotPassword, forgotPasswordClientCheck, login, resetPassword, verifyEmail } from './auth.service.ts';
 import { buildSessionInfo } from './session-info.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -74,7 +74,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: forgotPasswordRequest, response: { 200: okMessageSchema } },
     },
     async (request) => {
-      await forgotPassword(ctx, request.body.email);
+      await forgotPasswordClientCheck(ctx, request.ip);
+      // The lookup and the mail run after the answer, so its time never tells whether the address exists.
+      const { email } = request.body;
+      app.afterAnswer.run(() => forgotPassword(ctx, email));
       return okMessage(request.locale, 'forgotPassword');
     },
   );

@@ -6,7 +6,7 @@ import { queueTokenMail } from '../../platform/account-mail.ts';
 import { audit } from '../../platform/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { hashPassword, verifyPassword } from '../../platform/password-hash.ts';
-import { hitWindow, lockedFor, recordFailure, resetKey } from '../../platform/rate-limit.ts';
+import { hitWindow, lockedFor, recordFailure, resetUnder, windowExhausted, type BackoffRule } from '../../platform/rate-limit.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { createSession, deleteUserSessions, type NewSession } from '../../platform/sessions.ts';
 import { findLiveToken, markTokenUsed } from '../../platform/tokens.ts';
@@ -22,12 +22,20 @@ import {
 } from '../users/users.repo.ts';
 import { fullName } from '../users/profile.ts';
 
+/** Sign-in limits; the reasons are in docs/decisions/0016-abuse.md. */
 export const LOGIN_LIMITS = {
+  /** Failed sign-ins per client address (config LOGIN_IP_LIMIT) in this window; successes do not count. */
   ipWindowSeconds: 600,
-  userFailures: 5,
-  userLockSeconds: 900,
+  /** One account from one client address: 5 failures in a row, then 1 minute, doubling per failure, up to 15. */
+  pair: { free: 5, firstSeconds: 60, maxSeconds: 900, forgetSeconds: 86_400 } satisfies BackoffRule,
+  /** One account from every address together (the ceiling against guessing from many addresses). */
+  account: { free: 20, firstSeconds: 900, maxSeconds: 3600, forgetSeconds: 86_400 } satisfies BackoffRule,
   delayCapMs: 2000,
 };
+
+/** The counter key of an account: its id, or for a name no account has, the name (so both answer alike). */
+export const accountKey = (userId: string) => `login:acct:${userId}`;
+const unknownNameKey = (name: string) => `login:name:${name.trim().toLowerCase()}`;
 
 export interface LoginResult {
   user: UserRow;
@@ -35,23 +43,34 @@ export interface LoginResult {
   session: NewSession;
 }
 
-/** Sign-in with throttling per IP and per submitted name, both kept in the database. */
+/**
+ * Sign-in with throttling kept in the database: failed attempts per client address, and per
+ * resolved account (the username and the email of one account share the counters) both from
+ * this client address and from all of them.
+ */
 export const login = async (ctx: Ctx, input: LoginRequest, meta: { ip: string; userAgent?: string }): Promise<LoginResult> => {
-  const ipWait = await hitWindow(ctx.db, `login:ip:${meta.ip}`, ctx.config.loginIpLimit, LOGIN_LIMITS.ipWindowSeconds);
+  const ipKey = `login:ip:${meta.ip}`;
+  const ipWait = await windowExhausted(ctx.db, ipKey, ctx.config.loginIpLimit, LOGIN_LIMITS.ipWindowSeconds);
   if (ipWait !== null) throw new DomainError('RATE_LIMITED', { retryAfterSeconds: ipWait });
-  const nameKey = `login:user:${input.username.trim().toLowerCase()}`;
-  const locked = await lockedFor(ctx.db, nameKey);
-  if (locked !== null) throw new DomainError('ACCOUNT_LOCKED', { retryAfterSeconds: locked });
 
   const found = await findUserForLogin(ctx.db, input.username);
+  const account = found ? accountKey(found.user.id) : unknownNameKey(input.username);
+  const pair = `${account}:ip:${meta.ip}`;
+  const locked = await lockedFor(ctx.db, [account, pair]);
+  if (locked !== null) throw new DomainError('ACCOUNT_LOCKED', { retryAfterSeconds: locked });
+
   const ok = await verifyPassword(found?.user.passwordHash, input.password);
   if (!found || !ok) {
-    const { failures, lockedSeconds } = await recordFailure(ctx.db, nameKey, LOGIN_LIMITS.userFailures, LOGIN_LIMITS.userLockSeconds);
-    await sleep(Math.min(ctx.config.loginFailureDelayMs * failures, LOGIN_LIMITS.delayCapMs));
-    if (lockedSeconds !== null) throw new DomainError('ACCOUNT_LOCKED', { retryAfterSeconds: lockedSeconds });
+    await hitWindow(ctx.db, ipKey, ctx.config.loginIpLimit, LOGIN_LIMITS.ipWindowSeconds);
+    const mine = await recordFailure(ctx.db, pair, LOGIN_LIMITS.pair);
+    const all = await recordFailure(ctx.db, account, LOGIN_LIMITS.account);
+    await sleep(Math.min(ctx.config.loginFailureDelayMs * mine.failures, LOGIN_LIMITS.delayCapMs));
+    const wait = Math.max(mine.lockedSeconds ?? 0, all.lockedSeconds ?? 0);
+    if (wait > 0) throw new DomainError('ACCOUNT_LOCKED', { retryAfterSeconds: wait });
     throw new DomainError('INVALID_CREDENTIALS');
   }
-  await resetKey(ctx.db, nameKey);
+  // The right password ends the run of failures, from this address and from all of them.
+  await resetUnder(ctx.db, account);
 
   const { user } = found;
   if (!user.active || !user.activatedAt) throw new DomainError('ACCOUNT_INACTIVE');
@@ -68,8 +87,22 @@ export const login = async (ctx: Ctx, input: LoginRequest, meta: { ip: string; u
 export const childrenOf = async (ctx: Ctx, user: UserRow) =>
   user.roleId === ROLE.parent ? listChildren(ctx.db, user.id) : [];
 
-/** Queues a reset mail when an active account has this address; the answer never tells. */
+/**
+ * Forgot-password limits: per client address (checked before the answer, which then says so), and
+ * per address asked about (checked after the answer, so being over it tells nothing).
+ */
+export const FORGOT_LIMITS = { clientRequests: 20, clientWindowSeconds: 600, addressMails: 3, addressWindowSeconds: 3600 };
+
+/** The part of forgot-password done before the answer: the same work whatever the address. */
+export const forgotPasswordClientCheck = async (ctx: Ctx, ip: string): Promise<void> => {
+  const wait = await hitWindow(ctx.db, `forgot:ip:${ip}`, FORGOT_LIMITS.clientRequests, FORGOT_LIMITS.clientWindowSeconds);
+  if (wait !== null) throw new DomainError('RATE_LIMITED_MINUTES', { retryAfterSeconds: wait });
+};
+
+/** Done after the answer: queues a reset mail when an active account has this address, at most 3 an hour. */
 export const forgotPassword = async (ctx: Ctx, email: string): Promise<void> => {
+  const key = `forgot:email:${email.trim().toLowerCase()}`;
+  if ((await hitWindow(ctx.db, key, FORGOT_LIMITS.addressMails, FORGOT_LIMITS.addressWindowSeconds)) !== null) return;
   await ctx.db.transaction(async (tx) => {
     const user = await findActiveUserByEmail(tx, email);
     if (user) await queueTokenMail(ctx, tx, user, 'reset');

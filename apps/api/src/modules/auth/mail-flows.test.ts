@@ -27,6 +27,7 @@ describe('mail flows over real SMTP: activation, reset, email verification', () 
   });
 
   const mailTo = async (address: string) => {
+    await t.app.afterAnswer.settle();
     await t.app.mailer.flush();
     const mail = smtp.lastTo(address);
     if (!mail) throw new Error(`no mail to ${address}`);
@@ -149,6 +150,7 @@ describe('mail flows over real SMTP: activation, reset, email verification', () 
     const user = await buildUser(t.db, { active: false });
     const res = await visitor(t.app, 'POST', '/api/auth/forgot-password', { email: user.email });
     expect(res.statusCode).toBe(200);
+    await t.app.afterAnswer.settle();
     await t.app.mailer.flush();
     expect(smtp.lastTo(user.email ?? '')).toBeUndefined();
   });

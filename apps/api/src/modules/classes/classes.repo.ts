@@ -3,7 +3,6 @@ import type { ParsedTableQuery } from '@klase/core/table';
 import { ROLE } from '@klase/core/roles';
 import type { Db } from '../../db/client.ts';
 import { classRetiredJoins, classStudents, classTeachers, classes } from '../../db/schema/classes.ts';
-import { rateLimits } from '../../db/schema/platform.ts';
 import { schools } from '../../db/schema/tenancy.ts';
 import { users } from '../../db/schema/users.ts';
 import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
@@ -216,18 +215,3 @@ export const otherClassesOf = (db: Db, schoolId: string, teacherId: string, exce
     .innerJoin(classTeachers, eq(classTeachers.classId, classes.id))
     .where(and(eq(classes.schoolId, schoolId), eq(classTeachers.userId, teacherId), ne(classes.id, exceptClassId), isNull(classes.archivedAt)))
     .orderBy(sql`lower(${classes.name})`, asc(classes.id));
-
-/** Seconds left in the window of a rate-limit key whose `limit` hits are used up, else null (nothing is counted). */
-export const windowExhausted = async (db: Db, key: string, limit: number, windowSeconds: number): Promise<number | null> => {
-  const [row] = await db
-    .select({ left: sql<number>`ceil(extract(epoch from (${rateLimits.windowStartedAt} + make_interval(secs => ${windowSeconds}) - now())))::int` })
-    .from(rateLimits)
-    .where(
-      and(
-        eq(rateLimits.key, key),
-        sql`${rateLimits.count} >= ${limit}`,
-        sql`${rateLimits.windowStartedAt} > now() - make_interval(secs => ${windowSeconds})`,
-      ),
-    );
-  return row ? Math.max(1, Number(row.left)) : null;
-};

@@ -8,9 +8,9 @@ import { classStudents } from '../../db/schema/classes.ts';
 import { audit } from '../../platform/audit.ts';
 import { classMessage } from '../../platform/class-messages.ts';
 import type { Ctx } from '../../platform/context.ts';
-import { hitWindow } from '../../platform/rate-limit.ts';
+import { hitWindow, windowExhausted } from '../../platform/rate-limit.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { findClassByJoin, isRetired, teachersOf, windowExhausted } from './classes.repo.ts';
+import { findClassByJoin, isRetired, teachersOf } from './classes.repo.ts';
 import type { JoinKind } from './join-codes.ts';
 import { isEnrolled } from './roster.repo.ts';
 

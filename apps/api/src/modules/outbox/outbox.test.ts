@@ -25,6 +25,7 @@ describe('outbox without SMTP, and health', () => {
     const b = await buildUser(t.db, { email: 'second.person@example.ph' });
     await visitor(t.app, 'POST', '/api/auth/forgot-password', { email: a.email });
     await visitor(t.app, 'POST', '/api/auth/forgot-password', { email: b.email });
+    await t.app.afterAnswer.settle();
     expect(await t.app.mailer.flush()).toBe(0);
     const rows = await t.db.select().from(outbox);
     expect(rows.map((r) => r.status)).toEqual(['stored', 'stored']);

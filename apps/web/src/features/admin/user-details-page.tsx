@@ -12,6 +12,7 @@ import { canWriteAdmin } from './admin-access.ts';
 import { DetailList } from '../../components/detail-list.tsx';
 import { LinkedUsersPanel } from './linked-users-panel.tsx';
 import { useRoleName } from './role-name.ts';
+import { SignInLockPanel } from './sign-in-lock-panel.tsx';
 import { UserActions } from './user-actions.tsx';
 import { useUserQuery } from './users-api.ts';
 
@@ -92,6 +93,7 @@ const Details = ({ user, roleId }: { user: UserDetails; roleId: number }) => {
         </Stack>
         {write && <UserActions user={user} />}
       </Group>
+      <SignInLockPanel user={user} canWrite={write} />
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
         <DetailList items={items} />
       </Paper>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MessageAnswer, Option } from '@klase/core/admin/common';
-import type { CreateUserValues, UpdateUserValues, UserDetails, UserStatus } from '@klase/core/admin/users';
+import type { CreateUserValues, SignInLock, UpdateUserValues, UserDetails, UserStatus } from '@klase/core/admin/users';
 import { apiFetch } from '../../components/http.ts';
 
 export const USERS_PATH = '/api/admin/users';
@@ -9,6 +9,7 @@ export const userKeys = {
   all: ['admin', 'users'] as const,
   table: ['admin', 'users', 'table'] as const,
   one: (id: string) => ['admin', 'users', 'one', id] as const,
+  lock: (id: string) => ['admin', 'users', 'one', id, 'sign-in-lock'] as const,
   options: (role: number, schoolId: string, search: string) => ['admin', 'users', 'options', role, schoolId, search] as const,
 };
 
@@ -43,3 +44,9 @@ export const linkUserCall = (id: string, otherId: string) => apiFetch<UserDetail
 
 export const unlinkUserCall = (id: string, otherId: string) =>
   apiFetch<UserDetails>(`${one(id)}/links/${encodeURIComponent(otherId)}`, { method: 'DELETE' });
+
+/** Whether the user's sign-in is locked by failed attempts (any client address). */
+export const useSignInLockQuery = (id: string) =>
+  useQuery({ queryKey: userKeys.lock(id), queryFn: ({ signal }) => apiFetch<SignInLock>(`${one(id)}/sign-in-lock`, { signal }), retry: false });
+
+export const clearSignInLockCall = (id: string) => apiFetch<MessageAnswer>(`${one(id)}/sign-in-lock`, { method: 'DELETE' });
