@@ -69,16 +69,22 @@ export interface ParsedUpload {
   rows: BulkInputRow[];
 }
 
+/** Rows read at all, blank ones included (a sheet of millions of empty rows is refused as well). */
+export const MAX_READ_ROWS = 2 * BULK_MAX_ROWS;
+
 /**
  * Takes the file's rows one at a time as they are read: the first non-blank one is the header,
- * blank ones are skipped, and the row limit stops the reading at row 50,001 (a file of millions
- * of rows is never read whole).
+ * blank ones are skipped, and the row limits stop the reading at data row 50,001 or read row
+ * 100,001 (a file of millions of rows is never read whole).
  */
 class RowCollector {
   private columns: (BulkColumn | null)[] | null = null;
+  private read = 0;
   readonly rows: BulkInputRow[] = [];
 
   add(cells: readonly string[], line: number): void {
+    this.read += 1;
+    if (this.read > MAX_READ_ROWS) throw new DomainError('IMPORT_TOO_MANY_ROWS');
     if (!cells.some((c) => c.trim() !== '')) return;
     if (!this.columns) {
       this.columns = mapHeader(cells);
