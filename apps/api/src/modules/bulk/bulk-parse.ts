@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import {
   BULK_COLUMNS,
@@ -24,7 +24,7 @@ export const ROW_KEY = '_row';
 /** Set on a row whose cell count differs from the header's (rejected with `importColumns`). */
 export const COLUMNS_KEY = '_columns';
 
-const isZip = (b: Buffer) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+export const isZip = (b: Buffer) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 
 const normalise = (h: string) => h.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s_-]+/g, '');
 const BY_NORMALISED = new Map<string, BulkColumn>(BULK_COLUMNS.map((c) => [normalise(c), c]));
@@ -135,7 +135,9 @@ const zipRefusal = { notZip: 'IMPORT_FILE_TYPE', zip64: 'IMPORT_UNPACKED_TOO_LAR
 const readXlsx = async (buf: Buffer, into: RowCollector): Promise<void> => {
   const verdict = inspectZip(buf, { maxUnpackedBytes: BULK_MAX_UNPACKED_BYTES, maxEntries: BULK_MAX_ZIP_ENTRIES });
   if (!verdict.ok) throw new DomainError(zipRefusal[verdict.reason]);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), {
+  // Loaded here: a CSV upload's worker does not pay for loading the workbook library.
+  const { default: Excel } = await import('exceljs');
+  const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([buf]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',

@@ -11,7 +11,7 @@ import { findSchoolInScope } from '../admin-users/admin-users.repo.ts';
 import type { StoredRowIssue } from '../../db/schema/admin.ts';
 import { IsolatedError, runIsolated } from '../../platform/isolated.ts';
 import type { Cell } from '../../platform/spreadsheet.ts';
-import type { ParsedUpload } from './bulk-parse.ts';
+import { isZip, parseUpload, type ParsedUpload } from './bulk-parse.ts';
 import type { ParseReply } from './bulk-parse.worker.ts';
 import { answerPreview, findJob, findRejectedRows, insertJob, listJobs, type ListedJob } from './bulk.repo.ts';
 
@@ -41,12 +41,17 @@ const PARSE_WORKER = new URL('./bulk-parse.worker.ts', import.meta.url);
 /** The parse worker's heap and time (a 50,000-row file needs far less; decision 0016-uploads). */
 export const PARSE_LIMITS = { memoryMb: 384, timeoutMs: 120_000 };
 
+/** A CSV this small is read in a few milliseconds: starting a worker thread would cost more. */
+export const INLINE_CSV_BYTES = 256 * 1024;
+
 /**
  * Reads the file in a worker thread (`platform/isolated.ts`), never on the event loop: a hostile
- * workbook costs that thread its heap or its time, and the API keeps answering meanwhile.
+ * workbook costs that thread its heap or its time, and the API keeps answering meanwhile. Only a
+ * small CSV (no archive, at most a few thousand rows) is read in place.
  */
 export const readUpload = async (data: Buffer): Promise<ParsedUpload> => {
   if (data.length === 0) throw new DomainError('IMPORT_EMPTY');
+  if (data.length <= INLINE_CSV_BYTES && !isZip(data)) return parseUpload(data);
   let reply: ParseReply;
   try {
     reply = await runIsolated<ParseReply>(PARSE_WORKER, data, PARSE_LIMITS);
