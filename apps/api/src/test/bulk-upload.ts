@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { BulkJobDetails } from '@klase/core/admin/bulk';
-import type { Agent } from './agent.ts';
+import { buildAdminWorld, type AdminWorld } from './admin-world.ts';
+import { signIn, type Agent } from './agent.ts';
 import { multipartFile } from './multipart.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 /** Bulk-upload steps shared by the bulk tests: upload, let the worker check it, confirm it. */
 
@@ -25,4 +27,16 @@ export const confirmBulk = async (app: FastifyInstance, agent: Agent, id: string
   const res = await agent.req('POST', `/api/admin/bulk-jobs/${id}/confirm`);
   expect(res.statusCode, res.body).toBe(200);
   return bulkJobAfterWork(app, agent, id);
+};
+
+/** One app, the admin world and school A's administrator signed in, for a bulk test file. */
+export const useBulkWorld = () => {
+  const world = {} as { t: TestApp; w: AdminWorld; sa: Agent };
+  beforeAll(async () => {
+    world.t = await createTestApp();
+    world.w = await buildAdminWorld(world.t.db);
+    world.sa = await signIn(world.t.app, world.w.schoolAdminA.username);
+  });
+  afterAll(() => world.t.close());
+  return world;
 };

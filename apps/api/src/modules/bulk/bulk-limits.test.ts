@@ -1,11 +1,8 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BULK_COLUMNS, BULK_MAX_ROWS, BULK_MAX_UNPACKED_BYTES } from '@klase/core/admin/bulk';
-import { signIn, type Agent } from '../../test/agent.ts';
-import { buildAdminWorld, type AdminWorld } from '../../test/admin-world.ts';
-import { BULK_HEADER, uploadBulk } from '../../test/bulk-upload.ts';
+import { BULK_HEADER, uploadBulk, useBulkWorld } from '../../test/bulk-upload.ts';
 import { multipartFile } from '../../test/multipart.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { rowsFrom, sheetRow, xlsxOf } from '../../test/xlsx-parts.ts';
 import { inspectZip } from '../../platform/zip-guard.ts';
 import { MAX_READ_ROWS } from './bulk-parse.ts';
@@ -23,32 +20,23 @@ const bombXlsx = () => {
 };
 
 describe('bulk upload limits: hostile and malformed files', () => {
-  let t: TestApp;
-  let w: AdminWorld;
-  let sa: Agent;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    w = await buildAdminWorld(t.db);
-    sa = await signIn(t.app, w.schoolAdminA.username);
-  });
-  afterAll(() => t.close());
+  const world = useBulkWorld();
 
   it('accepts 50,000 rows and refuses 50,001, in CSV and in XLSX, counting while reading', async () => {
-    const ok = await uploadBulk(sa, Buffer.from(csvRows(BULK_MAX_ROWS)));
+    const ok = await uploadBulk(world.sa, Buffer.from(csvRows(BULK_MAX_ROWS)));
     expect(ok.statusCode, ok.body).toBe(202);
     expect(ok.json().total).toBe(BULK_MAX_ROWS);
-    const over = await uploadBulk(sa, Buffer.from(csvRows(BULK_MAX_ROWS + 1)));
+    const over = await uploadBulk(world.sa, Buffer.from(csvRows(BULK_MAX_ROWS + 1)));
     expect(over.statusCode).toBe(400);
     expect(over.json()).toEqual({ code: 'IMPORT_TOO_MANY_ROWS', message: 'The file has more than 50,000 rows. Split it into smaller files.' });
-    const xlsx = await uploadBulk(sa, await manyRowsXlsx(BULK_MAX_ROWS + 10_000), 'users.xlsx');
+    const xlsx = await uploadBulk(world.sa, await manyRowsXlsx(BULK_MAX_ROWS + 10_000), 'users.xlsx');
     expect(xlsx.statusCode).toBe(400);
     expect(xlsx.json().code).toBe('IMPORT_TOO_MANY_ROWS');
   }, 180_000);
 
   it('refuses a sheet of millions of blank rows', async () => {
     const blank = await xlsxOf([sheetRow(1, BULK_COLUMNS), ...rowsFrom(2, MAX_READ_ROWS + 10, (r) => `<row r="${r}"/>`)]);
-    const res = await uploadBulk(sa, blank, 'users.xlsx');
+    const res = await uploadBulk(world.sa, blank, 'users.xlsx');
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('IMPORT_TOO_MANY_ROWS');
   }, 60_000);
@@ -57,7 +45,7 @@ describe('bulk upload limits: hostile and malformed files', () => {
     const bomb = await bombXlsx();
     expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
     expect(inspectZip(bomb, { maxUnpackedBytes: BULK_MAX_UNPACKED_BYTES, maxEntries: 100 })).toEqual({ ok: false, reason: 'tooLarge' });
-    const res = await uploadBulk(sa, bomb, 'users.xlsx');
+    const res = await uploadBulk(world.sa, bomb, 'users.xlsx');
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({
       code: 'IMPORT_UNPACKED_TOO_LARGE',
@@ -69,22 +57,22 @@ describe('bulk upload limits: hostile and malformed files', () => {
     const book = new ExcelJS.Workbook();
     book.addWorksheet('Users').addRow([...BULK_COLUMNS]);
     const real = Buffer.from(await book.xlsx.writeBuffer());
-    const truncated = await uploadBulk(sa, real.subarray(0, Math.floor(real.length * 0.6)), 'users.xlsx');
+    const truncated = await uploadBulk(world.sa, real.subarray(0, Math.floor(real.length * 0.6)), 'users.xlsx');
     expect(truncated.statusCode).toBe(415);
     expect(truncated.json()).toEqual({ code: 'IMPORT_FILE_TYPE', message: 'The file must be a CSV file (UTF-8) or an XLSX workbook.' });
-    const broken = await uploadBulk(sa, await xlsxOf([sheetRow(1, BULK_COLUMNS), '<row r="2"><c r="A2" t="inlineStr"><is><t>x</t></c>']), 'users.xlsx');
+    const broken = await uploadBulk(world.sa, await xlsxOf([sheetRow(1, BULK_COLUMNS), '<row r="2"><c r="A2" t="inlineStr"><is><t>x</t></c>']), 'users.xlsx');
     expect(broken.statusCode).toBe(415);
     expect(broken.json().code).toBe('IMPORT_FILE_TYPE');
   }, 60_000);
 
   it('keeps answering GET /api/health within 2 s while hostile spreadsheets are being refused', async () => {
     const hostile = [await manyRowsXlsx(300_000), await bombXlsx(), Buffer.from(csvRows(BULK_MAX_ROWS + 1))];
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await world.t.app.listen({ port: 0, host: '127.0.0.1' });
     const post = (data: Buffer) => {
       const { payload, headers } = multipartFile('file', 'users.xlsx', 'application/octet-stream', data);
       return fetch(`${address}/api/admin/bulk-jobs`, {
         method: 'POST',
-        headers: { ...headers, cookie: sa.cookie, 'x-csrf-token': sa.csrf },
+        headers: { ...headers, cookie: world.sa.cookie, 'x-csrf-token': world.sa.csrf },
         body: payload,
       });
     };
