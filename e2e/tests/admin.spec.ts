@@ -82,9 +82,17 @@ test('a platform administrator disables and re-enables a customer; its teacher i
   await teacherContext.close();
 });
 
+/** CSV text to rows of cells (quoted cells may hold commas and doubled quotes). */
+const parseCsv = (text: string): string[][] =>
+  text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '')
+    .map((line) => [...line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map((m) => (m[1] !== undefined ? m[1].replace(/""/g, '"') : (m[2] ?? ''))));
+
 const CSV_HEADER = 'role,username,email,salutation,firstName,middleName,lastName,suffix,employeeNumber,gradeLevel,section,parentUsernames';
 
-test('a school administrator bulk-uploads a CSV with bad rows, sees the row errors and the new users', async ({ page, a11y }, info) => {
+test('a school administrator bulk-uploads a CSV with bad rows, previews it, downloads the rejected rows, confirms and sees the new users', async ({ page, a11y }, info) => {
   const f = fixture(info);
   const p = info.project.name;
   const rows = [
@@ -110,13 +118,35 @@ test('a school administrator bulk-uploads a CSV with bad rows, sees the row erro
   await a11y('bulk upload');
   await page.getByTestId('upload-input').setInputFiles(file);
   await expect(page).toHaveURL(/#\/admin\/users\/bulk\?job=[0-9a-f-]{36}/);
-  await expect(page.getByTestId('bulk-status')).toHaveText('Finished.', { timeout: 30_000 });
-  await expect(page.getByTestId('bulk-created')).toHaveText('2 users created');
-  await expect(page.getByTestId('bulk-rejected-count')).toHaveText('3 rows rejected');
+  // The preview: nothing is created until the administrator confirms.
+  await expect(page.getByTestId('bulk-status')).toHaveText('Checked. Nothing has been created yet.', { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: `Preview of users-${p}.csv` })).toBeVisible();
+  await expect(page.getByTestId('bulk-created')).toHaveText('2 users will be created');
+  await expect(page.getByTestId('bulk-rejected-count')).toHaveText('3 rows will be rejected');
   const rejected = page.getByTestId('bulk-rejected');
   await expect(rejected.getByRole('row', { name: /^4 email Incorrect email\./ })).toBeVisible();
   await expect(rejected.getByRole('row', { name: /^5 lastName This field is required\./ })).toBeVisible();
   await expect(rejected.getByRole('row', { name: /^6 username Invalid mail provider/ })).toBeVisible();
+  await a11y('bulk preview');
+
+  // The rejected rows as a CSV like the upload, with a column saying why.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download rejected rows' }).click();
+  const saved = join(await mkdtemp(join(tmpdir(), 'klase-admin-e2e-')), (await download).suggestedFilename());
+  await (await download).saveAs(saved);
+  expect(saved).toMatch(/\.csv$/);
+  const table = parseCsv(await readFile(saved, 'utf8'));
+  expect(table[0]?.at(-1)).toBe('rejectionReason');
+  expect(table.slice(1).map((r) => [r[1], r.at(-1)])).toEqual([
+    [`bk.${p}.parent`, 'email: Incorrect email.'],
+    [`bk.${p}.noname`, 'lastName: This field is required.'],
+    [`bk.${p}@mail.ph`, expect.stringMatching(/^username: Invalid mail provider/)],
+  ]);
+
+  await page.getByRole('button', { name: 'Create 2 users' }).click();
+  await expect(page.getByTestId('bulk-status')).toHaveText('Finished.', { timeout: 30_000 });
+  await expect(page.getByTestId('bulk-created')).toHaveText('2 users created');
+  await expect(page.getByTestId('bulk-rejected-count')).toHaveText('3 rows rejected');
   await a11y('bulk results');
 
   // The job id is in the URL: a reload follows the same job.
@@ -131,14 +161,6 @@ test('a school administrator bulk-uploads a CSV with bad rows, sees the row erro
   await expect(page.getByText(`bk.${p}.parent`, { exact: true })).toHaveCount(0);
   await a11y('users');
 });
-
-/** CSV text to rows of cells (quoted cells may hold commas and doubled quotes). */
-const parseCsv = (text: string): string[][] =>
-  text
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .filter((l) => l.trim() !== '')
-    .map((line) => [...line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map((m) => (m[1] !== undefined ? m[1].replace(/""/g, '"') : (m[2] ?? ''))));
 
 test('export downloads the filtered users as CSV and XLSX files with the right rows', async ({ page, a11y }, info) => {
   const f = fixture(info);

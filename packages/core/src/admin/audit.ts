@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'user.linked',
   'user.unlinked',
   'bulk.uploaded',
+  'bulk.confirmed',
+  'bulk.cancelled',
   'bulk.completed',
   'account.activated',
   'class.created',

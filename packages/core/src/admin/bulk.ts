@@ -9,7 +9,14 @@ import { tableQueryWith } from './common.ts';
  */
 
 export const BULK_MAX_BYTES = 50 * MB;
+/** Data rows in one file (the spec's message says 50,000); counted while the file is read. */
 export const BULK_MAX_ROWS = 50_000;
+/** An XLSX is a ZIP: the sum of its entries' unpacked sizes may not pass this (checked before unpacking). */
+export const BULK_MAX_UNPACKED_BYTES = 100 * MB;
+/** Entries in an XLSX archive (a real workbook has a few dozen). */
+export const BULK_MAX_ZIP_ENTRIES = 1000;
+/** The extra last column of the rejected-rows file; ignored when the file is uploaded again. */
+export const BULK_REASON_COLUMN = 'rejectionReason';
 
 /** The template's columns, in order. Headers match case-insensitively, in any order. */
 export const BULK_COLUMNS = [
@@ -87,7 +94,12 @@ export const BULK_TEMPLATE_EXAMPLE: Record<BulkColumn, string>[] = [
   },
 ];
 
-export const BULK_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+/**
+ * A job's life: `queued` and `checking` (every row validated, nothing written: the preview),
+ * `preview` (waits for the administrator), then `confirmed` and `running` (rows created), and
+ * `done`; or `cancelled` from the preview, or `failed`.
+ */
+export const BULK_JOB_STATUSES = ['queued', 'checking', 'preview', 'confirmed', 'running', 'done', 'failed', 'cancelled'] as const;
 export type BulkJobStatus = (typeof BULK_JOB_STATUSES)[number];
 
 /**
@@ -112,10 +124,11 @@ export const bulkJob = z.object({
   fileName: z.string(),
   /** Data rows in the file. */
   total: z.number(),
-  /** Rows validated so far (progress = processed / total). */
+  /** Rows validated so far (progress = processed / total), in the check and again in the import. */
   processed: z.number(),
+  /** Users created; in `preview`, the users that the confirmation will create. */
   created: z.number(),
-  /** Rows not created (invalid, or a username or email that already exists). */
+  /** Rows not created (invalid, or a username or email that already exists); in `preview`, those that would not be. */
   rejectedCount: z.number(),
   createdById: z.string().nullable(),
   createdByName: z.string().nullable(),
@@ -134,4 +147,8 @@ export const bulkTemplateQuery = z.object({ format: z.enum(['csv', 'xlsx']).defa
 export const bulkJobTableQuery = tableQueryWith({ schoolId: z.uuid().optional() });
 export const BULK_JOB_SORTS = ['createdAt', 'fileName', 'status', 'total', 'created', 'rejectedCount'] as const;
 
-export const isBulkJobFinished = (s: BulkJobStatus): boolean => s === 'done' || s === 'failed';
+export const isBulkJobFinished = (s: BulkJobStatus): boolean => s === 'done' || s === 'failed' || s === 'cancelled';
+/** Nothing moves until the administrator answers (the SPA stops polling). */
+export const isBulkJobWaiting = (s: BulkJobStatus): boolean => s === 'preview' || isBulkJobFinished(s);
+/** `GET /api/admin/bulk-jobs/:id/rejected?format=`: the rejected rows (default: the uploaded file's format). */
+export const bulkRejectedQuery = z.object({ format: z.enum(['csv', 'xlsx']).optional() });

@@ -45,9 +45,9 @@ export const bulkJobs = pgTable(
       .notNull()
       .references(() => schools.id),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'checking', 'preview', 'confirmed', 'running', 'done', 'failed', 'cancelled'] }).notNull().default('queued'),
     fileName: text('file_name').notNull(),
-    /** The rows read from the file (header checked at upload), emptied when the job ends. */
+    /** The rows read from the file (header checked at upload); when the job ends only the rejected ones stay (their download). */
     input: jsonb('input').$type<BulkInputRow[]>().notNull(),
     total: integer('total').notNull(),
     processed: integer('processed').notNull().default(0),

@@ -18,7 +18,9 @@ import { COLUMNS_KEY, ROW_KEY } from './bulk-parse.ts';
 /**
  * Validates and creates one batch of uploaded rows inside the caller's transaction. Every row goes
  * through `createUserRequest`, the single form's schema; usernames and emails that exist (in the
- * database or earlier in the batch) are rejected, so a file uploaded twice creates nothing twice.
+ * database or earlier in the file) are rejected, so a file uploaded twice creates nothing twice.
+ * The preview runs the same code with `dryRun`: every check, no write; `FileMemory` carries what
+ * earlier batches of the file would have created.
  */
 
 export interface BatchTarget {
@@ -39,6 +41,15 @@ const roleOf = (text: string | undefined): number | undefined => {
 
 const namesOf = (s: string | undefined): string[] =>
   [...new Set((s ?? '').split(/[;,]/).map((x) => x.trim().toLowerCase()).filter((x) => x !== ''))];
+
+/** What earlier batches of the same file took (usernames, emails) or will create (parents). */
+export interface FileMemory {
+  usernames: Set<string>;
+  emails: Set<string>;
+  parents: Set<string>;
+}
+
+export const newFileMemory = (): FileMemory => ({ usernames: new Set(), emails: new Set(), parents: new Set() });
 
 interface Candidate {
   row: number;
@@ -87,7 +98,9 @@ export const importBatch = async (
   tx: Db,
   target: BatchTarget,
   input: readonly BulkInputRow[],
+  opts: { dryRun: boolean; memory: FileMemory } = { dryRun: false, memory: newFileMemory() },
 ): Promise<{ created: number; rejected: StoredRowIssue[] }> => {
+  const { memory } = opts;
   const rejected: StoredRowIssue[] = [];
   let candidates = validate(input, rejected);
 
@@ -100,8 +113,12 @@ export const importBatch = async (
         .from(users)
         .where(emails.length ? or(inArray(users.username, usernames), inArray(users.email, emails)) : inArray(users.username, usernames))
     : [];
-  const takenNames = new Set(existing.map((e) => e.username));
-  const takenEmails = new Set(existing.map((e) => e.email).filter((e): e is string => e !== null));
+  const takenNames = memory.usernames;
+  const takenEmails = memory.emails;
+  for (const e of existing) {
+    takenNames.add(e.username);
+    if (e.email !== null) takenEmails.add(e.email);
+  }
   candidates = candidates.filter((c) => {
     if (takenNames.has(c.values.username)) {
       rejected.push({ row: c.row, field: 'username', key: 'USERNAME_EXISTS' });
@@ -126,13 +143,14 @@ export const importBatch = async (
       .where(and(eq(users.schoolId, target.schoolId), eq(users.roleId, ROLE.parent), inArray(users.username, wanted)));
     for (const r of rows) known.set(r.username, r.id);
   }
-  const batchParents = new Set(candidates.filter((c) => c.values.roleId === ROLE.parent).map((c) => c.values.username));
+  const batchParents = memory.parents;
+  for (const c of candidates) if (c.values.roleId === ROLE.parent) batchParents.add(c.values.username);
   candidates = candidates.filter((c) => {
     const missing = c.parents.find((p) => !known.has(p) && !batchParents.has(p));
     if (missing) rejected.push({ row: c.row, field: 'parentUsernames', key: 'parentNotFound', params: { username: missing } });
     return !missing;
   });
-  if (candidates.length === 0) return { created: 0, rejected };
+  if (candidates.length === 0 || opts.dryRun) return { created: candidates.length, rejected };
 
   const created = await tx
     .insert(users)

@@ -59,7 +59,7 @@ describe('bulk worker', () => {
   it('two workers (as on two nodes) never process the same job twice', async () => {
     const jobs = await t.db
       .insert(bulkJobs)
-      .values(Array.from({ length: 4 }, (_, i) => ({ schoolId: w.schoolB.id, fileName: `n${i}.csv`, input: [teacherRow(2), teacherRow(3)], total: 2 })))
+      .values(Array.from({ length: 4 }, (_, i) => ({ schoolId: w.schoolB.id, fileName: `n${i}.csv`, input: [teacherRow(2), teacherRow(3)], total: 2, status: 'confirmed' as const })))
       .returning();
     const other = createBulkWorker({ database: t.app.database, ctx: ctxOf(t.app), pollMs: 60_000, log: t.app.log });
     const [a, b] = await Promise.all([t.app.bulkWorker.flush(), other.flush()]);

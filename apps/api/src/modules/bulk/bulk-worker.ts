@@ -3,8 +3,8 @@ import type { Database } from '../../db/client.ts';
 import { auditChange } from '../../platform/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { createWorkerLoop } from '../../platform/worker-loop.ts';
-import { importBatch } from './bulk-import.ts';
-import { BULK_CHANNEL, claimJob, finishJob, recordBatch, schoolCustomer, type BulkJobRecord } from './bulk.repo.ts';
+import { importBatch, newFileMemory } from './bulk-import.ts';
+import { BULK_CHANNEL, checkedJob, claimJob, finishJob, recordBatch, schoolCustomer, type BulkJobRecord, type BulkPass } from './bulk.repo.ts';
 
 export const BATCH_ROWS = 500;
 
@@ -20,26 +20,33 @@ export interface BulkWorker {
 
 /**
  * The bulk-upload worker of an API node. Jobs live in `bulk_jobs`; a node claims one with FOR
- * UPDATE SKIP LOCKED and a lease, and commits each batch of rows with the job's progress, so a
- * crash loses at most the batch in flight and another node resumes from `processed`.
+ * UPDATE SKIP LOCKED and a lease. A job passes twice: the check (every row validated as the
+ * import would, nothing written; it ends in `preview`) and, once confirmed, the import, which
+ * commits each batch of rows with the job's progress, so a crash loses at most the batch in
+ * flight and another node resumes from `processed`.
  */
 export const createBulkWorker = (opts: { database: Database; ctx: Ctx; pollMs: number; log: FastifyBaseLogger }): BulkWorker => {
   const { database, ctx, log } = opts;
   const db = database.db;
 
-  const runJob = async (job: BulkJobRecord): Promise<void> => {
+  const runJob = async (job: BulkJobRecord, pass: BulkPass): Promise<void> => {
     const customerId = await schoolCustomer(db, job.schoolId);
     if (!customerId) {
       await finishJob(db, job.id, 'failed', 'school not found');
       return;
     }
     const target = { schoolId: job.schoolId, customerId, actorId: job.createdBy };
+    const mode = { dryRun: pass === 'check', memory: newFileMemory() };
     for (let offset = job.processed; offset < job.input.length; offset += BATCH_ROWS) {
       const rows = job.input.slice(offset, offset + BATCH_ROWS);
       await db.transaction(async (tx) => {
-        const result = await importBatch(ctx, tx, target, rows);
+        const result = await importBatch(ctx, tx, target, rows, mode);
         await recordBatch(tx, job.id, rows.length, result.created, result.rejected);
       });
+    }
+    if (pass === 'check') {
+      await checkedJob(db, job.id);
+      return;
     }
     await db.transaction(async (tx) => {
       const done = await finishJob(tx, job.id, 'done');
@@ -57,9 +64,10 @@ export const createBulkWorker = (opts: { database: Database; ctx: Ctx; pollMs: n
 
   const drain = async (): Promise<number> => {
     let n = 0;
-    for (let job = await claimJob(db); job; job = await claimJob(db)) {
+    for (let claim = await claimJob(db); claim; claim = await claimJob(db)) {
+      const { job, pass } = claim;
       try {
-        await runJob(job);
+        await runJob(job, pass);
       } catch (err) {
         log.error({ err, jobId: job.id }, 'bulk upload failed');
         await finishJob(db, job.id, 'failed', err instanceof Error ? err.message.slice(0, 500) : 'failed');

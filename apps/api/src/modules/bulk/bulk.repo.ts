@@ -83,25 +83,39 @@ export const findJob = async (db: Db, scope: AdminScope, id: string) => {
   return row ?? null;
 };
 
+/** Which pass a claimed job needs: the check (the preview, nothing written) or the import. */
+export type BulkPass = 'check' | 'import';
+
 /**
- * Claims the oldest waiting job, or a running one whose lease ran out (its node died), with FOR
- * UPDATE SKIP LOCKED so that two nodes never take the same job; the claim is a lease.
+ * Claims the oldest waiting job (`queued` for its check, `confirmed` for its import), or one whose
+ * lease ran out (its node died), with FOR UPDATE SKIP LOCKED so that two nodes never take the
+ * same job; the claim is a lease. A check starts again from the first row (it keeps what the
+ * file's earlier rows would create in memory); an import resumes from `processed`.
  */
 export const claimJob = (db: Db) =>
   db.transaction(async (tx) => {
     const [job] = await tx
       .select()
       .from(bulkJobs)
-      .where(sql`${bulkJobs.status} = 'queued' or (${bulkJobs.status} = 'running' and ${bulkJobs.leaseUntil} < now())`)
+      .where(
+        sql`${bulkJobs.status} in ('queued', 'confirmed') or (${bulkJobs.status} in ('checking', 'running') and ${bulkJobs.leaseUntil} < now())`,
+      )
       .orderBy(bulkJobs.createdAt)
       .limit(1)
       .for('update', { skipLocked: true });
     if (!job) return null;
-    await tx
+    const pass: BulkPass = job.status === 'queued' || job.status === 'checking' ? 'check' : 'import';
+    const restart = job.status !== 'running';
+    const [claimed] = await tx
       .update(bulkJobs)
-      .set({ status: 'running', leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
-      .where(eq(bulkJobs.id, job.id));
-    return job;
+      .set({
+        status: pass === 'check' ? 'checking' : 'running',
+        leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+        ...(restart ? { processed: 0, created: 0, rejectedCount: 0, rejected: sql`'[]'::jsonb` } : {}),
+      })
+      .where(eq(bulkJobs.id, job.id))
+      .returning();
+    return claimed ? { job: claimed, pass } : null;
   });
 
 /** Records a processed batch and renews the lease (in the batch's transaction). */
@@ -118,12 +132,42 @@ export const recordBatch = async (db: Db, id: string, n: number, created: number
     .where(eq(bulkJobs.id, id));
 };
 
+/** Only the rejected rows stay in `input` (the rejected-rows download); nothing else is kept. */
+const KEEP_REJECTED = sql`(select coalesce(jsonb_agg(e order by (e->>'_row')::int), '[]'::jsonb) from jsonb_array_elements(${bulkJobs.input}) e
+  where (e->>'_row')::int in (select (r->>'row')::int from jsonb_array_elements(${bulkJobs.rejected}) r))`;
+
 export const finishJob = async (db: Db, id: string, status: 'done' | 'failed', error: string | null = null): Promise<BulkJobRecord | null> => {
   const [row] = await db
     .update(bulkJobs)
-    .set({ status, error, finishedAt: sql`now()`, leaseUntil: null, input: sql`'[]'::jsonb` })
+    .set({ status, error, finishedAt: sql`now()`, leaseUntil: null, input: status === 'done' ? KEEP_REJECTED : sql`'[]'::jsonb` })
     .where(eq(bulkJobs.id, id))
     .returning();
+  return row ?? null;
+};
+
+/** The check is over: the job waits for the administrator's confirmation. */
+export const checkedJob = async (db: Db, id: string): Promise<void> => {
+  await db.update(bulkJobs).set({ status: 'preview', leaseUntil: null }).where(eq(bulkJobs.id, id));
+};
+
+/** preview -> confirmed or cancelled, in the scope; null when the job is not (or no longer) in preview. */
+export const answerPreview = async (db: Db, scope: AdminScope, id: string, status: 'confirmed' | 'cancelled'): Promise<BulkJobRecord | null> => {
+  const [row] = await db
+    .update(bulkJobs)
+    .set(status === 'cancelled' ? { status, finishedAt: sql`now()`, input: sql`'[]'::jsonb` } : { status })
+    .where(and(eq(bulkJobs.id, id), eq(bulkJobs.status, 'preview'), jobScope(scope)))
+    .returning();
+  if (row && status === 'confirmed') await db.execute(sql`select pg_notify(${BULK_CHANNEL}, ${row.id})`);
+  return row ?? null;
+};
+
+/** The rows and issues the rejected-rows file is made of (in the scope). */
+export const findRejectedRows = async (db: Db, scope: AdminScope, id: string) => {
+  const [row] = await db
+    .select({ status: bulkJobs.status, fileName: bulkJobs.fileName, input: bulkJobs.input, rejected: bulkJobs.rejected })
+    .from(bulkJobs)
+    .where(and(eq(bulkJobs.id, id), jobScope(scope)))
+    .limit(1);
   return row ?? null;
 };
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BULK_MAX_BYTES, bulkJob, bulkJobDetails, bulkJobTableQuery, bulkTemplateQuery, bulkUploadQuery } from '@klase/core/admin/bulk';
+import { BULK_MAX_BYTES, bulkJob, bulkJobDetails, bulkJobTableQuery, bulkRejectedQuery, bulkTemplateQuery, bulkUploadQuery } from '@klase/core/admin/bulk';
 import { idParams } from '@klase/core/admin/common';
 import { DomainError } from '@klase/core/errors';
 import { ROUTE_ROLES } from '@klase/core/guards';
@@ -8,7 +8,7 @@ import { requestScope } from '../../platform/admin-scope.ts';
 import { ctxOf } from '../../platform/app-context.ts';
 import { sendSheet } from '../../platform/spreadsheet.ts';
 import type { Policy } from '../../platform/types.ts';
-import { TEMPLATE_HEADER, jobDetails, jobTable, startUpload, templateRows } from './bulk.service.ts';
+import { TEMPLATE_HEADER, answerUpload, formatOfName, jobDetails, jobTable, rejectedRowsFile, startUpload, templateRows } from './bulk.service.ts';
 
 const policy: Policy = { access: 'roles', roles: ROUTE_ROLES.adminWrite };
 const tags = ['admin'];
@@ -48,5 +48,28 @@ export const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/bulk-jobs/:id', { config: { policy }, schema: { tags, params: idParams, response: { 200: bulkJobDetails } } }, (request) =>
     jobDetails(ctx, requestScope(request), request.params.id, request.locale),
+  );
+
+  // The preview's answers: create the rows that passed the check, or drop the upload.
+  for (const [action, answer] of [
+    ['confirm', 'confirmed'],
+    ['cancel', 'cancelled'],
+  ] as const) {
+    app.post(`/bulk-jobs/:id/${action}`, { config: { policy }, schema: { tags, params: idParams, response: { 200: bulkJobDetails } } }, async (request) => {
+      const scope = requestScope(request);
+      await answerUpload(ctx, scope, request.params.id, answer);
+      if (answer === 'confirmed') app.bulkWorker.kick();
+      return jobDetails(ctx, scope, request.params.id, request.locale);
+    });
+  }
+
+  app.get(
+    '/bulk-jobs/:id/rejected',
+    { config: { policy }, schema: { tags, params: idParams, querystring: bulkRejectedQuery } },
+    async (request, reply) => {
+      const file = await rejectedRowsFile(ctx, requestScope(request), request.params.id, request.locale);
+      const format = request.query.format ?? formatOfName(file.fileName);
+      return sendSheet(reply, { format, base: 'klase-users-rejected', sheet: 'Rejected', header: file.header, rows: file.rows });
+    },
   );
 };

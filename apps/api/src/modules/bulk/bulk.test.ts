@@ -7,24 +7,15 @@ import { users } from '../../db/schema/users.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildAdminWorld, type AdminWorld } from '../../test/admin-world.ts';
 import { uniq } from '../../test/factories.ts';
-import { fakePng, multipartFile } from '../../test/multipart.ts';
+import { BULK_HEADER as HEADER, bulkJobAfterWork, confirmBulk, uploadBulk as upload } from '../../test/bulk-upload.ts';
+import { fakePng } from '../../test/multipart.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-
-const HEADER = 'role,username,email,salutation,firstName,middleName,lastName,suffix,employeeNumber,gradeLevel,section,parentUsernames';
-
-const upload = (agent: Agent, data: Buffer, name = 'users.csv', query = '') =>
-  agent.req('POST', `/api/admin/bulk-jobs${query}`, undefined, multipartFile('file', name, 'application/octet-stream', data));
 
 describe('bulk upload of users', () => {
   let t: TestApp;
   let w: AdminWorld;
 
-  const finished = async (agent: Agent, id: string): Promise<BulkJobDetails> => {
-    await t.app.bulkWorker.flush();
-    const res = await agent.req('GET', `/api/admin/bulk-jobs/${id}`);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<BulkJobDetails>();
-  };
+  const finished = (agent: Agent, id: string): Promise<BulkJobDetails> => confirmBulk(t.app, agent, id);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -65,6 +56,9 @@ describe('bulk upload of users', () => {
     const job = res.json();
     expect(job).toMatchObject({ status: 'queued', total: 8, processed: 0, schoolId: w.schoolA.id, fileName: 'users.csv' });
 
+    const preview = await bulkJobAfterWork(t.app, sa, job.id);
+    expect(preview).toMatchObject({ status: 'preview', total: 8, processed: 8, created: 2, rejectedCount: 6 });
+    expect(await t.db.$count(users, eq(users.username, s))).toBe(0);
     const done = await finished(sa, job.id);
     expect(done).toMatchObject({ status: 'done', total: 8, processed: 8, created: 2, rejectedCount: 6 });
     expect(done.rejected.map((r) => [r.row, r.field, r.key])).toEqual([
