@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GRADING_METHODS } from './grading.ts';
-import { V } from '../validation/rules.ts';
+import { V, whenObject } from '../validation/rules.ts';
 
 /**
  * The settings of a quiz material (`quiz-settings/{materialId}`, issue 6).
@@ -57,7 +57,7 @@ export const quizSettingsForm = z
       if (v.showAnswers === 'afterClose' && v.closeAt === null) ctx.addIssue({ code: 'custom', path: ['closeAt'], message: V.required });
     },
     // Checked even when other fields are wrong, so the form shows every problem at once.
-    { when: () => true },
+    whenObject(),
   );
 export type QuizSettingsForm = z.input<typeof quizSettingsForm>;
 export type QuizSettings = z.output<typeof quizSettingsForm>;
