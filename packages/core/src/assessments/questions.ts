@@ -83,8 +83,7 @@ const flagRepeats = (ctx: z.RefinementCtx, entries: [key: string, path: Property
 // What a teacher saves
 
 const common = {
-  prompt: z
-    .string({ error: V.required })
+  prompt: safeString({ error: V.required })
     .max(PROMPT_MAX, { error: V.maxLength })
     .refine(htmlHasContent, { error: V.required }),
   points: z
