@@ -77,7 +77,7 @@ const wrongTypes = (s: JsonSchema | undefined, depth = 0): unknown => {
   const type = Array.isArray(s.type) ? s.type[0] : s.type;
   if (type === 'object') return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, wrongTypes(v, depth + 1)]));
   if (type === 'array') return { 0: 'not an array' };
-  if (type === 'string') return 12345678901234567890;
+  if (type === 'string') return Number.MAX_SAFE_INTEGER * 1024;
   return 'not a number';
 };
 
