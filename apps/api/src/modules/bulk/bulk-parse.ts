@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { BULK_COLUMNS, BULK_MAX_ROWS, BULK_REQUIRED_COLUMNS, type BulkColumn } from '@klase/core/admin/bulk';
 import { DomainError, type FieldIssue } from '@klase/core/errors';
+import { hasUnsafeChars } from '@klase/core/validation/rules';
 import type { BulkInputRow } from '../../db/schema/admin.ts';
 
 /**
@@ -98,6 +99,8 @@ export const parseUpload = async (buf: Buffer): Promise<ParsedUpload> => {
   if (buf.length === 0) throw new DomainError('IMPORT_EMPTY');
   const format = isZip(buf) ? 'xlsx' : 'csv';
   const grid = format === 'xlsx' ? await readXlsx(buf) : readCsv(buf);
+  // A workbook can carry NUL (`_x0000_`) or lone surrogates in a cell: not text, as in a CSV.
+  if (grid.some((r) => r.some(hasUnsafeChars))) throw new DomainError('IMPORT_FILE_TYPE');
   const headerIndex = grid.findIndex((r) => r.some((c) => c.trim() !== ''));
   if (headerIndex < 0) throw new DomainError('IMPORT_EMPTY');
   const columns = mapHeader(grid[headerIndex] ?? []);

@@ -158,6 +158,16 @@ describe('bulk upload of users', () => {
     const res = await upload(sa, Buffer.from(`${HEADER}\nteacher,${uniq('t')},u@x.ph,,Liza,,Soberano,,T-10,,,\n`), 'users\u202Evsc.exe');
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json().fileName).toBe('usersvsc.exe');
+    // OOXML escapes: a cell typed `_x0000_` reads back as U+0000, `_xD800_` as a lone surrogate.
+    for (const bad of ['Li_x0000_za', 'Li_xD800_za']) {
+      const book = new ExcelJS.Workbook();
+      const ws = book.addWorksheet('Users');
+      ws.addRow([...BULK_COLUMNS]);
+      ws.addRow(['teacher', uniq('xt'), 'x@x.ph', '', bad, '', 'Soberano', '', 'T-78', '', '', '']);
+      const xlsx = await upload(sa, Buffer.from(await book.xlsx.writeBuffer()), 'users.xlsx');
+      expect(xlsx.statusCode, `${JSON.stringify(bad)}: ${xlsx.body}`).toBe(415);
+      expect(xlsx.json().code).toBe('IMPORT_FILE_TYPE');
+    }
   });
 
   it('refuses a file over 50 MB with 413', async () => {
