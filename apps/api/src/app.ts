@@ -5,12 +5,13 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { IMAGE_MAX_BYTES } from '@klase/core/constants';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createAfterAnswer } from './platform/after-answer.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { registerInputGuard, safeValidatorCompiler } from './platform/input-guard.ts';
 import { createMailer, smtpTransport, type Mailer, type Transport } from './platform/mail.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { declarePublicRoutes, registerAccessControl } from './platform/policy.ts';
@@ -99,7 +100,7 @@ export const buildApp = async (config: AppConfig, deps: AppDeps = {}): Promise<F
     bodyLimit: 1024 * 1024,
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(safeValidatorCompiler(app));
   app.setSerializerCompiler(serializerCompiler);
 
   const ownsDatabase = !deps.database;
@@ -139,6 +140,7 @@ export const buildApp = async (config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
   registerAccessControl(app);
+  registerInputGuard(app);
   await registerOpenApi(app);
   await registerModules(app);
   await serveSpa(app, config);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './constants.ts';
+import { safeString } from './validation/rules.ts';
 
 /**
  * The server-driven table contract (spec section 7), carried in a GET query string:
@@ -40,17 +41,17 @@ export const tableQuerySchema = z
   .object({
     sortBy: z.string().max(64).regex(/^[A-Za-z0-9_.]*$/).optional(),
     sortOrder: z.enum(['asc', 'desc']).default('asc'),
-    search: z.string().max(200).default(''),
+    search: safeString().max(200).default(''),
     page: z.coerce.number().int().min(1).max(100_000).optional(),
     rowsperpage: z.coerce
       .number()
       .int()
       .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
       .optional(),
-    'filter[key]': z.string().max(64).optional(),
-    'filter[values][]': z.union([z.string().max(200), z.array(z.string().max(200)).max(50)]).optional(),
+    'filter[key]': safeString().max(64).optional(),
+    'filter[values][]': z.union([safeString().max(200), z.array(safeString().max(200)).max(50)]).optional(),
   })
-  .catchall(z.union([z.string(), z.array(z.string())]))
+  .catchall(z.union([safeString(), z.array(safeString())]))
   .transform((raw) => {
     const values = asArray(raw['filter[values][]']);
     const key = raw['filter[key]'];

@@ -25,6 +25,35 @@ export const MIME_OF: Record<Exclude<SniffedType, 'unknown'>, string> = {
   zip: 'application/zip',
 };
 
+const FILE_NAME_MAX = 200;
+
+/**
+ * Bidirectional formatting characters (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069): in a file
+ * name they make `homework\u202Efdp.hta` show as `homeworkath.pdf`.
+ */
+const BIDI_RE = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+export const stripBidi = (s: string): string => s.replace(BIDI_RE, '');
+
+/**
+ * A file name safe to store, to show and to send in Content-Disposition: the last path segment,
+ * without control or bidirectional formatting characters, lone surrogates or the characters file
+ * systems and headers trip on, at most 200 characters (the extension kept). Every upload route
+ * stores names through it and every download names its file through it.
+ */
+export const safeFileName = (raw: string): string => {
+  const base = raw.split(/[/\\]/).pop() ?? '';
+  const clean = stripBidi(base)
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+    .replace(/[\u0000-\u001f\u007f<>:"|?*]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.]+|[\s.]+$/g, '');
+  if (!clean) return 'file';
+  if (clean.length <= FILE_NAME_MAX) return clean;
+  const dot = clean.lastIndexOf('.');
+  const ext = dot > 0 && clean.length - dot <= 16 ? clean.slice(dot) : '';
+  return clean.slice(0, FILE_NAME_MAX - ext.length) + ext;
+};
+
 /** Human size with 1024-based units (spec section 9). */
 export const formatBytes = (n: number): string => {
   if (n < KB) return `${n} B`;

@@ -1,8 +1,10 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { safeFileName } from '@klase/core/upload';
 
 /** `Content-Disposition: attachment` with an ASCII fallback name and the exact name in UTF-8 (RFC 6266). */
-export const attachmentHeader = (name: string): string => {
+export const attachmentHeader = (raw: string): string => {
+  const name = safeFileName(raw);
   const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 };

@@ -39,12 +39,33 @@ const zodIssuesOf = (validation: readonly { instancePath: string; keyword: strin
 
 const FILE_TOO_LARGE_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_ERR_CTP_BODY_TOO_LARGE']);
 
+/**
+ * The multipart parser (busboy) fails a body cut short, without a boundary or with a broken part
+ * with plain errors (no status): they are the client's, never a 500.
+ */
+const BROKEN_MULTIPART = [
+  /^Unexpected end of multipart data$/,
+  /terminated early due to unexpected end of multipart data$/,
+  /^Multipart: Boundary not found$/,
+  /^Boundary required$/,
+  /^Missing Content-Type-header\.$/,
+  /^Unsupported Content-Type\.$/,
+  /^The needle cannot (be an empty String\/Buffer|have a length bigger than 256)\.$/,
+  /^Malformed part header$/,
+];
+const isBrokenMultipart = (request: FastifyRequest, error: Error): boolean =>
+  request.isMultipart() && BROKEN_MULTIPART.some((re) => re.test(error.message));
+
 /** The one error handler: domain errors, validation errors, client errors, and opaque 500s. */
 export const registerErrorHandling = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) return sendError(request, reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       return sendError(request, reply, new DomainError('VALIDATION', { fields: toFieldIssues(zodIssuesOf(error.validation)) }));
+    }
+    if (typeof error.statusCode !== 'number' && isBrokenMultipart(request, error)) {
+      request.log.info({ message: error.message }, 'broken multipart body');
+      return sendError(request, reply, new DomainError('UPLOAD_INCOMPLETE'));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status < 500) {

@@ -2,6 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { ExportFormat } from '@klase/core/admin/common';
+import { attachmentHeader } from './downloads.ts';
 
 /** Exports (CSV and XLSX, streamed) and the formula guard shared by exports and imports. */
 
@@ -54,7 +55,7 @@ export const sendSheet = (
 ): FastifyReply => {
   const name = `${opts.base}-${new Date().toISOString().slice(0, 10)}.${opts.format}`;
   const body = opts.format === 'csv' ? csvStream(opts.header, opts.rows) : xlsxStream(opts.sheet, opts.header, opts.rows);
-  return reply.header('content-type', CONTENT_TYPES[opts.format]).header('content-disposition', `attachment; filename="${name}"`).send(body);
+  return reply.header('content-type', CONTENT_TYPES[opts.format]).header('content-disposition', attachmentHeader(name)).send(body);
 };
 
 /** Pages through a query in chunks, for exports that must not hold every row at once. */

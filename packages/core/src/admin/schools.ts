@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SECTORS } from '../constants.ts';
-import { V, optionalText, requiredText, urlField } from '../validation/rules.ts';
+import { V, optionalText, requiredText, urlField, whenNumbers } from '../validation/rules.ts';
 import { queryBool, queryList, tableQueryWith, exportQueryWith } from './common.ts';
 
 /** Schools, `/api/admin/schools`. */
@@ -57,7 +57,7 @@ export const schoolForm = z
       }
     },
     // Checked even when other fields are wrong, as long as both years are numbers.
-    { when: (p) => typeof (p.value as Record<string, unknown>).schoolYearFrom === 'number' && typeof (p.value as Record<string, unknown>).schoolYearTo === 'number' },
+    whenNumbers('schoolYearFrom', 'schoolYearTo'),
   );
 export type SchoolForm = z.input<typeof schoolForm>;
 export type SchoolFormValues = z.output<typeof schoolForm>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SALUTATIONS, SUFFIXES } from '../constants.ts';
 import { ROLE, type RoleId } from '../roles.ts';
-import { V, nameField, optionalEmailField, optionalNameField, optionalText, requiredText, usernameField } from '../validation/rules.ts';
+import { V, nameField, optionalEmailField, optionalNameField, optionalText, requiredText, usernameField, safeString, whenNumbers } from '../validation/rules.ts';
 import { exportQueryWith, queryList, tableQueryWith } from './common.ts';
 
 /** Users of schools, `/api/admin/users`. */
@@ -69,7 +69,7 @@ export const roleRules = (v: RoleFields, ctx: z.RefinementCtx): void => {
 };
 
 /** Role rules run whenever the role is a number, so every problem of a form shows at once. */
-const roleRulesWhen = { when: (p: z.core.ParsePayload) => typeof (p.value as Record<string, unknown>).roleId === 'number' };
+const roleRulesWhen = whenNumbers('roleId');
 
 /**
  * `POST /api/admin/users`. Platform administrators name the school (`schoolId`); a school
@@ -170,7 +170,7 @@ export const userExportQuery = exportQueryWith(userExtras);
 export const userOptionsQuery = z.object({
   role: z.coerce.number().int().optional(),
   schoolId: z.uuid().optional(),
-  search: z.string().max(100).default(''),
+  search: safeString().max(100).default(''),
 });
 
 export const fullName = (u: { firstName: string; middleName?: string | null; lastName: string; suffix?: string | null }): string =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FILE_MAX_BYTES, MB } from '../constants.ts';
-import { V } from '../validation/rules.ts';
+import { V, safeString } from '../validation/rules.ts';
 
 /**
  * Assignments and activities (issue 6, decision 0014). A graded material (assignment, quiz,
@@ -161,7 +161,7 @@ export const mySubmission = z.object({
 export type MySubmission = z.infer<typeof mySubmission>;
 
 /** `PUT /api/materials/:materialId/my-submission`: saves the draft text (sanitized). */
-export const draftRequest = z.object({ textHtml: z.string().max(SUBMISSION_TEXT_MAX, { error: V.maxLength }).default('') });
+export const draftRequest = z.object({ textHtml: safeString().max(SUBMISSION_TEXT_MAX, { error: V.maxLength }).default('') });
 /**
  * Editing work already submitted (the draft text, adding or removing a file) takes it back to a
  * draft: it counts again once submitted again (before the due date; a submitted work cannot be
@@ -220,7 +220,7 @@ export type SubmissionDetails = z.infer<typeof submissionDetails>;
  */
 export const gradeRequest = z.object({
   grade: z.number({ error: V.required }).min(0, { error: V.invalidChoice }).multipleOf(0.01, { error: V.invalidChoice }).nullable(),
-  feedbackHtml: z.string().max(FEEDBACK_MAX, { error: V.maxLength }).default(''),
+  feedbackHtml: safeString().max(FEEDBACK_MAX, { error: V.maxLength }).default(''),
   returnToStudent: z.boolean().default(false),
   /**
    * Grading with the item's rubric: the level chosen for every criterion (criterionId → levelId).
@@ -264,7 +264,7 @@ export const activityGradesRequest = z.object({
       z.object({
         studentId: z.uuid(),
         grade: z.number().min(0, { error: V.invalidChoice }).multipleOf(0.01, { error: V.invalidChoice }).nullable(),
-        feedbackHtml: z.string().max(FEEDBACK_MAX, { error: V.maxLength }).optional(),
+        feedbackHtml: safeString().max(FEEDBACK_MAX, { error: V.maxLength }).optional(),
       }),
     )
     .min(1, { error: V.required })

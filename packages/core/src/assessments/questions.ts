@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { shuffle } from '../classes/split.ts';
-import { V } from '../validation/rules.ts';
+import { V, safeString } from '../validation/rules.ts';
 
 /**
  * Quiz questions (issue 6): what a teacher saves (`questionForm`), what a student is sent
@@ -66,9 +66,9 @@ export const hasTwoDecimalsAtMost = (n: number): boolean => Math.round(n * 100) 
 
 /** A required plain text shown as text (no markup check: see the header). */
 const quizText = (max: number) =>
-  z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.maxLength });
+  safeString({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.maxLength });
 
-const itemId = z.string({ error: V.required }).min(1, { error: V.required }).max(ITEM_ID_MAX, { error: V.maxLength });
+const itemId = safeString({ error: V.required }).min(1, { error: V.required }).max(ITEM_ID_MAX, { error: V.maxLength });
 
 /** Flags every entry whose key was already seen (the first one stays valid). */
 const flagRepeats = (ctx: z.RefinementCtx, entries: [key: string, path: PropertyKey[]][], message: string) => {
@@ -83,8 +83,7 @@ const flagRepeats = (ctx: z.RefinementCtx, entries: [key: string, path: Property
 // What a teacher saves
 
 const common = {
-  prompt: z
-    .string({ error: V.required })
+  prompt: safeString({ error: V.required })
     .max(PROMPT_MAX, { error: V.maxLength })
     .refine(htmlHasContent, { error: V.required }),
   points: z
@@ -167,7 +166,7 @@ const essayQuestion = z.object({
   type: z.literal('essay'),
   ...common,
   /** Notes for the grader (a model answer, what to look for); never sent to students. */
-  guidance: z.string().trim().max(GUIDANCE_MAX, { error: V.maxLength }).default(''),
+  guidance: safeString().trim().max(GUIDANCE_MAX, { error: V.maxLength }).default(''),
 });
 
 /** A question as the teacher's editor saves it (the API adds its `id`). */
@@ -193,17 +192,17 @@ export type Question = QuestionFormValues & { id: string };
 // What a student answers
 
 const answerBodies = {
-  multipleChoice: z.object({ choiceIds: z.array(z.string().max(ITEM_ID_MAX)).max(CHOICES_MAX, { error: V.notGreaterThan }) }),
+  multipleChoice: z.object({ choiceIds: z.array(safeString().max(ITEM_ID_MAX)).max(CHOICES_MAX, { error: V.notGreaterThan }) }),
   trueFalse: z.object({ value: z.boolean({ error: V.required }) }),
-  shortAnswer: z.object({ text: z.string({ error: V.required }).max(ANSWER_TEXT_MAX, { error: V.maxLength }) }),
+  shortAnswer: z.object({ text: safeString({ error: V.required }).max(ANSWER_TEXT_MAX, { error: V.maxLength }) }),
   numeric: z.object({ value: z.number({ error: V.required }) }),
   /** leftId → pair id (the id of the chosen right-hand option). */
   matching: z.object({
     pairs: z
-      .record(z.string().min(1).max(ITEM_ID_MAX), z.string().min(1).max(ITEM_ID_MAX))
+      .record(safeString().min(1).max(ITEM_ID_MAX), safeString().min(1).max(ITEM_ID_MAX))
       .refine((r) => Object.keys(r).length <= PAIRS_MAX, { error: V.invalidChoice }),
   }),
-  essay: z.object({ html: z.string({ error: V.required }).max(ESSAY_HTML_MAX, { error: V.maxLength }) }),
+  essay: z.object({ html: safeString({ error: V.required }).max(ESSAY_HTML_MAX, { error: V.maxLength }) }),
 } as const;
 
 /** The answer body of one question type (without `type`). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GRADING_METHODS } from './grading.ts';
-import { V } from '../validation/rules.ts';
+import { V, whenObject } from '../validation/rules.ts';
 
 /**
  * The settings of a quiz material (`quiz-settings/{materialId}`, issue 6).
@@ -68,7 +68,7 @@ export const quizSettingsForm = z
       if (v.closeAt === null && REVIEW_OPTIONS.some((o) => v[o] === 'afterClose')) ctx.addIssue({ code: 'custom', path: ['closeAt'], message: V.required });
     },
     // Checked even when other fields are wrong, so the form shows every problem at once.
-    { when: () => true },
+    whenObject(),
   );
 export type QuizSettingsForm = z.input<typeof quizSettingsForm>;
 export type QuizSettings = z.output<typeof quizSettingsForm>;

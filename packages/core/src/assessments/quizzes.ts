@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V } from '../validation/rules.ts';
+import { V, safeString } from '../validation/rules.ts';
 import { GRADING_METHODS } from './grading.ts';
 import { QUESTION_TYPES, answerValue, publicQuestionShape, questionForm, type QuestionFormValues } from './questions.ts';
 import { SHOW_ANSWERS } from './quiz-settings.ts';
@@ -198,7 +198,7 @@ export const quizResults = z.object({
 export type QuizResults = z.infer<typeof quizResults>;
 export const manualGradeRequest = z.object({
   points: z.number({ error: V.required }).min(0, { error: V.invalidChoice }).multipleOf(0.01, { error: V.twoDecimals }),
-  feedback: z.string().max(5000, { error: V.maxLength }).default(''),
+  feedback: safeString().max(5000, { error: V.maxLength }).default(''),
 });
 
 /**

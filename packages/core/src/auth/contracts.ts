@@ -1,26 +1,19 @@
 import { z } from 'zod';
 import { LOCALES, SALUTATIONS, SUFFIXES, THEMES } from '../constants.ts';
-import {
-  V,
-  emailField,
-  newPasswordField,
-  nameField,
-  optionalNameField,
-  optionalText,
-} from '../validation/rules.ts';
+import { V, emailField, newPasswordField, nameField, optionalNameField, optionalText, safeString } from '../validation/rules.ts';
 
 /** Shared request and response shapes of the auth and account API (`/api/auth`, `/api/account`). */
 
 export const loginRequest = z.object({
   /** Username or email address. */
-  username: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(254, { error: V.maxLength }),
-  password: z.string({ error: V.required }).min(1, { error: V.required }).max(128, { error: V.maxLength }),
+  username: safeString({ error: V.required }).trim().min(1, { error: V.required }).max(254, { error: V.maxLength }),
+  password: safeString({ error: V.required }).min(1, { error: V.required }).max(128, { error: V.maxLength }),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 const passwordPair = z.object({
   password: newPasswordField,
-  confirmPassword: z.string({ error: V.required }).min(1, { error: V.required }),
+  confirmPassword: safeString({ error: V.required }).min(1, { error: V.required }),
 });
 
 const matchRefine = <T extends { password: string; confirmPassword: string }>(v: T, ctx: z.RefinementCtx) => {
@@ -29,7 +22,7 @@ const matchRefine = <T extends { password: string; confirmPassword: string }>(v:
   }
 };
 
-export const tokenField = z.string({ error: V.required }).trim().min(16, { error: V.required }).max(200, { error: V.maxLength });
+export const tokenField = safeString({ error: V.required }).trim().min(16, { error: V.required }).max(200, { error: V.maxLength });
 
 /** Set a password with an activation or reset token. */
 export const setPasswordRequest = passwordPair.extend({ token: tokenField }).superRefine(matchRefine);
@@ -40,7 +33,7 @@ export const newPasswordForm = passwordPair.superRefine(matchRefine);
 export type NewPasswordForm = z.infer<typeof newPasswordForm>;
 
 export const changePasswordRequest = passwordPair
-  .extend({ currentPassword: z.string({ error: V.required }).min(1, { error: V.required }).max(128, { error: V.maxLength }) })
+  .extend({ currentPassword: safeString({ error: V.required }).min(1, { error: V.required }).max(128, { error: V.maxLength }) })
   .superRefine((v, ctx) => {
     matchRefine(v, ctx);
     if (v.password.length > 0 && v.password === v.currentPassword) {

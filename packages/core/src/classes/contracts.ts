@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { queryBool, tableQueryWith } from '../admin/common.ts';
-import { V, optionalText, requiredText } from '../validation/rules.ts';
+import { V, optionalText, requiredText, safeString, whenNumbers } from '../validation/rules.ts';
 
 /**
  * Classes, `/api/classes` (issue 4). A class belongs to one school and has teachers (role 3),
@@ -70,7 +70,7 @@ export const classForm = z
     (v, ctx) => {
       if (v.schoolYearFrom >= v.schoolYearTo) ctx.addIssue({ code: 'custom', path: ['schoolYearTo'], message: V.schoolYearOrder });
     },
-    { when: (p) => typeof (p.value as Record<string, unknown>).schoolYearFrom === 'number' && typeof (p.value as Record<string, unknown>).schoolYearTo === 'number' },
+    whenNumbers('schoolYearFrom', 'schoolYearTo'),
   );
 export type ClassForm = z.input<typeof classForm>;
 export type ClassFormValues = z.output<typeof classForm>;
@@ -232,7 +232,7 @@ export const studentCandidate = z.object({
   section: z.string().nullable(),
 });
 export type StudentCandidate = z.infer<typeof studentCandidate>;
-export const candidatesQuery = z.object({ search: z.string().trim().max(100).default('') });
+export const candidatesQuery = z.object({ search: safeString().trim().max(100).default('') });
 export const CANDIDATES_LIMIT = 20;
 
 /** `POST /api/classes/:id/students`: add students of the class's school. */

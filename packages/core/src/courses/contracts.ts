@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { queryBool, tableQueryWith } from '../admin/common.ts';
 import { GRADE_LEVELS } from '../classes/contracts.ts';
 import { MATERIAL_TYPES, type MaterialType } from '../classes/class-work.ts';
-import { V, optionalText, requiredText, urlField } from '../validation/rules.ts';
+import { V, optionalText, requiredText, urlField, safeString } from '../validation/rules.ts';
 
 /**
  * Courses, elements and materials (issue 5). A course belongs to a class (catalogue courses, a
@@ -157,13 +157,13 @@ const gradedMaterial = <T extends (typeof GRADED_TYPES)[number]>(type: T) =>
   z.object({
     type: z.literal(type),
     ...common,
-    instructions: z.string().max(INSTRUCTIONS_MAX, { error: V.maxLength }).default(''),
+    instructions: safeString().max(INSTRUCTIONS_MAX, { error: V.maxLength }).default(''),
     dueAt: isoDateTime.nullable().default(null),
     maxPoints: z.number({ error: V.required }).int({ error: V.invalidChoice }).gt(0, { error: V.greaterThanZero }).max(1000, { error: V.notGreaterThan }).default(100),
   });
 
 export const materialForm = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('page'), ...common, contentHtml: z.string().max(PAGE_HTML_MAX, { error: V.maxLength }).default('') }),
+  z.object({ type: z.literal('page'), ...common, contentHtml: safeString().max(PAGE_HTML_MAX, { error: V.maxLength }).default('') }),
   z.object({ type: z.literal('file'), ...common, uploadId: z.uuid({ error: V.required }), description: optionalText(2000).default('') }),
   z.object({ type: z.literal('link'), ...common, url: urlField.refine((s) => s !== '', { error: V.required }), description: optionalText(2000).default('') }),
   z.object({ type: z.literal('video'), ...common, url: urlField.refine((s) => s !== '', { error: V.required }), description: optionalText(2000).default('') }),

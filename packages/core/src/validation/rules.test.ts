@@ -2,7 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { changePasswordRequest, loginRequest, setPasswordRequest, updateProfileRequest } from '../auth/contracts.ts';
 import { toFieldIssues } from './issues.ts';
-import { isBlank, isEmail, isNameText, isUrl, newPasswordField, usernameField } from './rules.ts';
+import { createUserRequest, updateUserRequest } from '../admin/users.ts';
+import { schoolForm } from '../admin/schools.ts';
+import { draftRequest } from '../assessments/assignments.ts';
+import { answerValue, questionForm } from '../assessments/questions.ts';
+import { quizSettingsForm } from '../assessments/quiz-settings.ts';
+import { classForm } from '../classes/contracts.ts';
+import {
+  emailField,
+  findUnsafeText,
+  hasUnsafeChars,
+  isBlank,
+  isEmail,
+  isNameText,
+  isUrl,
+  nameField,
+  newPasswordField,
+  optionalText,
+  requiredText,
+  urlField,
+  usernameField,
+} from './rules.ts';
 
 const keys = (schema: z.ZodType, value: unknown) => {
   const r = schema.safeParse(value);
@@ -86,5 +106,60 @@ describe('login and profile requests', () => {
       theme: 'dark',
     };
     expect(keys(updateProfileRequest, v)).toEqual(['firstName:noHtml', 'firstName:nameChars', 'lastName:nameChars', 'language:invalidChoice']);
+  });
+});
+
+describe('unsafe characters (NUL and lone surrogates) in free text', () => {
+  it('finds U+0000 and lone surrogates but keeps real pairs (emoji) and every script', () => {
+    expect(hasUnsafeChars('a\u0000b')).toBe(true);
+    expect(hasUnsafeChars('a\ud800b')).toBe(true);
+    expect(hasUnsafeChars('\udfff')).toBe(true);
+    expect(hasUnsafeChars('ab\ud83d')).toBe(true);
+    expect(hasUnsafeChars('Magandang umaga 👋 你好 ñ')).toBe(false);
+    expect(findUnsafeText({ a: ['ok', { b: 'x\u0000' }] })).toEqual(['a', 1, 'b']);
+    expect(findUnsafeText({ ['k\ud800']: 1 })).toEqual(['k\ud800']);
+    expect(findUnsafeText({ a: 'ok', n: 1, z: null })).toBeNull();
+  });
+  it('is refused by every text builder with the textChars key', () => {
+    const form = z.object({
+      name: nameField(),
+      note: optionalText(100),
+      title: requiredText(100),
+      email: emailField,
+      username: usernameField,
+      password: newPasswordField,
+      site: urlField,
+    });
+    expect(
+      keys(form, { name: 'Ma\u0000ria', note: 'a\ud800', title: '\udc00x', email: 'a\u0000@b.ph', username: 'jo\u0000se', password: 'Klase#2026\u0000', site: 'https://a.ph/\ud800' }),
+    ).toEqual([
+      'name:textChars',
+      'name:nameChars',
+      'note:textChars',
+      'title:textChars',
+      'email:textChars',
+      'username:textChars',
+      'username:usernameChars',
+      'password:textChars',
+      'site:textChars',
+    ]);
+    expect(keys(loginRequest, { username: 'a\u0000', password: 'b' })).toEqual(['username:textChars']);
+  });
+  it('is refused in rich text, question content and essay answers', () => {
+    expect(keys(questionForm, { type: 'essay', prompt: 'Explain \ud800', points: 1, guidance: '' })).toContain('prompt:textChars');
+    expect(keys(answerValue, { type: 'essay', html: '<p>\u0000</p>' })).toEqual(['html:textChars']);
+    expect(keys(draftRequest, { textHtml: '<p>\ud800</p>' })).toEqual(['textHtml:textChars']);
+  });
+  it('runs cross-field checks only on objects, so null, arrays and strings get a plain 400', () => {
+    for (const schema of [schoolForm, classForm, createUserRequest, updateUserRequest, quizSettingsForm]) {
+      for (const value of [null, undefined, [], 'text', 42]) {
+        expect(() => schema.safeParse(value), JSON.stringify(value)).not.toThrow();
+        expect(schema.safeParse(value).success).toBe(false);
+      }
+    }
+    expect(keys(quizSettingsForm, { openAt: '2026-01-02T00:00:00.000Z', closeAt: '2026-01-01T00:00:00.000Z', passingPercent: 'x' })).toEqual([
+      'passingPercent:required',
+      'closeAt:afterOpen',
+    ]);
   });
 });

@@ -40,6 +40,7 @@ export const V = {
   number: 'number',
   greaterThan: 'greaterThan',
   periodOverlap: 'periodOverlap',
+  textChars: 'textChars',
 } as const;
 
 /** "Required" per spec section 5: not empty or blank for strings. */
@@ -77,10 +78,56 @@ export const isUrl = (s: string): boolean => {
 
 const HTML_RE = /[<>]/;
 
+/**
+ * Characters no text may carry: U+0000 (PostgreSQL refuses it in text and JSON) and lone UTF-16
+ * surrogates (not a character at all; JSON columns refuse them and UTF-8 cannot encode them).
+ */
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what is refused
+const UNSAFE_TEXT_RE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const hasUnsafeChars = (s: string): boolean => UNSAFE_TEXT_RE.test(s);
+export const isSafeText = (s: string): boolean => !UNSAFE_TEXT_RE.test(s);
+
+/**
+ * The base of every free-text field (plain, rich, JSON content, answers): a string without NUL
+ * characters or lone surrogates (`textChars`). Use it instead of `z.string()` for text users type.
+ */
+export const safeString = (params?: Parameters<typeof z.string>[0]) => z.string(params).refine(isSafeText, { error: V.textChars });
+
+/** The first path inside a parsed JSON value (keys included) whose text has unsafe characters, or null. */
+export const findUnsafeText = (value: unknown, path: (string | number)[] = [], depth = 0): (string | number)[] | null => {
+  if (typeof value === 'string') return hasUnsafeChars(value) ? path : null;
+  if (value === null || typeof value !== 'object' || depth > 64) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) {
+      const hit = findUnsafeText(value[i], [...path, i], depth + 1);
+      if (hit) return hit;
+    }
+    return null;
+  }
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (hasUnsafeChars(k)) return [...path, k];
+    const hit = findUnsafeText(v, [...path, k], depth + 1);
+    if (hit) return hit;
+  }
+  return null;
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Options for an object's cross-field `.superRefine`: run it even when other fields fail (so a
+ * form shows every problem at once), but only on an object (never on null, an array or a string,
+ * where reading a field would throw) and when `ready` says its fields have the types it reads.
+ */
+export const whenObject = (ready: (o: Record<string, unknown>) => boolean = () => true) => ({
+  when: (p: z.core.ParsePayload): boolean => isRecord(p.value) && ready(p.value),
+});
+/** `whenObject` for checks that compare number fields. */
+export const whenNumbers = (...keys: string[]) => whenObject((o) => keys.every((k) => typeof o[k] === 'number'));
+
 /** A trimmed, required, single-line text without markup. */
 export const requiredText = (max: number, min = 1) =>
-  z
-    .string({ error: V.required })
+  safeString({ error: V.required })
     .trim()
     .min(1, { error: V.required })
     .min(min, { error: V.minLength })
@@ -88,8 +135,7 @@ export const requiredText = (max: number, min = 1) =>
     .refine((s) => !HTML_RE.test(s), { error: V.noHtml });
 
 export const optionalText = (max: number) =>
-  z
-    .string()
+  safeString()
     .trim()
     .max(max, { error: V.maxLength })
     .refine((s) => !HTML_RE.test(s), { error: V.noHtml });
@@ -98,28 +144,25 @@ export const nameField = (max = 80) =>
   requiredText(max).refine(isNameText, { error: V.nameChars });
 
 export const optionalNameField = (max = 80) =>
-  z.string().trim().max(max, { error: V.maxLength }).refine(isNameText, { error: V.nameChars });
+  safeString().trim().max(max, { error: V.maxLength }).refine(isNameText, { error: V.nameChars });
 
-export const emailField = z
-  .string({ error: V.required })
+export const emailField = safeString({ error: V.required })
   .trim()
   .toLowerCase()
   .min(1, { error: V.required })
   .max(254, { error: V.maxLength })
   .refine(isEmail, { error: V.email });
 
-export const optionalEmailField = z
-  .string()
+export const optionalEmailField = safeString()
   .trim()
   .toLowerCase()
   .max(254, { error: V.maxLength })
   .refine(isEmail, { error: V.email });
 
-export const urlField = z.string().trim().max(2048, { error: V.maxLength }).refine(isUrl, { error: V.url });
+export const urlField = safeString().trim().max(2048, { error: V.maxLength }).refine(isUrl, { error: V.url });
 
 export const USERNAME_RE = /^[a-z0-9._-]+$/;
-export const usernameField = z
-  .string({ error: V.required })
+export const usernameField = safeString({ error: V.required })
   .trim()
   .toLowerCase()
   .min(1, { error: V.required })
@@ -129,8 +172,7 @@ export const usernameField = z
   .refine((s) => USERNAME_RE.test(s), { error: V.usernameChars });
 
 /** A new password: length 8..128, 3 of 4 classes, no char three times in a row. */
-export const newPasswordField = z
-  .string({ error: V.required })
+export const newPasswordField = safeString({ error: V.required })
   .min(1, { error: V.required })
   .min(PASSWORD_MIN, { error: V.minLength })
   .max(PASSWORD_MAX, { error: V.maxLength })

@@ -7,7 +7,8 @@ import { MIME_OF, sniffType } from '@klase/core/upload';
 import type { FileStorage } from '../../platform/storage.ts';
 import { StorageLimitError } from '../../platform/storage.ts';
 import { sendDownload } from '../../platform/downloads.ts';
-import { safeFileName, type IncomingFile } from '../materials/uploads.service.ts';
+import { safeFileName } from '@klase/core/upload';
+import type { IncomingFile } from '../materials/uploads.service.ts';
 
 /**
  * The files of assignments (the teacher's attachments, students' work, the teacher's feedback):

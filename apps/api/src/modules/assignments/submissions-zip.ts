@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import type { FileStorage } from '../../platform/storage.ts';
-import { safeFileName } from '../materials/uploads.service.ts';
+import { safeFileName } from '@klase/core/upload';
 import { openGraded, requireStaff, type GradedMaterial } from './assignment-access.ts';
 import { filesOf } from './assignments.repo.ts';
 import { handedIn, workEntries } from './work-list.ts';

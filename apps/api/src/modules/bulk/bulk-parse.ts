@@ -11,6 +11,7 @@ import {
   type BulkColumn,
 } from '@klase/core/admin/bulk';
 import { DomainError, type FieldIssue } from '@klase/core/errors';
+import { hasUnsafeChars } from '@klase/core/validation/rules';
 import type { BulkInputRow } from '../../db/schema/admin.ts';
 import { inspectZip } from '../../platform/zip-guard.ts';
 
@@ -86,6 +87,8 @@ class RowCollector {
     this.read += 1;
     if (this.read > MAX_READ_ROWS) throw new DomainError('IMPORT_TOO_MANY_ROWS');
     if (!cells.some((c) => c.trim() !== '')) return;
+    // A workbook can carry NUL (`_x0000_`) or lone surrogates in a cell: not text, as in a CSV.
+    if (cells.some(hasUnsafeChars)) throw new DomainError('IMPORT_FILE_TYPE');
     if (!this.columns) {
       this.columns = mapHeader(cells);
       return;

@@ -4,6 +4,7 @@ import { idParams } from '@klase/core/admin/common';
 import { DomainError } from '@klase/core/errors';
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { tablePage } from '@klase/core/table';
+import { safeFileName } from '@klase/core/upload';
 import { requestScope } from '../../platform/admin-scope.ts';
 import { ctxOf } from '../../platform/app-context.ts';
 import { sendSheet } from '../../platform/spreadsheet.ts';
@@ -36,7 +37,7 @@ export const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
       throw err;
     }
     if (file.file.truncated) throw new DomainError('IMPORT_TOO_LARGE');
-    const id = await startUpload(ctx, scope, { schoolId: request.query.schoolId, fileName: (file.filename || 'upload').slice(0, 200), data });
+    const id = await startUpload(ctx, scope, { schoolId: request.query.schoolId, fileName: safeFileName(file.filename || 'upload'), data });
     app.bulkWorker.kick();
     const { rejected: _rejected, ...job } = await jobDetails(ctx, scope, id, request.locale);
     return reply.status(202).send(job);

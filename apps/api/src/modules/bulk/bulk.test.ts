@@ -137,6 +137,33 @@ describe('bulk upload of users', () => {
     expect(none.statusCode).toBe(400);
   });
 
+  it('answers 400 to a cut or boundary-less upload, refuses NUL characters, and strips bidi controls from the file name', async () => {
+    const sa = await signIn(t.app, w.schoolAdminA.username);
+    const { payload, headers } = multipartFile('file', 'users.csv', 'text/csv', Buffer.from(`${HEADER}\n`));
+    const cut = await sa.req('POST', '/api/admin/bulk-jobs', undefined, { payload: payload.subarray(0, payload.length - 20), headers });
+    expect(cut.statusCode, cut.body).toBe(400);
+    expect(cut.json()).toEqual({ code: 'UPLOAD_INCOMPLETE', message: 'The upload did not arrive complete. Please choose the file and try again.' });
+    const noBoundary = await sa.req('POST', '/api/admin/bulk-jobs', undefined, { payload, headers: { 'content-type': 'multipart/form-data' } });
+    expect(noBoundary.statusCode, noBoundary.body).toBe(400);
+    expect(noBoundary.json().code).toBe('UPLOAD_INCOMPLETE');
+    const nul = await upload(sa, Buffer.from(`${HEADER}\nteacher,${uniq('t')},t@x.ph,,Li\u0000za,,Soberano,,T-9,,,\n`));
+    expect(nul.statusCode, nul.body).toBe(415);
+    expect(nul.json().code).toBe('IMPORT_FILE_TYPE');
+    const res = await upload(sa, Buffer.from(`${HEADER}\nteacher,${uniq('t')},u@x.ph,,Liza,,Soberano,,T-10,,,\n`), 'users\u202Evsc.exe');
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().fileName).toBe('usersvsc.exe');
+    // OOXML escapes: a cell typed `_x0000_` reads back as U+0000, `_xD800_` as a lone surrogate.
+    for (const bad of ['Li_x0000_za', 'Li_xD800_za']) {
+      const book = new ExcelJS.Workbook();
+      const ws = book.addWorksheet('Users');
+      ws.addRow([...BULK_COLUMNS]);
+      ws.addRow(['teacher', uniq('xt'), 'x@x.ph', '', bad, '', 'Soberano', '', 'T-78', '', '', '']);
+      const xlsx = await upload(sa, Buffer.from(await book.xlsx.writeBuffer()), 'users.xlsx');
+      expect(xlsx.statusCode, `${JSON.stringify(bad)}: ${xlsx.body}`).toBe(415);
+      expect(xlsx.json().code).toBe('IMPORT_FILE_TYPE');
+    }
+  });
+
   it('refuses a file over 50 MB with 413', async () => {
     const sa = await signIn(t.app, w.schoolAdminA.username);
     const big = Buffer.alloc(50 * 1024 * 1024 + 1024, 0x61);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { UploadAnswer } from '@klase/core/courses/contracts';
 import { DomainError } from '@klase/core/errors';
-import { MIME_OF, sniffType } from '@klase/core/upload';
+import { MIME_OF, safeFileName, sniffType } from '@klase/core/upload';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { StorageLimitError } from '../../platform/storage.ts';
@@ -13,25 +13,8 @@ import { deleteStaleUploads, insertUpload } from './materials.repo.ts';
 /** File uploads of a course (streamed to storage) and the download of a file material. */
 
 const SNIFF_BYTES = 16;
-const FILE_NAME_MAX = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const OCTET = 'application/octet-stream';
-
-/**
- * A file name safe to store and to show: the last path segment, without control characters or
- * the characters file systems and headers trip on, at most 200 characters (the extension kept).
- */
-export const safeFileName = (raw: string): string => {
-  const base = raw.split(/[/\\]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const clean = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').replace(/\s+/g, ' ').replace(/^[\s.]+|[\s.]+$/g, '');
-  if (!clean) return 'file';
-  if (clean.length <= FILE_NAME_MAX) return clean;
-  const dot = clean.lastIndexOf('.');
-  const ext = dot > 0 && clean.length - dot <= 16 ? clean.slice(dot) : '';
-  return clean.slice(0, FILE_NAME_MAX - ext.length) + ext;
-};
-
 
 /** Passes the stream through, keeping its first bytes for the type check. */
 const headOf = (source: Readable): { stream: Readable; head: () => Buffer } => {

@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { materialsRoutes } from './materials.routes.ts';
 import { buildJourneyCourse, uploadFile } from './test-helpers.ts';
 import { attachmentHeader } from '../../platform/downloads.ts';
-import { safeFileName } from './uploads.service.ts';
+import { safeFileName } from '@klase/core/upload';
 
 /** The plugin registered a second time with a 1 kB limit, to test the 900 MB rule without 900 MB. */
 const LOWERED = '/lowered/api';
@@ -126,6 +126,26 @@ describe('uploads and file downloads', () => {
     expect(safeFileName('line\r\nbreak\t.txt')).toBe('linebreak.txt');
     expect(attachmentHeader('Aralin sa Agham – ikalawa.pdf')).toBe(`attachment; filename="Aralin sa Agham _ ikalawa.pdf"; filename*=UTF-8''Aralin%20sa%20Agham%20%E2%80%93%20ikalawa.pdf`);
     expect(attachmentHeader("it's (1).txt")).toBe(`attachment; filename="it's (1).txt"; filename*=UTF-8''it%27s%20%281%29.txt`);
+  });
+
+  it('strips bidirectional control characters from names it stores and from every download, even of names stored before', async () => {
+    // U+202E turns "homework\u202Efdp.hta" into "homeworkath.pdf" on screen.
+    const material = await fileMaterial('homework\u202Efdp.hta', Buffer.from('MZ rest', 'latin1'));
+    expect(material.file).toMatchObject({ name: 'homeworkfdp.hta' });
+    const got = await student.req('GET', `/api/materials/${material.id}/file`);
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-disposition']).toBe(`attachment; filename="homeworkfdp.hta"; filename*=UTF-8''homeworkfdp.hta`);
+    const [row] = await uploadRows().then((rows) => rows.filter((r) => r.fileName === 'homeworkfdp.hta'));
+    expect(row).toBeDefined();
+    // A name stored before the fix is cleaned when it is served.
+    await t.db.update(courseMaterials).set({ fileName: 'report\u2066\u202Bcod.exe\u2069\u200E\u200F.pdf' }).where(eq(courseMaterials.id, material.id));
+    const old = await student.req('GET', `/api/materials/${material.id}/file`);
+    expect(old.headers['content-disposition']).toBe(`attachment; filename="reportcod.exe.pdf"; filename*=UTF-8''reportcod.exe.pdf`);
+    for (const bidi of ['\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069']) {
+      expect(safeFileName(`a${bidi}b.pdf`)).toBe('ab.pdf');
+      expect(attachmentHeader(`a${bidi}b.pdf`)).not.toContain(encodeURIComponent(bidi));
+    }
+    expect(safeFileName('Araling Panlipunan – ikalawa\u202E.pdf')).toBe('Araling Panlipunan – ikalawa.pdf');
   });
 
   it('refuses requests without a file, empty files, and people who do not manage the course', async () => {

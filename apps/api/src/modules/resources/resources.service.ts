@@ -9,14 +9,13 @@ import { canOpen } from '@klase/core/guards';
 import { RESOURCE_FILE_FIELD, resourceFileForm, type ResourceRow, type ResourceSaved, type resourceEditForm, type resourceLinkForm } from '@klase/core/resources/contracts';
 import { ROLE } from '@klase/core/roles';
 import type { TablePage } from '@klase/core/table';
-import { MIME_OF, sniffType } from '@klase/core/upload';
+import { MIME_OF, safeFileName, sniffType } from '@klase/core/upload';
 import { toFieldIssues } from '@klase/core/validation/issues';
 import type { Db } from '../../db/client.ts';
 import { auditChange, changes, pick } from '../../platform/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { StorageLimitError, type FileStorage } from '../../platform/storage.ts';
-import { safeFileName } from '../materials/uploads.service.ts';
 import { resourceMessage } from './messages.ts';
 import {
   deleteResource,
