@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { auditChange } from '../../platform/audit.ts';
+import { isConnectionError, retryWhileUnavailable } from '../../platform/db-errors.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { createWorkerLoop } from '../../platform/worker-loop.ts';
 import { importBatch } from './bulk-import.ts';
-import { BULK_CHANNEL, claimJob, finishJob, recordBatch, schoolCustomer, type BulkJobRecord } from './bulk.repo.ts';
+import { BatchOvertaken, BULK_CHANNEL, claimJob, finishJob, recordBatch, releaseJob, schoolCustomer, type BulkJobRecord } from './bulk.repo.ts';
 
 export const BATCH_ROWS = 500;
 
@@ -21,7 +22,9 @@ export interface BulkWorker {
 /**
  * The bulk-upload worker of an API node. Jobs live in `bulk_jobs`; a node claims one with FOR
  * UPDATE SKIP LOCKED and a lease, and commits each batch of rows with the job's progress, so a
- * crash loses at most the batch in flight and another node resumes from `processed`.
+ * crash loses at most the batch in flight and another node resumes from `processed`; a batch
+ * counts only where the job still stands (each row is imported once). When the database goes away
+ * mid-job the job is put back in the queue as soon as it returns (not failed) and the loop resumes it.
  */
 export const createBulkWorker = (opts: { database: Database; ctx: Ctx; pollMs: number; log: FastifyBaseLogger }): BulkWorker => {
   const { database, ctx, log } = opts;
@@ -38,11 +41,12 @@ export const createBulkWorker = (opts: { database: Database; ctx: Ctx; pollMs: n
       const rows = job.input.slice(offset, offset + BATCH_ROWS);
       await db.transaction(async (tx) => {
         const result = await importBatch(ctx, tx, target, rows);
-        await recordBatch(tx, job.id, rows.length, result.created, result.rejected);
+        await recordBatch(tx, job.id, offset, rows.length, result.created, result.rejected);
       });
     }
     await db.transaction(async (tx) => {
       const done = await finishJob(tx, job.id, 'done');
+      if (!done) return;
       await auditChange(tx, {
         schoolId: job.schoolId,
         actorId: job.createdBy,
@@ -61,6 +65,18 @@ export const createBulkWorker = (opts: { database: Database; ctx: Ctx; pollMs: n
       try {
         await runJob(job);
       } catch (err) {
+        if (err instanceof BatchOvertaken) {
+          log.warn({ jobId: job.id }, 'bulk upload taken over by another node');
+          n += 1;
+          continue;
+        }
+        if (isConnectionError(err)) {
+          log.warn({ err, jobId: job.id }, 'bulk upload interrupted: the database went away');
+          const id = job.id;
+          // If it does not come back soon, the lease runs out and any node resumes the job.
+          await retryWhileUnavailable(() => releaseJob(db, id));
+          throw err;
+        }
         log.error({ err, jobId: job.id }, 'bulk upload failed');
         await finishJob(db, job.id, 'failed', err instanceof Error ? err.message.slice(0, 500) : 'failed');
       }

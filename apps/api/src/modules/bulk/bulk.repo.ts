@@ -104,9 +104,16 @@ export const claimJob = (db: Db) =>
     return job;
   });
 
-/** Records a processed batch and renews the lease (in the batch's transaction). */
-export const recordBatch = async (db: Db, id: string, n: number, created: number, rejected: StoredRowIssue[]): Promise<void> => {
-  await db
+/** Another node has processed (or is processing) this batch: the batch's transaction is rolled back. */
+export class BatchOvertaken extends Error {}
+
+/**
+ * Records a processed batch and renews the lease (in the batch's transaction). The batch counts
+ * only if the job is still at `offset` (the row lock makes a second node wait, then see it moved),
+ * so each row is imported exactly once even when a node whose lease ran out wakes up again.
+ */
+export const recordBatch = async (db: Db, id: string, offset: number, n: number, created: number, rejected: StoredRowIssue[]): Promise<void> => {
+  const rows = await db
     .update(bulkJobs)
     .set({
       processed: sql`${bulkJobs.processed} + ${n}`,
@@ -115,14 +122,25 @@ export const recordBatch = async (db: Db, id: string, n: number, created: number
       rejectedCount: sql`${bulkJobs.rejectedCount} + ${new Set(rejected.map((r) => r.row)).size}`,
       leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
     })
-    .where(eq(bulkJobs.id, id));
+    .where(and(eq(bulkJobs.id, id), eq(bulkJobs.status, 'running'), eq(bulkJobs.processed, offset)))
+    .returning({ id: bulkJobs.id });
+  if (rows.length === 0) throw new BatchOvertaken(`bulk job ${id} moved past row ${offset}`);
+};
+
+/** Puts a running job back in the queue (the database went away under it); it resumes from `processed`. */
+export const releaseJob = async (db: Db, id: string): Promise<void> => {
+  await db
+    .update(bulkJobs)
+    .set({ status: 'queued', leaseUntil: null })
+    .where(and(eq(bulkJobs.id, id), eq(bulkJobs.status, 'running')));
 };
 
 export const finishJob = async (db: Db, id: string, status: 'done' | 'failed', error: string | null = null): Promise<BulkJobRecord | null> => {
   const [row] = await db
     .update(bulkJobs)
     .set({ status, error, finishedAt: sql`now()`, leaseUntil: null, input: sql`'[]'::jsonb` })
-    .where(eq(bulkJobs.id, id))
+    // Only a running job ends (once): one that another node already finished stays as it is.
+    .where(and(eq(bulkJobs.id, id), eq(bulkJobs.status, 'running')))
     .returning();
   return row ?? null;
 };
