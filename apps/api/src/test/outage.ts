@@ -11,6 +11,7 @@ import { BATCH_ROWS, createBulkWorker } from '../modules/bulk/bulk-worker.ts';
 import { createCourseJobWorker } from '../modules/course-jobs/course-jobs.worker.ts';
 import { buildSourceCourse, countsOf, jobsOf } from '../modules/course-jobs/test-helpers.ts';
 import { ctxOf } from '../platform/app-context.ts';
+import { retryWhileUnavailable } from '../platform/db-errors.ts';
 import type { Mailer } from '../platform/mail.ts';
 import { signIn } from './agent.ts';
 import type { ClassWorld } from './class-factories.ts';
@@ -24,18 +25,32 @@ export type Interrupt = (db: Db) => Promise<void>;
 export const simulatedTermination: Interrupt = () =>
   Promise.reject(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' }));
 
+/** The name of the test's PostgreSQL database (asked again if a cut is still settling). */
+export const databaseNameOf = async (db: Db): Promise<string> => {
+  const [row] = await retryWhileUnavailable(() => db.select({ name: sql<string>`current_database()` }).from(sql`(values (1)) as one(x)`));
+  if (!row) throw new Error('no database name');
+  return row.name;
+};
+
+/** The URL of the test's PostgreSQL database, for a second node with its own connections. */
+export const testDatabaseUrl = async (db: Db): Promise<string> => {
+  const u = new URL(inject('testDatabaseUrl'));
+  u.pathname = `/${await databaseNameOf(db)}`;
+  return u.toString();
+};
+
 /**
  * Ends every session of the test's database from an admin connection, as a restart or a failover
  * does (PostgreSQL only). Answers how many sessions it ended.
  */
 export const terminateBackends = async (db: Db): Promise<number> => {
-  const [row] = await db.select({ name: sql<string>`current_database()` }).from(sql`(values (1)) as one(x)`);
+  const name = await databaseNameOf(db);
   const admin = new pg.Client({ connectionString: inject('testDatabaseUrl') });
   await admin.connect();
   try {
     const res = await admin.query<{ ended: number }>(
       'select count(*)::int as ended from (select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()) t',
-      [row?.name],
+      [name],
     );
     return res.rows[0]?.ended ?? 0;
   } finally {
