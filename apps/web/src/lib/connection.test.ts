@@ -39,8 +39,32 @@ describe('connection monitor', () => {
     expect(getConnectionPhase()).toBe('connecting');
     expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('/api/health');
 
-    fetchMock.mockResolvedValue(jsonResponse({ status: 'down' }, 503));
+    fetchMock.mockResolvedValue(jsonResponse({ status: 'ok', database: 'postgres' }));
     await vi.advanceTimersByTimeAsync(2000);
+    expect(getConnectionPhase()).toBe('online');
+    expect(getSession().online).toBe(true);
+    expect(onRecovered).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 503 (the database is away) means connecting: it polls /api/health while that answers 503, and recovers when it answers 200', async () => {
+    const onRecovered = vi.fn();
+    stop = startConnectionMonitor({ onRecovered });
+    const down = () => jsonResponse({ code: 'UNAVAILABLE', message: 'Connecting...', retryAfterSeconds: 2 }, 503);
+    fetchMock.mockResolvedValue(down());
+    await expect(apiFetch('/api/classes')).rejects.toMatchObject({ code: 'UNAVAILABLE', status: 503, message: 'Connecting...' });
+    expect(getConnectionPhase()).toBe('unavailable');
+    expect(getSession().online).toBe(false);
+
+    fetchMock.mockImplementation(() => Promise.resolve(down()));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('/api/health');
+    expect(getConnectionPhase()).toBe('unavailable');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fetchMock.mock.calls.filter((c) => String(c[0]) === '/api/health')).toHaveLength(2);
+    expect(onRecovered).not.toHaveBeenCalled();
+
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ status: 'ok', database: 'postgres' })));
+    await vi.advanceTimersByTimeAsync(4000);
     expect(getConnectionPhase()).toBe('online');
     expect(getSession().online).toBe(true);
     expect(onRecovered).toHaveBeenCalledTimes(1);
