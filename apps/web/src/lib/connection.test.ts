@@ -1,26 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../components/http.ts';
 import { jsonResponse } from '../components/test-utils.tsx';
-import { backoffDelay, getConnectionPhase, startConnectionMonitor } from './connection.ts';
-import { getSession, resetSessionStore } from './session-store.ts';
+import { backoffDelay, getConnectionPhase } from './connection.ts';
+import { getSession } from './session-store.ts';
+import { connectionTestSetup } from './test-connection.ts';
 
-const fetchMock = vi.fn<typeof fetch>();
-let stop: () => void = () => {};
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  resetSessionStore();
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(async () => {
-  stop();
-  // Bring the HTTP client's own online flag back for the next test.
-  fetchMock.mockResolvedValue(jsonResponse({ status: 'ok' }));
-  await apiFetch('/api/health');
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+const { fetchMock, start } = connectionTestSetup();
 
 describe('connection monitor', () => {
   it('grows the retry delay up to 15 s', () => {
@@ -29,7 +14,7 @@ describe('connection monitor', () => {
 
   it('shows offline, then connecting while it polls /api/health, and recovers by itself', async () => {
     const onRecovered = vi.fn();
-    stop = startConnectionMonitor({ onRecovered });
+    start({ onRecovered });
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(apiFetch('/api/account/profile')).rejects.toMatchObject({ code: 'NETWORK' });
     expect(getConnectionPhase()).toBe('offline');
@@ -48,7 +33,7 @@ describe('connection monitor', () => {
 
   it('a 503 (the database is away) means connecting: it polls /api/health while that answers 503, and recovers when it answers 200', async () => {
     const onRecovered = vi.fn();
-    stop = startConnectionMonitor({ onRecovered });
+    start({ onRecovered });
     const down = () => jsonResponse({ code: 'UNAVAILABLE', message: 'Connecting...', retryAfterSeconds: 2 }, 503);
     fetchMock.mockResolvedValue(down());
     await expect(apiFetch('/api/classes')).rejects.toMatchObject({ code: 'UNAVAILABLE', status: 503, message: 'Connecting...' });

@@ -1,31 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { apiFetch } from '../../components/http.ts';
 import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
-import { startConnectionMonitor } from '../../lib/connection.ts';
-import { resetSessionStore } from '../../lib/session-store.ts';
+import { connectionTestSetup } from '../../lib/test-connection.ts';
 import { ConnectionBanner } from './connection-banner.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
-let stop: () => void = () => {};
-
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  resetSessionStore();
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(async () => {
-  stop();
-  fetchMock.mockResolvedValue(jsonResponse({ status: 'ok' }));
-  await apiFetch('/api/health');
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+const { fetchMock, start } = connectionTestSetup({ shouldAdvanceTime: true });
 
 describe('ConnectionBanner', () => {
   it('shows "Connecting..." while the API answers 503, and goes away by itself when it answers again', async () => {
-    stop = startConnectionMonitor();
+    start();
     renderWithProviders(<ConnectionBanner />);
     expect(screen.queryByTestId('connection-banner')).not.toBeInTheDocument();
 
@@ -46,7 +30,7 @@ describe('ConnectionBanner', () => {
   });
 
   it('shows "No internet connection" when the server cannot be reached, then "Connecting..." while it retries', async () => {
-    stop = startConnectionMonitor();
+    start();
     renderWithProviders(<ConnectionBanner />);
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await act(async () => {
