@@ -185,9 +185,6 @@ const createListener = (url: string, emit: (event: DatabaseEvent) => void) => {
       } catch {
         if (client === c) client = null;
         c.end().catch(() => undefined);
-        if (closed) return;
-        connecting = null;
-        schedule();
         return;
       }
       if (client !== c) {
@@ -202,6 +199,8 @@ const createListener = (url: string, emit: (event: DatabaseEvent) => void) => {
       emit({ type: 'listener-up', reconnected });
     })().finally(() => {
       connecting = null;
+      // A failed attempt, or a connection lost while it was being set up: try again later.
+      if (!connected) schedule();
     });
     return connecting;
   };
@@ -216,8 +215,9 @@ const createListener = (url: string, emit: (event: DatabaseEvent) => void) => {
       const isNew = !set;
       if (!set) channels.set(channel, (set = new Set()));
       set.add(onNotify);
-      if (connected && client && isNew) {
-        await client.query(`LISTEN ${quote(channel)}`).catch((error: unknown) => lost(client as pg.Client, error));
+      const c = client;
+      if (connected && c && isNew) {
+        await c.query(`LISTEN ${quote(channel)}`).catch((error: unknown) => lost(c, error));
       } else if (!connected) {
         await (connecting ?? (retry ? Promise.resolve() : connect()));
       }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
 import { buildClassWorld, type ClassWorld } from '../test/class-factories.ts';
 import { bulkUploadInterrupted, courseCopyInterrupted, simulatedTermination } from '../test/outage.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -94,6 +95,25 @@ describe('the database going away under the API (simulated on any driver)', () =
     expect(zh.json()).toMatchObject({ code: 'UNAVAILABLE', message: '正在连接...' });
     const ph = await visitor(t.app, 'GET', '/api/test/db-away', undefined, { 'accept-language': 'ph' });
     expect(ph.json()).toMatchObject({ code: 'UNAVAILABLE', message: 'Kumokonekta...' });
+  });
+
+  it('an API node whose PostgreSQL cannot be reached starts, answers 503 "Connecting..." and keeps trying to listen', async () => {
+    const events: string[] = [];
+    const node = await buildApp({ ...t.config, databaseUrl: 'postgres://klase:klase@127.0.0.1:1/klase', sessionCacheMs: 60_000 });
+    node.database.onEvent((e) => events.push(e.type));
+    await node.ready();
+    try {
+      expect(node.database.listening).toBe(false);
+      const health = await node.inject({ method: 'GET', url: '/api/health', headers: { 'accept-language': 'ph' } });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toEqual({ status: 'down', code: 'UNAVAILABLE', message: 'Kumokonekta...', retryAfterSeconds: 2 });
+      const session = await node.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: 'klase_sid=abc', 'x-requested-with': 'klase' } });
+      expect(session.statusCode).toBe(503);
+      expect(session.json()).toMatchObject({ code: 'UNAVAILABLE', message: 'Connecting...' });
+      expect(events).toEqual([]);
+    } finally {
+      await node.close();
+    }
   });
 
   it('a started worker loop whose run failed tries again by itself, well before its poll', async () => {
