@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /** One runner, three projects: core (pure rules), web (jsdom components), api (app.inject on a database). */
 export default defineConfig({
@@ -16,6 +16,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
+          // `*.pg.test.ts` cut real PostgreSQL connections: they run only on a server (TEST_DATABASE_URL).
+          exclude: process.env.TEST_DATABASE_URL ? configDefaults.exclude : [...configDefaults.exclude, 'apps/api/src/**/*.pg.test.ts'],
           environment: 'node',
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,

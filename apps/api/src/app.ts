@@ -88,6 +88,23 @@ const serveSpa = async (app: FastifyInstance, config: AppConfig): Promise<void> 
   });
 };
 
+/**
+ * Logs what the database reports about its connections (a lost connection is a warning, never a
+ * crash) and drops the session cache whenever the notifications stop or resume, since
+ * invalidations may have been missed in between.
+ */
+const watchDatabase = (app: FastifyInstance, database: Database, dropCache: () => void): (() => void) =>
+  database.onEvent((event) => {
+    if (event.type === 'client-error') app.log.warn({ err: event.error }, 'database connection lost; the pool replaces it');
+    else if (event.type === 'listener-down') {
+      dropCache();
+      app.log.warn({ err: event.error }, 'database notifications lost; reconnecting');
+    } else if (event.reconnected) {
+      dropCache();
+      app.log.info('database notifications back');
+    }
+  });
+
 /** Builds the whole API (never listens): tests call `app.inject`, server.ts calls `listen`. */
 /** The file storage the settings ask for: the S3-compatible bucket when `S3_BUCKET` is set (its SDK loads only then), else `DATA_DIR/files`. */
 export const storageFor = async (config: AppConfig): Promise<FileStorage> =>
@@ -118,8 +135,10 @@ export const buildApp = async (config: AppConfig, deps: AppDeps = {}): Promise<F
   // The S3 client (and its SDK) loads only when a bucket is configured.
   const storage = deps.storage ?? (await storageFor(config));
   app.decorate('storage', storage);
-  const sessionCache = createSessionCache({ ttlMs: config.sessionCacheMs });
+  // Cached sessions are served only while the invalidations can arrive (decision 0008).
+  const sessionCache = createSessionCache({ ttlMs: config.sessionCacheMs, live: () => database.listening });
   app.decorate('sessionCache', sessionCache);
+  const stopWatching = watchDatabase(app, database, () => sessionCache.clear());
   const unlistenAuth = config.sessionCacheMs > 0 ? await database.listen(AUTH_CHANNEL, (payload) => sessionCache.onNotify(payload)) : null;
   const bulkWorker = createBulkWorker({ database, ctx: ctxOf(app), pollMs: config.mailPollMs, log: app.log });
   app.decorate('bulkWorker', bulkWorker);
@@ -127,6 +146,7 @@ export const buildApp = async (config: AppConfig, deps: AppDeps = {}): Promise<F
   const courseJobWorker = createCourseJobWorker({ database, storage: app.storage, pollMs: config.mailPollMs, log: app.log });
   app.decorate('courseJobWorker', courseJobWorker);
   app.addHook('onClose', async () => {
+    stopWatching();
     if (unlistenAuth) await unlistenAuth();
     await app.afterAnswer.settle();
     await bulkWorker.stop();

@@ -92,6 +92,8 @@ export const ERROR_STATUS = {
   STANDARD_SCALE: 403,
   NAME_EXISTS: 409,
   INTERNAL: 500,
+  /** The database is away (restart, failover): the SPA shows "Connecting..." and retries. */
+  UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -15,13 +15,33 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * What a database tells its users about its connections (PostgreSQL only; PGlite is in-process):
+ * `listener-down` when the LISTEN connection is lost (notifications may be missed from then on),
+ * `listener-up` when it is (re)connected and every channel is subscribed again (`reconnected` is
+ * true after a loss: whatever was missed meanwhile must be caught up), and `client-error` when an
+ * idle or busy pool connection dies (the pool replaces it; the error is reported, never thrown).
+ */
+export type DatabaseEvent =
+  | { type: 'listener-down'; error: unknown }
+  | { type: 'listener-up'; reconnected: boolean }
+  | { type: 'client-error'; error: unknown };
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** Applies the generated SQL migrations (same folder for both drivers). */
   migrate(): Promise<void>;
-  /** LISTEN on a channel (the callback gets the payload); returns an unlisten function. */
+  /**
+   * LISTEN on a channel (the callback gets the payload); returns an unlisten function. On
+   * PostgreSQL every channel shares one dedicated connection, reconnected with back-off and
+   * subscribed again after a loss (see `onEvent`).
+   */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Whether notifications are being received now (false while the LISTEN connection is away). */
+  readonly listening: boolean;
+  /** Subscribes to connection events; returns the unsubscribe function. */
+  onEvent(cb: (event: DatabaseEvent) => void): () => void;
   close(): Promise<void>;
   /** The embedded instance, when kind is pglite (tests dump it as a template). */
   pglite?: PGlite;
@@ -51,34 +71,173 @@ const openPglite = async (opts: { dataDir?: string; loadDataDir?: Blob }): Promi
     close: async () => {
       if (!client.closed) await client.close();
     },
+    listening: true,
+    onEvent: () => () => undefined,
   };
 };
 
+/** How long a new connection may take before the request that needs it fails (503, not a hang). */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** Delays between attempts to reconnect the LISTEN connection: quick at first, then every 5 s. */
+export const LISTEN_BACKOFF_MS = [100, 250, 500, 1000, 2000, 5000] as const;
+
 const openPostgres = (url: string): Database => {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const events = new Set<(event: DatabaseEvent) => void>();
+  const emit = (event: DatabaseEvent) => {
+    for (const cb of events) cb(event);
+  };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    application_name: 'klase-api',
+  });
+  // A connection that dies (server restart, failover, pg_terminate_backend) emits `error`: on an
+  // idle one through the pool, on one checked out (a transaction waiting on the app) on the client
+  // itself. Unhandled, either ends the process; handled, the query in flight fails (the request
+  // answers 503) and the pool replaces the connection on the next checkout.
+  pool.on('error', (error) => emit({ type: 'client-error', error }));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => emit({ type: 'client-error', error }));
+  });
   const db = drizzlePg(pool, { schema });
-  const listeners = new Set<pg.PoolClient>();
+  const listener = createListener(url, emit);
   return {
     db,
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
-    listen: async (channel, onNotify) => {
-      const conn = await pool.connect();
-      listeners.add(conn);
-      conn.on('notification', (n) => {
-        if (n.channel === channel) onNotify(n.payload ?? '');
-      });
-      await conn.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return async () => {
-        if (!listeners.delete(conn)) return;
-        await conn.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-        conn.release();
+    listen: listener.listen,
+    get listening() {
+      return listener.connected;
+    },
+    onEvent: (cb) => {
+      events.add(cb);
+      return () => {
+        events.delete(cb);
       };
     },
     close: async () => {
-      for (const conn of listeners) conn.release();
-      listeners.clear();
+      await listener.close();
       await pool.end();
+    },
+  };
+};
+
+/**
+ * The one LISTEN connection of a node: a dedicated client (not from the pool, so it never holds a
+ * pool slot), subscribed to every channel anyone listens on. When it is lost it reconnects with
+ * back-off (`LISTEN_BACKOFF_MS`) and subscribes again, then says so (`listener-up`, reconnected).
+ */
+const createListener = (url: string, emit: (event: DatabaseEvent) => void) => {
+  const channels = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<void> | null = null;
+  let connected = false;
+  let everConnected = false;
+  let closed = false;
+  let attempt = 0;
+  let retry: NodeJS.Timeout | undefined;
+
+  const quote = (channel: string) => pg.escapeIdentifier(channel);
+
+  const lost = (c: pg.Client, error: unknown) => {
+    if (client !== c) return;
+    client = null;
+    const was = connected;
+    connected = false;
+    c.end().catch(() => undefined);
+    if (was) emit({ type: 'listener-down', error });
+    schedule();
+  };
+
+  const schedule = () => {
+    if (closed || retry || connecting || channels.size === 0) return;
+    const delay = LISTEN_BACKOFF_MS[Math.min(attempt, LISTEN_BACKOFF_MS.length - 1)] ?? 5000;
+    attempt += 1;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, delay);
+    retry.unref();
+  };
+
+  const connect = (): Promise<void> => {
+    if (connecting) return connecting;
+    connecting = (async () => {
+      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, application_name: 'klase-api-listen' });
+      c.on('error', (error) => lost(c, error));
+      c.on('end', () => lost(c, new Error('LISTEN connection ended')));
+      c.on('notification', (n) => {
+        for (const cb of channels.get(n.channel) ?? []) cb(n.payload ?? '');
+      });
+      client = c;
+      try {
+        await c.connect();
+        // Channels added while this runs are subscribed too, before the connection counts as up.
+        const subscribed = new Set<string>();
+        for (let missing = [...channels.keys()]; missing.length > 0; missing = [...channels.keys()].filter((ch) => !subscribed.has(ch))) {
+          for (const channel of missing) {
+            await c.query(`LISTEN ${quote(channel)}`);
+            subscribed.add(channel);
+          }
+        }
+      } catch {
+        if (client === c) client = null;
+        c.end().catch(() => undefined);
+        return;
+      }
+      if (client !== c) {
+        // Closed (or lost) meanwhile.
+        await c.end().catch(() => undefined);
+        return;
+      }
+      connected = true;
+      attempt = 0;
+      const reconnected = everConnected;
+      everConnected = true;
+      emit({ type: 'listener-up', reconnected });
+    })().finally(() => {
+      connecting = null;
+      // A failed attempt, or a connection lost while it was being set up: try again later.
+      if (!connected) schedule();
+    });
+    return connecting;
+  };
+
+  return {
+    get connected() {
+      return connected;
+    },
+    /** Subscribes; when the connection is away the channel is subscribed on reconnect (this never throws for that). */
+    async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+      let set = channels.get(channel);
+      const isNew = !set;
+      if (!set) channels.set(channel, (set = new Set()));
+      set.add(onNotify);
+      const c = client;
+      if (connected && c && isNew) {
+        await c.query(`LISTEN ${quote(channel)}`).catch((error: unknown) => lost(c, error));
+      } else if (!connected) {
+        await (connecting ?? (retry ? Promise.resolve() : connect()));
+      }
+      return async () => {
+        const current = channels.get(channel);
+        if (!current?.delete(onNotify) || current.size > 0) return;
+        channels.delete(channel);
+        if (connected && client) await client.query(`UNLISTEN ${quote(channel)}`).catch(() => undefined);
+      };
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      retry = undefined;
+      channels.clear();
+      const c = client;
+      client = null;
+      connected = false;
+      if (connecting) await connecting.catch(() => undefined);
+      if (c) await c.end().catch(() => undefined);
     },
   };
 };

@@ -4,6 +4,7 @@ import { DomainError, ERROR_STATUS, type ErrorBody } from '@klase/core/errors';
 import { translateShared } from '@klase/core/i18n/catalog';
 import { toFieldIssues } from '@klase/core/validation/issues';
 import type { z } from 'zod';
+import { isConnectionError } from './db-errors.ts';
 
 const messageParams = (err: DomainError): Record<string, string | number> | undefined => {
   const wait = err.retryAfterSeconds;
@@ -37,6 +38,9 @@ const zodIssuesOf = (validation: readonly { instancePath: string; keyword: strin
       }) as unknown as z.core.$ZodIssue,
   );
 
+/** What a client is told to wait before asking again while the database is away. */
+export const UNAVAILABLE_RETRY_SECONDS = 2;
+
 const FILE_TOO_LARGE_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_ERR_CTP_BODY_TOO_LARGE']);
 
 /**
@@ -56,7 +60,7 @@ const BROKEN_MULTIPART = [
 const isBrokenMultipart = (request: FastifyRequest, error: Error): boolean =>
   request.isMultipart() && BROKEN_MULTIPART.some((re) => re.test(error.message));
 
-/** The one error handler: domain errors, validation errors, client errors, and opaque 500s. */
+/** The one error handler: domain errors, validation errors, client errors, the database away (503), and opaque 500s. */
 export const registerErrorHandling = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) return sendError(request, reply, error);
@@ -66,6 +70,12 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
     if (typeof error.statusCode !== 'number' && isBrokenMultipart(request, error)) {
       request.log.info({ message: error.message }, 'broken multipart body');
       return sendError(request, reply, new DomainError('UPLOAD_INCOMPLETE'));
+    }
+    if (isConnectionError(error)) {
+      // The database is away (restart, failover, terminated session): nothing is wrong with the
+      // request, and the SPA shows "Connecting..." and asks again until it is back.
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendError(request, reply, new DomainError('UNAVAILABLE', { retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS }));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status < 500) {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema/platform.ts';
 import { startSmtp } from '../test/smtp.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createMailer } from './mail.ts';
 import { renderMail } from './mail-templates.ts';
 
 describe('mail worker', () => {
@@ -52,6 +53,35 @@ describe('mail worker', () => {
     } finally {
       await broken.close();
     }
+  });
+
+  it('a mail sent while the database goes away is still marked sent once it is back, and never sent twice', async () => {
+    await t.db.transaction((tx) => t.app.mailer.enqueue(tx, { to: 'cut@example.ph', subject: 'Cut', text: 'Sent once' }));
+    let cuts = 0;
+    // The first write after the send finds its connection ended (as after a restart or failover).
+    const db = new Proxy(t.db, {
+      get: (target, prop, receiver) =>
+        prop === 'update' && cuts === 0
+          ? () => {
+              cuts += 1;
+              throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+            }
+          : Reflect.get(target, prop, receiver),
+    });
+    const sends: string[] = [];
+    const mailer = createMailer({
+      database: { ...t.app.database, db },
+      transport: { send: async (m) => void sends.push(m.to) },
+      from: 'klase@example.ph',
+      pollMs: 60_000,
+      log: t.app.log,
+    });
+    expect(await mailer.flush()).toBe(1);
+    expect([cuts, sends]).toEqual([1, ['cut@example.ph']]);
+    const [row] = await t.db.select().from(outbox).where(eq(outbox.toAddress, 'cut@example.ph'));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(await mailer.flush()).toBe(0);
+    expect(sends).toHaveLength(1);
   });
 
   it('templates exist in every language with the link', () => {

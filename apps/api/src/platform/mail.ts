@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { retryWhileUnavailable } from './db-errors.ts';
 import { createWorkerLoop } from './worker-loop.ts';
 import type { Database, Db } from '../db/client.ts';
 import { outbox } from '../db/schema/platform.ts';
@@ -78,13 +79,20 @@ export const createMailer = (opts: {
       const rows = await claim();
       if (rows.length === 0) return sent;
       for (const row of rows) {
+        let failure: unknown = null;
         try {
           await transport.send({ from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined });
-          await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(outbox.id, row.id));
-          sent += 1;
         } catch (err) {
+          failure = err;
+        }
+        if (failure === null) {
+          // Sent: a database away for a moment must not turn that into a failed send (and a second
+          // mail later). If it stays away, the lease runs out and the mail is sent again.
+          await retryWhileUnavailable(() => db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(outbox.id, row.id)));
+          sent += 1;
+        } else {
           const attempts = row.attempts + 1;
-          const message = err instanceof Error ? err.message.slice(0, 500) : 'send failed';
+          const message = failure instanceof Error ? failure.message.slice(0, 500) : 'send failed';
           log.warn({ mailId: row.id, attempts, err: message }, 'mail send failed');
           await db
             .update(outbox)

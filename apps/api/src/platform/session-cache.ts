@@ -10,7 +10,10 @@ import type { AuthState } from './types.ts';
  *   - at once on this node after any state-changing request of the user (so a user's own change is
  *     never served stale, even before the notification arrives);
  *   - after `ttlMs` at the latest (a lost notification cannot keep a stale entry for long);
- *   - when the session's idle or absolute expiry passes (checked on every read).
+ *   - when the session's idle or absolute expiry passes (checked on every read);
+ *   - all of them when the notifications stop or start again (the LISTEN connection was lost or
+ *     came back: invalidations may have been missed), and nothing is cached while `live()` says
+ *     they are not arriving.
  * See docs/decisions/0008-session-cache.md.
  */
 export const AUTH_CHANNEL = 'klase_auth';
@@ -31,7 +34,13 @@ export interface SessionCache {
   readonly size: number;
 }
 
-export const createSessionCache = (opts: { ttlMs: number; maxEntries?: number }): SessionCache => {
+export const createSessionCache = (opts: {
+  ttlMs: number;
+  maxEntries?: number;
+  /** Whether invalidations are arriving now (the database's LISTEN connection is up); by default always. */
+  live?: () => boolean;
+}): SessionCache => {
+  const live = opts.live ?? (() => true);
   const maxEntries = opts.maxEntries ?? 20_000;
   const byToken = new Map<string, Entry>();
   const tokensOfUser = new Map<string, Set<string>>();
@@ -62,6 +71,10 @@ export const createSessionCache = (opts: { ttlMs: number; maxEntries?: number })
   return {
     get(tokenHash, now = Date.now()) {
       if (!enabled) return undefined;
+      if (!live()) {
+        if (byToken.size > 0 || childrenOf.size > 0) clear();
+        return undefined;
+      }
       const e = byToken.get(tokenHash);
       if (!e) return undefined;
       const s = e.auth.session;
@@ -72,7 +85,7 @@ export const createSessionCache = (opts: { ttlMs: number; maxEntries?: number })
       return e.auth;
     },
     set(tokenHash, auth, now = Date.now()) {
-      if (!enabled) return;
+      if (!enabled || !live()) return;
       if (byToken.size >= maxEntries) {
         const oldest = byToken.keys().next().value;
         if (oldest !== undefined) drop(oldest);
@@ -83,7 +96,7 @@ export const createSessionCache = (opts: { ttlMs: number; maxEntries?: number })
       set.add(tokenHash);
     },
     async children(userId, load) {
-      if (!enabled) return load();
+      if (!enabled || !live()) return load();
       const hit = childrenOf.get(userId);
       if (hit && Date.now() - hit.at <= opts.ttlMs) return hit.value;
       const value = load();

@@ -4,6 +4,8 @@ import type { FieldIssue } from '@klase/core/errors';
  * The SPA's one HTTP client. JSON by default, same-origin cookies, a CSRF header on writes and
  * `x-requested-with: klase` on every call. Error bodies `{ code, message, fields?, retryAfterSeconds? }`
  * become a thrown `ApiError`; a failed network becomes `ApiError('NETWORK')` and flips the online flag.
+ * The server's state as the answers show it (`onServerStatus`): reachable, unreachable, or
+ * reachable but unavailable (503: its database is away for a moment).
  */
 export const API_BASE = '/api';
 
@@ -58,6 +60,28 @@ const setOnline = (value: boolean) => {
   if (online === value) return;
   online = value;
   for (const cb of networkListeners) cb(value);
+};
+
+/** `offline`: no answer; `unavailable`: the server answered 503 (its database is away); `online`: any other answer. */
+export type ServerStatus = 'online' | 'offline' | 'unavailable';
+const serverListeners = new Set<Listener<ServerStatus>>();
+let serverStatus: ServerStatus = 'online';
+
+/** Subscribes to changes of the server's status; returns the unsubscribe function. */
+export const onServerStatus = (cb: Listener<ServerStatus>) => {
+  serverListeners.add(cb);
+  return () => {
+    serverListeners.delete(cb);
+  };
+};
+
+/** Records what an answer (its HTTP status), or the lack of one (null), says about the server. */
+const sawServer = (status: number | null) => {
+  setOnline(status !== null);
+  const next: ServerStatus = status === null ? 'offline' : status === 503 ? 'unavailable' : 'online';
+  if (serverStatus === next) return;
+  serverStatus = next;
+  for (const cb of serverListeners) cb(next);
 };
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -140,10 +164,10 @@ export const apiFetch = async <T>(path: string, init: ApiInit = {}): Promise<T> 
     res = await fetch(apiUrl(path), { ...init, method, headers, body, credentials: 'same-origin' });
   } catch (e) {
     if (e instanceof Error && e.name === 'AbortError') throw e;
-    setOnline(false);
+    sawServer(null);
     throw new ApiError('NETWORK', 0, 'No internet connection');
   }
-  setOnline(true);
+  sawServer(res.status);
   const text = await res.text();
   if (!res.ok) throw toApiError(res.status, text);
   return parseBody(text) as T;
@@ -165,14 +189,14 @@ export const uploadWithProgress = <T>(
       if (ev.lengthComputable && ev.total > 0) onProgress(Math.round((ev.loaded / ev.total) * 100));
     };
     xhr.onload = () => {
-      setOnline(true);
+      sawServer(xhr.status);
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(100);
         resolve(parseBody(xhr.responseText) as T);
       } else reject(toApiError(xhr.status, xhr.responseText));
     };
     xhr.onerror = () => {
-      setOnline(false);
+      sawServer(null);
       reject(new ApiError('NETWORK', 0, 'No internet connection'));
     };
     xhr.send(formData);

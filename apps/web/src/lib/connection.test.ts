@@ -1,26 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiFetch } from '../components/http.ts';
 import { jsonResponse } from '../components/test-utils.tsx';
-import { backoffDelay, getConnectionPhase, startConnectionMonitor } from './connection.ts';
-import { getSession, resetSessionStore } from './session-store.ts';
+import { backoffDelay, getConnectionPhase } from './connection.ts';
+import { getSession } from './session-store.ts';
+import { connectionTestSetup } from './test-connection.ts';
 
-const fetchMock = vi.fn<typeof fetch>();
-let stop: () => void = () => {};
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  resetSessionStore();
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(async () => {
-  stop();
-  // Bring the HTTP client's own online flag back for the next test.
-  fetchMock.mockResolvedValue(jsonResponse({ status: 'ok' }));
-  await apiFetch('/api/health');
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+const { fetchMock, start } = connectionTestSetup();
 
 describe('connection monitor', () => {
   it('grows the retry delay up to 15 s', () => {
@@ -29,7 +14,7 @@ describe('connection monitor', () => {
 
   it('shows offline, then connecting while it polls /api/health, and recovers by itself', async () => {
     const onRecovered = vi.fn();
-    stop = startConnectionMonitor({ onRecovered });
+    start({ onRecovered });
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(apiFetch('/api/account/profile')).rejects.toMatchObject({ code: 'NETWORK' });
     expect(getConnectionPhase()).toBe('offline');
@@ -39,8 +24,32 @@ describe('connection monitor', () => {
     expect(getConnectionPhase()).toBe('connecting');
     expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('/api/health');
 
-    fetchMock.mockResolvedValue(jsonResponse({ status: 'down' }, 503));
+    fetchMock.mockResolvedValue(jsonResponse({ status: 'ok', database: 'postgres' }));
     await vi.advanceTimersByTimeAsync(2000);
+    expect(getConnectionPhase()).toBe('online');
+    expect(getSession().online).toBe(true);
+    expect(onRecovered).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 503 (the database is away) means connecting: it polls /api/health while that answers 503, and recovers when it answers 200', async () => {
+    const onRecovered = vi.fn();
+    start({ onRecovered });
+    const down = () => jsonResponse({ code: 'UNAVAILABLE', message: 'Connecting...', retryAfterSeconds: 2 }, 503);
+    fetchMock.mockResolvedValue(down());
+    await expect(apiFetch('/api/classes')).rejects.toMatchObject({ code: 'UNAVAILABLE', status: 503, message: 'Connecting...' });
+    expect(getConnectionPhase()).toBe('unavailable');
+    expect(getSession().online).toBe(false);
+
+    fetchMock.mockImplementation(() => Promise.resolve(down()));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('/api/health');
+    expect(getConnectionPhase()).toBe('unavailable');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fetchMock.mock.calls.filter((c) => String(c[0]) === '/api/health')).toHaveLength(2);
+    expect(onRecovered).not.toHaveBeenCalled();
+
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ status: 'ok', database: 'postgres' })));
+    await vi.advanceTimersByTimeAsync(4000);
     expect(getConnectionPhase()).toBe('online');
     expect(getSession().online).toBe(true);
     expect(onRecovered).toHaveBeenCalledTimes(1);

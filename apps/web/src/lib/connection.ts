@@ -1,14 +1,16 @@
 import { useSyncExternalStore } from 'react';
-import { apiFetch, onNetworkStatus } from '../components/http.ts';
+import { apiFetch, onServerStatus } from '../components/http.ts';
 import { setSessionState } from './session-store.ts';
 
 /**
  * Connection monitor (spec section 8, "Network error"). When a call cannot reach the server the
  * app shows "No internet connection", then "Connecting..." while it polls `GET /api/health` with
- * a growing delay, and recovers by itself as soon as the server answers (any HTTP answer counts:
- * the server is reachable). The session store's `online` flag mirrors this: true while reachable.
+ * a growing delay, and recovers by itself as soon as the server answers. A 503 (the server is
+ * reachable but its database is away: a restart, a failover) is `unavailable`: "Connecting..."
+ * while the same probe runs, until health answers 200. The session store's `online` flag mirrors
+ * this: true only while the server answers normally. See docs/decisions (dbresil).
  */
-export type ConnectionPhase = 'online' | 'offline' | 'connecting';
+export type ConnectionPhase = 'online' | 'offline' | 'connecting' | 'unavailable';
 
 export const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000] as const;
 export const backoffDelay = (attempt: number): number => BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)] ?? 15000;
@@ -30,11 +32,11 @@ export const getConnectionPhase = () => phase;
 
 const probe = async () => {
   timer = null;
-  setPhase('connecting');
+  if (phase === 'offline') setPhase('connecting');
   try {
     await apiFetch<unknown>('/api/health');
   } catch {
-    // A NETWORK error keeps us offline; an HTTP error (503) already told http.ts we are online.
+    // No answer keeps us connecting; a 503 keeps us unavailable (http.ts reports both).
   }
   if (phase !== 'online') schedule();
 };
@@ -46,7 +48,21 @@ const schedule = () => {
 };
 
 const wentOffline = () => {
-  if (phase === 'online') setPhase('offline');
+  if (phase === 'online' || phase === 'unavailable') setPhase('offline');
+  schedule();
+};
+
+/** The server answered 503: reachable, but not ready (its database is away); poll until it is. */
+const unavailable = () => {
+  if (phase !== 'unavailable') {
+    // From offline the retry delay starts again: the server is there, only busy.
+    if (phase !== 'online' && timer) clearTimeout(timer);
+    if (phase !== 'online') {
+      timer = null;
+      attempt = 0;
+    }
+    setPhase('unavailable');
+  }
   schedule();
 };
 
@@ -61,7 +77,7 @@ const cameBack = () => {
 
 /** Starts listening to the HTTP client and the browser; returns a stop function. */
 export const startConnectionMonitor = (opts: { onRecovered?: () => void } = {}) => {
-  const unsubscribe = onNetworkStatus((isOnline) => (isOnline ? cameBack() : wentOffline()));
+  const unsubscribe = onServerStatus((status) => (status === 'online' ? cameBack() : status === 'offline' ? wentOffline() : unavailable()));
   const onBrowserOffline = () => wentOffline();
   const onBrowserOnline = () => {
     // The browser has a network again: check the server now instead of waiting for the timer.

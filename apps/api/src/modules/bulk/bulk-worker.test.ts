@@ -7,6 +7,7 @@ import { buildAdminWorld, type AdminWorld } from '../../test/admin-world.ts';
 import { uniq } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createBulkWorker } from './bulk-worker.ts';
+import { BatchOvertaken, finishJob, recordBatch } from './bulk.repo.ts';
 
 const teacherRow = (row: number) => {
   const name = uniq('w');
@@ -54,6 +55,22 @@ describe('bulk worker', () => {
     expect(await t.app.bulkWorker.flush()).toBe(0);
     const [still] = await t.db.select().from(bulkJobs).where(eq(bulkJobs.id, job?.id ?? ''));
     expect(still).toMatchObject({ status: 'running', processed: 0 });
+  });
+
+  it('a batch counts only where the job stands, and a job ends once (a node that was overtaken changes nothing)', async () => {
+    const [job] = await t.db
+      .insert(bulkJobs)
+      .values({ schoolId: w.schoolA.id, fileName: 'moved.csv', input: [teacherRow(2), teacherRow(3)], total: 2, processed: 1, created: 1, status: 'running' })
+      .returning();
+    const id = job?.id ?? '';
+    // A node still at row 0 (its lease ran out, another node went on): its batch is rolled back.
+    await expect(t.db.transaction((tx) => recordBatch(tx, id, 0, 1, 1, []))).rejects.toBeInstanceOf(BatchOvertaken);
+    expect((await t.db.select().from(bulkJobs).where(eq(bulkJobs.id, id)))[0]).toMatchObject({ processed: 1, created: 1 });
+    await t.db.transaction((tx) => recordBatch(tx, id, 1, 1, 1, []));
+    expect((await t.db.select().from(bulkJobs).where(eq(bulkJobs.id, id)))[0]).toMatchObject({ processed: 2, created: 2 });
+    expect(await finishJob(t.db, id, 'done')).toMatchObject({ status: 'done' });
+    expect(await finishJob(t.db, id, 'failed', 'late')).toBeNull();
+    expect((await t.db.select().from(bulkJobs).where(eq(bulkJobs.id, id)))[0]).toMatchObject({ status: 'done', error: null });
   });
 
   it('two workers (as on two nodes) never process the same job twice', async () => {

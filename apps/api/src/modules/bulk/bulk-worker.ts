@@ -1,10 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { auditChange } from '../../platform/audit.ts';
+import { isConnectionError, retryWhileUnavailable } from '../../platform/db-errors.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { createWorkerLoop } from '../../platform/worker-loop.ts';
 import { importBatch, newFileMemory } from './bulk-import.ts';
-import { BULK_CHANNEL, checkedJob, claimJob, finishJob, recordBatch, schoolCustomer, type BulkJobRecord, type BulkPass } from './bulk.repo.ts';
+import {
+  BatchOvertaken,
+  BULK_CHANNEL,
+  checkedJob,
+  claimJob,
+  finishJob,
+  recordBatch,
+  releaseJob,
+  schoolCustomer,
+  type BulkJobRecord,
+  type BulkPass,
+} from './bulk.repo.ts';
 
 export const BATCH_ROWS = 500;
 
@@ -24,6 +36,8 @@ export interface BulkWorker {
  * import would, nothing written; it ends in `preview`) and, once confirmed, the import, which
  * commits each batch of rows with the job's progress, so a crash loses at most the batch in
  * flight and another node resumes from `processed`.
+ * A batch counts only where the job still stands (each row is imported once). When the database
+ * goes away mid-job the job's lease is ended as soon as it returns (not failed) and the loop resumes it.
  */
 export const createBulkWorker = (opts: { database: Database; ctx: Ctx; pollMs: number; log: FastifyBaseLogger }): BulkWorker => {
   const { database, ctx, log } = opts;
@@ -41,7 +55,7 @@ export const createBulkWorker = (opts: { database: Database; ctx: Ctx; pollMs: n
       const rows = job.input.slice(offset, offset + BATCH_ROWS);
       await db.transaction(async (tx) => {
         const result = await importBatch(ctx, tx, target, rows, mode);
-        await recordBatch(tx, job.id, rows.length, result.created, result.rejected);
+        await recordBatch(tx, job.id, offset, rows.length, result.created, result.rejected);
       });
     }
     if (pass === 'check') {
@@ -50,6 +64,7 @@ export const createBulkWorker = (opts: { database: Database; ctx: Ctx; pollMs: n
     }
     await db.transaction(async (tx) => {
       const done = await finishJob(tx, job.id, 'done');
+      if (!done) return;
       await auditChange(tx, {
         schoolId: job.schoolId,
         actorId: job.createdBy,
@@ -69,6 +84,18 @@ export const createBulkWorker = (opts: { database: Database; ctx: Ctx; pollMs: n
       try {
         await runJob(job, pass);
       } catch (err) {
+        if (err instanceof BatchOvertaken) {
+          log.warn({ jobId: job.id }, 'bulk upload taken over by another node');
+          n += 1;
+          continue;
+        }
+        if (isConnectionError(err)) {
+          log.warn({ err, jobId: job.id }, 'bulk upload interrupted: the database went away');
+          const id = job.id;
+          // If it does not come back soon, the lease runs out and any node resumes the job.
+          await retryWhileUnavailable(() => releaseJob(db, id));
+          throw err;
+        }
         log.error({ err, jobId: job.id }, 'bulk upload failed');
         await finishJob(db, job.id, 'failed', err instanceof Error ? err.message.slice(0, 500) : 'failed');
       }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
 import { bulkJobs, type BulkInputRow, type StoredRowIssue } from '../../db/schema/admin.ts';
@@ -118,9 +118,16 @@ export const claimJob = (db: Db) =>
     return claimed ? { job: claimed, pass } : null;
   });
 
-/** Records a processed batch and renews the lease (in the batch's transaction). */
-export const recordBatch = async (db: Db, id: string, n: number, created: number, rejected: StoredRowIssue[]): Promise<void> => {
-  await db
+/** Another node has processed (or is processing) this batch: the batch's transaction is rolled back. */
+export class BatchOvertaken extends Error {}
+
+/**
+ * Records a processed batch and renews the lease (in the batch's transaction). The batch counts
+ * only if the job is still at `offset` (the row lock makes a second node wait, then see it moved),
+ * so each row is imported exactly once even when a node whose lease ran out wakes up again.
+ */
+export const recordBatch = async (db: Db, id: string, offset: number, n: number, created: number, rejected: StoredRowIssue[]): Promise<void> => {
+  const rows = await db
     .update(bulkJobs)
     .set({
       processed: sql`${bulkJobs.processed} + ${n}`,
@@ -129,7 +136,20 @@ export const recordBatch = async (db: Db, id: string, n: number, created: number
       rejectedCount: sql`${bulkJobs.rejectedCount} + ${new Set(rejected.map((r) => r.row)).size}`,
       leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
     })
-    .where(eq(bulkJobs.id, id));
+    .where(and(eq(bulkJobs.id, id), inArray(bulkJobs.status, ['checking', 'running']), eq(bulkJobs.processed, offset)))
+    .returning({ id: bulkJobs.id });
+  if (rows.length === 0) throw new BatchOvertaken(`bulk job ${id} moved past row ${offset}`);
+};
+
+/**
+ * Ends the lease of a job being worked on (the database went away under it), so the next claim takes
+ * it again at once: an import resumes from `processed`, a check starts over.
+ */
+export const releaseJob = async (db: Db, id: string): Promise<void> => {
+  await db
+    .update(bulkJobs)
+    .set({ leaseUntil: sql`now() - interval '1 second'` })
+    .where(and(eq(bulkJobs.id, id), inArray(bulkJobs.status, ['checking', 'running'])));
 };
 
 /** Only the rejected rows stay in `input` (the rejected-rows download); nothing else is kept. */
@@ -140,7 +160,8 @@ export const finishJob = async (db: Db, id: string, status: 'done' | 'failed', e
   const [row] = await db
     .update(bulkJobs)
     .set({ status, error, finishedAt: sql`now()`, leaseUntil: null, input: status === 'done' ? KEEP_REJECTED : sql`'[]'::jsonb` })
-    .where(eq(bulkJobs.id, id))
+    // Only a job being worked on ends (once): one that another node already finished stays as it is.
+    .where(and(eq(bulkJobs.id, id), inArray(bulkJobs.status, ['checking', 'running'])))
     .returning();
   return row ?? null;
 };

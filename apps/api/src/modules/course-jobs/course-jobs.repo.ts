@@ -74,6 +74,20 @@ export const settleJob = async (
   return rows.length > 0;
 };
 
+/**
+ * Puts this claim of the job back, due at once and not counted as an attempt: the database went
+ * away under it (restart, failover), which says nothing about the job. Whatever it wrote was in
+ * its transaction and is gone (or committed as done, and then this changes nothing).
+ */
+export const releaseJob = async (db: Db, job: Pick<CourseJobRecord, 'id' | 'attempts'>, error: string): Promise<boolean> => {
+  const rows = await db
+    .update(courseJobs)
+    .set({ status: 'queued', error, attempts: sql`${courseJobs.attempts} - 1`, leaseUntil: null })
+    .where(ours(job))
+    .returning({ id: courseJobs.id });
+  return rows.length > 0;
+};
+
 /** Whether the course was made by a copy that failed (a failed deletion gives it back that state). */
 export const hasFailedCopy = async (db: Db, courseId: string): Promise<boolean> => {
   const [row] = await db

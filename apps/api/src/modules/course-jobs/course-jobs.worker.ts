@@ -3,9 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { courses } from '../../db/schema/courses.ts';
 import { auditChange } from '../../platform/audit.ts';
+import { isConnectionError, retryWhileUnavailable } from '../../platform/db-errors.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { createWorkerLoop, type WorkerLoop } from '../../platform/worker-loop.ts';
-import { COURSE_JOBS_CHANNEL, MAX_ATTEMPTS, claimJob, hasFailedCopy, holdJob, settleJob, type CourseJobRecord } from './course-jobs.repo.ts';
+import { COURSE_JOBS_CHANNEL, MAX_ATTEMPTS, claimJob, hasFailedCopy, holdJob, releaseJob, settleJob, type CourseJobRecord } from './course-jobs.repo.ts';
 import { copyCourseContent, deleteCourseRows, PermanentJobError, type CourseJobHooks } from './course-work.ts';
 import { removeUnreferencedFiles } from './file-refs.ts';
 
@@ -20,7 +21,9 @@ const messageOf = (err: unknown): string => (err instanceof Error ? err.message 
  * done, so another node can neither take a job in progress nor finish one twice, and a node
  * that dies leaves nothing half done: its lease runs out and another node starts over. Errors
  * are retried (after `retryMs`) until the job's third attempt; then a copy leaves its new course
- * empty with `job: 'copyFailed'` and a deletion gives the course back.
+ * empty with `job: 'copyFailed'` and a deletion gives the course back. When the database goes
+ * away mid-job the job is put back as soon as it returns, not counted as an attempt, and the loop
+ * tries again (its own retry, or the LISTEN reconnection).
  */
 export const createCourseJobWorker = (opts: {
   database: Database;
@@ -96,6 +99,13 @@ export const createCourseJobWorker = (opts: {
         if (job.attempts > MAX_ATTEMPTS) throw new PermanentJobError(`gave up after ${MAX_ATTEMPTS} attempts`);
         await (job.kind === 'copy' ? runCopy(job) : runDelete(job));
       } catch (err) {
+        if (isConnectionError(err)) {
+          log.warn({ err, jobId: job.id, kind: job.kind }, 'course job interrupted: the database went away');
+          const current = job;
+          // If it does not come back soon, the lease runs out and any node resumes the job.
+          await retryWhileUnavailable(() => releaseJob(db, current, messageOf(err)));
+          throw err;
+        }
         await onError(job, err).catch((e: unknown) => log.error({ err: e, jobId: job?.id }, 'course job bookkeeping failed'));
       }
       n += 1;

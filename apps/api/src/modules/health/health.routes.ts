@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { translateShared } from '@klase/core/i18n/catalog';
+import { UNAVAILABLE_RETRY_SECONDS } from '../../platform/errors.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -11,7 +13,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['health'],
         response: {
           200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
-          503: z.object({ status: z.literal('down') }),
+          503: z.object({ status: z.literal('down'), code: z.literal('UNAVAILABLE'), message: z.string(), retryAfterSeconds: z.number() }),
         },
       },
     },
@@ -20,8 +22,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.database.db.execute(sql`select 1`);
         return { status: 'ok' as const, database: app.database.kind };
       } catch (err) {
-        request.log.error({ err }, 'health check: database down');
-        return reply.status(503).send({ status: 'down' as const });
+        request.log.warn({ err }, 'health check: database down');
+        const message = translateShared(request.locale, 'errors', 'UNAVAILABLE');
+        void reply.header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
+        return reply.status(503).send({ status: 'down' as const, code: 'UNAVAILABLE' as const, message, retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS });
       }
     },
   );

@@ -3,7 +3,10 @@ import { IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useConnectionPhase } from '../../lib/connection.ts';
 
-/** "No internet connection", then "Connecting..." while the app retries (spec section 8). */
+/**
+ * "No internet connection", then "Connecting..." while the app retries (spec section 8); only
+ * "Connecting..." while the server answers 503 (it is there, its database is coming back).
+ */
 export const ConnectionBanner = () => {
   const phase = useConnectionPhase();
   const { t } = useTranslation('errors');
@@ -23,11 +26,13 @@ export const ConnectionBanner = () => {
       data-testid="connection-banner"
     >
       <Group gap="xs" justify="center">
-        {phase === 'connecting' ? <Loader size="xs" color="dark.9" aria-hidden="true" /> : <IconWifiOff size={18} aria-hidden="true" />}
-        <Text size="sm" fw={600}>
-          {t('NO_INTERNET')}
-        </Text>
-        {phase === 'connecting' && <Text size="sm">{t('CONNECTING')}</Text>}
+        {phase === 'offline' ? <IconWifiOff size={18} aria-hidden="true" /> : <Loader size="xs" color="dark.9" aria-hidden="true" />}
+        {phase !== 'unavailable' && (
+          <Text size="sm" fw={600}>
+            {t('NO_INTERNET')}
+          </Text>
+        )}
+        {phase !== 'offline' && <Text size="sm">{t('CONNECTING')}</Text>}
       </Group>
     </Paper>
   );
