@@ -136,6 +136,8 @@ export const classDetails = classRow.extend({
     viewProgress: z.boolean(),
     viewStudentDetails: z.boolean(),
     resetStudentPasswords: z.boolean(),
+    /** Grade submissions, activities and quiz essays (teachers and assistants of a class not archived). */
+    grade: z.boolean(),
   }),
   createdAt: z.string(),
   createdBy: z.string().nullable(),

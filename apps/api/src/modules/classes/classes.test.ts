@@ -59,7 +59,7 @@ describe('classes: list, create, settings, teachers', () => {
       schoolId: w.schoolA.id,
       schoolName: w.schoolA.name,
       createdBy: w.teacher.id,
-      can: { manage: true, manageRoster: true, manageGroups: true, viewProgress: true, viewStudentDetails: true, resetStudentPasswords: true },
+      can: { manage: true, manageRoster: true, manageGroups: true, viewProgress: true, viewStudentDetails: true, resetStudentPasswords: true, grade: true },
     });
     expect(c.teachers.map((x: { id: string; roleId: number }) => [x.id, x.roleId])).toEqual([
       [w.teacher.id, ROLE.teacher],
@@ -74,7 +74,7 @@ describe('classes: list, create, settings, teachers', () => {
 
     const assistant = await signIn(t.app, w.assistant.username);
     const seen = (await assistant.req('GET', `/api/classes/${c.id}`)).json();
-    expect(seen).toMatchObject({ relation: 'assistant', join: null, can: { manage: false, manageRoster: false, viewStudentDetails: true } });
+    expect(seen).toMatchObject({ relation: 'assistant', join: null, can: { manage: false, manageRoster: false, viewStudentDetails: true, grade: true } });
   });
 
   it('refuses a form without a name, with the years out of order or an unknown grade level (400 with field keys)', async () => {
@@ -182,7 +182,7 @@ describe('classes: list, create, settings, teachers', () => {
 
     const student = await signIn(t.app, w.s2.username);
     const seen = await student.req('GET', `/api/classes/${w.cls.id}`);
-    expect(seen.json()).toMatchObject({ relation: 'student', join: null, can: { manage: false, viewProgress: false } });
+    expect(seen.json()).toMatchObject({ relation: 'student', join: null, can: { manage: false, viewProgress: false, grade: false } });
     const lastAccess = async () =>
       (await t.db.select().from(classStudents).where(and(eq(classStudents.classId, w.cls.id), eq(classStudents.studentId, w.s2.id))))[0]?.lastAccessAt;
     const first = await lastAccess();
@@ -233,7 +233,7 @@ describe('classes: list, create, settings, teachers', () => {
     const archivedList = (await teacher.req('GET', '/api/classes?archived=true')).json();
     expect(archivedList.data).toEqual([expect.objectContaining({ id: made.id, archived: true, status: 'INACTIVE' })]);
     const details = (await teacher.req('GET', `/api/classes/${made.id}`)).json();
-    expect(details.can).toMatchObject({ manage: true, manageRoster: false, manageGroups: false });
+    expect(details.can).toMatchObject({ manage: true, manageRoster: false, manageGroups: false, grade: false });
     const add = await teacher.req('POST', `/api/classes/${made.id}/students`, { studentIds: [w.s4.id] });
     expect(add.statusCode).toBe(409);
     expect(add.json().code).toBe('CLASS_ARCHIVED');

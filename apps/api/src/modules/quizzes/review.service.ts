@@ -11,7 +11,7 @@ import { toPerson } from '../class-work/people.ts';
 import { settleAll, gradePassed, resultOf } from './attempts.service.ts';
 import { expired, finalizeAttempt, gradeStored, questionMap, storeCombinedGrade } from './grade-store.ts';
 import { quizText } from './messages.ts';
-import { openAttempt, requireTeacher, staffQuiz } from './quiz-access.ts';
+import { openAttempt, requireGrader, staffQuiz } from './quiz-access.ts';
 import {
   answersOf,
   attemptsOf,
@@ -72,7 +72,7 @@ type ManualGrade = z.output<typeof manualGradeRequest>;
  */
 export const gradeByHand = async (ctx: Ctx, user: UserRow, attemptId: string, questionId: string, body: ManualGrade, now = new Date()): Promise<AttemptResult> => {
   const { quiz } = await openAttempt(ctx.db, user, attemptId, { parents: false });
-  requireTeacher(quiz);
+  requireGrader(quiz);
   const graded = await ctx.db.transaction(async (tx) => {
     // The quiz before the attempt: the order a key change takes its locks in.
     await lockQuiz(tx, quiz.material.id, 'grade');

@@ -58,6 +58,17 @@ describe('quiz review: combined grades, regrading, essays, results and statistic
     expect(await auditActions(world.t.db, quiz.materialId)).toContain('quiz.question-updated');
   });
 
+  it('issue 13: an assistant grades an essay by hand (and still changes no question)', async () => {
+    const quiz = await world.makeQuiz({ questions: sampleQuestions('trueFalse', 'essay') });
+    const { attempt } = await takeQuiz(world.as('ana'), quiz.materialId, right);
+    const graded = await world.as('assistant').req('PUT', `/api/attempts/${attempt.id}/answers/${quiz.id('essay')}/grade`, { points: 7, feedback: 'Clear.' });
+    expect(graded.statusCode, graded.body).toBe(200);
+    expect(graded.json<AttemptResult>().attempt).toMatchObject({ score: 8, pending: false });
+    expect(await submissionRow(world.t.db, quiz.materialId, world.w.s2.id)).toMatchObject({ grade: 8, gradedBy: world.w.assistant.id });
+    const edit = await world.as('assistant').req('PUT', `/api/materials/${quiz.materialId}/questions/${quiz.id('essay')}`, sampleForms.essay);
+    expect(edit.statusCode).toBe(403);
+  });
+
   it('submissions at the same time as a key change are all graded with the new key', async () => {
     const quiz = await world.makeQuiz();
     const takers = (['jose', 'ana', 'miguel'] as const).map((who) => world.as(who));
@@ -94,7 +105,7 @@ describe('quiz review: combined grades, regrading, essays, results and statistic
     expect(over.statusCode).toBe(400);
     expect(over.json()).toMatchObject({ code: 'GRADE_OVER_MAX', params: { max: 10 } });
     expect((await world.as('teacher').req('PUT', gradeUrl, { points: -1 })).statusCode).toBe(400);
-    expect((await world.as('assistant').req('PUT', gradeUrl, { points: 8 })).statusCode).toBe(403);
+    expect((await world.as('assistant').req('PUT', gradeUrl, { points: 10.5 })).json()).toMatchObject({ code: 'GRADE_OVER_MAX' });
     expect((await world.as('miguel').req('PUT', gradeUrl, { points: 10 })).statusCode).toBe(403);
 
     const graded = await world.as('teacher').req('PUT', gradeUrl, { points: 8, feedback: ' Good example; say more about today. ' });

@@ -4,6 +4,7 @@ import { useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { percentOf } from '@klase/core/assessments/grading';
 import type { AttemptResult } from '@klase/core/assessments/quizzes';
+import { canOpen } from '@klase/core/guards';
 import { ROLE } from '@klase/core/roles';
 import { DateText } from '../../components/date-text.tsx';
 import { DetailList } from '../../components/detail-list.tsx';
@@ -147,7 +148,7 @@ const ResultBody = ({ result }: { result: AttemptResult }) => {
       )}
       <Stack component="ol" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('result.questions')}>
         {result.questions.map((row, i) => (
-          <QuestionResult key={row.question.id} row={row} n={i + 1} staff={staff} canGrade={roleId === ROLE.teacher} attemptId={attemptId} materialId={materialId} />
+          <QuestionResult key={row.question.id} row={row} n={i + 1} staff={staff} canGrade={canOpen('assessmentGrade', roleId)} attemptId={attemptId} materialId={materialId} />
         ))}
       </Stack>
     </QuizPageFrame>
