@@ -64,6 +64,8 @@ const Summary = ({ result }: { result: AttemptResult }) => {
           items={[
             { label: t('result.started'), value: <DateText value={attempt.startedAt} /> },
             { label: t('result.submittedAt'), value: <DateText value={attempt.submittedAt} /> },
+            // Issue 13: the score scaled to what the quiz is worth (raw / total × maximum points).
+            ...(result.grade === null ? [] : [{ label: t('result.grade'), value: scoreText(result.grade, result.maxPoints) }]),
           ]}
         />
         {attempt.autoSubmitted && <Text size="sm">{t('result.autoSubmitted')}</Text>}

@@ -24,6 +24,7 @@ export const settingsFixture = (over: Partial<QuizSettingsAnswer> = {}): QuizSet
   showAnswers: 'afterSubmit',
   passingPercent: 75,
   totalPoints: 3,
+  maxPoints: 3,
   questionCount: 2,
   attemptCount: 0,
   ...over,
@@ -106,6 +107,8 @@ const mcKey: QuestionFormValues = {
 /** A submitted attempt: the choice question wrong, an essay waiting for the teacher; keys only with `withKeys`. */
 export const resultFixture = (withKeys: boolean): AttemptResult => ({
   attempt: attemptSummary({ score: 0, maxScore: 7, pending: true }),
+  grade: null,
+  maxPoints: 7,
   showAnswers: withKeys,
   passed: false,
   questions: [
@@ -136,6 +139,7 @@ export const overviewFixture = (over: Partial<QuizOverview> = {}): QuizOverview 
   passingPercent: 75,
   questionCount: 3,
   totalPoints: 4,
+  maxPoints: 4,
   window: 'open',
   inProgressAttemptId: null,
   attempts: [],
@@ -148,6 +152,7 @@ export const overviewFixture = (over: Partial<QuizOverview> = {}): QuizOverview 
 export const resultsFixture = (): QuizResults => ({
   materialId: QUIZ_ID,
   totalPoints: 7,
+  maxPoints: 7,
   counts: { total: 2, attempted: 1, pending: 1, passed: 0 },
   rows: [
     { studentId: 's1', name: 'Ana Cruz', photoUrl: null, attempts: [attemptSummary({ score: 2, maxScore: 7, pending: true })], grade: 2, pending: true },
