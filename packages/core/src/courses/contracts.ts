@@ -120,6 +120,12 @@ export const materialOrderRequest = z.object({ materialIds: z.array(z.uuid()).ma
 
 /** `PATCH .../published` of a course, element or material → `{ message }` (translated, spec). */
 export const publishRequest = z.object({ published: z.boolean({ error: V.required }) });
+/**
+ * `PATCH .../published` of a course or an element (issue 13): `contents` with `published: true`
+ * also publishes, in the same change, everything in it (a course's elements and materials, an
+ * element's materials). The dialogs send it on by default.
+ */
+export const publishWithContentsRequest = publishRequest.extend({ contents: z.boolean({ error: V.invalidChoice }).optional() });
 
 // ---------------------------------------------------------------------------------------------
 // Materials
