@@ -26,6 +26,7 @@ import {
 } from './courses-api.ts';
 import css from './courses.module.css';
 import { FormModal } from './form-modal.tsx';
+import { contentsChoice } from './publish-contents.tsx';
 
 type JobCourse = Pick<CourseRow, 'id' | 'name' | 'classId'>;
 
@@ -203,12 +204,15 @@ export const usePublishCourse = (course: Pick<CourseRow, 'id' | 'classId' | 'pub
   const { busy, run } = useCourseAction(course.classId);
   const key = course.published ? 'unpublish' : 'publish';
   const confirmKey = course.classId === null ? `publish.${key}CatalogueCourseConfirm` : `publish.${key}CourseConfirm`;
-  const toggle = () =>
-    run(key, {
-      ask: { title: t(`publish.${key}CourseTitle`), message: t(confirmKey), confirmLabel: t(`publish.${key}`) },
+  const toggle = () => {
+    // Publishing offers "publish everything in it" (issue 13); unpublishing leaves the contents alone.
+    const choice = course.published ? null : contentsChoice(t(confirmKey), t('publish.contentsCourse'));
+    return run(key, {
+      ask: { title: t(`publish.${key}CourseTitle`), message: choice?.message ?? t(confirmKey), confirmLabel: t(`publish.${key}`) },
       success: t(`publish.${key}ed`),
-      send: () => publishCourseCall(course.id, !course.published),
+      send: () => publishCourseCall(course.id, !course.published, choice?.contents() ?? false),
     });
+  };
   return { busy: busy === key, label: t(`publish.${key}`), icon: course.published ? IconEyeOff : IconEye, toggle };
 };
 

@@ -130,8 +130,9 @@ export const useCourseAction = (classId: string | null) => {
 export const createCourseCall = (classId: string, body: CourseFormValues) =>
   apiFetch<CourseDetails>(classPath(classId, 'courses'), { method: 'POST', body });
 export const updateCourseCall = (courseId: string, body: CourseFormValues) => apiFetch<CourseDetails>(coursePath(courseId), { method: 'PUT', body });
-export const publishCourseCall = (courseId: string, published: boolean) =>
-  apiFetch<MessageAnswer>(coursePath(courseId, 'published'), { method: 'PATCH', body: { published } });
+/** `contents`: also publish the course's elements and materials (issue 13). */
+export const publishCourseCall = (courseId: string, published: boolean, contents = false) =>
+  apiFetch<MessageAnswer>(coursePath(courseId, 'published'), { method: 'PATCH', body: published && contents ? { published, contents } : { published } });
 
 /** `PATCH /api/courses/:courseId/shared`: share with (or stop sharing with) the other teachers of the school. */
 export const shareCourseCall = (courseId: string, shared: boolean) =>
@@ -154,8 +155,9 @@ export const deleteCourseImageCall = (courseId: string) => apiFetch<CourseDetail
 export const createElementCall = (courseId: string, body: ElementForm) => apiFetch<unknown>(coursePath(courseId, 'elements'), { method: 'POST', body });
 export const updateElementCall = (courseId: string, elementId: string, body: ElementForm) =>
   apiFetch<unknown>(coursePath(courseId, 'elements', elementId), { method: 'PUT', body });
-export const publishElementCall = (courseId: string, elementId: string, published: boolean) =>
-  apiFetch<MessageAnswer>(coursePath(courseId, 'elements', elementId, 'published'), { method: 'PATCH', body: { published } });
+/** `contents`: also publish the element's materials (issue 13). */
+export const publishElementCall = (courseId: string, elementId: string, published: boolean, contents = false) =>
+  apiFetch<MessageAnswer>(coursePath(courseId, 'elements', elementId, 'published'), { method: 'PATCH', body: published && contents ? { published, contents } : { published } });
 export const deleteElementCall = (courseId: string, elementId: string) =>
   apiFetch<MessageAnswer>(coursePath(courseId, 'elements', elementId), { method: 'DELETE' });
 export const orderElementsCall = (courseId: string, elementIds: string[]) =>

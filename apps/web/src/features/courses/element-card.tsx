@@ -22,6 +22,7 @@ import { deleteMaterialCall, useAskMaterialDelete } from '../materials/material-
 import { deleteElementCall, publishElementCall, publishMaterialCall, useCourseAction } from './courses-api.ts';
 import { MATERIAL_TYPES, MaterialTypeIcon, useMaterialTypeLabel } from './material-types.tsx';
 import css from './courses.module.css';
+import { contentsChoice } from './publish-contents.tsx';
 
 type Material = ElementDetails['materials'][number];
 
@@ -184,12 +185,16 @@ export const ElementCard = ({ course, element, index, count, manage, handle, onE
   const danger = useTone('danger');
   const { busy, run } = useCourseAction(course.classId);
   const key = element.published ? 'unpublish' : 'publish';
-  const togglePublished = () =>
+  const togglePublished = () => {
+    const question = t(`publish.${key}${scopeOf(course)}ElementConfirm`, { name: element.name });
+    // Publishing offers to publish its materials too (issue 13).
+    const choice = element.published ? null : contentsChoice(question, t('publish.contentsElement'));
     void run(key, {
-      ask: { title: t(`publish.${key}ElementTitle`), message: t(`publish.${key}${scopeOf(course)}ElementConfirm`, { name: element.name }), confirmLabel: t(`publish.${key}`) },
+      ask: { title: t(`publish.${key}ElementTitle`), message: choice?.message ?? question, confirmLabel: t(`publish.${key}`) },
       success: t(`publish.${key}ed`),
-      send: () => publishElementCall(course.id, element.id, !element.published),
+      send: () => publishElementCall(course.id, element.id, !element.published, choice?.contents() ?? false),
     });
+  };
   const remove = () =>
     void run('delete', {
       ask: {
