@@ -6,6 +6,7 @@ import {
   COURSE_IMAGE_FIELD,
   type CopyTarget,
   type CourseCopyAnswer,
+  type CourseCopyRequest,
   type CourseDetails,
   type CourseFormValues,
   type CourseRow,
@@ -139,8 +140,7 @@ export const shareCourseCall = (courseId: string, shared: boolean) =>
   apiFetch<MessageAnswer>(coursePath(courseId, 'shared'), { method: 'PATCH', body: { shared } });
 
 /** `POST /api/courses/:courseId/copy`: the copy appears at once with `job: 'copying'`. */
-export const copyCourseCall = (courseId: string, targetClassId: string) =>
-  apiFetch<CourseCopyAnswer>(coursePath(courseId, 'copy'), { method: 'POST', body: { targetClassId } });
+export const copyCourseCall = (courseId: string, body: CourseCopyRequest) => apiFetch<CourseCopyAnswer>(coursePath(courseId, 'copy'), { method: 'POST', body });
 /** `DELETE /api/courses/:courseId` → 202: the course shows `job: 'deleting'` until the job removes it. */
 export const deleteCourseCall = (courseId: string) => apiFetch<MessageAnswer>(coursePath(courseId), { method: 'DELETE' });
 

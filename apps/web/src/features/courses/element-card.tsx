@@ -29,11 +29,13 @@ type Material = ElementDetails['materials'][number];
 /** Menus open on their first item: Mantine's focus placeholder (role presentation) is not a valid child of a menu. */
 const MENU_PROPS = { withinPortal: true, withInitialFocusPlaceholder: false } as const;
 
-/** "Everyone", "3 students" or "Groups: Red, Blue". */
+/** "Everyone", "3 students", "Groups: Red, Blue", or nobody yet (a copy from another class, issue 13). */
 const useAssigneesText = () => {
   const { t } = useTranslation('courses');
   return (a: ElementDetails['assignees']) =>
-    a.mode === 'students'
+    a.mode !== 'everyone' && a.students.length === 0 && a.groups.length === 0
+      ? t('editor.assignedNobody')
+      : a.mode === 'students'
       ? t('editor.assignedStudents', { count: a.students.length })
       : a.mode === 'groups'
         ? t('editor.assignedGroups', { names: a.groups.map((g) => g.name).join(', ') })
