@@ -12,7 +12,6 @@ import {
   elementOrderRequest,
   elementParams,
   myCoursesQuery,
-  publishRequest,
   publishWithContentsRequest,
 } from '@klase/core/courses/contracts';
 import { shareRequest } from '@klase/core/courses/catalogue';

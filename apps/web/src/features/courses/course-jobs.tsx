@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Alert, Button, Group, Menu, Select, Skeleton, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconCopy, IconDotsVertical, IconEye, IconEyeOff, IconShare, IconShareOff, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -76,14 +76,14 @@ interface CopyValues {
 }
 
 /** The old start, the new start field and the shift it makes (issue 13). */
-const DateShift = ({ oldStart, form }: { oldStart: string | null; form: ReturnType<typeof useForm<CopyValues>> }) => {
+const DateShift = ({ oldStart, newStart, inputProps }: { oldStart: string | null; newStart: string; inputProps: UseFormReturnType<CopyValues>['getInputProps'] }) => {
   const { t } = useTranslation('courses');
   if (!oldStart) return <Text size="sm">{t('jobs.noDates')}</Text>;
-  const shift = shiftDaysOf(oldStart, form.values.newStart);
+  const shift = shiftDaysOf(oldStart, newStart);
   return (
     <Stack gap={4}>
       <Text size="sm">{t('jobs.oldStart', { date: oldStart })}</Text>
-      <TextField label={t('jobs.newStart')} description={t('jobs.newStartHint')} dateMask {...form.getInputProps('newStart')} />
+      <TextField label={t('jobs.newStart')} description={t('jobs.newStartHint')} dateMask {...inputProps('newStart')} />
       {typeof shift === 'number' && (
         <Text size="sm" role="status" data-testid="copy-shift">
           {shift === 0 ? t('jobs.shiftNone') : t(shift > 0 ? 'jobs.shiftLater' : 'jobs.shiftEarlier', { count: Math.abs(shift) })}
@@ -150,7 +150,7 @@ const CopyForm = ({ course, options, oldStart, onCopied, onClose }: CopyCourseDi
         <Alert color="gray" variant="light" data-testid="copy-assignees">
           {t(sameClass ? 'jobs.assigneesSameClass' : 'jobs.assigneesOtherClass')}
         </Alert>
-        <DateShift oldStart={oldStart} form={form} />
+        <DateShift oldStart={oldStart} newStart={form.values.newStart} inputProps={form.getInputProps} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose} disabled={busy}>
             {t('common:cancel')}
