@@ -3,7 +3,7 @@ import { expect, signIn, test } from '../fixtures.ts';
 /**
  * Issue 13: the assistant teacher's dashboard counts work to grade, and the assistant grades it
  * like a non-editing teacher. Demo data: assistant1 assists teacher1 in "Grade 7 - Sampaguita",
- * whose "Cell analogy" assignment (20 points) has work waiting from Katrina Torres (submitted)
+ * whose "Cell analogy" assignment (20 points, graded with a rubric) has work waiting from Katrina Torres (submitted)
  * and Ana Dela Cruz (late); each project grades its own student, so the two never meet.
  */
 const ASSIGNMENT = /Cell analogy: our school as a cell/;
@@ -22,9 +22,11 @@ test('assistant1 grades a submission of Grade 7 - Sampaguita and returns it', as
   await page.getByRole('main').getByText(student).first().click();
   await expect(page).toHaveURL(/\/student\/[0-9a-f-]{36}$/);
 
-  // The same grading form as a teacher's: the grade, feedback, save and return.
-  const grade = page.getByLabel(/grade \(out of 20\)/i);
-  await grade.fill('16');
+  // The same grading form as a teacher's: the assignment's rubric (levels make the grade), feedback, save and return.
+  await page.getByRole('radio', { name: /^Four 12 pts$/ }).check();
+  await page.getByRole('radio', { name: /^Mostly clear 3 pts$/ }).check();
+  const grade = page.getByLabel(/grade from the rubric \(out of 20\)/i);
+  await expect(grade).toHaveValue('15');
   const feedback = page.locator('.ProseMirror').first();
   await feedback.click();
   await feedback.pressSequentially('Good comparisons. Check your spelling.');
@@ -36,5 +38,6 @@ test('assistant1 grades a submission of Grade 7 - Sampaguita and returns it', as
 
   // The grade is kept: the page read again shows it.
   await page.reload();
-  await expect(page.getByLabel(/grade \(out of 20\)/i)).toHaveValue('16');
+  await expect(page.getByLabel(/grade from the rubric \(out of 20\)/i)).toHaveValue('15');
+  await expect(page.getByText('Returned', { exact: true }).first()).toBeVisible();
 });
