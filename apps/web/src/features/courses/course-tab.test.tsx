@@ -125,6 +125,14 @@ describe('CourseLayout', () => {
 });
 
 describe('CourseTab', () => {
+  it('issue 13: says when an element for chosen students has nobody chosen (a copy from another class)', async () => {
+    const base = courseDetailsFixture();
+    course = { ...base, elements: base.elements.map((e, i) => (i === 1 ? { ...e, assignees: { mode: 'students' as const, students: [], groups: [] } } : e)) };
+    renderCourse();
+    await screen.findAllByTestId('element-card');
+    expect(screen.getAllByTestId('element-card')[1]).toHaveTextContent('For nobody yet: choose students or groups');
+  });
+
   it('shows a teacher each element with its type, assignees, state and materials', async () => {
     renderCourse();
     await screen.findAllByTestId('element-card');
