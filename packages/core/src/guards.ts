@@ -60,6 +60,11 @@ export const ROUTE_ROLES = {
   resourcesWrite: [ROLE.teacher, ROLE.schoolAdmin],
   /** Issue 6: set up assignments and quizzes, grade submissions and activities (teachers of the class). */
   assessmentManage: [ROLE.teacher],
+  /**
+   * Issue 13: grade submissions, activities and quiz essays (teachers and assistants of the class:
+   * an assistant grades like a non-editing teacher; setup and the grade book stay the teachers').
+   */
+  assessmentGrade: [ROLE.teacher, ROLE.assistantTeacher],
   /** Issue 6: read submissions, quiz results and statistics (teachers and assistants of the class). */
   assessmentReview: [ROLE.teacher, ROLE.assistantTeacher],
   /** Issue 6: take a quiz (enrolled students). */

@@ -7,6 +7,11 @@ export const COURSE_MESSAGES = {
     ph: 'Nailathala na ang kurso. Mabubuksan na ito ng mga mag-aaral nito.',
     zh: '课程已发布。学生现在可以打开它。',
   },
+  coursePublishedAll: {
+    'en-us': 'The course and everything in it have been published. Its students can open it now.',
+    ph: 'Nailathala na ang kurso at ang lahat ng laman nito. Mabubuksan na ito ng mga mag-aaral nito.',
+    zh: '课程及其全部内容已发布。学生现在可以打开它。',
+  },
   courseUnpublished: {
     'en-us': 'The course has been unpublished. Students no longer see it.',
     ph: 'Hindi na nakalathala ang kurso. Hindi na ito nakikita ng mga mag-aaral.',
@@ -16,6 +21,11 @@ export const COURSE_MESSAGES = {
     'en-us': 'The course element has been published.',
     ph: 'Nailathala na ang elemento ng kurso.',
     zh: '课程单元已发布。',
+  },
+  elementPublishedAll: {
+    'en-us': 'The course element and its materials have been published.',
+    ph: 'Nailathala na ang elemento ng kurso at ang mga materyales nito.',
+    zh: '课程单元及其学习材料已发布。',
   },
   elementUnpublished: {
     'en-us': 'The course element has been unpublished. Students no longer see it.',

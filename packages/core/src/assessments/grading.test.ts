@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   GRADING_METHODS,
   combineAttempts,
+  scaleToPoints,
   gradeAnswer,
   gradeAttempt,
   passed,
@@ -293,6 +294,24 @@ describe('combineAttempts', () => {
   it('puts an attempt graded against another max on the latest attempt’s scale', () => {
     expect(combineAttempts('highest', [at(9, 1, 10), at(15, 2, 20)])).toBe(18);
     expect(combineAttempts('average', [at(9, 1, 10), at(15, 2, 20)])).toBe(16.5);
+  });
+
+  it('issue 13: scales every attempt to the quiz’s maximum points (score = raw / total × maximum)', () => {
+    // Questions worth 20 in all, the quiz worth 100: 12/20 is 60, 15/20 is 75, 8/20 is 40.
+    expect(combineAttempts('highest', attempts, 100)).toBe(75);
+    expect(combineAttempts('average', attempts, 100)).toBe(58.33);
+    expect(combineAttempts('first', attempts, 100)).toBe(75);
+    expect(combineAttempts('last', attempts, 100)).toBe(60);
+    // Fewer points than the questions' total scale down; another total scales on its own.
+    expect(combineAttempts('last', [at(7, 1, 7)], 10)).toBe(10);
+    expect(combineAttempts('average', [at(9, 1, 10), at(15, 2, 20)], 50)).toBe(41.25);
+    expect(combineAttempts('highest', [at(0, 1, 0)], 100)).toBe(0);
+  });
+
+  it('scaleToPoints rounds to 2 decimals', () => {
+    expect(scaleToPoints(1, 3, 100)).toBe(33.33);
+    expect(scaleToPoints(2, 3, 10)).toBe(6.67);
+    expect(scaleToPoints(5, 0, 100)).toBe(0);
   });
 });
 

@@ -135,16 +135,23 @@ export type AttemptScore = { score: number; max: number; submittedAt: string | D
 const timeOf = (t: string | Date | null): number => (t === null ? NaN : typeof t === 'string' ? Date.parse(t) : t.getTime());
 
 /**
- * The quiz score from a student's attempts, or null without a finished one (`submittedAt` set).
- * `first`/`last` go by `submittedAt` (equal times: the order given). Every attempt is graded
- * against the same key, so they share one max; should one differ, its score is scaled to the max
- * of the latest attempt before combining. `average` is rounded to 2 decimals.
+ * A raw score out of the questions' total (`max`) as a grade out of the quiz's maximum points
+ * (issue 13: the teacher's "Maximum points" is what the quiz is worth; 0 when the total is 0).
  */
-export const combineAttempts = (method: GradingMethod, attempts: readonly AttemptScore[]): number | null => {
+export const scaleToPoints = (score: number, max: number, maxPoints: number): number => (max > 0 ? roundPoints((score * maxPoints) / max) : 0);
+
+/**
+ * The quiz grade from a student's attempts, or null without a finished one (`submittedAt` set).
+ * `first`/`last` go by `submittedAt` (equal times: the order given). Each attempt's score is
+ * scaled to `maxPoints`, the quiz's maximum points (without it: to the max of the latest attempt,
+ * which every attempt graded against the same key shares). `average` is rounded to 2 decimals.
+ */
+export const combineAttempts = (method: GradingMethod, attempts: readonly AttemptScore[], maxPoints?: number): number | null => {
   const finished = attempts.filter((a) => !Number.isNaN(timeOf(a.submittedAt))).sort((a, b) => timeOf(a.submittedAt) - timeOf(b.submittedAt));
   const latest = finished.at(-1);
   if (!latest) return null;
-  const scores = finished.map((a) => (a.max === latest.max ? a.score : a.max > 0 ? roundPoints((a.score * latest.max) / a.max) : 0));
+  const target = maxPoints ?? latest.max;
+  const scores = finished.map((a) => (a.max === target ? a.score : scaleToPoints(a.score, a.max, target)));
   switch (method) {
     case 'highest':
       return Math.max(...scores);

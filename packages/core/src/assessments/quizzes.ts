@@ -34,8 +34,10 @@ export const quizSettingsAnswer = z.object({
   showAnswers: z.enum(SHOW_ANSWERS),
   showFeedback: z.enum(SHOW_ANSWERS),
   passingPercent: z.number(),
-  /** The sum of the questions' points (the material's maxPoints follows it). */
+  /** The sum of the questions' points. */
   totalPoints: z.number(),
+  /** What the quiz is worth (the material's maximum points): grades are raw / total × maxPoints (issue 13). */
+  maxPoints: z.number(),
   questionCount: z.number(),
   attemptCount: z.number(),
 });
@@ -46,7 +48,7 @@ export type QuizSettingsAnswer = z.infer<typeof quizSettingsAnswer>;
  * saved form (key included) plus id and position. `POST` (questionForm) adds one at the end,
  * `PUT /questions/:questionId` changes one (a changed key regrades every attempt of the quiz in
  * the same transaction), `DELETE` removes one (allowed while no attempt exists: QUIZ_HAS_ATTEMPTS),
- * `PUT /questions/order` ({ questionIds }) reorders. The material's maxPoints becomes the total.
+ * `PUT /questions/order` ({ questionIds }) reorders. The quiz keeps its maximum points; grades are scaled to them.
  */
 export const teacherQuestion = z.object({ id: z.string(), position: z.number(), question: questionForm });
 export type TeacherQuestion = z.infer<typeof teacherQuestion>;
@@ -105,6 +107,8 @@ export const quizOverview = z.object({
   passingPercent: z.number(),
   questionCount: z.number(),
   totalPoints: z.number(),
+  /** What the quiz is worth: `grade` is out of it. */
+  maxPoints: z.number(),
   window: z.enum(['notOpen', 'open', 'closed']),
   inProgressAttemptId: z.string().nullable(),
   attempts: z.array(attemptSummary),
@@ -153,6 +157,9 @@ export const saveAnswerAnswer = z.object({ savedAt: z.string() });
  */
 export const attemptResult = z.object({
   attempt: attemptSummary,
+  /** The attempt's score scaled to the quiz's maximum points (null while essays wait). */
+  grade: z.number().nullable(),
+  maxPoints: z.number(),
   review: z.object({ correctness: z.boolean(), points: z.boolean(), answers: z.boolean(), feedback: z.boolean() }),
   showAnswers: z.boolean(),
   passed: z.boolean().nullable(),
@@ -192,6 +199,8 @@ export const quizResultRow = z.object({
 export const quizResults = z.object({
   materialId: z.string(),
   totalPoints: z.number(),
+  /** What the quiz is worth: the rows' `grade` is out of it. */
+  maxPoints: z.number(),
   counts: z.object({ total: z.number(), attempted: z.number(), pending: z.number(), passed: z.number() }),
   rows: z.array(quizResultRow),
 });

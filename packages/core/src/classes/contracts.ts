@@ -26,6 +26,12 @@ export const ACCESS_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const ACCESS_CODE_LENGTH = 7;
 export const normalizeAccessCode = (s: string): string => s.replace(/[\s-]+/g, '').toUpperCase();
 export const ACCESS_CODE_RE = new RegExp(`^[${ACCESS_CODE_ALPHABET}]{${ACCESS_CODE_LENGTH}}$`);
+/**
+ * What a typed code must look like to be looked up: 7 letters and digits. Letters left out of the
+ * alphabet (O, I, L, 0, 1) are allowed here, so a well-formed code no class uses ("WRONG12") is
+ * told that no class uses it rather than that its shape is wrong.
+ */
+export const ACCESS_CODE_TYPED_RE = new RegExp(`^[A-Z0-9]{${ACCESS_CODE_LENGTH}}$`);
 
 /** Grade levels offered by the class form (K-12). Free text is refused. */
 export const GRADE_LEVELS = [
@@ -130,6 +136,8 @@ export const classDetails = classRow.extend({
     viewProgress: z.boolean(),
     viewStudentDetails: z.boolean(),
     resetStudentPasswords: z.boolean(),
+    /** Grade submissions, activities and quiz essays (teachers and assistants of a class not archived). */
+    grade: z.boolean(),
   }),
   createdAt: z.string(),
   createdBy: z.string().nullable(),
@@ -164,7 +172,7 @@ export const joinByCodeRequest = z.object({
   code: z
     .string({ error: V.required })
     .transform(normalizeAccessCode)
-    .pipe(z.string().min(1, { error: V.required }).max(ACCESS_CODE_LENGTH, { error: V.accessCode }).refine((s) => ACCESS_CODE_RE.test(s), { error: V.accessCode })),
+    .pipe(z.string().min(1, { error: V.required }).max(ACCESS_CODE_LENGTH, { error: V.accessCode }).refine((s) => ACCESS_CODE_TYPED_RE.test(s), { error: V.accessCode })),
 });
 export type JoinByCodeRequest = z.input<typeof joinByCodeRequest>;
 

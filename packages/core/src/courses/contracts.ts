@@ -120,6 +120,12 @@ export const materialOrderRequest = z.object({ materialIds: z.array(z.uuid()).ma
 
 /** `PATCH .../published` of a course, element or material → `{ message }` (translated, spec). */
 export const publishRequest = z.object({ published: z.boolean({ error: V.required }) });
+/**
+ * `PATCH .../published` of a course or an element (issue 13): `contents` with `published: true`
+ * also publishes, in the same change, everything in it (a course's elements and materials, an
+ * element's materials). The dialogs send it on by default.
+ */
+export const publishWithContentsRequest = publishRequest.extend({ contents: z.boolean({ error: V.invalidChoice }).optional() });
 
 // ---------------------------------------------------------------------------------------------
 // Materials
@@ -334,7 +340,25 @@ export const materialParams = z.object({ materialId: z.uuid() });
  * show "Copy unsuccessful, Please try again." with a remove action) and leaves nothing half-copied.
  * Name clashes in the target class get " (copy)", " (copy 2)", ... appended.
  */
-export const courseCopyRequest = z.object({ targetClassId: z.uuid({ error: V.required }) });
+/** How far a copy may move the course's dates (issue 13): ten years either way. */
+export const COPY_SHIFT_MAX_DAYS = 3660;
+/**
+ * `POST /api/courses/:courseId/copy`: the class to copy into and, optionally, how many days every
+ * date of the course moves (due dates, availability, assignment and quiz open/close): the gap
+ * between the course's first date and the new start the teacher chose.
+ */
+export const courseCopyRequest = z.object({
+  targetClassId: z.uuid({ error: V.required }),
+  shiftDays: z
+    .number({ error: V.invalidChoice })
+    .int({ error: V.invalidChoice })
+    .min(-COPY_SHIFT_MAX_DAYS, { error: V.invalidChoice })
+    .max(COPY_SHIFT_MAX_DAYS, { error: V.invalidChoice })
+    .optional(),
+});
+/** `GET /api/courses/:courseId/copy-dates`: the course's first date (the "old start" a copy's shift is counted from), null without dates. */
+export const courseCopyDates = z.object({ firstDate: z.string().nullable() });
+export type CourseCopyDates = z.infer<typeof courseCopyDates>;
 export type CourseCopyRequest = z.infer<typeof courseCopyRequest>;
 export const courseCopyAnswer = z.object({ courseId: z.string(), classId: z.string(), message: z.string() });
 export type CourseCopyAnswer = z.infer<typeof courseCopyAnswer>;

@@ -18,6 +18,8 @@ export const courseJobs = pgTable(
     courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
     /** The course a copy reads (null once that course is deleted). */
     sourceCourseId: uuid('source_course_id').references(() => courses.id, { onDelete: 'set null' }),
+    /** A copy moves every date of the course (due, available, open and close) by this many days (issue 13). */
+    shiftDays: integer('shift_days').notNull().default(0),
     status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
     /** Claims so far (a node that died mid-job counts too); the job fails after the third. */
     attempts: integer('attempts').notNull().default(0),

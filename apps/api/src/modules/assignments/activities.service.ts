@@ -3,7 +3,7 @@ import { DomainError } from '@klase/core/errors';
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { checkGrade, maxPointsOf, openGraded, requireStaff, requireTeacher } from './assignment-access.ts';
+import { checkGrade, maxPointsOf, openGraded, requireGrader, requireStaff } from './assignment-access.ts';
 import { assignedStudents, completeMaterial, uncompleteMaterial } from './assignments.repo.ts';
 import { applyGrade, cleanFeedback } from './grading.service.ts';
 import { workList } from './work-list.ts';
@@ -26,7 +26,7 @@ export const activityGrades = async (ctx: Ctx, user: UserRow, materialId: string
 
 export const saveActivityGrades = async (ctx: Ctx, user: UserRow, materialId: string, v: GradesValues): Promise<SubmissionsAnswer> => {
   const g = await openGraded(ctx.db, user, materialId, 'activity');
-  requireTeacher(g);
+  requireGrader(g);
   const seen = new Set<string>();
   v.grades.forEach((e, i) => {
     if (seen.has(e.studentId)) throw new DomainError('VALIDATION', { fields: [{ path: `grades.${i}.studentId`, key: 'invalidChoice' }] });

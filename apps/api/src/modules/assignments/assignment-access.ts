@@ -3,7 +3,7 @@ import { ROLE } from '@klase/core/roles';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import type { ClassAccess } from '../classes/class-access.ts';
-import { requireManage, type CourseAccess } from '../courses/course-access.ts';
+import { requireGrade, requireManage, type CourseAccess } from '../courses/course-access.ts';
 import { openMaterial, pathOf, type OpenedMaterial } from '../materials/material-access.ts';
 import { stopState } from '../materials/journey.ts';
 import { findMaterial } from '../materials/materials.repo.ts';
@@ -45,6 +45,12 @@ export const requireStaff = (g: GradedMaterial): void => {
 export const requireTeacher = (g: GradedMaterial): void => {
   requireStaff(g);
   requireManage(g.access);
+};
+
+/** Teachers and assistants of the class grade and give feedback (archived class, busy course refused). */
+export const requireGrader = (g: GradedMaterial): void => {
+  requireStaff(g);
+  requireGrade(g.access);
 };
 
 /** Changes by a student to their own work: never in an archived class. */

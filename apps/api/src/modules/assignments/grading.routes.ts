@@ -18,7 +18,7 @@ import { requestUser } from '../classes/class-access.ts';
 import { activityGrades, saveActivityGrades } from './activities.service.ts';
 import { addFeedbackFile, gradeSubmission, listSubmissions, removeFeedbackFile, submissionDetails, submissionFile } from './grading.service.ts';
 import { assignmentMessage } from './messages.ts';
-import { members, multipartFile, staff, teachers } from './route-kit.ts';
+import { graders, members, multipartFile, staff } from './route-kit.ts';
 import { sendStored } from './stored-files.ts';
 import { submissionsZip, writeZip } from './submissions-zip.ts';
 
@@ -43,20 +43,20 @@ export const registerGradingRoutes = (app: App, ctx: Ctx): void => {
 
   app.put(
     '/materials/:materialId/submissions/:studentId/grade',
-    { config: { policy: teachers }, schema: { tags, params: studentParams, body: gradeRequest, response: { 200: submissionDetailsSchema } } },
+    { config: { policy: graders }, schema: { tags, params: studentParams, body: gradeRequest, response: { 200: submissionDetailsSchema } } },
     async (request) => gradeSubmission(ctx, requestUser(request), request.params.materialId, request.params.studentId, request.body),
   );
 
   app.post(
     '/materials/:materialId/submissions/:studentId/feedback-files',
-    { config: { policy: teachers }, schema: { tags, consumes: ['multipart/form-data'], params: studentParams, response: { 201: fileInfo } } },
+    { config: { policy: graders }, schema: { tags, consumes: ['multipart/form-data'], params: studentParams, response: { 201: fileInfo } } },
     async (request, reply) =>
       reply.status(201).send(await addFeedbackFile(ctx, requestUser(request), request.params.materialId, request.params.studentId, multipartFile(request))),
   );
 
   app.delete(
     '/materials/:materialId/submissions/:studentId/feedback-files/:fileId',
-    { config: { policy: teachers }, schema: { tags, params: feedbackFileParams, response: { 200: messageAnswer } } },
+    { config: { policy: graders }, schema: { tags, params: feedbackFileParams, response: { 200: messageAnswer } } },
     async (request) => {
       const { materialId, studentId, fileId } = request.params;
       await removeFeedbackFile(ctx, requestUser(request), materialId, studentId, fileId);
@@ -91,7 +91,7 @@ export const registerGradingRoutes = (app: App, ctx: Ctx): void => {
 
   app.put(
     '/materials/:materialId/activity-grades',
-    { config: { policy: teachers }, schema: { tags, params: materialParams, body: activityGradesRequest, response: { 200: submissionsAnswer } } },
+    { config: { policy: graders }, schema: { tags, params: materialParams, body: activityGradesRequest, response: { 200: submissionsAnswer } } },
     async (request) => saveActivityGrades(ctx, requestUser(request), request.params.materialId, request.body),
   );
 };

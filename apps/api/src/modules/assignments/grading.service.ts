@@ -12,7 +12,7 @@ import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import type { IncomingFile } from '../materials/uploads.service.ts';
-import { assignedStudent, checkGrade, maxPointsOf, openGraded, ownStudentId, requireStaff, requireTeacher, type GradedMaterial } from './assignment-access.ts';
+import { assignedStudent, checkGrade, maxPointsOf, openGraded, ownStudentId, requireGrader, requireStaff, type GradedMaterial } from './assignment-access.ts';
 import {
   countFiles,
   deleteFile,
@@ -142,7 +142,7 @@ const gradeToWrite = (g: GradedMaterial, rubric: MaterialRubric | null, v: Grade
 /** Grades one student's work with feedback (points, or the levels of the item's rubric); `returnToStudent` hands it back. */
 export const gradeSubmission = async (ctx: Ctx, user: UserRow, materialId: string, studentId: string, v: GradeValues): Promise<SubmissionDetails> => {
   const g = await openGraded(ctx.db, user, materialId, 'assignment');
-  requireTeacher(g);
+  requireGrader(g);
   await assignedStudent(ctx.db, g, studentId);
   const row = await ctx.db.transaction(async (tx) => {
     // Read in the transaction: a rubric set or changed meanwhile is the one the choices are checked against.
@@ -167,7 +167,7 @@ export const addFeedbackFile = async (
   readFile: (maxBytes: number) => Promise<IncomingFile>,
 ): Promise<FileInfo> => {
   const g = await openGraded(ctx.db, user, materialId, 'assignment');
-  requireTeacher(g);
+  requireGrader(g);
   await assignedStudent(ctx.db, g, studentId);
   const tooMany = () => new DomainError('TOO_MANY_FILES', { params: { max: MAX_FILES_LIMIT } });
   const existing = await findSubmission(ctx.db, materialId, studentId);
@@ -188,7 +188,7 @@ export const addFeedbackFile = async (
 
 export const removeFeedbackFile = async (ctx: Ctx, user: UserRow, materialId: string, studentId: string, fileId: string): Promise<void> => {
   const g = await openGraded(ctx.db, user, materialId, 'assignment');
-  requireTeacher(g);
+  requireGrader(g);
   const key = await ctx.db.transaction(async (tx) => {
     const found = await findFile(tx, materialId, fileId);
     if (!found || found.studentId !== studentId || found.file.kind !== 'feedback') throw new DomainError('NOT_FOUND');

@@ -142,16 +142,21 @@ describe('teachers review, grade and return work', () => {
     expect(history.every((h) => h.actorId === w.teacher.id && h.targetType === 'submission')).toBe(true);
   });
 
-  it('assistants read but do not grade (403); other classes 404; unassigned students 404', async () => {
+  it('issue 13: assistants grade like a non-editing teacher but change no settings; other classes 404; unassigned students 404', async () => {
     const { w } = ctx;
     const { material } = await assignment({ assign: { mode: 'students', ids: [w.s1.id] } });
     expect((await submitAs(jose, material.id)).statusCode).toBe(200);
-    expect((await gradeAs(assistant, material.id, w.s1.id, { grade: 10 })).statusCode).toBe(403);
     expect((await gradeAs(otherTeacher, material.id, w.s1.id, { grade: 10 })).statusCode).toBe(404);
     expect((await gradeAs(teacher, material.id, w.s2.id, { grade: 10 })).statusCode).toBe(404);
     expect((await gradeAs(teacher, material.id, w.studentB.id, { grade: 10 })).statusCode).toBe(404);
     expect((await gradeAs(jose, material.id, w.s1.id, { grade: 100 })).statusCode).toBe(403);
+    expect((await gradeAs(assistant, material.id, w.s2.id, { grade: 10 })).statusCode).toBe(404);
     expect((await one(teacher, material.id, w.s1.id)).json().grade).toBeNull();
+    const byAssistant = await gradeAs(assistant, material.id, w.s1.id, { grade: 10, returnToStudent: true });
+    expect(byAssistant.statusCode, byAssistant.body).toBe(200);
+    expect((await one(teacher, material.id, w.s1.id)).json().grade).toBe(10);
+    expect((await mine(jose, material.id)).grade).toBe(10);
+    expect((await assistant.req('PUT', `/api/materials/${material.id}/assignment-settings`, {})).statusCode).toBe(403);
   });
 
   it('feedback files reach the student and parent once returned', async () => {
@@ -162,7 +167,10 @@ describe('teachers review, grade and return work', () => {
     const up = await teacher.req('POST', base, undefined, multipartFile('file', 'Comments.pdf', 'application/pdf', Buffer.from('%PDF-1.4 comments')));
     expect(up.statusCode, up.body).toBe(201);
     const info = up.json<FileInfo>();
-    expect((await assistant.req('POST', base, undefined, multipartFile('file', 'x.pdf', 'application/pdf', Buffer.from('%PDF')))).statusCode).toBe(403);
+    // Issue 13: an assistant adds and removes feedback files too.
+    const byAssistant = await assistant.req('POST', base, undefined, multipartFile('file', 'x.pdf', 'application/pdf', Buffer.from('%PDF')));
+    expect(byAssistant.statusCode, byAssistant.body).toBe(201);
+    expect((await assistant.req('DELETE', `${base}/${byAssistant.json<FileInfo>().id}`)).statusCode).toBe(200);
     expect((await one(teacher, material.id, w.s1.id)).json<SubmissionDetails>().feedbackFiles).toEqual([info]);
     expect((await mine(jose, material.id)).feedbackFiles).toEqual([]);
     expect((await jose.req('GET', info.downloadUrl)).statusCode).toBe(404);

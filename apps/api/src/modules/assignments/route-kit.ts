@@ -14,6 +14,8 @@ export const members: Policy = { access: 'roles', roles: ROUTE_ROLES.courses };
 export const staff: Policy = { access: 'roles', roles: ROUTE_ROLES.assessmentReview };
 /** Teachers of the class change settings and grade (assistants: 403). */
 export const teachers: Policy = { access: 'roles', roles: ROUTE_ROLES.assessmentManage };
+/** Teachers and assistants of the class grade (issue 13). */
+export const graders: Policy = { access: 'roles', roles: ROUTE_ROLES.assessmentGrade };
 /** A student works on their own submission. */
 export const students: Policy = { access: 'roles', roles: [ROLE.student] };
 /** Students read their own work, parents their child's. */

@@ -112,14 +112,15 @@ describe('grading an assignment with its rubric', () => {
     expect(await scoreRow(sub?.id ?? null)).toBeNull();
   });
 
-  it('refuses a rubric for an assignment graded with points, and rubric grading by an assistant', async () => {
+  it('refuses a rubric for an assignment graded with points; an assistant grades by the rubric too (issue 13)', async () => {
     const { t, w } = ctx;
     const { material: plain } = await buildAssignment(t.db, { schoolId: w.schoolA.id, classId: w.cls.id });
     const res = await grade(plain.id, { grade: 5, rubric: { content: 'content-4' } });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ fields: { path: string; key: string }[] }>().fields).toEqual([expect.objectContaining({ path: 'rubric', key: 'invalidChoice' })]);
     const { material } = await rubricAssignment();
-    const denied = await assistant.req('PUT', `${url(material.id)}/grade`, { grade: null, rubric: { content: 'content-4', grammar: 'grammar-4' } });
-    expect(denied.statusCode).toBe(403);
+    const byAssistant = await assistant.req('PUT', `${url(material.id)}/grade`, { grade: null, rubric: { content: 'content-4', grammar: 'grammar-4' } });
+    expect(byAssistant.statusCode, byAssistant.body).toBe(200);
+    expect(byAssistant.json<{ grade: number | null }>().grade).not.toBeNull();
   });
 });

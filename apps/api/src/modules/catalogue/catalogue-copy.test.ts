@@ -176,8 +176,9 @@ describe('sharing with the school, available courses and copying from the catalo
       can: { manage: true },
     });
     // Only what teachers could see of the catalogue course: its drafts stay behind.
+    // Issue 13: the class's copy is unpublished through and through, until the teacher publishes it.
     expect(copied.elements.map((e) => [e.name, e.published, e.materials.map((m) => `${m.name}:${m.published}`)])).toEqual([
-      ['Unit 1', true, ['Layers of the Earth:true', 'Worksheet:true', 'PHIVOLCS:true']],
+      ['Unit 1', false, ['Layers of the Earth:false', 'Worksheet:false', 'PHIVOLCS:false']],
     ]);
     const student = await signIn(t.app, w.studentB.username);
     expect((await student.req('GET', `/api/courses/${courseId}`)).statusCode).toBe(404);
@@ -189,8 +190,8 @@ describe('sharing with the school, available courses and copying from the catalo
     const worksheet = copied.elements[0]?.materials.find((m) => m.name === 'Worksheet')?.id ?? '';
     const kept = (await teacher.req('GET', `/api/materials/${worksheet}`)).json<MaterialDetails>();
     expect(kept.file).toMatchObject({ name: 'worksheet.txt', uploadId: expect.any(String) });
-    expect((await teacher.req('PATCH', `/api/courses/${courseId}/published`, { published: true })).statusCode).toBe(200);
-    expect((await student.req('GET', `/api/courses/${courseId}`)).statusCode).toBe(200);
+    expect((await teacher.req('PATCH', `/api/courses/${courseId}/published`, { published: true, contents: true })).statusCode).toBe(200);
+    expect((await student.req('GET', `/api/courses/${courseId}`)).json<CourseDetails>().elements.map((e) => e.materials.length)).toEqual([3]);
 
     // A second copy deleted first leaves the catalogue course its file.
     const second = (await copy(teacher, catalogue.id, w.classB.id)).json<CourseCopyAnswer>();

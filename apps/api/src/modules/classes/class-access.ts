@@ -31,6 +31,7 @@ const capabilities = (relation: ClassRelation, archived: boolean): ClassCan => {
     viewProgress: staff || relation === 'schoolAdmin',
     viewStudentDetails: staff,
     resetStudentPasswords: teacher,
+    grade: staff && !archived,
   };
 };
 

@@ -122,16 +122,31 @@ export const teachersOf = (db: Db, classIds: readonly string[]) =>
 
 export type TeacherEntry = Awaited<ReturnType<typeof teachersOf>>[number];
 
-/** Teachers (3) and assistants (4) of the school: all of them, or those among `ids`. */
+/** An account that can sign in: switched on and activated (never-activated accounts are not). */
+const activeAccountSql = sql<boolean>`(${users.active} and ${users.activatedAt} is not null)`;
+
+/**
+ * Teachers (3) and assistants (4) of the school: those among `ids` (with whether their account is
+ * active), or, for the co-teacher picker, all whose account is active.
+ */
 export const schoolTeachers = (db: Db, schoolId: string, ids?: readonly string[]) =>
   db
-    .select({ id: users.id, roleId: users.roleId, username: users.username, firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix })
+    .select({
+      id: users.id,
+      roleId: users.roleId,
+      username: users.username,
+      firstName: users.firstName,
+      middleName: users.middleName,
+      lastName: users.lastName,
+      suffix: users.suffix,
+      active: activeAccountSql,
+    })
     .from(users)
     .where(
       and(
         eq(users.schoolId, schoolId),
         inArray(users.roleId, [ROLE.teacher, ROLE.assistantTeacher]),
-        ids ? (ids.length ? inArray(users.id, [...ids]) : sql`false`) : undefined,
+        ids ? (ids.length ? inArray(users.id, [...ids]) : sql`false`) : activeAccountSql,
       ),
     )
     .orderBy(sql`lower(${sortNameSql})`, asc(users.id));

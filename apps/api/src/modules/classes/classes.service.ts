@@ -132,11 +132,16 @@ export const classDetails = async (ctx: Ctx, user: UserRow, id: string): Promise
 
 const invalidTeachers = () => new DomainError('VALIDATION', { fields: [{ path: 'teacherIds', key: 'invalidChoice' }] });
 
-/** The form's teachers, checked against the school: teachers and assistants only, at least one teacher. */
-const resolveTeachers = async (ctx: Ctx, schoolId: string, ids: readonly string[]): Promise<string[]> => {
+/**
+ * The form's teachers, checked against the school: teachers and assistants only, at least one
+ * teacher, and only active accounts join (`current`: the class's teachers now, who stay even if
+ * their account was switched off since).
+ */
+const resolveTeachers = async (ctx: Ctx, schoolId: string, ids: readonly string[], current: readonly string[] = []): Promise<string[]> => {
   const wanted = [...new Set(ids)];
   const found = await schoolTeachers(ctx.db, schoolId, wanted);
   if (found.length !== wanted.length) throw invalidTeachers();
+  if (found.some((t) => !t.active && !current.includes(t.id))) throw new DomainError('CLASS_TEACHER_INACTIVE');
   if (!found.some((t) => t.roleId === ROLE.teacher)) throw new DomainError('CLASS_TEACHER_REQUIRED');
   return wanted;
 };
@@ -190,7 +195,8 @@ const managed = async (ctx: Ctx, user: UserRow, id: string): Promise<ClassAccess
 
 export const editClass = async (ctx: Ctx, user: UserRow, id: string, v: ClassFormValues): Promise<ClassDetails> => {
   const access = await managed(ctx, user, id);
-  const teacherIds = await resolveTeachers(ctx, access.cls.schoolId, v.teacherIds);
+  const current = (await teachersOf(ctx.db, [id])).map((t) => t.id);
+  const teacherIds = await resolveTeachers(ctx, access.cls.schoolId, v.teacherIds, current);
   await ctx.db.transaction(async (tx) => {
     const before = await lockClass(tx, id);
     const oldTeacherIds = (await teachersOf(tx, [id])).map((t) => t.id);

@@ -5,6 +5,7 @@ import { ROLE } from '@klase/core/roles';
 import { teacherLoads } from '../../db/schema/admin.ts';
 import { classStudents } from '../../db/schema/classes.ts';
 import { auditLog } from '../../db/schema/platform.ts';
+import { users } from '../../db/schema/users.ts';
 import { signIn } from '../../test/agent.ts';
 import { buildClass, enrol, type ClassWorld } from '../../test/class-factories.ts';
 import { useClassWorld } from './test-world.ts';
@@ -58,7 +59,7 @@ describe('classes: list, create, settings, teachers', () => {
       schoolId: w.schoolA.id,
       schoolName: w.schoolA.name,
       createdBy: w.teacher.id,
-      can: { manage: true, manageRoster: true, manageGroups: true, viewProgress: true, viewStudentDetails: true, resetStudentPasswords: true },
+      can: { manage: true, manageRoster: true, manageGroups: true, viewProgress: true, viewStudentDetails: true, resetStudentPasswords: true, grade: true },
     });
     expect(c.teachers.map((x: { id: string; roleId: number }) => [x.id, x.roleId])).toEqual([
       [w.teacher.id, ROLE.teacher],
@@ -73,7 +74,7 @@ describe('classes: list, create, settings, teachers', () => {
 
     const assistant = await signIn(t.app, w.assistant.username);
     const seen = (await assistant.req('GET', `/api/classes/${c.id}`)).json();
-    expect(seen).toMatchObject({ relation: 'assistant', join: null, can: { manage: false, manageRoster: false, viewStudentDetails: true } });
+    expect(seen).toMatchObject({ relation: 'assistant', join: null, can: { manage: false, manageRoster: false, viewStudentDetails: true, grade: true } });
   });
 
   it('refuses a form without a name, with the years out of order or an unknown grade level (400 with field keys)', async () => {
@@ -181,7 +182,7 @@ describe('classes: list, create, settings, teachers', () => {
 
     const student = await signIn(t.app, w.s2.username);
     const seen = await student.req('GET', `/api/classes/${w.cls.id}`);
-    expect(seen.json()).toMatchObject({ relation: 'student', join: null, can: { manage: false, viewProgress: false } });
+    expect(seen.json()).toMatchObject({ relation: 'student', join: null, can: { manage: false, viewProgress: false, grade: false } });
     const lastAccess = async () =>
       (await t.db.select().from(classStudents).where(and(eq(classStudents.classId, w.cls.id), eq(classStudents.studentId, w.s2.id))))[0]?.lastAccessAt;
     const first = await lastAccess();
@@ -232,7 +233,7 @@ describe('classes: list, create, settings, teachers', () => {
     const archivedList = (await teacher.req('GET', '/api/classes?archived=true')).json();
     expect(archivedList.data).toEqual([expect.objectContaining({ id: made.id, archived: true, status: 'INACTIVE' })]);
     const details = (await teacher.req('GET', `/api/classes/${made.id}`)).json();
-    expect(details.can).toMatchObject({ manage: true, manageRoster: false, manageGroups: false });
+    expect(details.can).toMatchObject({ manage: true, manageRoster: false, manageGroups: false, grade: false });
     const add = await teacher.req('POST', `/api/classes/${made.id}/students`, { studentIds: [w.s4.id] });
     expect(add.statusCode).toBe(409);
     expect(add.json().code).toBe('CLASS_ARCHIVED');
@@ -328,5 +329,37 @@ describe('classes: list, create, settings, teachers', () => {
     expect((await assistant.req('GET', `/api/classes/${w.cls.id}/teacher-candidates`)).statusCode).toBe(403);
     const other = await signIn(t.app, w.otherTeacher.username);
     expect((await other.req('GET', `/api/classes/${w.cls.id}/teacher-candidates`)).statusCode).toBe(404);
+  });
+  it('issue 13: only active teachers are offered as co-teachers and added; one switched off since stays', async () => {
+    const schoolId = w.teacher.schoolId ?? '';
+    const deactivated = await buildUser(t.db, { schoolId, roleId: ROLE.teacher, active: false });
+    const neverActivated = await buildUser(t.db, { schoolId, roleId: ROLE.assistantTeacher, activated: false });
+    const teacher = await signIn(t.app, w.teacher.username);
+    const offered = (await teacher.req('GET', `/api/classes/${w.cls.id}/teacher-candidates`)).json().map((c: { id: string }) => c.id);
+    expect(offered).toContain(w.otherTeacher.id);
+    expect(offered).not.toContain(deactivated.id);
+    expect(offered).not.toContain(neverActivated.id);
+    const admin = await signIn(t.app, w.admin.username);
+    const forNew = (await admin.req('GET', '/api/classes/teacher-candidates')).json().map((c: { id: string }) => c.id);
+    expect(forNew).not.toContain(deactivated.id);
+    expect(forNew).not.toContain(neverActivated.id);
+
+    for (const inactive of [deactivated, neverActivated]) {
+      const created = await teacher.req('POST', '/api/classes', form({ teacherIds: [inactive.id] }));
+      expect(created.statusCode).toBe(400);
+      expect(created.json()).toMatchObject({ code: 'CLASS_TEACHER_INACTIVE', message: 'Only teachers with an active account can be added to a class. Ask the school administrator to activate the account first.' });
+    }
+    const made = (await teacher.req('POST', '/api/classes', form({ teacherIds: [w.otherTeacher.id] }))).json();
+    const added = await teacher.req('PUT', `/api/classes/${made.id}`, form({ teacherIds: [w.teacher.id, w.otherTeacher.id, deactivated.id] }));
+    expect(added.json().code).toBe('CLASS_TEACHER_INACTIVE');
+    expect((await teacher.req('GET', `/api/classes/${made.id}`)).json().teachers.map((x: { id: string }) => x.id)).toEqual([w.teacher.id, w.otherTeacher.id]);
+
+    // A co-teacher whose account is switched off after joining does not block saving the settings.
+    const later = await buildUser(t.db, { schoolId, roleId: ROLE.teacher });
+    expect((await teacher.req('PUT', `/api/classes/${made.id}`, form({ teacherIds: [w.teacher.id, later.id] }))).statusCode).toBe(200);
+    await t.db.update(users).set({ active: false }).where(eq(users.id, later.id));
+    const kept = await teacher.req('PUT', `/api/classes/${made.id}`, form({ name: 'Grade 9 - Narra kept', teacherIds: [w.teacher.id, later.id] }));
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().teachers.map((x: { id: string }) => x.id)).toEqual([w.teacher.id, later.id]);
   });
 });

@@ -54,6 +54,9 @@ describe('joining a class with an access code or an invitation link', () => {
     const student = await newStudent();
     const wrong = await refused(student, 'POST', '/api/classes/join', { code: 'ZZZZ999' }, 404, 'JOIN_CODE_INVALID');
     expect(wrong.message).toBe('No class uses this access code. Check the code and try again.');
+    // Issue 13: a well-formed code with letters outside the generated alphabet (O, 1) is unknown, not malformed.
+    const unknown = await refused(student, 'POST', '/api/classes/join', { code: 'WRONG12' }, 404, 'JOIN_CODE_INVALID');
+    expect(unknown.message).toBe('No class uses this access code. Check the code and try again.');
     const malformed = await student.req('POST', '/api/classes/join', { code: 'AB0' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().fields).toEqual([{ path: 'code', key: 'accessCode' }]);

@@ -113,7 +113,8 @@ describe('course copy: the assessment setup, never students’ work; deletions k
     const jose = await signIn(t.app, w.s1.username);
     await teacher.req('PATCH', `/api/courses/${copy.courseId}/published`, { published: true });
     const week2 = (await teacher.req('GET', `/api/courses/${copy.courseId}`)).json<CourseDetails>().elements.find((e) => e.name === 'Week 2')?.id;
-    await teacher.req('PATCH', `/api/courses/${copy.courseId}/elements/${week2}/published`, { published: true });
+    // The copy's materials are unpublished too (issue 13): publish the element with them.
+    await teacher.req('PATCH', `/api/courses/${copy.courseId}/elements/${week2}/published`, { published: true, contents: true });
     const mine = await jose.req('GET', `/api/materials/${copiedEssay}/my-submission`);
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json()).toMatchObject({ status: 'none', files: [], grade: null });

@@ -26,6 +26,8 @@ export interface AssessmentCopy {
   stamp: CopyStamp;
   /** Writes rows in bounded statements. */
   insert: <T>(rows: readonly T[], write: (chunk: T[]) => Promise<unknown>) => Promise<void>;
+  /** Moves a date by the copy's shift (issue 13). */
+  shift: (d: Date | null) => Date | null;
 }
 
 /** Rows of the copied materials, with the copy's material id. */
@@ -36,13 +38,13 @@ const remap = <T extends { materialId: string }>(rows: readonly T[], ids: Readon
   });
 
 export const copyAssessmentSetup = async (tx: Db, c: AssessmentCopy): Promise<{ questions: number; bank: number }> => {
-  const { stamp, materialIds, insert } = c;
+  const { stamp, materialIds, insert, shift } = c;
   // Every material of the source course; only the copied ones are kept (`remap`).
   const sourceMaterials = tx.select({ id: courseMaterials.id }).from(courseMaterials).where(eq(courseMaterials.courseId, c.sourceCourseId));
 
   const settings = remap(await tx.select().from(assignmentSettings).where(inArray(assignmentSettings.materialId, sourceMaterials)), materialIds);
   await insert(
-    settings.map((s) => ({ ...s, ...stamp })),
+    settings.map((s) => ({ ...s, ...stamp, openAt: shift(s.openAt), lateUntil: shift(s.lateUntil) })),
     (chunk) => tx.insert(assignmentSettings).values(chunk),
   );
   // FOR SHARE: an attachment cannot be removed (and its file deleted) until this copy commits.
@@ -53,7 +55,7 @@ export const copyAssessmentSetup = async (tx: Db, c: AssessmentCopy): Promise<{ 
   );
   const quizzes = remap(await tx.select().from(quizSettings).where(inArray(quizSettings.materialId, sourceMaterials)), materialIds);
   await insert(
-    quizzes.map((q) => ({ ...q, ...stamp })),
+    quizzes.map((q) => ({ ...q, ...stamp, openAt: shift(q.openAt), closeAt: shift(q.closeAt) })),
     (chunk) => tx.insert(quizSettings).values(chunk),
   );
   const questions = remap(await tx.select().from(quizQuestions).where(inArray(quizQuestions.materialId, sourceMaterials)), materialIds);

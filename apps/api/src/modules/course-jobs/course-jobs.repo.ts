@@ -1,6 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { assignmentSettings, quizSettings } from '../../db/schema/assessments.ts';
 import { courseJobs } from '../../db/schema/course-jobs.ts';
+import { courseMaterials } from '../../db/schema/courses.ts';
 
 export const COURSE_JOBS_CHANNEL = 'klase_course_jobs';
 /** How long a claim holds; the work itself also locks the job row, so a live node is never overtaken. */
@@ -13,7 +15,7 @@ export type CourseJobRecord = typeof courseJobs.$inferSelect;
 /** Queues a job in the caller's transaction; the NOTIFY reaches the workers of every node at commit. */
 export const insertJob = async (
   db: Db,
-  values: { kind: 'copy' | 'delete'; courseId: string; sourceCourseId?: string; createdBy: string },
+  values: { kind: 'copy' | 'delete'; courseId: string; sourceCourseId?: string; createdBy: string; shiftDays?: number },
 ): Promise<CourseJobRecord> => {
   const [row] = await db.insert(courseJobs).values(values).returning();
   if (!row) throw new Error('course job not inserted');
@@ -96,4 +98,27 @@ export const hasFailedCopy = async (db: Db, courseId: string): Promise<boolean> 
     .where(and(eq(courseJobs.courseId, courseId), eq(courseJobs.kind, 'copy'), eq(courseJobs.status, 'failed')))
     .limit(1);
   return row !== undefined;
+};
+
+/**
+ * The earliest date of a course: its materials' due and available dates, its assignments' open
+ * and late-until dates, its quizzes' open and close dates (null when it has none).
+ */
+export const firstCourseDate = async (db: Db, courseId: string): Promise<Date | null> => {
+  const ofCourse = eq(courseMaterials.courseId, courseId);
+  // `least` leaves out nulls; each answer is the earliest of its table.
+  const earliest = (a: SQLWrapper, b: SQLWrapper) => sql<Date | string | null>`least(min(${a}), min(${b}))`;
+  const [materials] = await db.select({ first: earliest(courseMaterials.dueAt, courseMaterials.availableFrom) }).from(courseMaterials).where(ofCourse);
+  const [assignments] = await db
+    .select({ first: earliest(assignmentSettings.openAt, assignmentSettings.lateUntil) })
+    .from(assignmentSettings)
+    .innerJoin(courseMaterials, eq(courseMaterials.id, assignmentSettings.materialId))
+    .where(ofCourse);
+  const [quizzes] = await db
+    .select({ first: earliest(quizSettings.openAt, quizSettings.closeAt) })
+    .from(quizSettings)
+    .innerJoin(courseMaterials, eq(courseMaterials.id, quizSettings.materialId))
+    .where(ofCourse);
+  const times = [materials, assignments, quizzes].flatMap((r) => (r?.first ? [new Date(r.first).getTime()] : []));
+  return times.length ? new Date(Math.min(...times)) : null;
 };

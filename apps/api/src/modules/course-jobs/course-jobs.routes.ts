@@ -2,14 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageAnswer } from '@klase/core/admin/common';
 import { availableCourseRow, availableCoursesQuery } from '@klase/core/courses/catalogue';
-import { copyTarget, courseCopyAnswer, courseCopyRequest, courseParams } from '@klase/core/courses/contracts';
+import { copyTarget, courseCopyAnswer, courseCopyDates, courseCopyRequest, courseParams } from '@klase/core/courses/contracts';
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { tablePage } from '@klase/core/table';
 import { ctxOf } from '../../platform/app-context.ts';
 import type { Policy } from '../../platform/types.ts';
 import { requestUser } from '../classes/class-access.ts';
 import { availableCourses } from './available-courses.ts';
-import { copyTargets, requestCopy, requestDelete } from './course-jobs.service.ts';
+import { copyDates, copyTargets, requestCopy, requestDelete } from './course-jobs.service.ts';
 
 const managers: Policy = { access: 'roles', roles: ROUTE_ROLES.courseManage };
 /** Deleting: teachers of the class, the rex admin for catalogue courses. */
@@ -34,11 +34,17 @@ export const courseJobsRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => availableCourses(ctx.db, requestUser(request), request.query),
   );
 
+  app.get(
+    '/courses/:courseId/copy-dates',
+    { config: { policy: managers }, schema: { tags, params: courseParams, response: { 200: courseCopyDates } } },
+    (request) => copyDates(ctx, requestUser(request), request.params.courseId),
+  );
+
   app.post(
     '/courses/:courseId/copy',
     { config: { policy: managers }, schema: { tags, params: courseParams, body: courseCopyRequest, response: { 202: courseCopyAnswer } } },
     async (request, reply) => {
-      const answer = await requestCopy(ctx, requestUser(request), request.params.courseId, request.body.targetClassId, request.locale);
+      const answer = await requestCopy(ctx, requestUser(request), request.params.courseId, request.body.targetClassId, request.locale, request.body.shiftDays);
       app.courseJobWorker.kick();
       return reply.status(202).send(answer);
     },

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { COURSE_CODE_MAX, COURSE_NAME_MAX, type CopyTarget, type CourseCopyAnswer } from '@klase/core/courses/contracts';
+import { COURSE_CODE_MAX, COURSE_NAME_MAX, type CopyTarget, type CourseCopyAnswer, type CourseCopyDates } from '@klase/core/courses/contracts';
 import type { Locale } from '@klase/core/constants';
 import { DomainError } from '@klase/core/errors';
 import type { Db } from '../../db/client.ts';
@@ -11,7 +11,7 @@ import type { UserRow } from '../../platform/rows.ts';
 import { loadClassAccess } from '../classes/class-access.ts';
 import { isCatalogue, loadCourseAccess, requireManage, type CourseRecord } from '../courses/course-access.ts';
 import { insertCourse, lockCourse, updateCourse } from '../courses/courses.repo.ts';
-import { insertJob } from './course-jobs.repo.ts';
+import { firstCourseDate, insertJob } from './course-jobs.repo.ts';
 import { courseJobMessage } from './messages.ts';
 
 /**
@@ -73,7 +73,7 @@ const copySource = async (db: Db, user: UserRow, courseId: string): Promise<Cour
  * there at once (unpublished, `job: 'copying'`, in the target's school) and the copy job is queued
  * in the same transaction; a worker of any node fills it in.
  */
-export const requestCopy = async (ctx: Ctx, user: UserRow, sourceId: string, targetClassId: string, locale: Locale): Promise<CourseCopyAnswer> => {
+export const requestCopy = async (ctx: Ctx, user: UserRow, sourceId: string, targetClassId: string, locale: Locale, shiftDays = 0): Promise<CourseCopyAnswer> => {
   const c = await copySource(ctx.db, user, sourceId);
   if (c.job === 'copying' || c.job === 'deleting') throw new DomainError('COURSE_BUSY');
   if (c.job === 'copyFailed') throw new DomainError('COPY_FAILED');
@@ -96,7 +96,7 @@ export const requestCopy = async (ctx: Ctx, user: UserRow, sourceId: string, tar
       createdBy: user.id,
       updatedBy: user.id,
     });
-    await insertJob(tx, { kind: 'copy', courseId: row.id, sourceCourseId: c.id, createdBy: user.id });
+    await insertJob(tx, { kind: 'copy', courseId: row.id, sourceCourseId: c.id, createdBy: user.id, shiftDays });
     await auditChange(tx, {
       schoolId: row.schoolId,
       actorId: user.id,
@@ -104,11 +104,18 @@ export const requestCopy = async (ctx: Ctx, user: UserRow, sourceId: string, tar
       targetType: 'course',
       targetId: row.id,
       before: null,
-      after: { name: row.name, code: row.code, classId: targetClassId, sourceCourseId: c.id },
+      after: { name: row.name, code: row.code, classId: targetClassId, sourceCourseId: c.id, shiftDays },
     });
     return row.id;
   });
   return { courseId, classId: targetClassId, ...courseJobMessage(locale, 'copyStarted') };
+};
+
+/** The first date of a course the caller may copy (what the copy dialog shows as the old start). */
+export const copyDates = async (ctx: Ctx, user: UserRow, courseId: string): Promise<CourseCopyDates> => {
+  const c = await copySource(ctx.db, user, courseId);
+  const first = await firstCourseDate(ctx.db, c.id);
+  return { firstDate: first?.toISOString() ?? null };
 };
 
 /**

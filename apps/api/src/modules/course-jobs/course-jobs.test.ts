@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@klase/core/constants';
 import type { CopyTarget, CourseCopyAnswer, CourseDetails, CourseRow, MaterialDetails } from '@klase/core/courses/contracts';
+import { assignmentSettings, quizSettings } from '../../db/schema/assessments.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { courseMaterials, courses, courseUploads } from '../../db/schema/courses.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
@@ -51,13 +52,10 @@ describe('course copy and delete', () => {
     const done = await details(teacher, answer.courseId);
     expect(done).toMatchObject({ job: null, published: false, elementCount: 2, materialCount: 8, can: { manage: true }, imageUrl: `/api/courses/${answer.courseId}/image?v=1` });
     const [src, dst] = [await contentOf(t.db, source.course.id), await contentOf(t.db, answer.courseId)];
-    // Chosen students belong to the source class: the copied element is for everyone.
-    expect(dst.elements).toEqual(src.elements.map((e) => ({ ...e, assignMode: 'everyone' })));
-    expect(dst.materials).toEqual(src.materials);
-    expect(dst.materials.map((m) => `${m.type}:${m.published}`).sort()).toEqual(
-      ['activity:false', 'assignment:true', 'file:true', 'file:true', 'link:true', 'page:true', 'quiz:true', 'video:true'],
-    );
-    expect(done.elements.find((e) => e.name === 'Week 2')?.assignees).toEqual({ mode: 'everyone', students: [], groups: [] });
+    // Issue 13: the copy is unpublished through and through; in the same class an element keeps its chosen students.
+    expect(dst.elements).toEqual(src.elements.map((e) => ({ ...e, published: false })));
+    expect(dst.materials).toEqual(src.materials.map((m) => ({ ...m, published: false })));
+    expect(done.elements.find((e) => e.name === 'Week 2')?.assignees).toMatchObject({ mode: 'students', students: [expect.objectContaining({ id: w.s1.id })], groups: [] });
     expect(await progressCount(t.db, src.materialIds)).toBe(1);
     expect(await progressCount(t.db, dst.materialIds)).toBe(0);
 
@@ -240,5 +238,53 @@ describe('course copy and delete', () => {
         if (locale !== 'en-us') expect(texts[locale], `${key} ${locale}`).not.toBe(texts['en-us']);
       }
     }
+  });
+  it('issue 13: a copy into another class is unpublished, its chosen-students element assigned to nobody yet, and every date moved by shiftDays', async () => {
+    const { t, w } = ctx;
+    const teacher = await signIn(t.app, w.teacher.username);
+    const source = await buildSourceCourse(teacher, t.db, w.cls.id, w.s1);
+    const quizId = source.byName['Quiz 1'] ?? '';
+    const essayId = source.byName.Essay ?? '';
+    await t.db.insert(quizSettings).values({ materialId: quizId, openAt: new Date('2030-03-30T00:00:00.000Z'), closeAt: new Date('2030-06-01T00:00:00.000Z') });
+    const essayOpens = new Date('2030-04-15T00:00:00.000Z');
+    await t.db.insert(assignmentSettings).values({ materialId: essayId, openAt: essayOpens }).onConflictDoUpdate({ target: assignmentSettings.materialId, set: { openAt: essayOpens } });
+    // The dialog's "old start": the course's first date (the quiz opens first).
+    const dates = await teacher.req('GET', `/api/courses/${source.course.id}/copy-dates`);
+    expect(dates.statusCode, dates.body).toBe(200);
+    expect(dates.json()).toEqual({ firstDate: '2030-03-30T00:00:00.000Z' });
+    const other = await signIn(t.app, w.otherTeacher.username);
+    expect((await other.req('GET', `/api/courses/${source.course.id}/copy-dates`)).statusCode).toBe(404);
+
+    const nextYear = await buildClass(t.db, { schoolId: w.schoolA.id, teachers: [w.teacher], name: 'Grade 8 - Narra next year' });
+    const bad = await teacher.req('POST', `/api/courses/${source.course.id}/copy`, { targetClassId: nextYear.id, shiftDays: 1.5 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual([expect.objectContaining({ path: 'shiftDays', key: 'invalidChoice' })]);
+    const res = await teacher.req('POST', `/api/courses/${source.course.id}/copy`, { targetClassId: nextYear.id, shiftDays: 364 });
+    expect(res.statusCode, res.body).toBe(202);
+    const { courseId } = res.json<CourseCopyAnswer>();
+    expect(await runJobs()).toBe(1);
+    const done = await details(teacher, courseId);
+    expect(done.published).toBe(false);
+    expect(done.elements.map((e) => [e.name, e.published, e.materials.every((m) => !m.published)])).toEqual([
+      ['Week 1', false, true],
+      ['Week 2', false, true],
+    ]);
+    // Its chosen student is not in the other class: nobody is chosen, so nobody sees it until the teacher chooses.
+    expect(done.elements.find((e) => e.name === 'Week 2')?.assignees).toEqual({ mode: 'students', students: [], groups: [] });
+    const byName = Object.fromEntries(done.elements.flatMap((e) => e.materials).map((m) => [m.name, m.id]));
+    const day = 86_400_000;
+    const [essay] = await t.db.select().from(courseMaterials).where(eq(courseMaterials.id, byName.Essay ?? ''));
+    expect(essay?.dueAt?.toISOString()).toBe(new Date(Date.parse('2030-05-01T08:00:00.000Z') + 364 * day).toISOString());
+    const [lab] = await t.db.select().from(courseMaterials).where(eq(courseMaterials.id, byName.Lab ?? ''));
+    expect(lab?.availableFrom?.toISOString()).toBe(new Date(Date.parse('2030-04-01T08:00:00.000Z') + 364 * day).toISOString());
+    const [essaySettings] = await t.db.select().from(assignmentSettings).where(eq(assignmentSettings.materialId, byName.Essay ?? ''));
+    expect(essaySettings?.openAt?.toISOString()).toBe(new Date(Date.parse('2030-04-15T00:00:00.000Z') + 364 * day).toISOString());
+    const [quiz] = await t.db.select().from(quizSettings).where(eq(quizSettings.materialId, byName['Quiz 1'] ?? ''));
+    expect([quiz?.openAt?.toISOString(), quiz?.closeAt?.toISOString()]).toEqual(['2031-03-29T00:00:00.000Z', '2031-05-31T00:00:00.000Z']);
+    // Publishing everything shows the element to nobody: the student of the source class is not in the new one.
+    await enrol(t.db, nextYear.id, [w.s2]);
+    expect((await teacher.req('PATCH', `/api/courses/${courseId}/published`, { published: true, contents: true })).statusCode).toBe(200);
+    const student = await signIn(t.app, w.s2.username);
+    expect((await student.req('GET', `/api/courses/${courseId}`)).json<CourseDetails>().elements.map((e) => e.name)).toEqual(['Week 1']);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { courseElements, courseMaterials, courses, courseUploads } from '../../db/schema/courses.ts';
+import { courseElementAssignees, courseElements, courseMaterials, courses, courseUploads } from '../../db/schema/courses.ts';
 import { auditChange } from '../../platform/audit.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import type { CourseJobRecord } from './course-jobs.repo.ts';
@@ -45,15 +45,26 @@ export interface CopyOutcome {
   bank: number;
 }
 
+/** Moves a date by whole days (the job's `shiftDays`); null stays null. */
+export const shiftDate =
+  (days: number) =>
+  (d: Date | null): Date | null =>
+    d && days ? new Date(d.getTime() + days * 86_400_000) : d;
+
 /**
- * Copies the source course's elements (positions, types, published flags; for everyone, since
- * chosen students and groups belong to the source class), its materials with every column (a
+ * Copies the source course's elements (positions and types) and its materials with every column (a
  * file by reference: the same storage key, with the upload record the edit form keeps it by),
  * their assessment setup (copy-assessments.ts: assignment settings and attachments, quiz
  * settings and questions, the question bank) and its image (copied to the new course's own key,
  * images being per course), then clears the new course's `job`. Students' progress and work are
  * never copied; from a catalogue course only its published elements and materials are. `written` collects stored keys, so the
  * worker can remove them if the transaction does not commit.
+ *
+ * Issue 13 (docs/decisions, course copy): the copy is unpublished through and through (course,
+ * elements, materials) so the teacher reviews it before students see anything; an element for
+ * chosen students or groups keeps that mode, with its choices when copied into the same class,
+ * and with nobody chosen in another class (its students and groups are not there), so it stays
+ * hidden until the teacher chooses again; every date moves by the job's `shiftDays`.
  */
 export const copyCourseContent = async (
   tx: Db,
@@ -82,19 +93,36 @@ export const copyCourseContent = async (
     return mapped;
   };
   await insertInChunks(
-    elements.map((e) => ({ ...e, ...stamp, id: newElementId(e.id), courseId: target.id, assignMode: 'everyone' as const })),
+    elements.map((e) => ({ ...e, ...stamp, id: newElementId(e.id), courseId: target.id, published: false })),
     (chunk) => tx.insert(courseElements).values(chunk),
   );
+  if (source.classId !== null && source.classId === target.classId && elements.length) {
+    const chosen = await tx.select().from(courseElementAssignees).where(inArray(courseElementAssignees.elementId, [...elementIds.keys()]));
+    await insertInChunks(
+      chosen.map((a) => ({ ...a, id: randomUUID(), elementId: newElementId(a.elementId) })),
+      (chunk) => tx.insert(courseElementAssignees).values(chunk),
+    );
+  }
   await hooks.duringCopy?.(tx, job);
 
   const allMaterials = await tx.select().from(courseMaterials).where(eq(courseMaterials.courseId, source.id)).for('share');
   const materials = catalogue ? allMaterials.filter((m) => m.published && elementIds.has(m.elementId)) : allMaterials;
   const materialIds = new Map(materials.map((m) => [m.id, randomUUID()]));
+  const shift = shiftDate(job.shiftDays);
   await insertInChunks(
-    materials.map((m) => ({ ...m, ...stamp, id: materialIds.get(m.id) ?? randomUUID(), courseId: target.id, elementId: newElementId(m.elementId) })),
+    materials.map((m) => ({
+      ...m,
+      ...stamp,
+      id: materialIds.get(m.id) ?? randomUUID(),
+      courseId: target.id,
+      elementId: newElementId(m.elementId),
+      published: false,
+      dueAt: shift(m.dueAt),
+      availableFrom: shift(m.availableFrom),
+    })),
     (chunk) => tx.insert(courseMaterials).values(chunk),
   );
-  const assessments = await copyAssessmentSetup(tx, { sourceCourseId: source.id, targetCourseId: target.id, materialIds, stamp, insert: insertInChunks });
+  const assessments = await copyAssessmentSetup(tx, { sourceCourseId: source.id, targetCourseId: target.id, materialIds, stamp, insert: insertInChunks, shift });
   const fileKeys = [...new Set(materials.flatMap((m) => (m.fileKey ? [m.fileKey] : [])))];
   if (fileKeys.length) {
     const uploads = await tx
@@ -127,7 +155,7 @@ export const copyCourseContent = async (
     targetType: 'course',
     targetId: target.id,
     before: null,
-    after: { sourceCourseId: source.id, ...outcome },
+    after: { sourceCourseId: source.id, ...outcome, shiftDays: job.shiftDays },
   });
   return outcome;
 };

@@ -61,6 +61,18 @@ export const requireManage = (access: CourseAccess): void => {
   if (busy(access.course)) throw new DomainError('COURSE_BUSY');
 };
 
+/**
+ * Refuses grading (submissions, activities, quiz essays) to anyone but the class's teachers and
+ * assistants (issue 13: an assistant grades like a non-editing teacher), in an archived class and
+ * while a copy or deletion runs.
+ */
+export const requireGrade = (access: CourseAccess): void => {
+  const relation = access.classAccess?.relation;
+  if (relation !== 'teacher' && relation !== 'assistant') throw new DomainError('FORBIDDEN');
+  if (access.classAccess?.cls.archivedAt) throw new DomainError('CLASS_ARCHIVED');
+  if (busy(access.course)) throw new DomainError('COURSE_BUSY');
+};
+
 /** Loads the course for a change by its teacher (`loadCourseAccess`, then `requireManage`). */
 export const loadManagedCourse = async (db: Db, user: UserRow, courseId: string): Promise<CourseAccess> => {
   const access = await loadCourseAccess(db, user, courseId);

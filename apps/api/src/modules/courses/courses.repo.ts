@@ -178,3 +178,24 @@ export const updateCourse = async (db: Db, id: string, values: Partial<typeof co
  * calls this first in its transaction, which also locks the course against concurrent reordering.
  */
 export const touchCourse = (db: Db, id: string, userId: string): Promise<CourseRecord> => updateCourse(db, id, { updatedBy: userId });
+
+/**
+ * Publishes what is unpublished in a course (its elements and materials) or in one of its
+ * elements (its materials), for "publish everything in it" (issue 13). Answers how many of each.
+ */
+export const publishContents = async (db: Db, courseId: string, userId: string, elementId?: string): Promise<{ elements: number; materials: number }> => {
+  const now = new Date();
+  const elements = elementId
+    ? []
+    : await db
+        .update(courseElements)
+        .set({ published: true, updatedBy: userId, updatedAt: now })
+        .where(and(eq(courseElements.courseId, courseId), eq(courseElements.published, false)))
+        .returning({ id: courseElements.id });
+  const materials = await db
+    .update(courseMaterials)
+    .set({ published: true, updatedBy: userId, updatedAt: now })
+    .where(and(eq(courseMaterials.courseId, courseId), elementId ? eq(courseMaterials.elementId, elementId) : undefined, eq(courseMaterials.published, false)))
+    .returning({ id: courseMaterials.id });
+  return { elements: elements.length, materials: materials.length };
+};

@@ -12,7 +12,7 @@ import {
   elementOrderRequest,
   elementParams,
   myCoursesQuery,
-  publishRequest,
+  publishWithContentsRequest,
 } from '@klase/core/courses/contracts';
 import { shareRequest } from '@klase/core/courses/catalogue';
 import { DomainError } from '@klase/core/errors';
@@ -69,10 +69,11 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/courses/:courseId/published',
-    { config: { policy: managers }, schema: { tags, params: courseParams, body: publishRequest, response: { 200: messageAnswer } } },
+    { config: { policy: managers }, schema: { tags, params: courseParams, body: publishWithContentsRequest, response: { 200: messageAnswer } } },
     async (request) => {
-      await setCoursePublished(ctx, requestUser(request), request.params.courseId, request.body.published);
-      return courseMessage(request.locale, request.body.published ? 'coursePublished' : 'courseUnpublished');
+      const { published, contents = false } = request.body;
+      await setCoursePublished(ctx, requestUser(request), request.params.courseId, published, contents);
+      return courseMessage(request.locale, published ? (contents ? 'coursePublishedAll' : 'coursePublished') : 'courseUnpublished');
     },
   );
 
@@ -137,10 +138,11 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/courses/:courseId/elements/:elementId/published',
-    { config: { policy: managers }, schema: { tags, params: elementParams, body: publishRequest, response: { 200: messageAnswer } } },
+    { config: { policy: managers }, schema: { tags, params: elementParams, body: publishWithContentsRequest, response: { 200: messageAnswer } } },
     async (request) => {
-      await setElementPublished(ctx, requestUser(request), request.params.courseId, request.params.elementId, request.body.published);
-      return courseMessage(request.locale, request.body.published ? 'elementPublished' : 'elementUnpublished');
+      const { published, contents = false } = request.body;
+      await setElementPublished(ctx, requestUser(request), request.params.courseId, request.params.elementId, published, contents);
+      return courseMessage(request.locale, published ? (contents ? 'elementPublishedAll' : 'elementPublished') : 'elementUnpublished');
     },
   );
 

@@ -2,6 +2,7 @@ import type { CourseDetails, CourseFormValues, CourseRow } from '@klase/core/cou
 import { DomainError } from '@klase/core/errors';
 import { ROLE } from '@klase/core/roles';
 import type { TablePage } from '@klase/core/table';
+import type { Db } from '../../db/client.ts';
 import { auditChange, changes, pick } from '../../platform/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
@@ -15,6 +16,7 @@ import {
   insertCourse,
   listMyCourses,
   lockCourse,
+  publishContents,
   updateCourse,
   type CourseListRow,
   type CourseReach,
@@ -156,19 +158,36 @@ export const editCourse = async (ctx: Ctx, user: UserRow, courseId: string, v: C
   return courseDetails(ctx, user, courseId);
 };
 
-/** Sets one flag of the course (already checked by the caller), audited as `on` or `off`. */
-const setFlag = async (ctx: Ctx, user: UserRow, courseId: string, flag: 'published' | 'shared', value: boolean, actions: { on: string; off: string }): Promise<void> => {
+/**
+ * Sets one flag of the course (already checked by the caller), audited as `on` or `off`; `also`
+ * makes more changes in the same transaction and adds what it answers to the audit entry.
+ */
+const setFlag = async (
+  ctx: Ctx,
+  user: UserRow,
+  courseId: string,
+  flag: 'published' | 'shared',
+  value: boolean,
+  actions: { on: string; off: string },
+  also?: (tx: Db) => Promise<Record<string, unknown>>,
+): Promise<void> => {
   await ctx.db.transaction(async (tx) => {
     const before = await lockCourse(tx, courseId);
     if (before[flag] !== value) await updateCourse(tx, courseId, { [flag]: value, updatedBy: user.id });
-    await auditChange(tx, { ...courseAudit(user, before), action: value ? actions.on : actions.off, before: { [flag]: before[flag] }, after: { [flag]: value } });
+    const more = also ? await also(tx) : {};
+    await auditChange(tx, { ...courseAudit(user, before), action: value ? actions.on : actions.off, before: { [flag]: before[flag] }, after: { [flag]: value, ...more } });
   });
 };
 
-/** Publishes or unpublishes the course: unpublished courses disappear for students and parents. */
-export const setCoursePublished = async (ctx: Ctx, user: UserRow, courseId: string, published: boolean): Promise<void> => {
+/**
+ * Publishes or unpublishes the course: unpublished courses disappear for students and parents.
+ * `contents` (issue 13) publishes its elements and materials in the same transaction, so
+ * students see what the teacher meant to give them.
+ */
+export const setCoursePublished = async (ctx: Ctx, user: UserRow, courseId: string, published: boolean, contents = false): Promise<void> => {
   await loadManagedCourse(ctx.db, user, courseId);
-  await setFlag(ctx, user, courseId, 'published', published, { on: 'course.published', off: 'course.unpublished' });
+  const everything = published && contents ? async (tx: Db) => ({ contents: await publishContents(tx, courseId, user.id) }) : undefined;
+  await setFlag(ctx, user, courseId, 'published', published, { on: 'course.published', off: 'course.unpublished' }, everything);
 };
 
 /**

@@ -9,7 +9,7 @@ import type { UserRow } from '../../platform/rows.ts';
 import { isoOrNull, publishStatus } from '../class-work/course-sql.ts';
 import { removeUnreferencedFiles } from '../course-jobs/file-refs.ts';
 import { loadManagedCourse, unlessTaken, type CourseAccess } from './course-access.ts';
-import { touchCourse, type CourseViewer } from './courses.repo.ts';
+import { publishContents, touchCourse, type CourseViewer } from './courses.repo.ts';
 import {
   assigneesOf,
   deleteElement as deleteElementRow,
@@ -174,17 +174,19 @@ export const editElement = async (ctx: Ctx, user: UserRow, courseId: string, ele
   return oneElement(ctx.db, courseId, elementId);
 };
 
-export const setElementPublished = async (ctx: Ctx, user: UserRow, courseId: string, elementId: string, published: boolean): Promise<void> => {
+/** Publishes or unpublishes an element; `contents` (issue 13) publishes its materials in the same transaction. */
+export const setElementPublished = async (ctx: Ctx, user: UserRow, courseId: string, elementId: string, published: boolean, contents = false): Promise<void> => {
   const access = await loadManagedCourse(ctx.db, user, courseId);
   await ctx.db.transaction(async (tx) => {
     await touchCourse(tx, courseId, user.id);
     const before = await elementIn(tx, courseId, elementId);
     if (before.published !== published) await updateElement(tx, elementId, { published, updatedBy: user.id });
+    const materials = published && contents ? { contents: await publishContents(tx, courseId, user.id, elementId) } : {};
     await auditChange(tx, {
       ...elementAudit(access, user, before),
       action: published ? 'element.published' : 'element.unpublished',
       before: { published: before.published },
-      after: { published },
+      after: { published, ...materials },
     });
   });
 };

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CourseDetails, ElementDetails, ElementForm } from '@klase/core/courses/contracts';
 import { auditLog } from '../../db/schema/platform.ts';
@@ -206,5 +206,56 @@ describe('course elements', () => {
     expect((await other.req('PUT', `/api/courses/${id}/elements/order`, { elementIds: [week.id] })).statusCode).toBe(404);
     expect((await other.req('DELETE', `/api/courses/${id}/elements/${week.id}`)).statusCode).toBe(404);
     expect(await order(teacher, id)).toEqual(['0:Week 1']);
+  });
+  it('issue 13: publishing a course or an element with `contents` publishes everything in it, in one change; without it only the course or element', async () => {
+    const { t, w } = ctx;
+    const { id, teacher } = await newCourse();
+    await t.db.update(courses).set({ published: false }).where(eq(courses.id, id));
+    const e1 = await buildElement(t.db, id, { name: 'Week 1', position: 0, published: false });
+    const e2 = await buildElement(t.db, id, { name: 'Week 2', position: 1, published: false });
+    const m1 = await buildMaterial(t.db, e1, { name: 'Reading', published: false });
+    const m2 = await buildMaterial(t.db, e2, { name: 'Video', published: false });
+    const student = await signIn(t.app, w.s1.username);
+    const seen = async () => (await student.req('GET', `/api/courses/${id}`)).json<CourseDetails>().elements.map((e) => [e.name, e.materials.map((m) => m.name)]);
+
+    // The course alone: students open it but find nothing.
+    expect((await teacher.req('PATCH', `/api/courses/${id}/published`, { published: true })).json().message).toBe('The course has been published. Its students can open it now.');
+    expect(await seen()).toEqual([]);
+    await teacher.req('PATCH', `/api/courses/${id}/published`, { published: false });
+
+    const all = await teacher.req('PATCH', `/api/courses/${id}/published`, { published: true, contents: true });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json().message).toBe('The course and everything in it have been published. Its students can open it now.');
+    expect(await seen()).toEqual([
+      ['Week 1', ['Reading']],
+      ['Week 2', ['Video']],
+    ]);
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'course.published'))).orderBy(desc(auditLog.createdAt)).limit(1);
+    expect(entry?.data).toMatchObject({ after: { published: true, contents: { elements: 2, materials: 2 } } });
+
+    // An element: its materials with it.
+    await t.db.update(courseElements).set({ published: false }).where(eq(courseElements.id, e2.id));
+    await t.db.update(courseMaterials).set({ published: false }).where(eq(courseMaterials.id, m2.id));
+    const bare = await teacher.req('PATCH', `/api/courses/${id}/elements/${e2.id}/published`, { published: true });
+    expect(bare.json().message).toBe('The course element has been published.');
+    expect(await seen()).toEqual([
+      ['Week 1', ['Reading']],
+      ['Week 2', []],
+    ]);
+    const withMaterials = await teacher.req('PATCH', `/api/courses/${id}/elements/${e2.id}/published`, { published: true, contents: true });
+    expect(withMaterials.json().message).toBe('The course element and its materials have been published.');
+    expect(await seen()).toEqual([
+      ['Week 1', ['Reading']],
+      ['Week 2', ['Video']],
+    ]);
+    // Unpublishing never touches the contents; a bad flag is a field error; assistants may not.
+    await teacher.req('PATCH', `/api/courses/${id}/elements/${e1.id}/published`, { published: false, contents: true });
+    const [reading] = await t.db.select().from(courseMaterials).where(eq(courseMaterials.id, m1.id));
+    expect(reading?.published).toBe(true);
+    const bad = await teacher.req('PATCH', `/api/courses/${id}/published`, { published: true, contents: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual([expect.objectContaining({ path: 'contents', key: 'invalidChoice' })]);
+    const assistant = await signIn(t.app, w.assistant.username);
+    expect((await assistant.req('PATCH', `/api/courses/${id}/published`, { published: true, contents: true })).statusCode).toBe(403);
   });
 });

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { quizQuestions } from '../../db/schema/assessments.ts';
 import { courseElements, courseMaterials, courseUploads, materialProgress } from '../../db/schema/courses.ts';
 import { elementAssignedTo } from '../courses/assignment-sql.ts';
 import type { JourneyItem } from './journey.ts';
@@ -44,17 +43,6 @@ export const updateMaterial = async (db: Db, materialId: string, values: Partial
     .returning();
   if (!row) throw new Error('material update');
   return row;
-};
-
-/**
- * Whether a quiz has questions, read under the quiz's lock point (its material row, FOR NO KEY
- * UPDATE, as the quizzes module takes it for every question change), so the answer holds until
- * the caller's transaction ends.
- */
-export const quizHasQuestions = async (tx: Db, materialId: string): Promise<boolean> => {
-  await tx.select({ id: courseMaterials.id }).from(courseMaterials).where(eq(courseMaterials.id, materialId)).for('no key update');
-  const [row] = await tx.select({ id: quizQuestions.id }).from(quizQuestions).where(eq(quizQuestions.materialId, materialId)).limit(1);
-  return row !== undefined;
 };
 
 export const deleteMaterial = async (db: Db, materialId: string): Promise<void> => {

@@ -12,6 +12,8 @@ import { publishStatus } from '../class-work/course-sql.ts';
 import { materialFileKeys, removeUnreferencedFiles } from '../course-jobs/file-refs.ts';
 import { loadCourseAccess, requireManage, type CourseAccess } from '../courses/course-access.ts';
 import { findElement } from '../courses/elements.repo.ts';
+import { restoreQuizGrades } from '../quizzes/grade-store.ts';
+import { lockQuiz } from '../quizzes/quizzes.repo.ts';
 import { openMaterial, type OpenedMaterial } from './material-access.ts';
 import { gradedStudentCount, hasGradebook, keepGradesAsManualItem } from './material-grades.ts';
 import { materialMessage } from './messages.ts';
@@ -24,7 +26,6 @@ import {
   materialsOfCourse,
   nextPosition,
   placeMaterial,
-  quizHasQuestions,
   takeUpload,
   updateMaterial,
   uploadByKey,
@@ -174,6 +175,8 @@ export const editMaterial = async (ctx: Ctx, actor: UserRow, materialId: string,
   if (v.type !== before.type) throw invalid('type');
   const courseId = access.course.id;
   const replacedKey = await ctx.db.transaction(async (tx) => {
+    // A quiz's grades are rescaled below: its change lock first, the order grading takes locks in.
+    if (v.type === 'quiz') await lockQuiz(tx, materialId, 'change');
     const current = await findMaterial(tx, materialId);
     if (!current) throw new DomainError('NOT_FOUND');
     let file = {};
@@ -186,10 +189,9 @@ export const editMaterial = async (ctx: Ctx, actor: UserRow, materialId: string,
         if (oldKey) await deleteUploadByKey(tx, courseId, oldKey);
       }
     }
-    // A quiz with questions is worth their total (the quizzes module keeps it so): the form's points do not apply.
-    const { maxPoints, ...columns } = columnsOf(v);
-    const points = v.type === 'quiz' && (await quizHasQuestions(tx, materialId)) ? {} : { maxPoints };
-    const row = await updateMaterial(tx, materialId, { ...columns, ...points, ...file, updatedBy: actor.id });
+    const row = await updateMaterial(tx, materialId, { ...columnsOf(v), ...file, updatedBy: actor.id });
+    // Issue 13: a quiz is worth the form's maximum points and its grades are scaled to them, so a change rescales them.
+    if (v.type === 'quiz' && row.maxPoints !== current.material.maxPoints) await restoreQuizGrades(tx, materialId, new Date());
     await auditMaterial(tx, access, actor, 'material.updated', materialId, changes(current.material, row, AUDITED));
     return oldKey;
   });

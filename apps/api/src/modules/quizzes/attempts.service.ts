@@ -19,6 +19,7 @@ import {
   loadSettings,
   lockQuiz,
   questionsOf,
+  quizMaxPoints,
   quizTotals,
   saveAnswer,
   toQuestion,
@@ -40,15 +41,12 @@ export const settleAll = async (db: Db, attempts: AttemptRecord[], now: Date): P
   return settled;
 };
 
-/** The latest submitted attempt (its max is the one the combined grade is out of). */
-const latestSubmitted = (attempts: readonly AttemptRecord[]): AttemptRecord | undefined =>
-  attempts
-    .filter((a) => a.status === 'submitted')
-    .reduce<AttemptRecord | undefined>((l, a) => (!l || (a.submittedAt ?? a.startedAt) >= (l.submittedAt ?? l.startedAt) ? a : l), undefined);
+/** What a quiz is worth: its maximum points (issue 13), the questions' total when none is set. */
+export const quizWorth = (maxPoints: number | null, totalPoints: number): number => maxPoints ?? totalPoints;
 
-/** Whether a combined grade passes (out of the latest attempt's max). */
-export const gradePassed = (grade: number | null, attempts: readonly AttemptRecord[], passingPercent: number): boolean | null =>
-  grade === null ? null : passed(grade, latestSubmitted(attempts)?.maxScore ?? 0, passingPercent);
+/** Whether a combined grade (out of the quiz's maximum points) passes. */
+export const gradePassed = (grade: number | null, worth: number, passingPercent: number): boolean | null =>
+  grade === null ? null : passed(grade, worth, passingPercent);
 
 /** `GET /materials/:materialId/quiz`: the student's quiz page (a parent's view of their child's with `childId`). */
 export const quizOverview = async (ctx: Ctx, user: UserRow, materialId: string, childId: string | undefined, now = new Date()): Promise<QuizOverview> => {
@@ -64,6 +62,7 @@ export const quizOverview = async (ctx: Ctx, user: UserRow, materialId: string, 
   // Students and parents see the combined grade once nothing waits for the teacher.
   const grade = row?.returnedAt ? row.grade : null;
   const taker = quiz.classAccess.relation === 'student' && !quiz.classAccess.cls.archivedAt;
+  const worth = quizWorth(quiz.material.maxPoints, totals.total);
   return {
     materialId,
     name: quiz.material.name,
@@ -77,11 +76,12 @@ export const quizOverview = async (ctx: Ctx, user: UserRow, materialId: string, 
     passingPercent: settings.passingPercent,
     questionCount: totals.count,
     totalPoints: totals.total,
+    maxPoints: worth,
     window,
     inProgressAttemptId: inProgress?.id ?? null,
     attempts: attempts.map(toSummary),
     grade,
-    passed: gradePassed(grade, attempts, settings.passingPercent),
+    passed: gradePassed(grade, worth, settings.passingPercent),
     can: { start: taker && (inProgress !== null || (window === 'open' && left !== 0 && totals.count > 0)) },
   };
 };
@@ -163,7 +163,8 @@ export const saveAttemptAnswer = async (ctx: Ctx, user: UserRow, attemptId: stri
 export const resultOf = async (db: Db, attempt: AttemptRecord, staff: boolean, now: Date): Promise<AttemptResult> => {
   const settings = await loadSettings(db, attempt.materialId);
   const review = staff ? FULL_REVIEW : reviewNow(settings, now, attempt.status === 'submitted');
-  return attemptResult(db, attempt, await questionMap(db, attempt.materialId), settings, review);
+  const worth = quizWorth(await quizMaxPoints(db, attempt.materialId), attempt.maxScore ?? 0);
+  return attemptResult(db, attempt, await questionMap(db, attempt.materialId), settings, review, worth);
 };
 
 /** Submits the student's attempt (past its deadline: closed with what was saved, marked auto-submitted). */

@@ -11,6 +11,8 @@ import {
   loadSettings,
   lockQuiz,
   questionsOf,
+  quizMaxPoints,
+  studentsWithAttempts,
   submittedAttemptsWith,
   toQuestion,
   updateAttempt,
@@ -54,24 +56,31 @@ export const gradeStored = async (tx: Db, attempt: AttemptRecord, questions: Que
 };
 
 /**
- * The student's combined grade over their submitted attempts (the settings' grading method) and
- * whether any attempt waits for the teacher, written to their `submissions` row.
+ * The student's combined grade over their submitted attempts (the settings' grading method),
+ * scaled to the quiz's maximum points (issue 13: raw / total × maximum), and whether any attempt
+ * waits for the teacher, written to their `submissions` row (which the grade book reads).
  */
 export const storeCombinedGrade = async (tx: Db, materialId: string, studentId: string, opts: { settings?: QuizSettings; gradedBy?: string | null; at: Date }): Promise<void> => {
   const settings = opts.settings ?? (await loadSettings(tx, materialId));
+  const maxPoints = await quizMaxPoints(tx, materialId);
   const done = (await attemptsOf(tx, materialId, [studentId])).filter((a) => a.status === 'submitted');
   const scores = done.map((a) => ({ score: a.score ?? 0, max: a.maxScore ?? 0, submittedAt: a.submittedAt }));
   const last = done.reduce<Date | null>((t, a) => (a.submittedAt && (!t || a.submittedAt > t) ? a.submittedAt : t), null);
   await upsertQuizGrade(tx, {
     materialId,
     studentId,
-    grade: combineAttempts(settings.gradingMethod, scores),
+    grade: combineAttempts(settings.gradingMethod, scores, maxPoints ?? undefined),
     pending: done.some((a) => a.pending),
     submittedAt: last,
     count: done.length,
     gradedBy: opts.gradedBy ?? null,
     at: opts.at,
   });
+};
+
+/** Every student's combined grade again, after the grading method or the quiz's maximum points changed. */
+export const restoreQuizGrades = async (tx: Db, materialId: string, at: Date, settings?: QuizSettings): Promise<void> => {
+  for (const studentId of await studentsWithAttempts(tx, materialId)) await storeCombinedGrade(tx, materialId, studentId, { settings, at });
 };
 
 /**

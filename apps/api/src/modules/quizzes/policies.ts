@@ -6,6 +6,8 @@ import type { Policy } from '../../platform/types.ts';
 
 /** Teachers of the class set quizzes up and grade (assistants: 403 from the access check). */
 export const teachers: Policy = { access: 'roles', roles: ROUTE_ROLES.assessmentManage };
+/** Teachers and assistants of the class grade answers by hand (issue 13). */
+export const graders: Policy = { access: 'roles', roles: ROUTE_ROLES.assessmentGrade };
 /** Teachers and assistants of the class read settings, questions, the bank, results and statistics. */
 export const staff: Policy = { access: 'roles', roles: ROUTE_ROLES.assessmentReview };
 /** Enrolled students take quizzes. */

@@ -3,7 +3,7 @@ import { ROLE } from '@klase/core/roles';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import type { ClassAccess } from '../classes/class-access.ts';
-import { loadCourseAccess, requireManage, type CourseAccess } from '../courses/course-access.ts';
+import { loadCourseAccess, requireGrade, requireManage, type CourseAccess } from '../courses/course-access.ts';
 import { stopState } from '../materials/journey.ts';
 import { openMaterial, pathOf, type OpenedMaterial } from '../materials/material-access.ts';
 import { findMaterial } from '../materials/materials.repo.ts';
@@ -40,6 +40,12 @@ export const requireStaff = (q: Pick<OpenedQuiz, 'access'>): void => {
 export const requireTeacher = (q: Pick<OpenedQuiz, 'access'>): void => {
   requireStaff(q);
   requireManage(q.access);
+};
+
+/** Teachers and assistants of the class grade answers by hand (issue 13); archived class and busy course refused. */
+export const requireGrader = (q: Pick<OpenedQuiz, 'access'>): void => {
+  requireStaff(q);
+  requireGrade(q.access);
 };
 
 /** A quiz of a course the caller teaches (staff read, teachers change). */

@@ -149,7 +149,17 @@ export const quizTotals = async (db: Db, materialId: string): Promise<{ count: n
   return { count: Number(row?.n ?? 0), total: Number(row?.total ?? 0) };
 };
 
-/** The material's max points become the questions' total, rounded to a whole number (the column is an integer). */
+/** What the quiz is worth: the material's maximum points (the teacher's, issue 13); the questions' total when none is set. */
+export const quizMaxPoints = async (db: Db, materialId: string): Promise<number | null> => {
+  const [row] = await db.select({ maxPoints: courseMaterials.maxPoints }).from(courseMaterials).where(eq(courseMaterials.id, materialId)).limit(1);
+  return row?.maxPoints ?? null;
+};
+
+/**
+ * The material's max points become the questions' total, rounded to a whole number (the column is
+ * an integer). Only the demo data and test factories use it: a teacher's quiz keeps the maximum
+ * points of its form, and grades are scaled to them (issue 13).
+ */
 export const syncMaxPoints = async (db: Db, materialId: string): Promise<void> => {
   await db
     .update(courseMaterials)

@@ -8,10 +8,10 @@ import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { assignedStudents, submissionsOf } from '../assignments/assignments.repo.ts';
 import { toPerson } from '../class-work/people.ts';
-import { settleAll, gradePassed, resultOf } from './attempts.service.ts';
+import { settleAll, gradePassed, quizWorth, resultOf } from './attempts.service.ts';
 import { expired, finalizeAttempt, gradeStored, questionMap, storeCombinedGrade } from './grade-store.ts';
 import { quizText } from './messages.ts';
-import { openAttempt, requireTeacher, staffQuiz } from './quiz-access.ts';
+import { openAttempt, requireGrader, staffQuiz } from './quiz-access.ts';
 import {
   answersOf,
   attemptsOf,
@@ -39,6 +39,8 @@ export const quizResults = async (ctx: Ctx, user: UserRow, materialId: string, n
   const attempts = await settleAll(ctx.db, await attemptsOf(ctx.db, materialId, ids), now);
   const grades = new Map((await submissionsOf(ctx.db, materialId, ids)).map((s) => [s.studentId, s.grade]));
   const settings = await loadSettings(ctx.db, materialId);
+  const totalPoints = (await quizTotals(ctx.db, materialId)).total;
+  const worth = quizWorth(quiz.material.maxPoints, totalPoints);
   const rows = students.map((s) => {
     const own = attempts.filter((a) => a.studentId === s.id);
     const grade = grades.get(s.id) ?? null;
@@ -47,12 +49,13 @@ export const quizResults = async (ctx: Ctx, user: UserRow, materialId: string, n
     return {
       row: { studentId: s.id, name: person.name, photoUrl: person.photoUrl, attempts: own.map(toSummary), grade, pending },
       attempted: own.some((a) => a.status === 'submitted'),
-      passed: !pending && gradePassed(grade, own, settings.passingPercent) === true,
+      passed: !pending && gradePassed(grade, worth, settings.passingPercent) === true,
     };
   });
   return {
     materialId,
-    totalPoints: (await quizTotals(ctx.db, materialId)).total,
+    totalPoints,
+    maxPoints: worth,
     counts: {
       total: rows.length,
       attempted: rows.filter((r) => r.attempted).length,
@@ -72,7 +75,7 @@ type ManualGrade = z.output<typeof manualGradeRequest>;
  */
 export const gradeByHand = async (ctx: Ctx, user: UserRow, attemptId: string, questionId: string, body: ManualGrade, now = new Date()): Promise<AttemptResult> => {
   const { quiz } = await openAttempt(ctx.db, user, attemptId, { parents: false });
-  requireTeacher(quiz);
+  requireGrader(quiz);
   const graded = await ctx.db.transaction(async (tx) => {
     // The quiz before the attempt: the order a key change takes its locks in.
     await lockQuiz(tx, quiz.material.id, 'grade');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleForms } from '@klase/core/assessments/test-questions';
 import type { AttemptResult, AttemptView, QuizOverview, QuizResults, QuizStats } from '@klase/core/assessments/quizzes';
 import { quizAttempts } from '../../db/schema/assessments.ts';
+import { courseMaterials } from '../../db/schema/courses.ts';
 import { sampleQuestions } from '../../test/quiz-factories.ts';
 import { auditActions } from '../materials/test-helpers.ts';
 import { RIGHT, WRONG, answer, right, start, submissionRow, takeQuiz, useQuizWorld, wrong } from './test-helpers.ts';
@@ -51,11 +52,53 @@ describe('quiz review: combined grades, regrading, essays, results and statistic
       ['ana', 5, 8],
       ['jose', 8, 8],
     ]);
-    expect((await submissionRow(world.t.db, quiz.materialId, world.w.s1.id))?.grade).toBe(8);
-    expect((await submissionRow(world.t.db, quiz.materialId, world.w.s2.id))?.grade).toBe(5);
+    // The quiz stays worth its 7 maximum points (issue 13): 8 of 8 is 7, 5 of 8 is 4.38.
+    expect((await submissionRow(world.t.db, quiz.materialId, world.w.s1.id))?.grade).toBe(7);
+    expect((await submissionRow(world.t.db, quiz.materialId, world.w.s2.id))?.grade).toBe(4.38);
     const result = (await world.as('ana').req('GET', `/api/attempts/${scores.find((a) => a.studentId === world.w.s2.id)?.id ?? ''}/result`)).json<AttemptResult>();
     expect(result.questions[0]).toMatchObject({ points: 0, max: 3, correct: false });
     expect(await auditActions(world.t.db, quiz.materialId)).toContain('quiz.question-updated');
+  });
+
+  it('issue 13: an assistant grades an essay by hand (and still changes no question)', async () => {
+    const quiz = await world.makeQuiz({ questions: sampleQuestions('trueFalse', 'essay') });
+    const { attempt } = await takeQuiz(world.as('ana'), quiz.materialId, right);
+    const graded = await world.as('assistant').req('PUT', `/api/attempts/${attempt.id}/answers/${quiz.id('essay')}/grade`, { points: 7, feedback: 'Clear.' });
+    expect(graded.statusCode, graded.body).toBe(200);
+    expect(graded.json<AttemptResult>().attempt).toMatchObject({ score: 8, pending: false });
+    expect(await submissionRow(world.t.db, quiz.materialId, world.w.s2.id)).toMatchObject({ grade: 8, gradedBy: world.w.assistant.id });
+    const edit = await world.as('assistant').req('PUT', `/api/materials/${quiz.materialId}/questions/${quiz.id('essay')}`, sampleForms.essay);
+    expect(edit.statusCode).toBe(403);
+  });
+
+  it('issue 13: the quiz grade is scaled to its maximum points (raw / total × maximum) in the result, the page, the results, a regrade and a change of the points', async () => {
+    const quiz = await world.makeQuiz({ settings: { passingPercent: 75 } });
+    await world.t.db.update(courseMaterials).set({ maxPoints: 100 }).where(eq(courseMaterials.id, quiz.materialId));
+    // Jose misses only the short answer (1 of 7 points): 6 of 7 is 85.71 of 100.
+    const { attempt, result } = await takeQuiz(world.as('jose'), quiz.materialId, (t) => (t === 'shortAnswer' ? wrong(t) : right(t)));
+    expect(result).toMatchObject({ attempt: { score: 6, maxScore: 7 }, grade: 85.71, maxPoints: 100, passed: true });
+    expect((await world.as('jose').req('GET', `/api/materials/${quiz.materialId}/quiz`)).json<QuizOverview>()).toMatchObject({ grade: 85.71, maxPoints: 100, totalPoints: 7, passed: true });
+    expect(await submissionRow(world.t.db, quiz.materialId, world.w.s1.id)).toMatchObject({ grade: 85.71 });
+    const results = (await world.as('teacher').req('GET', `/api/materials/${quiz.materialId}/quiz-results`)).json<QuizResults>();
+    expect(results).toMatchObject({ totalPoints: 7, maxPoints: 100, counts: { passed: 1 } });
+    expect(results.rows.find((r) => r.studentId === world.w.s1.id)?.grade).toBe(85.71);
+
+    // A regrade (the true/false key flipped: 5 of 7, under 75 %) is scaled too.
+    const regraded = await world.as('teacher').req('PUT', `/api/materials/${quiz.materialId}/questions/${quiz.id('trueFalse')}`, { ...sampleForms.trueFalse, correct: false });
+    expect(regraded.json()).toMatchObject({ regraded: 1 });
+    expect(await submissionRow(world.t.db, quiz.materialId, world.w.s1.id)).toMatchObject({ grade: 71.43 });
+
+    // The teacher makes the quiz worth 20 in the material form: the grade follows (5 / 7 × 20).
+    const form = { type: 'quiz', name: 'Quiz 1', maxPoints: 20 };
+    const saved = await world.as('teacher').req('PUT', `/api/materials/${quiz.materialId}`, form);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await submissionRow(world.t.db, quiz.materialId, world.w.s1.id)).toMatchObject({ grade: 14.29 });
+    expect((await world.as('jose').req('GET', `/api/attempts/${attempt.id}/result`)).json<AttemptResult>()).toMatchObject({ grade: 14.29, maxPoints: 20, passed: false });
+    // The grade book's item is out of the same maximum.
+    const setup = await world.as('teacher').req('GET', `/api/courses/${quiz.course.id}/gradebook/setup`);
+    expect(setup.statusCode, setup.body).toBe(200);
+    const item = (setup.json() as { items: { materialId: string | null; maxGrade: number }[] }).items.find((i) => i.materialId === quiz.materialId);
+    expect(item?.maxGrade).toBe(20);
   });
 
   it('submissions at the same time as a key change are all graded with the new key', async () => {
@@ -94,7 +137,7 @@ describe('quiz review: combined grades, regrading, essays, results and statistic
     expect(over.statusCode).toBe(400);
     expect(over.json()).toMatchObject({ code: 'GRADE_OVER_MAX', params: { max: 10 } });
     expect((await world.as('teacher').req('PUT', gradeUrl, { points: -1 })).statusCode).toBe(400);
-    expect((await world.as('assistant').req('PUT', gradeUrl, { points: 8 })).statusCode).toBe(403);
+    expect((await world.as('assistant').req('PUT', gradeUrl, { points: 10.5 })).json()).toMatchObject({ code: 'GRADE_OVER_MAX' });
     expect((await world.as('miguel').req('PUT', gradeUrl, { points: 10 })).statusCode).toBe(403);
 
     const graded = await world.as('teacher').req('PUT', gradeUrl, { points: 8, feedback: ' Good example; say more about today. ' });

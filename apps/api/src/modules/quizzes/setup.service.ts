@@ -9,7 +9,8 @@ import { auditChange, changes } from '../../platform/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
-import { storeCombinedGrade, regradeQuestion } from './grade-store.ts';
+import { quizWorth } from './attempts.service.ts';
+import { regradeQuestion, restoreQuizGrades } from './grade-store.ts';
 import { quizMessage } from './messages.ts';
 import { staffQuiz, type OpenedQuiz } from './quiz-access.ts';
 import {
@@ -21,10 +22,9 @@ import {
   lockQuiz,
   placeQuestion,
   questionsOf,
+  quizMaxPoints,
   quizTotals,
   saveSettings,
-  studentsWithAttempts,
-  syncMaxPoints,
   updateQuestion,
 } from './quizzes.repo.ts';
 import { toTeacherQuestion } from './views.ts';
@@ -69,7 +69,8 @@ const SETTING_KEYS = [
 
 const settingsAnswer = async (db: Db, materialId: string, s: QuizSettings): Promise<QuizSettingsAnswer> => {
   const totals = await quizTotals(db, materialId);
-  return { materialId, ...s, totalPoints: totals.total, questionCount: totals.count, attemptCount: await countQuizAttempts(db, materialId) };
+  const maxPoints = quizWorth(await quizMaxPoints(db, materialId), totals.total);
+  return { materialId, ...s, totalPoints: totals.total, maxPoints, questionCount: totals.count, attemptCount: await countQuizAttempts(db, materialId) };
 };
 
 export const readQuizSettings = async (ctx: Ctx, user: UserRow, materialId: string): Promise<QuizSettingsAnswer> => {
@@ -89,9 +90,7 @@ export const writeQuizSettings = async (ctx: Ctx, user: UserRow, materialId: str
     await lockQuiz(tx, materialId, 'change');
     const before = await loadSettings(tx, materialId);
     await saveSettings(tx, materialId, next, user.id);
-    if (before.gradingMethod !== next.gradingMethod) {
-      for (const studentId of await studentsWithAttempts(tx, materialId)) await storeCombinedGrade(tx, materialId, studentId, { settings: next, at: now });
-    }
+    if (before.gradingMethod !== next.gradingMethod) await restoreQuizGrades(tx, materialId, now, next);
     await auditQuiz(tx, quiz, user, 'quiz.settings-updated', changes(before, next, SETTING_KEYS));
   });
   return settingsAnswer(ctx.db, materialId, await loadSettings(ctx.db, materialId));
@@ -107,13 +106,12 @@ export const listQuestions = async (ctx: Ctx, user: UserRow, materialId: string)
 
 const questionFacts = (body: QuestionFormValues, questionId: string) => ({ questionId, type: body.type, points: body.points });
 
-/** Adds questions at the end of the quiz; the material's points follow the total. */
+/** Adds questions at the end of the quiz (the quiz keeps its maximum points; grades are scaled to them). */
 export const addQuestions = async (ctx: Ctx, quiz: OpenedQuiz, user: UserRow, forms: readonly QuestionFormValues[], source: 'editor' | 'bank'): Promise<TeacherQuestion[]> => {
   const materialId = quiz.material.id;
   const rows = await ctx.db.transaction(async (tx) => {
     await lockQuiz(tx, materialId, 'change');
     const made = await insertQuestions(tx, materialId, forms, user.id);
-    await syncMaxPoints(tx, materialId);
     for (const row of made) await auditQuiz(tx, quiz, user, 'quiz.question-added', { before: null, after: { ...questionFacts(row.body as QuestionFormValues, row.id), source } });
     return made;
   });
@@ -150,7 +148,6 @@ export const editQuestion = async (ctx: Ctx, user: UserRow, materialId: string, 
     const old = before.body as QuestionFormValues;
     const row = await updateQuestion(tx, questionId, body, user.id);
     const regraded = isDeepStrictEqual(gradedPart(old), gradedPart(body)) ? 0 : await regradeQuestion(tx, materialId, questionId, now);
-    await syncMaxPoints(tx, materialId);
     await auditQuiz(tx, quiz, user, 'quiz.question-updated', { before: questionFacts(old, questionId), after: { ...questionFacts(body, questionId), regraded } });
     return { ...toTeacherQuestion(row), regraded };
   });
@@ -165,7 +162,6 @@ export const removeQuestion = async (ctx: Ctx, user: UserRow, materialId: string
     if (!row) throw new DomainError('NOT_FOUND');
     if ((await countQuizAttempts(tx, materialId)) > 0) throw new DomainError('QUIZ_HAS_ATTEMPTS');
     await deleteQuestion(tx, questionId);
-    await syncMaxPoints(tx, materialId);
     await auditQuiz(tx, quiz, user, 'quiz.question-deleted', { before: questionFacts(row.body as QuestionFormValues, questionId), after: null });
   });
   return quizMessage(locale, 'questionDeleted');

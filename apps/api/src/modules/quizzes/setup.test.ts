@@ -10,6 +10,9 @@ import { start, useQuizWorld } from './test-helpers.ts';
 
 const maxPointsOf = async (db: ReturnType<typeof useQuizWorld>['t']['db'], materialId: string) =>
   (await db.select({ max: courseMaterials.maxPoints }).from(courseMaterials).where(eq(courseMaterials.id, materialId)))[0]?.max;
+const setMaxPoints = async (db: ReturnType<typeof useQuizWorld>['t']['db'], materialId: string, maxPoints: number) => {
+  await db.update(courseMaterials).set({ maxPoints }).where(eq(courseMaterials.id, materialId));
+};
 
 describe('quiz setup: settings, questions, the question bank', () => {
   const world = useQuizWorld();
@@ -35,6 +38,7 @@ describe('quiz setup: settings, questions, the question bank', () => {
       showFeedback: 'afterSubmit',
       passingPercent: 75,
       totalPoints: 7,
+      maxPoints: 7,
       questionCount: 4,
       attemptCount: 0,
     });
@@ -74,10 +78,15 @@ describe('quiz setup: settings, questions, the question bank', () => {
     expect((await world.as('otherTeacher').req('GET', `/api/courses/${quiz.course.id}/question-bank`)).statusCode).toBe(404);
   });
 
-  it('adds, edits, reorders and deletes questions: HTML sanitized, the material points follow the total', async () => {
+  it('adds, edits, reorders and deletes questions: HTML sanitized; the questions total follows, the maximum points stay the teacher’s (issue 13)', async () => {
     const quiz = await world.makeQuiz({ questions: [] });
+    await setMaxPoints(world.t.db, quiz.materialId, 50);
     const teacher = world.as('teacher');
     const base = `/api/materials/${quiz.materialId}/questions`;
+    const points = async () => {
+      const s = (await teacher.req('GET', `/api/materials/${quiz.materialId}/quiz-settings`)).json<QuizSettingsAnswer>();
+      return { total: s.totalPoints, max: s.maxPoints, stored: await maxPointsOf(world.t.db, quiz.materialId) };
+    };
     const made: TeacherQuestion[] = [];
     for (const form of [
       { ...sampleForms.multipleChoice, prompt: '<p onclick="steal()">Capital?<script>alert(1)</script></p>', points: 2.5 },
@@ -92,8 +101,8 @@ describe('quiz setup: settings, questions, the question bank', () => {
     expect(made.map((q) => q.position)).toEqual([0, 1, 2]);
     expect(mc?.question).toMatchObject({ prompt: '<p>Capital?</p>', points: 2.5, multiple: false, correct: ['k3f9'] });
     expect(essay?.question).toMatchObject({ guidance: '<b>Thesis</b>' });
-    // 2.5 + 10 + 1 = 13.5 points: the material's whole points round half up.
-    expect(await maxPointsOf(world.t.db, quiz.materialId)).toBe(14);
+    // 2.5 + 10 + 1 = 13.5 points; the quiz stays worth 50.
+    expect(await points()).toEqual({ total: 13.5, max: 50, stored: 50 });
 
     const emptyPrompt = await teacher.req('POST', base, { ...sampleForms.trueFalse, prompt: '<script>alert(1)</script>' });
     expect(emptyPrompt.statusCode).toBe(400);
@@ -107,7 +116,7 @@ describe('quiz setup: settings, questions, the question bank', () => {
     const edited = await teacher.req('PUT', `${base}/${tf?.id ?? ''}`, { ...sampleForms.trueFalse, points: 4 });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ id: tf?.id, regraded: 0, question: { points: 4 } });
-    expect(await maxPointsOf(world.t.db, quiz.materialId)).toBe(17);
+    expect(await points()).toEqual({ total: 16.5, max: 50, stored: 50 });
 
     const order = [tf?.id, mc?.id, essay?.id];
     const reordered = await teacher.req('PUT', `${base}/order`, { questionIds: order });
@@ -120,7 +129,7 @@ describe('quiz setup: settings, questions, the question bank', () => {
 
     const removed = await teacher.req('DELETE', `${base}/${essay?.id ?? ''}`);
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(await maxPointsOf(world.t.db, quiz.materialId)).toBe(7);
+    expect(await points()).toEqual({ total: 6.5, max: 50, stored: 50 });
     expect((await teacher.req('DELETE', `${base}/${essay?.id ?? ''}`)).statusCode).toBe(404);
     expect(await auditActions(world.t.db, quiz.materialId)).toEqual([
       'quiz.question-added',
@@ -172,7 +181,9 @@ describe('quiz setup: settings, questions, the question bank', () => {
       [0, 'trueFalse'],
       [1, 'numeric'],
     ]);
-    expect(await maxPointsOf(world.t.db, quiz.materialId)).toBe(4);
+    // The copies add to the questions' total; the quiz keeps its maximum points (0 as built here).
+    expect((await teacher.req('GET', `/api/materials/${quiz.materialId}/quiz-settings`)).json<QuizSettingsAnswer>().totalPoints).toBe(4);
+    expect(await maxPointsOf(world.t.db, quiz.materialId)).toBe(0);
     // A bank question of another course is not offered.
     const other = await world.makeQuiz();
     const foreign = await teacher.req('POST', `/api/materials/${other.materialId}/questions/from-bank`, { bankIds: [saved[0]?.id] });

@@ -16,7 +16,7 @@ import { materialParams } from '@klase/core/courses/contracts';
 import { ctxOf } from '../../platform/app-context.ts';
 import { requestUser } from '../classes/class-access.ts';
 import { quizOverview, readAttempt, readResult, saveAttemptAnswer, startAttempt, submitAttempt } from './attempts.service.ts';
-import { attemptReaders, staff, studentsAndParents, takers, teachers } from './policies.ts';
+import { attemptReaders, graders, staff, studentsAndParents, takers } from './policies.ts';
 import { gradeByHand, quizResults, quizStats } from './review.service.ts';
 
 const tags = ['quizzes'];
@@ -72,7 +72,7 @@ export const quizTakingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/attempts/:attemptId/answers/:questionId/grade',
-    { config: { policy: teachers }, schema: { tags, params: attemptAnswerParams, body: manualGradeRequest, response: { 200: attemptResultOut } } },
+    { config: { policy: graders }, schema: { tags, params: attemptAnswerParams, body: manualGradeRequest, response: { 200: attemptResultOut } } },
     async (request) => gradeByHand(ctx, requestUser(request), request.params.attemptId, request.params.questionId, request.body),
   );
 

@@ -1,5 +1,5 @@
 import type { AttemptResult, AttemptSummary, AttemptView, TeacherQuestion } from '@klase/core/assessments/quizzes';
-import { passed, roundPoints } from '@klase/core/assessments/grading';
+import { passed, roundPoints, scaleToPoints } from '@klase/core/assessments/grading';
 import { publicQuestion, type AnswerValue, type Question, type QuestionFormValues } from '@klase/core/assessments/questions';
 import type { QuizSettings, Review } from '@klase/core/assessments/quiz-settings';
 import type { Db } from '../../db/client.ts';
@@ -61,10 +61,12 @@ export const attemptPassed = (a: AttemptRecord, settings: QuizSettings): boolean
   a.status === 'submitted' && !a.pending ? passed(a.score ?? 0, a.maxScore ?? 0, settings.passingPercent) : null;
 
 /** A submitted attempt's result; correctness, points, keys and feedback only as far as `review` allows. */
-export const attemptResult = async (db: Db, a: AttemptRecord, questions: QuestionMap, settings: QuizSettings, review: Review): Promise<AttemptResult> => {
+export const attemptResult = async (db: Db, a: AttemptRecord, questions: QuestionMap, settings: QuizSettings, review: Review, maxPoints: number): Promise<AttemptResult> => {
   const rows = new Map((await answersOf(db, [a.id])).map((r) => [r.questionId, r]));
   return {
     attempt: toSummary(a),
+    grade: a.status === 'submitted' && !a.pending ? scaleToPoints(a.score ?? 0, a.maxScore ?? 0, maxPoints) : null,
+    maxPoints,
     review,
     showAnswers: review.answers,
     passed: attemptPassed(a, settings),

@@ -262,7 +262,7 @@ const GradesLoader = ({ material }: { material: MaterialDetails }) => {
   return (
     <PageFrame back={{ to: materialHref(material), label: t('activity.back') }} title={t('titles.activityGrades')} subtitle={material.name}>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
-        <Loaded query={grades}>{(data) => <GradesGrid material={material} data={data} manage={viewer.kind === 'staff' && viewer.manage} />}</Loaded>
+        <Loaded query={grades}>{(data) => <GradesGrid material={material} data={data} manage={viewer.kind === 'staff' && viewer.grade} />}</Loaded>
       </Paper>
     </PageFrame>
   );

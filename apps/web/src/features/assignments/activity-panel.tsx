@@ -58,7 +58,7 @@ export const ActivityPanel = ({ material, classId, courseId, studentMode = false
         <Graded work={null} />
       </Stack>
     );
-  else if (viewer.kind === 'staff') body = <StaffSide materialId={material.id} classId={classId} courseId={courseId} manage={viewer.manage} />;
+  else if (viewer.kind === 'staff') body = <StaffSide materialId={material.id} classId={classId} courseId={courseId} manage={viewer.grade} />;
   else if (viewer.kind === 'parent' && !viewer.childId) body = <Text size="sm">{t('parent.chooseChild')}</Text>;
   else {
     const owner = ownerOf(viewer);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Skeleton } from '@mantine/core';
 import type { MaterialDetails } from '@klase/core/courses/contracts';
+import { canOpen } from '@klase/core/guards';
 import { ROLE } from '@klase/core/roles';
 import { useSession } from '../../lib/session-store.ts';
 import type { WorkOwner } from './assignments-api.ts';
@@ -16,14 +17,15 @@ export interface GradedPanelProps {
 }
 
 /** Who looks at a graded material: decides which side of it a panel shows. */
-export type GradedViewer = { kind: 'student' } | { kind: 'parent'; childId: string | null } | { kind: 'staff'; manage: boolean } | { kind: 'none' };
+/** Staff: `manage` changes settings (teachers), `grade` grades and gives feedback (teachers and assistants, issue 13). */
+export type GradedViewer = { kind: 'student' } | { kind: 'parent'; childId: string | null } | { kind: 'staff'; manage: boolean; grade: boolean } | { kind: 'none' };
 
 export const useGradedViewer = (): GradedViewer => {
   const roleId = useSession((s) => s.profile?.roleId);
   const childId = useSession((s) => s.selectedChildId);
   if (roleId === ROLE.student) return { kind: 'student' };
   if (roleId === ROLE.parent) return { kind: 'parent', childId };
-  if (roleId === ROLE.teacher || roleId === ROLE.assistantTeacher) return { kind: 'staff', manage: roleId === ROLE.teacher };
+  if (roleId === ROLE.teacher || roleId === ROLE.assistantTeacher) return { kind: 'staff', manage: roleId === ROLE.teacher, grade: canOpen('assessmentGrade', roleId) };
   return { kind: 'none' };
 };
 

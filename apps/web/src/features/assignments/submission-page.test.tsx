@@ -106,12 +106,13 @@ describe('submission page', () => {
     expect(await screen.findByRole('heading', { name: 'Carla Diaz', level: 2 })).toBeInTheDocument();
   });
 
-  it('shows assistants the grade and feedback without the form', async () => {
+  it('issue 13: assistants grade with the same form', async () => {
     setRole(ROLE.assistantTeacher);
     serveDetails(() => jsonResponse(detailsFixture(2)));
     renderPage();
-    expect(await screen.findByTestId('work-feedback')).toBeInTheDocument();
-    expect(screen.queryByRole('textbox', { name: 'Grade (out of 10)' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    await userEvent.type(await gradeField(), '7');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodyOf('PUT', GRADE)).toEqual({ grade: 7, feedbackHtml: '', returnToStudent: false }));
+    expect(screen.queryByTestId('work-feedback')).not.toBeInTheDocument();
   });
 });

@@ -243,11 +243,11 @@ const SubmissionLoader = ({ material }: { material: MaterialDetails }) => {
   return (
     <PageFrame back={{ to: back, label: t('grading.back') }} title={details.data?.studentName ?? t('titles.submission')} subtitle={material.name}>
       <Loaded query={details}>
-        {(d) => <SubmissionBody material={material} details={d} rows={list.data?.rows ?? []} manage={viewer.kind === 'staff' && viewer.manage} />}
+        {(d) => <SubmissionBody material={material} details={d} rows={list.data?.rows ?? []} manage={viewer.kind === 'staff' && viewer.grade} />}
       </Loaded>
     </PageFrame>
   );
 };
 
-/** `classes/:id/courses/:courseId/submissions/:materialId/student/:studentId` (teachers grade, assistants read). */
+/** `classes/:id/courses/:courseId/submissions/:materialId/student/:studentId` (teachers and assistants grade). */
 export const SubmissionPage = () => <MaterialPage type="assignment">{(m) => <SubmissionLoader material={m} />}</MaterialPage>;

@@ -47,6 +47,7 @@ beforeEach(() => {
     const u = String(url);
     if (init?.method === 'POST' && u === `/api/courses/${CAT_COURSE_ID}/copy`) return copyAnswer();
     if (u === '/api/courses/copy-targets') return jsonResponse(targets);
+    if (u === `/api/courses/${CAT_COURSE_ID}/copy-dates`) return jsonResponse({ firstDate: null });
     if (u === '/api/catalogue/categories') return jsonResponse(categoriesFixture());
     if (u.startsWith('/api/courses/available?')) return jsonResponse({ data: rows, pagination: { page: 1, totalcount: rows.length } });
     return NOT_FOUND();

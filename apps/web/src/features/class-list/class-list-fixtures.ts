@@ -13,6 +13,7 @@ const CAN_NOTHING: ClassDetails['can'] = {
   viewProgress: false,
   viewStudentDetails: false,
   resetStudentPasswords: false,
+  grade: false,
 };
 const CAN_ALL: ClassDetails['can'] = {
   manage: true,
@@ -21,6 +22,7 @@ const CAN_ALL: ClassDetails['can'] = {
   viewProgress: true,
   viewStudentDetails: true,
   resetStudentPasswords: true,
+  grade: true,
 };
 
 export const classDetailsOf = (relation: ClassDetails['relation'], over: Partial<ClassDetails> = {}): ClassDetails => {

@@ -35,7 +35,7 @@ const tabNames = async () => {
 const asStudent: Partial<ClassDetails> = {
   relation: 'student',
   join: null,
-  can: { manage: false, manageRoster: false, manageGroups: false, viewProgress: false, viewStudentDetails: false, resetStudentPasswords: false },
+  can: { manage: false, manageRoster: false, manageGroups: false, viewProgress: false, viewStudentDetails: false, resetStudentPasswords: false, grade: false },
 };
 
 beforeEach(() => {

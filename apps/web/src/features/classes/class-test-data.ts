@@ -22,7 +22,7 @@ export const classDetailsFixture = (over: Partial<ClassDetails> = {}): ClassDeta
   schoolId: '66666666-6666-4666-8666-666666666666',
   schoolName: 'Rizal High School',
   join: { accessCode: 'HJK2M3P', codeEnabled: true, inviteToken: 'invite-token-0001', linkEnabled: true },
-  can: { manage: true, manageRoster: true, manageGroups: true, viewProgress: true, viewStudentDetails: true, resetStudentPasswords: true },
+  can: { manage: true, manageRoster: true, manageGroups: true, viewProgress: true, viewStudentDetails: true, resetStudentPasswords: true, grade: true },
   createdAt: '2026-06-01T01:00:00.000Z',
   createdBy: 'Maria Santos',
   updatedBy: 'Maria Santos',

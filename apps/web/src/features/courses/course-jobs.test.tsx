@@ -26,6 +26,8 @@ let course: CourseDetails;
 /** Each list answer takes the next entry (the last one repeats): a job seen running, then done. */
 let listAnswers: CourseRow[][];
 let targets: CopyTarget[];
+/** The course's first date (`GET .../copy-dates`). */
+let firstDate: string | null;
 let writeAnswer: (u: string, method: string) => Response | null;
 
 const writes = () => fetchMock.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET').map(([u, init]) => ({ url: String(u), method: init!.method, body: init!.body }));
@@ -50,6 +52,7 @@ beforeEach(() => {
   details = classDetailsFixture();
   course = courseDetailsFixture();
   listAnswers = [[courseRowFixture()]];
+  firstDate = '2026-06-15T10:00:00.000Z';
   targets = [
     { id: OTHER_CLASS, name: 'Grade 7 Mabini', gradeLevel: 'Grade 7', section: 'Mabini' },
     { id: CLASS_ID, name: 'Grade 7 Rizal', gradeLevel: 'Grade 7', section: 'Rizal' },
@@ -66,6 +69,7 @@ beforeEach(() => {
     if (method !== 'GET') return writeAnswer(u, method) ?? jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
     if (u === `/api/classes/${CLASS_ID}`) return jsonResponse(details);
     if (u === '/api/courses/copy-targets') return jsonResponse(targets);
+    if (u === `/api/courses/${COURSE_ID}/copy-dates`) return jsonResponse({ firstDate });
     if (u === `/api/courses/${COURSE_ID}`) return jsonResponse(course);
     if (u.startsWith('/api/courses?')) {
       const rows = listAnswers.length > 1 ? listAnswers.shift()! : listAnswers[0]!;
@@ -123,6 +127,41 @@ describe('copying a course', () => {
     expect(await screen.findByText(COPY_MESSAGE)).toBeInTheDocument();
     // The copy went into another class: My Courses lists every class.
     await waitFor(() => expect(router.state.location.pathname).toBe('/courses'));
+  });
+
+  it('issue 13: says the copy is unpublished and what happens to assignees, and moves every date by the gap to the new start', async () => {
+    renderAt(`/classes/${CLASS_ID}/courses`);
+    await userEvent.click(within(await openMenu()).getByRole('menuitem', { name: 'Copy course' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy course' });
+    expect(dialog).toHaveTextContent('The copy, its elements and its materials all start unpublished');
+    const select = await within(dialog).findByRole('combobox', { name: /^Copy into class/ });
+    expect(within(dialog).getByTestId('copy-assignees')).toHaveTextContent('keep them in the copy');
+    await userEvent.click(select);
+    await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: /Grade 7 Mabini/ }));
+    expect(within(dialog).getByTestId('copy-assignees')).toHaveTextContent('are copied assigned to nobody');
+    // The old start is shown; the new start gives the shift.
+    expect(dialog).toHaveTextContent("The course's first date: 2026-06-15.");
+    const start = within(dialog).getByRole('textbox', { name: /^New start date/ });
+    await userEvent.type(start, '2026-02-30');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Copy course' }));
+    expect(await within(dialog).findByText('Enter a valid date (YYYY-MM-DD).')).toBeInTheDocument();
+    expect(writes()).toHaveLength(0);
+    await userEvent.clear(start);
+    await userEvent.type(start, '2027-06-14');
+    expect(within(dialog).getByTestId('copy-shift')).toHaveTextContent('Every date moves 364 days later.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Copy course' }));
+    await confirmCopy();
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(JSON.parse(String(writes()[0]!.body))).toEqual({ targetClassId: OTHER_CLASS, shiftDays: 364 });
+  });
+
+  it('says so when the course has no dates to move', async () => {
+    firstDate = null;
+    renderAt(`/classes/${CLASS_ID}/courses`);
+    await userEvent.click(within(await openMenu()).getByRole('menuitem', { name: 'Copy course' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy course' });
+    expect(await within(dialog).findByText('This course has no dates to move.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: /^New start date/ })).not.toBeInTheDocument();
   });
 
   it('stays on the class tab when the copy lands in the same class', async () => {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Alert, Button, Group, Menu, Select, Skeleton, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconCopy, IconDotsVertical, IconEye, IconEyeOff, IconShare, IconShareOff, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,8 @@ import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { ErrorText, useErrorMessage } from '../../components/error-text.tsx';
 import { toastError, toastSuccess } from '../../components/toasts.ts';
 import { useTone } from '../../components/tones.ts';
+import { TextField } from '../../components/text-field.tsx';
+import { isValidDateText } from '../../components/text-mask.ts';
 import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
 import { paths } from '../../app/paths.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
@@ -26,6 +28,8 @@ import {
 } from './courses-api.ts';
 import css from './courses.module.css';
 import { FormModal } from './form-modal.tsx';
+import { contentsChoice } from './publish-contents.tsx';
+import { shiftDaysOf, startDateOf, useCopyDates } from './copy-dates.ts';
 
 type JobCourse = Pick<CourseRow, 'id' | 'name' | 'classId'>;
 
@@ -65,21 +69,55 @@ interface TargetOption {
   detail: string;
 }
 
-/** The class picker and the buttons, mounted once the classes are known (the first one chosen). */
-const CopyForm = ({ course, options, onCopied, onClose }: CopyCourseDialogProps & { options: TargetOption[] }) => {
-  const { t } = useTranslation(['courses', 'common']);
+interface CopyValues {
+  targetClassId: string | null;
+  /** The new start date (YYYY-MM-DD, optional): every date moves by the gap from the old start. */
+  newStart: string;
+}
+
+/** The old start, the new start field and the shift it makes (issue 13). */
+const DateShift = ({ oldStart, newStart, inputProps }: { oldStart: string | null; newStart: string; inputProps: UseFormReturnType<CopyValues>['getInputProps'] }) => {
+  const { t } = useTranslation('courses');
+  if (!oldStart) return <Text size="sm">{t('jobs.noDates')}</Text>;
+  const shift = shiftDaysOf(oldStart, newStart);
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{t('jobs.oldStart', { date: oldStart })}</Text>
+      <TextField label={t('jobs.newStart')} description={t('jobs.newStartHint')} dateMask {...inputProps('newStart')} />
+      {typeof shift === 'number' && (
+        <Text size="sm" role="status" data-testid="copy-shift">
+          {shift === 0 ? t('jobs.shiftNone') : t(shift > 0 ? 'jobs.shiftLater' : 'jobs.shiftEarlier', { count: Math.abs(shift) })}
+        </Text>
+      )}
+    </Stack>
+  );
+};
+
+/** The class picker, the dates and the buttons, mounted once the classes and dates are known (the first class chosen). */
+const CopyForm = ({ course, options, oldStart, onCopied, onClose }: CopyCourseDialogProps & { options: TargetOption[]; oldStart: string | null }) => {
+  const { t } = useTranslation(['courses', 'common', 'components']);
   const reload = useReloadCourses();
-  const form = useForm<{ targetClassId: string | null }>({
+  const validateTarget = useZodValidate<{ targetClassId: string | null }>(courseCopyRequest);
+  const form = useForm<CopyValues>({
     mode: 'controlled',
-    initialValues: { targetClassId: options[0]?.value ?? null },
-    validate: useZodValidate<{ targetClassId: string | null }>(courseCopyRequest),
+    initialValues: { targetClassId: options[0]?.value ?? null, newStart: '' },
+    validate: (values) => {
+      const errors: Record<string, string> = validateTarget({ targetClassId: values.targetClassId });
+      const typed = values.newStart.trim();
+      if (typed && !isValidDateText(typed)) errors.newStart = t('components:field.invalidDate');
+      else if (shiftDaysOf(oldStart, typed) === 'tooFar') errors.newStart = t('jobs.shiftTooFar');
+      return errors;
+    },
   });
   const { busy, error, save } = useConfirmedSave({ codeFields: {}, setErrors: form.setErrors });
+  const sameClass = form.values.targetClassId === course.classId;
 
-  const submit = form.onSubmit(({ targetClassId }) => {
+  const submit = form.onSubmit(({ targetClassId, newStart }) => {
     const target = options.find((o) => o.value === targetClassId);
+    const shift = shiftDaysOf(oldStart, newStart);
+    const shiftDays = typeof shift === 'number' && shift !== 0 ? shift : undefined;
     return save({ title: t('jobs.copyTitle'), message: t('jobs.copyConfirm', { name: course.name, target: target?.label ?? '' }) }, async () => {
-      const answer = await copyCourseCall(course.id, courseCopyRequest.parse({ targetClassId }).targetClassId);
+      const answer = await copyCourseCall(course.id, courseCopyRequest.parse({ targetClassId, shiftDays }));
       await reload(course.classId, answer.classId);
       toastSuccess(answer.message);
       onClose();
@@ -109,6 +147,10 @@ const CopyForm = ({ course, options, onCopied, onClose }: CopyCourseDialogProps 
           data-autofocus
           {...form.getInputProps('targetClassId')}
         />
+        <Alert color="gray" variant="light" data-testid="copy-assignees">
+          {t(sameClass ? 'jobs.assigneesSameClass' : 'jobs.assigneesOtherClass')}
+        </Alert>
+        <DateShift oldStart={oldStart} newStart={form.values.newStart} inputProps={form.getInputProps} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose} disabled={busy}>
             {t('common:cancel')}
@@ -131,6 +173,7 @@ export const CopyCourseDialog = (props: CopyCourseDialogProps) => {
   const { t } = useTranslation(['courses', 'common']);
   const { gradeSection } = useClassText();
   const targets = useCopyTargets();
+  const dates = useCopyDates(props.course.id);
   const { course, onClose } = props;
   const own = (id: string) => Number(id === course.classId);
   const options = [...(targets.data ?? [])]
@@ -141,11 +184,11 @@ export const CopyCourseDialog = (props: CopyCourseDialogProps) => {
     <FormModal opened title={t('jobs.copyTitle')} onClose={onClose}>
       <Stack gap="sm">
         <Text>{t('jobs.copyHint', { name: course.name })}</Text>
-        {targets.isPending ? (
+        {targets.isPending || dates.isPending ? (
           <Skeleton height={58} data-testid="copy-targets-loading" />
-        ) : targets.isError || options.length === 0 ? (
+        ) : targets.isError || dates.isError || options.length === 0 ? (
           <>
-            {targets.isError ? <ErrorText error={targets.error} /> : <Alert color="gray" variant="light">{t('jobs.noTargets')}</Alert>}
+            {targets.isError || dates.isError ? <ErrorText error={targets.error ?? dates.error} /> : <Alert color="gray" variant="light">{t('jobs.noTargets')}</Alert>}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 {t('common:cancel')}
@@ -153,7 +196,7 @@ export const CopyCourseDialog = (props: CopyCourseDialogProps) => {
             </Group>
           </>
         ) : (
-          <CopyForm {...props} options={options} />
+          <CopyForm {...props} options={options} oldStart={startDateOf(dates.data.firstDate)} />
         )}
       </Stack>
     </FormModal>
@@ -203,12 +246,15 @@ export const usePublishCourse = (course: Pick<CourseRow, 'id' | 'classId' | 'pub
   const { busy, run } = useCourseAction(course.classId);
   const key = course.published ? 'unpublish' : 'publish';
   const confirmKey = course.classId === null ? `publish.${key}CatalogueCourseConfirm` : `publish.${key}CourseConfirm`;
-  const toggle = () =>
-    run(key, {
-      ask: { title: t(`publish.${key}CourseTitle`), message: t(confirmKey), confirmLabel: t(`publish.${key}`) },
+  const toggle = () => {
+    // Publishing offers "publish everything in it" (issue 13); unpublishing leaves the contents alone.
+    const choice = course.published ? null : contentsChoice(t(confirmKey), t('publish.contentsCourse'));
+    return run(key, {
+      ask: { title: t(`publish.${key}CourseTitle`), message: choice?.message ?? t(confirmKey), confirmLabel: t(`publish.${key}`) },
       success: t(`publish.${key}ed`),
-      send: () => publishCourseCall(course.id, !course.published),
+      send: () => publishCourseCall(course.id, !course.published, choice?.contents() ?? false),
     });
+  };
   return { busy: busy === key, label: t(`publish.${key}`), icon: course.published ? IconEyeOff : IconEye, toggle };
 };
 

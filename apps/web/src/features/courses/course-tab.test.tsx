@@ -88,11 +88,25 @@ describe('CourseLayout', () => {
     expect(writes()).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Publish course' })).getByRole('button', { name: 'Publish' }));
+    const again = await screen.findByRole('dialog', { name: 'Publish course' });
+    // Issue 13: "publish everything in it" is offered and on by default.
+    expect(within(again).getByRole('checkbox', { name: 'Also publish everything in it (its elements and materials)' })).toBeChecked();
+    await userEvent.click(within(again).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(writes()).toHaveLength(1));
     expect(String(writes()[0]![0])).toBe(`/api/courses/${COURSE_ID}/published`);
-    expect(bodyOf(0)).toEqual({ published: true });
+    expect(bodyOf(0)).toEqual({ published: true, contents: true });
     expect(await screen.findByText('Course element published successfully.')).toBeInTheDocument();
+  });
+
+  it('issue 13: publishes the course alone when "publish everything in it" is cleared', async () => {
+    course = courseDetailsFixture({ published: false, status: 'UNPUBLISHED' });
+    renderCourse();
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish course' });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Also publish everything in it (its elements and materials)' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(bodyOf(0)).toEqual({ published: true });
   });
 
   it('sends a course of another class to not-found', async () => {
@@ -111,6 +125,14 @@ describe('CourseLayout', () => {
 });
 
 describe('CourseTab', () => {
+  it('issue 13: says when an element for chosen students has nobody chosen (a copy from another class)', async () => {
+    const base = courseDetailsFixture();
+    course = { ...base, elements: base.elements.map((e, i) => (i === 1 ? { ...e, assignees: { mode: 'students' as const, students: [], groups: [] } } : e)) };
+    renderCourse();
+    await screen.findAllByTestId('element-card');
+    expect(screen.getAllByTestId('element-card')[1]).toHaveTextContent('For nobody yet: choose students or groups');
+  });
+
   it('shows a teacher each element with its type, assignees, state and materials', async () => {
     renderCourse();
     await screen.findAllByTestId('element-card');
@@ -199,11 +221,12 @@ describe('CourseTab', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Publish' }));
     const dialog = await screen.findByRole('dialog', { name: 'Publish element' });
     expect(dialog).toHaveTextContent('Publish "Week 3"?');
+    expect(within(dialog).getByRole('checkbox', { name: 'Also publish its materials' })).toBeChecked();
     expect(writes()).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(writes()).toHaveLength(1));
     expect(String(writes()[0]![0])).toBe(`/api/courses/${COURSE_ID}/elements/${ELEMENT_IDS[2]}/published`);
-    expect(bodyOf(0)).toEqual({ published: true });
+    expect(bodyOf(0)).toEqual({ published: true, contents: true });
   });
 
   it('says that deleting an element deletes its materials too', async () => {

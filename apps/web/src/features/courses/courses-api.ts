@@ -6,6 +6,7 @@ import {
   COURSE_IMAGE_FIELD,
   type CopyTarget,
   type CourseCopyAnswer,
+  type CourseCopyRequest,
   type CourseDetails,
   type CourseFormValues,
   type CourseRow,
@@ -130,16 +131,16 @@ export const useCourseAction = (classId: string | null) => {
 export const createCourseCall = (classId: string, body: CourseFormValues) =>
   apiFetch<CourseDetails>(classPath(classId, 'courses'), { method: 'POST', body });
 export const updateCourseCall = (courseId: string, body: CourseFormValues) => apiFetch<CourseDetails>(coursePath(courseId), { method: 'PUT', body });
-export const publishCourseCall = (courseId: string, published: boolean) =>
-  apiFetch<MessageAnswer>(coursePath(courseId, 'published'), { method: 'PATCH', body: { published } });
+/** `contents`: also publish the course's elements and materials (issue 13). */
+export const publishCourseCall = (courseId: string, published: boolean, contents = false) =>
+  apiFetch<MessageAnswer>(coursePath(courseId, 'published'), { method: 'PATCH', body: published && contents ? { published, contents } : { published } });
 
 /** `PATCH /api/courses/:courseId/shared`: share with (or stop sharing with) the other teachers of the school. */
 export const shareCourseCall = (courseId: string, shared: boolean) =>
   apiFetch<MessageAnswer>(coursePath(courseId, 'shared'), { method: 'PATCH', body: { shared } });
 
 /** `POST /api/courses/:courseId/copy`: the copy appears at once with `job: 'copying'`. */
-export const copyCourseCall = (courseId: string, targetClassId: string) =>
-  apiFetch<CourseCopyAnswer>(coursePath(courseId, 'copy'), { method: 'POST', body: { targetClassId } });
+export const copyCourseCall = (courseId: string, body: CourseCopyRequest) => apiFetch<CourseCopyAnswer>(coursePath(courseId, 'copy'), { method: 'POST', body });
 /** `DELETE /api/courses/:courseId` → 202: the course shows `job: 'deleting'` until the job removes it. */
 export const deleteCourseCall = (courseId: string) => apiFetch<MessageAnswer>(coursePath(courseId), { method: 'DELETE' });
 
@@ -154,8 +155,9 @@ export const deleteCourseImageCall = (courseId: string) => apiFetch<CourseDetail
 export const createElementCall = (courseId: string, body: ElementForm) => apiFetch<unknown>(coursePath(courseId, 'elements'), { method: 'POST', body });
 export const updateElementCall = (courseId: string, elementId: string, body: ElementForm) =>
   apiFetch<unknown>(coursePath(courseId, 'elements', elementId), { method: 'PUT', body });
-export const publishElementCall = (courseId: string, elementId: string, published: boolean) =>
-  apiFetch<MessageAnswer>(coursePath(courseId, 'elements', elementId, 'published'), { method: 'PATCH', body: { published } });
+/** `contents`: also publish the element's materials (issue 13). */
+export const publishElementCall = (courseId: string, elementId: string, published: boolean, contents = false) =>
+  apiFetch<MessageAnswer>(coursePath(courseId, 'elements', elementId, 'published'), { method: 'PATCH', body: published && contents ? { published, contents } : { published } });
 export const deleteElementCall = (courseId: string, elementId: string) =>
   apiFetch<MessageAnswer>(coursePath(courseId, 'elements', elementId), { method: 'DELETE' });
 export const orderElementsCall = (courseId: string, elementIds: string[]) =>

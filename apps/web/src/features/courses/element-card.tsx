@@ -22,17 +22,20 @@ import { deleteMaterialCall, useAskMaterialDelete } from '../materials/material-
 import { deleteElementCall, publishElementCall, publishMaterialCall, useCourseAction } from './courses-api.ts';
 import { MATERIAL_TYPES, MaterialTypeIcon, useMaterialTypeLabel } from './material-types.tsx';
 import css from './courses.module.css';
+import { contentsChoice } from './publish-contents.tsx';
 
 type Material = ElementDetails['materials'][number];
 
 /** Menus open on their first item: Mantine's focus placeholder (role presentation) is not a valid child of a menu. */
 const MENU_PROPS = { withinPortal: true, withInitialFocusPlaceholder: false } as const;
 
-/** "Everyone", "3 students" or "Groups: Red, Blue". */
+/** "Everyone", "3 students", "Groups: Red, Blue", or nobody yet (a copy from another class, issue 13). */
 const useAssigneesText = () => {
   const { t } = useTranslation('courses');
   return (a: ElementDetails['assignees']) =>
-    a.mode === 'students'
+    a.mode !== 'everyone' && a.students.length === 0 && a.groups.length === 0
+      ? t('editor.assignedNobody')
+      : a.mode === 'students'
       ? t('editor.assignedStudents', { count: a.students.length })
       : a.mode === 'groups'
         ? t('editor.assignedGroups', { names: a.groups.map((g) => g.name).join(', ') })
@@ -184,12 +187,16 @@ export const ElementCard = ({ course, element, index, count, manage, handle, onE
   const danger = useTone('danger');
   const { busy, run } = useCourseAction(course.classId);
   const key = element.published ? 'unpublish' : 'publish';
-  const togglePublished = () =>
+  const togglePublished = () => {
+    const question = t(`publish.${key}${scopeOf(course)}ElementConfirm`, { name: element.name });
+    // Publishing offers to publish its materials too (issue 13).
+    const choice = element.published ? null : contentsChoice(question, t('publish.contentsElement'));
     void run(key, {
-      ask: { title: t(`publish.${key}ElementTitle`), message: t(`publish.${key}${scopeOf(course)}ElementConfirm`, { name: element.name }), confirmLabel: t(`publish.${key}`) },
+      ask: { title: t(`publish.${key}ElementTitle`), message: choice?.message ?? question, confirmLabel: t(`publish.${key}`) },
       success: t(`publish.${key}ed`),
-      send: () => publishElementCall(course.id, element.id, !element.published),
+      send: () => publishElementCall(course.id, element.id, !element.published, choice?.contents() ?? false),
     });
+  };
   const remove = () =>
     void run('delete', {
       ask: {

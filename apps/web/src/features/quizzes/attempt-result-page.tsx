@@ -4,6 +4,7 @@ import { useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { percentOf } from '@klase/core/assessments/grading';
 import type { AttemptResult } from '@klase/core/assessments/quizzes';
+import { canOpen } from '@klase/core/guards';
 import { ROLE } from '@klase/core/roles';
 import { DateText } from '../../components/date-text.tsx';
 import { DetailList } from '../../components/detail-list.tsx';
@@ -71,6 +72,8 @@ const Summary = ({ result }: { result: AttemptResult }) => {
           items={[
             { label: t('result.started'), value: <DateText value={attempt.startedAt} /> },
             { label: t('result.submittedAt'), value: <DateText value={attempt.submittedAt} /> },
+            // Issue 13: the score scaled to what the quiz is worth (raw / total × maximum points).
+            ...(result.grade === null ? [] : [{ label: t('result.grade'), value: scoreText(result.grade, result.maxPoints) }]),
           ]}
         />
         {attempt.autoSubmitted && <Text size="sm">{t('result.autoSubmitted')}</Text>}
@@ -166,7 +169,7 @@ const ResultBody = ({ result }: { result: AttemptResult }) => {
       {!staff && <HiddenParts review={result.review} />}
       <Stack component="ol" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('result.questions')}>
         {result.questions.map((row, i) => (
-          <QuestionResult key={row.question.id} row={row} n={i + 1} staff={staff} canGrade={roleId === ROLE.teacher} attemptId={attemptId} materialId={materialId} />
+          <QuestionResult key={row.question.id} row={row} n={i + 1} staff={staff} canGrade={canOpen('assessmentGrade', roleId)} attemptId={attemptId} materialId={materialId} />
         ))}
       </Stack>
     </QuizPageFrame>

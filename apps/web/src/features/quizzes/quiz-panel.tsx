@@ -159,7 +159,7 @@ const StudentQuiz = ({ quiz, classId, courseId, mode, onStartFailed }: StudentQu
       {quiz.grade !== null && (
         <Group gap="sm" data-testid="quiz-grade">
           <Text fw={700}>{t(mode === 'parent' ? 'panel.childGrade' : 'panel.yourGrade')}</Text>
-          <Text fw={700}>{`${scoreText(quiz.grade, quiz.totalPoints)} (${formatPoints(percentOf(quiz.grade, quiz.totalPoints))}%)`}</Text>
+          <Text fw={700}>{`${scoreText(quiz.grade, quiz.maxPoints)} (${formatPoints(percentOf(quiz.grade, quiz.maxPoints))}%)`}</Text>
           <PassBadge passed={quiz.passed} />
         </Group>
       )}
@@ -208,6 +208,7 @@ const previewOf = (material: MaterialDetails, s: QuizSettingsAnswer, now: Date):
   passingPercent: s.passingPercent,
   questionCount: s.questionCount,
   totalPoints: s.totalPoints,
+  maxPoints: s.maxPoints,
   window: quizWindow(s, now),
   inProgressAttemptId: null,
   attempts: [],

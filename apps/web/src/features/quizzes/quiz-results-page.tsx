@@ -82,12 +82,12 @@ const ResultsTab = ({ material }: { material: MaterialDetails }) => {
   const results = useQuizResults(material.id);
   if (results.isPending) return <Skeleton height={200} aria-busy="true" />;
   if (results.isError) return <ErrorText error={results.error} />;
-  const { totalPoints } = results.data;
+  const { maxPoints } = results.data;
   const rows: Row[] = results.data.rows.map((r) => ({ ...r, id: r.studentId }));
   const columns: TableColumn<Row>[] = [
     { key: 'name', header: t('results.student'), sortable: true, render: (r) => <PersonCell name={r.name} photoUrl={r.photoUrl} /> },
     { key: 'attempts', header: t('results.attempts'), render: (r) => <AttemptLinks row={r} material={material} /> },
-    { key: 'grade', header: t('results.grade'), sortable: true, render: (r) => (r.grade === null ? <EmptyLabel /> : scoreText(r.grade, totalPoints)) },
+    { key: 'grade', header: t('results.grade'), sortable: true, render: (r) => (r.grade === null ? <EmptyLabel /> : scoreText(r.grade, maxPoints)) },
     { key: 'pending', header: t('results.state'), render: (r) => (r.pending ? <PendingBadge label={t('results.pending')} /> : r.attempts.length === 0 ? t('results.notStarted') : t('results.graded')) },
   ];
   return (

@@ -27,6 +27,7 @@ export const settingsFixture = (over: Partial<QuizSettingsAnswer> = {}): QuizSet
   showFeedback: 'afterSubmit',
   passingPercent: 75,
   totalPoints: 3,
+  maxPoints: 3,
   questionCount: 2,
   attemptCount: 0,
   ...over,
@@ -112,6 +113,8 @@ const mcKey: QuestionFormValues = {
  */
 export const resultFixture = (withKeys: boolean, hide: { correctness?: boolean; points?: boolean } = {}): AttemptResult => ({
   attempt: attemptSummary({ score: 0, maxScore: 7, pending: true }),
+  grade: null,
+  maxPoints: 7,
   review: { correctness: !hide.correctness, points: !hide.points, answers: withKeys, feedback: true },
   showAnswers: withKeys,
   passed: false,
@@ -152,6 +155,7 @@ export const overviewFixture = (over: Partial<QuizOverview> = {}): QuizOverview 
   passingPercent: 75,
   questionCount: 3,
   totalPoints: 4,
+  maxPoints: 4,
   window: 'open',
   inProgressAttemptId: null,
   attempts: [],
@@ -164,6 +168,7 @@ export const overviewFixture = (over: Partial<QuizOverview> = {}): QuizOverview 
 export const resultsFixture = (): QuizResults => ({
   materialId: QUIZ_ID,
   totalPoints: 7,
+  maxPoints: 7,
   counts: { total: 2, attempted: 1, pending: 1, passed: 0 },
   rows: [
     { studentId: 's1', name: 'Ana Cruz', photoUrl: null, attempts: [attemptSummary({ score: 2, maxScore: 7, pending: true })], grade: 2, pending: true },

@@ -1,0 +1,1 @@
+ALTER TABLE "course_jobs" ADD COLUMN "shift_days" integer DEFAULT 0 NOT NULL;
