@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { initI18n, loadFeatureNamespaces } from './src/i18n/i18n.ts';
 
 // Mantine reads these browser APIs that jsdom lacks.
@@ -28,5 +28,9 @@ window.HTMLElement.prototype.scrollIntoView = () => {};
 await initI18n('en-us');
 // Pages are tested as signed in: their feature texts are there, as the root loader makes sure in the app.
 await loadFeatureNamespaces();
+
+// The first render of a file loads its lazy route chunks cold: on a busy 2-core machine that can
+// take longer than testing-library's default second before a `findBy…` gives up.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => cleanup());
