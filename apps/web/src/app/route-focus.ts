@@ -8,6 +8,9 @@ const WAIT_MS = 10_000;
 
 const openDialog = () => document.querySelector('[role="dialog"][aria-modal="true"]') !== null;
 
+/** A field the new page focused itself (autofocus) as it mounted, before this runs. */
+const isField = (el: Element) => el.matches('input, textarea, select, [contenteditable="true"]');
+
 /**
  * Moves focus to the new page's h1 once it is shown, so keyboard and screen-reader users land at
  * the start of the new page and hear its name (focus would otherwise stay on the link in the
@@ -23,7 +26,7 @@ export const focusHeadingWhenShown = (waitMs = WAIT_MS): (() => void) => {
     if (done) return;
     const active = document.activeElement;
     const main = document.getElementById('main-content');
-    if (main && active && active !== started && active !== main && active.isConnected && main.contains(active)) return stop();
+    if (main && active && active !== main && active.isConnected && main.contains(active) && (active !== started || isField(active))) return stop();
     if (openDialog()) return;
     const heading = document.querySelector<HTMLElement>(HEADING);
     if (!heading) return;
