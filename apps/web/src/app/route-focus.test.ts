@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { focusHeadingWhenShown } from './route-focus.ts';
+import { focusHeadingWhenShown, rescueFocusAfterDialogs } from './route-focus.ts';
 
 const page = (html: string) => {
   document.body.innerHTML = `<nav><a href="#/x" id="link">Next</a></nav><main id="main-content" tabindex="-1">${html}</main>`;
@@ -50,5 +50,28 @@ describe('focus after a navigation (issue 13)', () => {
     document.getElementById('main-content')!.innerHTML = '<h1>Late</h1>';
     vi.advanceTimersByTime(500);
     expect(document.activeElement?.tagName).not.toBe('H1');
+  });
+});
+
+describe('focus after a dialog closes (issue 13)', () => {
+  it('goes to the page h1 when what opened the dialog is gone', async () => {
+    page('<h1>Materials</h1><button id="del">Delete</button><div role="dialog" aria-modal="true" id="dlg"><button id="ok">OK</button></div>');
+    const stop = rescueFocusAfterDialogs();
+    document.getElementById('ok')!.focus();
+    document.getElementById('dlg')!.remove();
+    document.getElementById('del')!.remove();
+    await vi.waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
+    stop();
+  });
+
+  it('leaves focus where the dialog returned it', async () => {
+    page('<h1>Materials</h1><button id="edit">Edit</button><div role="dialog" aria-modal="true" id="dlg"><button id="ok">OK</button></div>');
+    const stop = rescueFocusAfterDialogs();
+    document.getElementById('ok')!.focus();
+    document.getElementById('dlg')!.remove();
+    document.getElementById('edit')!.focus();
+    await new Promise((r) => setTimeout(r, 400));
+    expect(document.activeElement?.id).toBe('edit');
+    stop();
   });
 });

@@ -6,7 +6,17 @@ const HEADING = '#main-content h1';
 /** How long a new page may take to show its heading (its data loads first) before we give up. */
 const WAIT_MS = 10_000;
 
-const openDialog = () => document.querySelector('[role="dialog"][aria-modal="true"]') !== null;
+const MODAL = '[role="dialog"][aria-modal="true"]';
+const openDialog = () => document.querySelector(MODAL) !== null;
+
+/** Focuses the page's h1 (focusable for the purpose: tabindex -1); false when there is none. */
+const focusHeading = () => {
+  const heading = document.querySelector<HTMLElement>(HEADING);
+  if (!heading) return false;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
+  return true;
+};
 
 /** A field the new page focused itself (autofocus) as it mounted, before this runs. */
 const isField = (el: Element) => el.matches('input, textarea, select, [contenteditable="true"]');
@@ -28,11 +38,7 @@ export const focusHeadingWhenShown = (waitMs = WAIT_MS): (() => void) => {
     const main = document.getElementById('main-content');
     if (main && active && active !== main && active.isConnected && main.contains(active) && (active !== started || isField(active))) return stop();
     if (openDialog()) return;
-    const heading = document.querySelector<HTMLElement>(HEADING);
-    if (!heading) return;
-    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-    heading.focus();
-    stop();
+    if (focusHeading()) stop();
   };
   const observer = new MutationObserver(attempt);
   // Focus moves without changing the DOM (a dialog's focus return): look again now and then too.
@@ -51,14 +57,43 @@ export const focusHeadingWhenShown = (waitMs = WAIT_MS): (() => void) => {
 
 /**
  * After every in-app navigation to another page (a new path; not the first page load, and not a
- * change of the query string such as a table's page or filter), focus the new page's h1.
+ * change of the query string such as a table's page or filter), focus the new page's h1; and
+ * after a dialog closes with nothing to return to, too.
  */
 export const useFocusOnNavigation = () => {
   const { pathname } = useLocation();
   const previous = useRef(pathname);
+  useEffect(() => rescueFocusAfterDialogs(), []);
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
     return focusHeadingWhenShown();
   }, [pathname]);
+};
+
+/**
+ * After a modal dialog closes, focus goes back to what opened it; when that is gone (a deleted
+ * row, a page the dialog replaced, a dialog that opened by itself like the welcome dialog) focus
+ * would fall to `<body>`: it goes to the page's h1 instead. Watches only while a dialog has focus.
+ * Returns a function that stops watching.
+ */
+export const rescueFocusAfterDialogs = (): (() => void) => {
+  let timer: number | undefined;
+  const onFocusIn = (e: FocusEvent) => {
+    if (timer !== undefined || !(e.target instanceof Element) || !e.target.closest(MODAL)) return;
+    timer = window.setInterval(() => {
+      if (openDialog()) return;
+      window.clearInterval(timer);
+      timer = undefined;
+      // The dialog's own focus return comes first.
+      window.setTimeout(() => {
+        if (!document.activeElement || document.activeElement === document.body) focusHeading();
+      }, 150);
+    }, 100);
+  };
+  document.addEventListener('focusin', onFocusIn);
+  return () => {
+    document.removeEventListener('focusin', onFocusIn);
+    window.clearInterval(timer);
+  };
 };
