@@ -47,15 +47,20 @@ export const usePageTitle = (level: PageTitleLevel, name: string | undefined) =>
 export interface PageNames {
   /** What the page is: a material's name, or the route's title ("Grade book"). */
   page: string;
+  /** The route's title: the kind of page ("Grade book", "Course element"). */
+  kind: string;
   /** Whose it is, most specific first: the course, then the class. */
   context: string[];
+  /** The class the page belongs to, if any. */
+  className?: string;
 }
 
 /** The page's name and context from the route title (already translated) and the registered names. */
 export const pageNames = (routeTitle: string | undefined, p: PageTitleParts): PageNames => {
-  const page = p.page ?? routeTitle ?? '';
+  const kind = routeTitle ?? '';
+  const page = p.page ?? kind;
   const context = [p.course, p.class].filter((n): n is string => !!n && n !== page);
-  return { page, context };
+  return { page, kind, context, className: p.class };
 };
 
 /** "<page> · <course> · <class> | Klase" (only the parts known), or "Klase". */
@@ -65,13 +70,12 @@ export const documentTitle = ({ page, context }: PageNames) => {
 };
 
 /**
- * "<page> — <course or class>": the visible h1 of a page inside a class or course. A name the
- * page already shows above its heading (the class, as a breadcrumb) is left out.
+ * "<kind of page> — <class>" ("Students — Grade 7 - Sampaguita"): the visible h1 of a page inside
+ * a class; the route's title alone elsewhere. The course's and the material's names are the
+ * headings just below it on their pages, so the h1 does not repeat them (the document title has
+ * them all).
  */
-export const headingText = ({ page, context }: PageNames, shownAbove?: string) => {
-  const owner = context.find((n) => n !== shownAbove);
-  return owner ? `${page} — ${owner}` : page;
-};
+export const headingText = ({ kind, className }: PageNames) => (className ? `${kind} — ${className}` : kind);
 
 /** The open page's names: the deepest route's title, translated, with the registered names. */
 export const usePageNames = (): PageNames => {

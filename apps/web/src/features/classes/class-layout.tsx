@@ -10,7 +10,7 @@ import { isApiError } from '../../components/http.ts';
 import { PersonCell } from '../../components/person-cell.tsx';
 import { paths } from '../../app/paths.ts';
 import { PageHeading } from '../../app/layouts/page-heading.tsx';
-import { usePageTitle, usePageTitleParts } from '../../app/page-title.ts';
+import { usePageTitle } from '../../app/page-title.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useClassDetails } from './class-api.ts';
 import { schoolYearText, useClassText } from './class-format.ts';
@@ -29,8 +29,6 @@ const ClassHeader = ({ cls }: { cls: ClassDetails }) => {
   const { t } = useTranslation('classes');
   const { gradeSection, roleName } = useClassText();
   usePageTitle('class', cls.name);
-  // A course's page names the course in its heading; the class is then named above it.
-  const inCourse = usePageTitleParts().course !== undefined;
   return (
     <Stack gap="xs">
       <Anchor component={Link} to={paths.classes.to()} size="sm" w="fit-content">
@@ -39,11 +37,6 @@ const ClassHeader = ({ cls }: { cls: ClassDetails }) => {
           {t('layout.allClasses')}
         </Group>
       </Anchor>
-      {inCourse && (
-        <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-          {cls.name}
-        </Text>
-      )}
       <PageHeading />
       <Text fw={500}>
         {gradeSection(cls.gradeLevel, cls.section)} ·{' '}

@@ -67,7 +67,7 @@ export const useGradeEntry = (courseId: string) => {
         return false;
       }
     },
-    [client, courseId, errorMessage, issueText, setCell],
+    [client, courseId, errorMessage, issueText, setCell, t],
   );
 
   const clear = useCallback((studentId: string, itemId: string) => setCell(cellKey(studentId, itemId), null), [setCell]);
