@@ -60,6 +60,13 @@ import { addQuizQuestions, buildQuizCourse, sampleQuestions, setQuizSettings } f
 
 const PROJECTS = ['desktop', 'phone'] as const;
 
+type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
+type GradedSettings = NonNullable<Parameters<typeof buildGraded>[1]['settings']>;
+
+/** An assignment due in three days, in a course of its own in the class. */
+const buildEssay = (db: Db, where: { schoolId: string; classId: string }, name: string, maxPoints: number, settings: GradedSettings) =>
+  buildGraded(db, { ...where, name, dueAt: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000), maxPoints, settings });
+
 const main = async () => {
   const config = loadConfig(process.env);
   await mkdir(config.dataDir, { recursive: true });
@@ -140,14 +147,7 @@ const main = async () => {
       await db.insert(parentStudents).values({ parentId: submitParent.id, studentId: submitter.id, schoolId: school.id });
       const gradeClass = await buildClass(db, { schoolId: school.id, teachers: [gradeTeacher], name: `E2E Assessments ${project}` });
       await enrol(db, gradeClass.id, [submitter]);
-      await buildGraded(db, {
-        schoolId: school.id,
-        classId: gradeClass.id,
-        name: 'Essay: my hometown',
-        dueAt: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000),
-        maxPoints: 20,
-        settings: { submissionType: 'both', maxFiles: 3, maxFileMb: 5 },
-      });
+      await buildEssay(db, { schoolId: school.id, classId: gradeClass.id }, 'Essay: my hometown', 20, { submissionType: 'both', maxFiles: 3, maxFileMb: 5 });
       const { quiz } = await buildQuizCourse(db, { schoolId: school.id, classId: gradeClass.id, name: 'Timed quiz' });
       await setQuizSettings(db, quiz.id, { timeLimitMinutes: 10, attemptsAllowed: 2, showAnswers: 'afterSubmit' }, gradeTeacher.id);
       await addQuizQuestions(db, quiz.id, sampleQuestions('multipleChoice', 'trueFalse', 'shortAnswer'), gradeTeacher.id);
@@ -164,14 +164,7 @@ const main = async () => {
       const kbMate = await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.kbmate.${project}`, email: email('kbmate'), firstName: 'Mika', lastName: 'Zamora' });
       const kbClass = await buildClass(db, { schoolId: school.id, teachers: [kbTeacher], name: `E2E Keyboard ${project}` });
       await enrol(db, kbClass.id, [kbStudent, kbMate]);
-      await buildGraded(db, {
-        schoolId: school.id,
-        classId: kbClass.id,
-        name: 'Keyboard essay',
-        dueAt: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000),
-        maxPoints: 10,
-        settings: { submissionType: 'text' },
-      });
+      await buildEssay(db, { schoolId: school.id, classId: kbClass.id }, 'Keyboard essay', 10, { submissionType: 'text' });
       const kb = await buildQuizCourse(db, { schoolId: school.id, classId: kbClass.id, name: 'Keyboard quiz' });
       await setQuizSettings(db, kb.quiz.id, { timeLimitMinutes: null, attemptsAllowed: 2, showAnswers: 'afterSubmit' }, kbTeacher.id);
       await addQuizQuestions(db, kb.quiz.id, sampleQuestions('multipleChoice', 'trueFalse'), kbTeacher.id);

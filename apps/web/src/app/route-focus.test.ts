@@ -54,24 +54,27 @@ describe('focus after a navigation (issue 13)', () => {
 });
 
 describe('focus after a dialog closes (issue 13)', () => {
-  it('goes to the page h1 when what opened the dialog is gone', async () => {
-    page('<h1>Materials</h1><button id="del">Delete</button><div role="dialog" aria-modal="true" id="dlg"><button id="ok">OK</button></div>');
+  /** A page with a button that opened a dialog, focus in the dialog, and the dialog closed. */
+  const closedDialog = () => {
+    page('<h1>Materials</h1><button id="opener">Delete</button><div role="dialog" aria-modal="true" id="dlg"><button id="ok">OK</button></div>');
     const stop = rescueFocusAfterDialogs();
     document.getElementById('ok')!.focus();
     document.getElementById('dlg')!.remove();
-    document.getElementById('del')!.remove();
+    return stop;
+  };
+
+  it('goes to the page h1 when what opened the dialog is gone', async () => {
+    const stop = closedDialog();
+    document.getElementById('opener')!.remove();
     await vi.waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
     stop();
   });
 
   it('leaves focus where the dialog returned it', async () => {
-    page('<h1>Materials</h1><button id="edit">Edit</button><div role="dialog" aria-modal="true" id="dlg"><button id="ok">OK</button></div>');
-    const stop = rescueFocusAfterDialogs();
-    document.getElementById('ok')!.focus();
-    document.getElementById('dlg')!.remove();
-    document.getElementById('edit')!.focus();
+    const stop = closedDialog();
+    document.getElementById('opener')!.focus();
     await new Promise((r) => setTimeout(r, 400));
-    expect(document.activeElement?.id).toBe('edit');
+    expect(document.activeElement?.id).toBe('opener');
     stop();
   });
 });
