@@ -10,15 +10,12 @@ const closeButtonProps = () => ({ 'aria-label': i18next.t('common:close') });
 /**
  * Toasts (spec section 8): success in a positive (green) style, error in a negative (red) one, in
  * the top-right corner. The app mounts `<Notifications position="top-right" />`.
- * Returns the notification id. A success ("Grade saved.") is a status message: the toast is not an
- * alert, and the text is said politely through the app's live region, which is always there (a
- * toast's own region appears with its text, which screen readers may miss). Errors stay alerts.
+ * Returns the notification id.
  */
-export const toastSuccess = (message: string): string => {
-  announce(message);
-  return notifications.show({
+export const toastSuccess = (message: string, role: 'alert' | 'status' = 'alert'): string =>
+  notifications.show({
     message,
-    role: 'status',
+    role,
     color: 'green.9',
     icon: createElement(IconCheck, { size: 18, 'aria-hidden': true }),
     position: 'top-right',
@@ -26,7 +23,6 @@ export const toastSuccess = (message: string): string => {
     closeButtonProps: closeButtonProps(),
     'data-tone': 'success',
   });
-};
 
 export const toastError = (message: string): string =>
   notifications.show({
@@ -38,3 +34,13 @@ export const toastError = (message: string): string =>
     closeButtonProps: closeButtonProps(),
     'data-tone': 'error',
   });
+
+/**
+ * A saved grade (issue 13): "Grade saved" is said in the app's polite live region, which is always
+ * there (a toast's own region appears with its text, and screen readers may miss it); the toast
+ * with the page's fuller message is then a status, so it is not also read out as an alert.
+ */
+export const toastGradeSaved = (message: string): string => {
+  announce(i18next.t('components:announce.gradeSaved'));
+  return toastSuccess(message, 'status');
+};

@@ -25,7 +25,7 @@ export const cellKey = (studentId: string, itemId: string) => `${studentId}:${it
  * in a toast.
  */
 export const useGradeEntry = (courseId: string) => {
-  const { t } = useTranslation(['validation', 'gradeBook']);
+  const { t } = useTranslation(['validation', 'components']);
   const client = useQueryClient();
   const errorMessage = useErrorMessage();
   const [cells, setCells] = useState<Record<string, CellState>>({});
@@ -57,7 +57,7 @@ export const useGradeEntry = (courseId: string) => {
         client.setQueryData<GradebookGrid>(gradebookKeys.grid(courseId), (grid) => (grid ? applyEntry(grid, result) : grid));
         void client.invalidateQueries({ queryKey: gradebookKeys.history(courseId, itemId, studentId) });
         setCell(key, null);
-        announce(t('gradeBook:grid.saved'));
+        announce(t('components:announce.gradeSaved'));
         return true;
       } catch (e) {
         const field = isApiError(e) ? e.fields?.find((f) => f.path === 'value') : undefined;
