@@ -13,6 +13,9 @@ import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { PageLoader } from './page-loader.tsx';
 
+const HEADER_HEIGHT = 60;
+const HEADER_Z_INDEX = 100;
+
 /**
  * The signed-in frame: header, role navigation and main. On small screens the navigation is a
  * modal drawer opened by the burger: focus moves into it and stays there, Escape closes it and
@@ -38,7 +41,8 @@ export const AppLayout = () => {
   const isParent = profile.roleId === ROLE.parent;
   return (
     <AppShell
-      header={{ height: 60 }}
+      header={{ height: HEADER_HEIGHT }}
+      zIndex={HEADER_Z_INDEX}
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: true } }}
       padding={{ base: 'sm', sm: 'md' }}
     >
@@ -71,6 +75,7 @@ export const AppLayout = () => {
       <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.label')} visibleFrom="sm">
         <NavLinks roleId={profile.roleId} />
       </AppShell.Navbar>
+      {/* Under the header (its burger, now "Close navigation", stays visible and clickable). */}
       <Drawer
         opened={opened}
         onClose={close}
@@ -78,8 +83,10 @@ export const AppLayout = () => {
         hiddenFrom="sm"
         size={280}
         padding="sm"
-        title={t('appName')}
-        closeButtonProps={{ 'aria-label': t('nav.close') }}
+        zIndex={HEADER_Z_INDEX - 1}
+        styles={{ inner: { top: HEADER_HEIGHT }, overlay: { top: HEADER_HEIGHT } }}
+        title={t('nav.label')}
+        withCloseButton={false}
       >
         <Box component="nav" id="klase-navbar" aria-label={t('nav.label')}>
           <NavLinks roleId={profile.roleId} onNavigate={closeAfterChoice} />
