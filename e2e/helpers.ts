@@ -22,6 +22,9 @@ export const navigation = async (page: Page) => {
   const nav = page.getByRole('navigation', { name: /main navigation/i });
   // The burger's name changes with its state (open/close navigation); find it by what it controls.
   const burger = page.locator('button[aria-controls="klase-navbar"]');
+  // Wait for the frame: the burger at phone width (the navigation is then a closed drawer, not in
+  // the page), the navigation itself on wider screens.
+  await expect(burger.or(nav).filter({ visible: true }).first()).toBeVisible();
   if (await burger.isVisible()) {
     // The first click can land while the page is still settling; open until it says it is open.
     await expect(async () => {

@@ -31,6 +31,11 @@
  *   taught by e2e.gbteacher.<project> with students e2e.gbstudent.<project> and e2e.gbmate.<project>
  *   and the published course "Science 8 <project>" without graded materials: the teacher sets its
  *   gradebook up from nothing
+ * Keyboard (e2e/tests/keyboard.spec.ts), one set per project: class "E2E Keyboard <project>" taught
+ *   by e2e.kbteacher.<project> with students e2e.kbstudent.<project> and e2e.kbmate.<project>; the
+ *   assignment "Keyboard essay" (due in three days, text only), the quiz "Keyboard quiz" (two
+ *   questions, no time limit) and the course "Keyboard grades <project>" whose gradebook has the
+ *   category "Recitation" with the manual item "Oral recitation" (out of 10)
  * Usage: DATA_DIR=... tsx apps/api/src/test/e2e-fixtures.ts
  */
 import path from 'node:path';
@@ -50,9 +55,17 @@ import { sendActivation } from '../modules/auth/auth.service.ts';
 import { buildClass, buildCourse, enrol } from './class-factories.ts';
 import { buildGraded } from './assessment-factories.ts';
 import { buildUser } from './factories.ts';
+import { buildGradeItem, buildGradebookCourse } from './gradebook-factories.ts';
 import { addQuizQuestions, buildQuizCourse, sampleQuestions, setQuizSettings } from './quiz-factories.ts';
 
 const PROJECTS = ['desktop', 'phone'] as const;
+
+type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
+type GradedSettings = NonNullable<Parameters<typeof buildGraded>[1]['settings']>;
+
+/** An assignment due in three days, in a course of its own in the class. */
+const buildEssay = (db: Db, where: { schoolId: string; classId: string }, name: string, maxPoints: number, settings: GradedSettings) =>
+  buildGraded(db, { ...where, name, dueAt: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000), maxPoints, settings });
 
 const main = async () => {
   const config = loadConfig(process.env);
@@ -135,14 +148,7 @@ const main = async () => {
       await db.insert(parentStudents).values({ parentId: submitParent.id, studentId: submitter.id, schoolId: school.id });
       const gradeClass = await buildClass(db, { schoolId: school.id, teachers: [gradeTeacher], name: `E2E Assessments ${project}` });
       await enrol(db, gradeClass.id, [submitter]);
-      await buildGraded(db, {
-        schoolId: school.id,
-        classId: gradeClass.id,
-        name: 'Essay: my hometown',
-        dueAt: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000),
-        maxPoints: 20,
-        settings: { submissionType: 'both', maxFiles: 3, maxFileMb: 5 },
-      });
+      await buildEssay(db, { schoolId: school.id, classId: gradeClass.id }, 'Essay: my hometown', 20, { submissionType: 'both', maxFiles: 3, maxFileMb: 5 });
       const { quiz } = await buildQuizCourse(db, { schoolId: school.id, classId: gradeClass.id, name: 'Timed quiz' });
       await setQuizSettings(db, quiz.id, { timeLimitMinutes: 10, attemptsAllowed: 2, showAnswers: 'afterSubmit' }, gradeTeacher.id);
       await addQuizQuestions(db, quiz.id, sampleQuestions('multipleChoice', 'trueFalse', 'shortAnswer'), gradeTeacher.id);
@@ -153,6 +159,18 @@ const main = async () => {
       const gbClass = await buildClass(db, { schoolId: school.id, teachers: [gbTeacher], name: `E2E Gradebook ${project}` });
       await enrol(db, gbClass.id, [gbStudent, gbMate]);
       await buildCourse(db, { schoolId: school.id, classId: gbClass.id, name: `Science 8 ${project}`, materials: 3 });
+
+      const kbTeacher = await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.kbteacher.${project}`, email: email('kbteacher'), firstName: 'Kristine', lastName: 'Bautista' });
+      const kbStudent = await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.kbstudent.${project}`, email: email('kbstudent'), firstName: 'Karlo', lastName: 'Abad' });
+      const kbMate = await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.kbmate.${project}`, email: email('kbmate'), firstName: 'Mika', lastName: 'Zamora' });
+      const kbClass = await buildClass(db, { schoolId: school.id, teachers: [kbTeacher], name: `E2E Keyboard ${project}` });
+      await enrol(db, kbClass.id, [kbStudent, kbMate]);
+      await buildEssay(db, { schoolId: school.id, classId: kbClass.id }, 'Keyboard essay', 10, { submissionType: 'text' });
+      const kb = await buildQuizCourse(db, { schoolId: school.id, classId: kbClass.id, name: 'Keyboard quiz' });
+      await setQuizSettings(db, kb.quiz.id, { timeLimitMinutes: null, attemptsAllowed: 2, showAnswers: 'afterSubmit' }, kbTeacher.id);
+      await addQuizQuestions(db, kb.quiz.id, sampleQuestions('multipleChoice', 'trueFalse'), kbTeacher.id);
+      const kbGrades = await buildGradebookCourse(db, { schoolId: school.id, classId: kbClass.id, name: `Keyboard grades ${project}`, categories: ['Recitation'] });
+      await buildGradeItem(db, { courseId: kbGrades.course.id, categoryId: kbGrades.categories[0]!.id, name: 'Oral recitation', maxGrade: 10 });
     }
   } finally {
     await app.close();

@@ -50,3 +50,13 @@ describe('theme contrast (WCAG AA, 4.5:1)', () => {
     expect(contrast(full.colors.dark[0], darkBody)).toBeGreaterThanOrEqual(AA);
   });
 });
+
+describe('focus ring (WCAG 2.4.11, 3:1 against what surrounds it)', () => {
+  const ring = (scheme: 'light' | 'dark') => resolve(cssVariablesResolver(full)[scheme]['--klase-focus-ring']);
+  it('stands out on the light page and its grey backgrounds', () => {
+    for (const bg of [lightBody, full.colors.gray[0], full.colors.gray[1]]) expect(contrast(ring('light'), bg), bg).toBeGreaterThanOrEqual(3);
+  });
+  it('stands out on the dark page and its papers', () => {
+    for (const bg of [darkBody, full.colors.dark[6], full.colors.dark[8]]) expect(contrast(ring('dark'), bg), bg).toBeGreaterThanOrEqual(3);
+  });
+});

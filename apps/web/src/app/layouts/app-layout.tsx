@@ -1,4 +1,5 @@
-import { AppShell, Burger, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { AppShell, Box, Burger, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,10 +13,27 @@ import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { PageLoader } from './page-loader.tsx';
 
-/** The signed-in frame: header, role navigation (a burger menu on small screens) and main. */
+const HEADER_HEIGHT = 60;
+const HEADER_Z_INDEX = 100;
+
+/**
+ * The signed-in frame: header, role navigation and main. On small screens the navigation is a
+ * modal drawer opened by the burger: focus moves into it and stays there, Escape closes it and
+ * focus returns to the burger; choosing an entry closes it and the new page's h1 gets focus (the
+ * root layout does that after every navigation), so focus is not returned to the burger then.
+ */
 export const AppLayout = () => {
   const { t } = useTranslation('shell');
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const [opened, { open, close }] = useDisclosure(false);
+  const [returnFocus, setReturnFocus] = useState(true);
+  const openDrawer = () => {
+    setReturnFocus(true);
+    open();
+  };
+  const closeAfterChoice = () => {
+    setReturnFocus(false);
+    close();
+  };
   const profile = useSession((s) => s.profile);
   // One child switcher at a time: in the header on wide screens, above the page on phones.
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
@@ -23,8 +41,9 @@ export const AppLayout = () => {
   const isParent = profile.roleId === ROLE.parent;
   return (
     <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      header={{ height: HEADER_HEIGHT }}
+      zIndex={HEADER_Z_INDEX}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: true } }}
       padding={{ base: 'sm', sm: 'md' }}
     >
       <AppShell.Header>
@@ -32,7 +51,7 @@ export const AppLayout = () => {
           <Group gap="xs" wrap="nowrap">
             <Burger
               opened={opened}
-              onClick={toggle}
+              onClick={opened ? close : openDrawer}
               hiddenFrom="sm"
               size="sm"
               aria-label={opened ? t('nav.close') : t('nav.open')}
@@ -53,9 +72,26 @@ export const AppLayout = () => {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" id="klase-navbar" component="nav" aria-label={t('nav.label')}>
-        <NavLinks roleId={profile.roleId} onNavigate={close} />
+      <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.label')} visibleFrom="sm">
+        <NavLinks roleId={profile.roleId} />
       </AppShell.Navbar>
+      {/* Under the header (its burger, now "Close navigation", stays visible and clickable). */}
+      <Drawer
+        opened={opened}
+        onClose={close}
+        returnFocus={returnFocus}
+        hiddenFrom="sm"
+        size={280}
+        padding="sm"
+        zIndex={HEADER_Z_INDEX - 1}
+        styles={{ inner: { top: HEADER_HEIGHT }, overlay: { top: HEADER_HEIGHT } }}
+        title={t('nav.label')}
+        withCloseButton={false}
+      >
+        <Box component="nav" id="klase-navbar" aria-label={t('nav.label')}>
+          <NavLinks roleId={profile.roleId} onNavigate={closeAfterChoice} />
+        </Box>
+      </Drawer>
       <AppShell.Main id="main-content" tabIndex={-1}>
         {isParent && !wide && (
           <Stack mb="md">

@@ -1,26 +1,33 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { mergeMeta } from '../access.ts';
+import { LiveAnnouncer } from '../../components/live-announcer.tsx';
+import { documentTitle, usePageNames } from '../page-title.ts';
+import { useFocusOnNavigation } from '../route-focus.ts';
 import { usePreferenceSync } from '../use-preference-sync.ts';
 import { ConnectionBanner } from './connection-banner.tsx';
 import { SkipLink } from './skip-link.tsx';
 
-/** Sets the document title from the deepest route's `handle.title`. */
+/**
+ * Sets the document title, "<page> · <course> · <class> | Klase", from the deepest route's
+ * `handle.title` and the names the open page registered with `usePageTitle`.
+ */
 const useDocumentTitle = () => {
-  const matches = useMatches();
-  const { t, i18n } = useTranslation('shell');
-  const key = mergeMeta(matches.map((m) => m.handle)).title;
+  const title = documentTitle(usePageNames());
   useEffect(() => {
-    document.title = key ? `${t(key)} | Klase` : 'Klase';
-  }, [key, t, i18n.language]);
+    document.title = title;
+  }, [title]);
 };
 
-/** Wraps every page: skip link, connection banner, navigation progress, titles, preferences. */
+/**
+ * Wraps every page: skip link, connection banner, navigation progress, titles, focus on the new
+ * page's heading after a navigation, the polite live region, preferences.
+ */
 export const RootLayout = () => {
   const navigation = useNavigation();
   const { t } = useTranslation('shell');
   useDocumentTitle();
+  useFocusOnNavigation();
   usePreferenceSync();
   return (
     <>
@@ -28,6 +35,7 @@ export const RootLayout = () => {
       <ConnectionBanner />
       {navigation.state !== 'idle' && <div className="klase-nav-progress" role="progressbar" aria-label={t('loading')} />}
       <Outlet />
+      <LiveAnnouncer />
       <ScrollRestoration />
     </>
   );

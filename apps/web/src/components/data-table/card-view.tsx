@@ -1,7 +1,7 @@
 import { NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { nameColumnKey, rowOpener } from './row-details.tsx';
 import { TableCell } from './table-cell.tsx';
-import { openOnKey } from './table-view.tsx';
 import { fieldOf, type RowHandlers, type SortState, type TableColumn } from './types.ts';
 
 interface CardViewProps<Row> {
@@ -39,7 +39,8 @@ const CardSort = <Row,>({ columns, sort, onSort }: { columns: TableColumn<Row>[]
 
 /** Narrow screens (< 600 px): each row is a card of "header: value" pairs. */
 export const CardView = <Row,>({ columns, rows, handlers, loadingRows, sort, onSort }: CardViewProps<Row>) => {
-  const open = handlers.detailsRoute;
+  const open = rowOpener(handlers);
+  const nameKey = open ? nameColumnKey(columns) : undefined;
   if (loadingRows)
     return (
       <Stack gap="sm" aria-busy="true">
@@ -57,11 +58,8 @@ export const CardView = <Row,>({ columns, rows, handlers, loadingRows, sort, onS
           withBorder
           p="sm"
           radius="md"
-          tabIndex={open ? 0 : undefined}
-          className={open ? 'mantine-focus-auto' : undefined}
           style={open ? { cursor: 'pointer' } : undefined}
-          onClick={open ? () => open(row) : undefined}
-          onKeyDown={openOnKey(row, open)}
+          onClick={open}
           aria-label={handlers.rowLabel?.(row)}
         >
           <SimpleGrid cols={2} spacing="xs" verticalSpacing={6} component="dl" m={0}>
@@ -71,7 +69,7 @@ export const CardView = <Row,>({ columns, rows, handlers, loadingRows, sort, onS
                   {c.header}
                 </Text>
                 <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-                  <TableCell column={c} row={row} handlers={handlers} />
+                  <TableCell column={c} row={row} handlers={handlers} names={c.key === nameKey} />
                 </Text>
               </div>
             ))}

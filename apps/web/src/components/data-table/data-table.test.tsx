@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { jsonResponse, renderWithProviders } from '../test-utils.tsx';
 import { DataTable, NARROW_QUERY } from './data-table.tsx';
 import type { TableColumn } from './types.ts';
@@ -134,15 +135,16 @@ describe('DataTable', () => {
     expect(screen.queryByText('No records found.')).not.toBeInTheDocument();
   });
 
-  it('opens the details on row click and on Enter, but not from the action buttons', async () => {
+  it('opens the details from the name cell (a named button, not a focusable row) and on a row click, but not from the action buttons', async () => {
     const user = userEvent.setup();
     const detailsRoute = vi.fn();
     const onEdit = vi.fn();
     renderTable({ detailsRoute, onEdit });
     const row = (await screen.findByText('User 2')).closest('tr')!;
-    await user.click(row);
+    expect(row).not.toHaveAttribute('tabindex');
+    await user.click(within(row).getByText('u2@x.ph'));
     expect(detailsRoute).toHaveBeenLastCalledWith(expect.objectContaining({ id: 2 }));
-    row.focus();
+    within(row).getByRole('button', { name: 'User 2' }).focus();
     await user.keyboard('{Enter}');
     expect(detailsRoute).toHaveBeenCalledTimes(2);
     await user.click(within(row).getByRole('button', { name: 'Edit User 2' }));
@@ -192,7 +194,8 @@ describe('DataTable', () => {
       const first = within(cards).getAllByRole('listitem')[0]!;
       expect(within(first).getByText('Name')).toBeInTheDocument();
       expect(within(first).getByText('User 1')).toBeInTheDocument();
-      first.focus();
+      expect(first).not.toHaveAttribute('tabindex');
+      within(first).getByRole('button', { name: 'User 1' }).focus();
       await userEvent.setup().keyboard('{Enter}');
       expect(detailsRoute).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
       await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Email, descending');
@@ -200,5 +203,22 @@ describe('DataTable', () => {
     } finally {
       window.matchMedia = original;
     }
+  });
+
+  it('gives a row with a details page a real link in its name cell; a row click follows it', async () => {
+    const user = userEvent.setup();
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <DataTable<User> queryKey={['users']} path="/users" columns={columns} rowLabel={(u) => u.name} detailsHref={(u) => `/users/${u.id}`} /> },
+        { path: '/users/:id', element: <p>details page</p> },
+      ],
+      { initialEntries: ['/'] },
+    );
+    renderWithProviders(<RouterProvider router={router} />);
+    const link = await screen.findByRole('link', { name: 'User 3' });
+    expect(link).toHaveAttribute('href', '/users/3');
+    await user.click(screen.getByText('u4@x.ph'));
+    expect(await screen.findByText('details page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/users/4');
   });
 });

@@ -34,6 +34,7 @@ export interface DataTableProps<Row> {
   hidePagination?: boolean;
   defaultSortBy?: string;
   defaultSortOrder?: SortOrder;
+  detailsHref?: (row: Row) => string | null;
   detailsRoute?: (row: Row) => void;
   onEdit?: (row: Row) => void;
   onDelete?: DeleteConfig<Row>;
@@ -62,6 +63,7 @@ export const DataTable = <Row,>(props: DataTableProps<Row>) => {
   const loadingRows = q.isPending ? Math.min(state.rowsPerPage, 10) : undefined;
   const sessionExpired = isApiError(q.error) && q.error.code === 'SESSION_EXPIRED';
   const handlers = {
+    detailsHref: props.detailsHref,
     detailsRoute: props.detailsRoute,
     onEdit: props.onEdit,
     onDelete: onDelete ? (row: Row) => setDeleting(row) : undefined,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyLabel, isEmptyValue } from '../empty-label.tsx';
 import { StatusBadge } from '../status-badge.tsx';
 import { useTone } from '../tones.ts';
+import { DetailsLink } from './row-details.tsx';
 import { fieldOf, type RowHandlers, type TableColumn } from './types.ts';
 
 const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
@@ -34,8 +35,26 @@ export const RowActions = <Row,>({ row, handlers }: { row: Row; handlers: RowHan
   );
 };
 
+interface TableCellProps<Row> {
+  column: TableColumn<Row>;
+  row: Row;
+  handlers: RowHandlers<Row>;
+  /** The row's name cell: its content links to the row's details. */
+  names?: boolean;
+}
+
+/** A cell: the row's name cell is the link to its details (when rows have them). */
+export const TableCell = <Row,>({ names, ...props }: TableCellProps<Row>) =>
+  names ? (
+    <DetailsLink row={props.row} handlers={props.handlers}>
+      <CellContent {...props} />
+    </DetailsLink>
+  ) : (
+    <CellContent {...props} />
+  );
+
 /** The content of one cell: custom render, a status chip, the actions, the value or '- -'. */
-export const TableCell = <Row,>({ column, row, handlers }: { column: TableColumn<Row>; row: Row; handlers: RowHandlers<Row> }) => {
+const CellContent = <Row,>({ column, row, handlers }: TableCellProps<Row>) => {
   if (column.kind === 'actions')
     return (
       <Group gap={4} wrap="nowrap">

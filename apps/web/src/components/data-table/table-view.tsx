@@ -1,6 +1,6 @@
-import type { KeyboardEvent } from 'react';
 import { Group, Skeleton, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { nameColumnKey, rowOpener } from './row-details.tsx';
 import { TableCell } from './table-cell.tsx';
 import { fieldOf, type RowHandlers, type SortState, type TableColumn } from './types.ts';
 
@@ -24,20 +24,13 @@ const SortIcon = ({ state }: { state: 'ascending' | 'descending' | 'none' }) =>
     <IconArrowsSort size={14} aria-hidden="true" opacity={0.6} />
   );
 
-/** Open the details of a row with Enter (or Space) when it has focus. */
-export const openOnKey =
-  <Row,>(row: Row, open?: (row: Row) => void) =>
-  (e: KeyboardEvent) => {
-    if (!open || e.target !== e.currentTarget) return;
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      open(row);
-    }
-  };
-
-/** A plain table: sortable headers (aria-sort), clickable and focusable rows. */
+/**
+ * A plain table: sortable headers (aria-sort); a row with details has a link in its name cell
+ * (keyboard and screen readers) and opens on a click anywhere (mouse).
+ */
 export const TableView = <Row,>({ columns, rows, sort, onSort, handlers, loadingRows, caption }: TableViewProps<Row>) => {
-  const open = handlers.detailsRoute;
+  const open = rowOpener(handlers);
+  const nameKey = open ? nameColumnKey(columns) : undefined;
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table highlightOnHover={!!open} verticalSpacing="sm" aria-busy={loadingRows ? true : undefined}>
@@ -77,15 +70,12 @@ export const TableView = <Row,>({ columns, rows, sort, onSort, handlers, loading
             : rows.map((row, i) => (
                 <Table.Tr
                   key={String(fieldOf(row, 'id') ?? i)}
-                  tabIndex={open ? 0 : undefined}
-                  className={open ? 'mantine-focus-auto' : undefined}
                   style={open ? { cursor: 'pointer' } : undefined}
-                  onClick={open ? () => open(row) : undefined}
-                  onKeyDown={openOnKey(row, open)}
+                  onClick={open}
                 >
                   {columns.map((c) => (
                     <Table.Td key={c.key}>
-                      <TableCell column={c} row={row} handlers={handlers} />
+                      <TableCell column={c} row={row} handlers={handlers} names={c.key === nameKey} />
                     </Table.Td>
                   ))}
                 </Table.Tr>

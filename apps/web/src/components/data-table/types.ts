@@ -26,9 +26,15 @@ export interface TableRowBase {
   id: string | number;
 }
 
-/** What a row can do: open its details, edit, delete. */
+/**
+ * What a row can do: open its details, edit, delete. A row with details has a link (its details
+ * page, `detailsHref`) or a button (`detailsRoute`, e.g. a dialog) in its name cell, the first
+ * column that is not the actions; a mouse click anywhere on the row opens them too.
+ */
 export interface RowHandlers<Row> {
-  /** Row click (and Enter on a focused row) calls this, e.g. navigate to the details route. */
+  /** The row's details page (null: this row has none). Preferred: a real link keyboard users can open in a new tab. */
+  detailsHref?: (row: Row) => string | null;
+  /** Opens the row's details another way (e.g. a dialog), from its name cell's button or a row click. */
   detailsRoute?: (row: Row) => void;
   onEdit?: (row: Row) => void;
   onDelete?: (row: Row) => void;

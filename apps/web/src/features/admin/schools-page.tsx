@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SchoolRow } from '@klase/core/admin/schools';
 import { SECTORS } from '@klase/core/constants';
@@ -18,7 +18,6 @@ import { TableFilters, filterParams, type ListFilter } from './table-filters.tsx
 /** Schools: search, sector and status filters, export; platform administrators create them. */
 export const SchoolsPage = () => {
   const { t } = useTranslation('admin');
-  const navigate = useNavigate();
   const profile = useSession((s) => s.profile);
   const [filters, setFilters] = useState<Record<string, string[]>>({});
   if (profile && isSchoolAdmin(profile.roleId) && profile.schoolId) return <Navigate to={paths.adminSchool.to(profile.schoolId)} replace />;
@@ -73,7 +72,7 @@ export const SchoolsPage = () => {
         columns={columns}
         extraParams={filterParams(filters)}
         defaultSortBy="name"
-        detailsRoute={(row) => void navigate(paths.adminSchool.to(row.id))}
+        detailsHref={(row) => paths.adminSchool.to(row.id)}
         rowLabel={(row) => row.name}
         caption={t('schools.title')}
       />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconFileUpload, IconPlus } from '@tabler/icons-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SCHOOL_USER_ROLES, USER_STATUSES, type UserRowDto } from '@klase/core/admin/users';
 import { DataTable } from '../../components/data-table/data-table.tsx';
@@ -19,7 +19,6 @@ import { USERS_PATH, userKeys } from './users-api.ts';
 /** Users: filtered by role, status and (platform, lsg) school; search by name, username or email; export. */
 export const UsersPage = () => {
   const { t } = useTranslation(['admin', 'components']);
-  const navigate = useNavigate();
   const roleName = useRoleName();
   const roleId = useSession((s) => s.profile?.roleId ?? 0);
   const [params, setParams] = useSearchParams();
@@ -79,7 +78,7 @@ export const UsersPage = () => {
         columns={columns}
         extraParams={filterParams(filters, { schoolId: bySchool ? schoolId : undefined })}
         defaultSortBy="name"
-        detailsRoute={(row) => void navigate(paths.adminUser.to(row.id))}
+        detailsHref={(row) => paths.adminUser.to(row.id)}
         rowLabel={(row) => row.name}
         caption={t('users.title')}
       />

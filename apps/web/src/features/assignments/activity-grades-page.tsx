@@ -10,7 +10,7 @@ import { NARROW_QUERY } from '../../components/data-table/types.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { isApiError } from '../../components/http.ts';
 import { PersonCell } from '../../components/person-cell.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
+import { toastGradeSaved } from '../../components/toasts.ts';
 import { useLeaveGuard } from '../../components/use-leave-guard.ts';
 import { Loaded, useGradedViewer } from './graded-viewer.tsx';
 import { assignmentCalls, assignmentKeys, useActivityGrades, useInvalidateWork } from './assignments-api.ts';
@@ -157,7 +157,7 @@ const GradesGrid = ({ material, data, manage }: { material: MaterialDetails; dat
       const answer = await assignmentCalls.saveActivityGrades(material.id, activityGradesRequest.parse({ grades }));
       queryClient.setQueryData(assignmentKeys.activity(material.id), answer);
       setBaseline(values);
-      toastSuccess(t('activity.saved', { count: grades.length }));
+      toastGradeSaved(t('activity.saved', { count: grades.length }));
       await invalidate(material.id);
     } catch (e) {
       const rowError = isApiError(e) ? e.fields?.find((f) => /^grades\.\d+\./.test(f.path)) : undefined;

@@ -11,7 +11,7 @@ import { paths } from '../../app/paths.ts';
 import { DateText } from '../../components/date-text.tsx';
 import { DetailList } from '../../components/detail-list.tsx';
 import { isApiError } from '../../components/http.ts';
-import { toastSuccess } from '../../components/toasts.ts';
+import { toastGradeSaved } from '../../components/toasts.ts';
 import { useLeaveGuard } from '../../components/use-leave-guard.ts';
 import { useFieldIssueMessages, useZodValidate } from '../../lib/zod-form.ts';
 import { RichContent } from '../materials/material-viewer.tsx';
@@ -119,7 +119,7 @@ const GradeForm = ({ details }: { details: SubmissionDetails }) => {
       setSavedGrade(body.grade ?? null);
       choices.saved();
       setSavedFeedback(body.feedbackHtml ?? '');
-      toastSuccess(returnToStudent ? t('grading.returned', { name: details.studentName }) : t('grading.saved'));
+      toastGradeSaved(returnToStudent ? t('grading.returned', { name: details.studentName }) : t('grading.saved'));
       await invalidate(materialId);
     } catch (e) {
       // A rubric's problem is said under the rubric.

@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
 import { Button, Chip, Group, Stack, Text } from '@mantine/core';
 import { IconFileZip } from '@tabler/icons-react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SubmissionRow, SubmissionsAnswer, WorkState } from '@klase/core/assessments/assignments';
 import type { MaterialDetails } from '@klase/core/courses/contracts';
@@ -71,7 +71,6 @@ const Filters = ({ data, value, onChange }: { data: SubmissionsAnswer; value: Su
 
 const SubmissionsBody = ({ material, data }: { material: MaterialDetails; data: SubmissionsAnswer }) => {
   const { t, i18n } = useTranslation('assignments');
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const raw = params.get('show');
   const filter: SubmissionFilter = isFilter(raw) ? raw : 'all';
@@ -93,7 +92,7 @@ const SubmissionsBody = ({ material, data }: { material: MaterialDetails; data: 
     { key: 'fileCount', header: t('list.files'), sortable: true, render: (r) => String(r.fileCount) },
     { key: 'grade', header: t('list.grade'), sortable: true, render: (r) => (r.grade === null ? null : formatGrade(r.grade, data.maxPoints, i18n.language)) },
   ];
-  const open = (r: SubmissionRow) => void navigate(paths.classSubmission.to(material.classId ?? '', material.courseId, material.id, r.studentId));
+  const open = (r: SubmissionRow) => paths.classSubmission.to(material.classId ?? '', material.courseId, material.id, r.studentId);
   const setFilter = (f: SubmissionFilter) =>
     setParams(
       (p) => {
@@ -120,7 +119,7 @@ const SubmissionsBody = ({ material, data }: { material: MaterialDetails; data: 
           </Button>
         )}
       </Group>
-      <ClientTable rows={rows} columns={columns} caption={t('list.caption', { name: material.name })} detailsRoute={open} rowLabel={(r) => r.name} />
+      <ClientTable rows={rows} columns={columns} caption={t('list.caption', { name: material.name })} detailsHref={open} rowLabel={(r) => r.name} />
     </Stack>
   );
 };

@@ -3,6 +3,7 @@ import { Stack } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths.ts';
+import { PageHeading } from '../../app/layouts/page-heading.tsx';
 import { CourseActions, CourseHeader, CourseJobState, CourseLoadState } from '../courses/course-layout.tsx';
 import { CourseLinksProvider, catalogueCourseLinks } from '../courses/course-links.ts';
 import { ElementsEditor } from '../courses/elements-editor.tsx';
@@ -11,7 +12,14 @@ import { MaterialCreatePage, MaterialEditPage } from '../materials/material-form
 import { CatalogueCourseFormDialog } from './catalogue-course-form.tsx';
 
 /** The catalogue's pages link inside the catalogue, whatever route they are mounted on. */
-const InCatalogue = ({ children }: { children: ReactNode }) => <CourseLinksProvider value={catalogueCourseLinks}>{children}</CourseLinksProvider>;
+const InCatalogue = ({ children }: { children: ReactNode }) => (
+  <CourseLinksProvider value={catalogueCourseLinks}>
+    <Stack gap="md">
+      <PageHeading />
+      {children}
+    </Stack>
+  </CourseLinksProvider>
+);
 
 /**
  * `#/catalogue/courses/:courseId` (rex admin): a catalogue course's header (back to its category;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CourseDetails, ElementDetails } from '@klase/core/courses/contracts';
 import { isApiError } from '../../components/http.ts';
 import { paths } from '../../app/paths.ts';
+import { usePageTitle } from '../../app/page-title.ts';
 import { CourseImage } from '../courses/course-image.tsx';
 import { MaterialTypeIcon, useMaterialTypeLabel } from '../courses/material-types.tsx';
 import { MaterialViewer } from '../materials/material-viewer.tsx';
@@ -36,6 +37,7 @@ const CourseHeader = ({ course, classId }: { course: CourseDetails; classId: str
   const { t } = useTranslation('catalogueBrowse');
   const { canAdd, note } = useCanAddToClass(classId);
   const { busyId, add } = useAddToClass(classId);
+  usePageTitle('course', course.name);
   return (
     <Stack gap="sm">
       <Group align="flex-start" gap="md">

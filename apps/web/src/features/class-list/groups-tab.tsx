@@ -78,7 +78,7 @@ export const GroupsTab = () => {
         path={groupsPath(id)}
         columns={columns}
         defaultSortBy="name"
-        detailsRoute={(row) => void navigate(paths.classGroup.to(id, row.id))}
+        detailsHref={(row) => paths.classGroup.to(id, row.id)}
         onEdit={manage ? (row) => void navigate(paths.classGroupEdit.to(id, row.id)) : undefined}
         onDelete={
           manage

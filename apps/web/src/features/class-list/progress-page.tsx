@@ -1,7 +1,7 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@klase/core/constants';
 import type { ProgressRow } from '@klase/core/classes/class-work';
@@ -39,7 +39,6 @@ const useNothingAssigned = (classId: string) => {
 export const ClassProgressPage = () => {
   const { t } = useTranslation('classWork');
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const duration = useDuration();
   const nothingAssigned = useNothingAssigned(id);
 
@@ -71,7 +70,7 @@ export const ClassProgressPage = () => {
         path={classPath(id, 'progress')}
         columns={columns}
         defaultSortBy={DEFAULT_SORT}
-        detailsRoute={(row) => void navigate(paths.classProgressDetails.to(id, row.studentId))}
+        detailsHref={(row) => paths.classProgressDetails.to(id, row.studentId)}
         rowLabel={(row) => row.name}
         caption={t('titles.progress')}
       />

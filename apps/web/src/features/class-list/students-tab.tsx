@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ClassDetails, ClassRelation, ClassStudentRow } from '@klase/core/classes/contracts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -30,7 +30,6 @@ const NoStudents = ({ cls }: { cls: ClassDetails }) => {
 
 const StudentsContent = ({ cls }: { cls: ClassDetails }) => {
   const { t } = useTranslation('classList');
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<ClassStudentRow | null>(null);
@@ -42,7 +41,7 @@ const StudentsContent = ({ cls }: { cls: ClassDetails }) => {
     setRemoveOpen(true);
   };
   const columns = useStudentColumns({ staff, onRemove: manage ? askRemove : undefined });
-  const open = staff && cls.can.viewStudentDetails ? (row: ClassStudentRow) => void navigate(paths.classStudent.to(cls.id, row.id)) : undefined;
+  const open = staff && cls.can.viewStudentDetails ? (row: ClassStudentRow) => paths.classStudent.to(cls.id, row.id) : undefined;
 
   // The roster changed: the table, the class's counts and everything else showing students reload.
   const reload = () =>
@@ -77,7 +76,7 @@ const StudentsContent = ({ cls }: { cls: ClassDetails }) => {
             path={studentsPath(cls.id)}
             columns={columns}
             defaultSortBy="sortName"
-            detailsRoute={open}
+            detailsHref={open}
             rowLabel={(row) => row.name}
             caption={t('titles.students')}
           />

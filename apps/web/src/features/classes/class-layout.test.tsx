@@ -16,7 +16,7 @@ const renderLayout = (roleId: number) => {
   setSessionState({ status: 'authenticated', profile: sessionFixture({ roleId }).profile });
   const router = createMemoryRouter(
     [
-      { path: '/classes/:id', element: <ClassLayout />, children: [{ path: 'courses', element: <p>courses tab</p> }] },
+      { path: '/classes/:id', element: <ClassLayout />, children: [{ path: 'courses', handle: { title: 'classes:titles.courses' }, element: <p>courses tab</p> }] },
       { path: '/not-found', element: <p>not found page</p> },
     ],
     { initialEntries: [`/classes/${CLASS_ID}/courses`] },
@@ -52,7 +52,8 @@ describe('ClassLayout', () => {
   it('shows a teacher the header and every tab as links, the current one marked', async () => {
     answer = jsonResponse(classDetailsFixture());
     renderLayout(ROLE.teacher);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Grade 7 Rizal' })).toBeInTheDocument();
+    // The h1 names the open sub-page and the class (issue 13), not only the class.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Courses — Grade 7 Rizal' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 }).nextElementSibling).toHaveTextContent('Grade 7 · Rizal · School year 2026–2027');
     expect(screen.getByText('Maria Santos')).toBeInTheDocument();
     expect(await tabNames()).toEqual(['Courses', 'Class list', 'Class progress', 'Class materials', 'Settings']);

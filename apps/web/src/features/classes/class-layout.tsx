@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Group, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Group, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArchive, IconChevronLeft } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router';
@@ -9,6 +9,8 @@ import { ErrorText } from '../../components/error-text.tsx';
 import { isApiError } from '../../components/http.ts';
 import { PersonCell } from '../../components/person-cell.tsx';
 import { paths } from '../../app/paths.ts';
+import { PageHeading } from '../../app/layouts/page-heading.tsx';
+import { usePageTitle } from '../../app/page-title.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useClassDetails } from './class-api.ts';
 import { schoolYearText, useClassText } from './class-format.ts';
@@ -26,6 +28,7 @@ export const classTabs = (cls: ClassDetails, roleId: number): { key: string; to:
 const ClassHeader = ({ cls }: { cls: ClassDetails }) => {
   const { t } = useTranslation('classes');
   const { gradeSection, roleName } = useClassText();
+  usePageTitle('class', cls.name);
   return (
     <Stack gap="xs">
       <Anchor component={Link} to={paths.classes.to()} size="sm" w="fit-content">
@@ -34,9 +37,7 @@ const ClassHeader = ({ cls }: { cls: ClassDetails }) => {
           {t('layout.allClasses')}
         </Group>
       </Anchor>
-      <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-        {cls.name}
-      </Title>
+      <PageHeading />
       <Text fw={500}>
         {gradeSection(cls.gradeLevel, cls.section)} ·{' '}
         <span style={{ whiteSpace: 'nowrap' }}>{t('list.schoolYear', { year: schoolYearText(cls.schoolYearFrom, cls.schoolYearTo) })}</span>

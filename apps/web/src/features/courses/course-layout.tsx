@@ -9,6 +9,7 @@ import { ErrorText } from '../../components/error-text.tsx';
 import { isApiError } from '../../components/http.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { paths } from '../../app/paths.ts';
+import { usePageTitle } from '../../app/page-title.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useClassDetails } from '../classes/class-api.ts';
 import { useClassText } from '../classes/class-format.ts';
@@ -144,6 +145,7 @@ export const CourseHeader = ({ course, back, actions }: CourseHeaderProps) => {
   const { t } = useTranslation('courses');
   const { grade } = useClassText();
   const staff = course.can.viewStudentMode || course.can.manage;
+  usePageTitle('course', course.name);
   const facts = [course.code, course.subject, course.gradeLevel ? grade(course.gradeLevel) : null].filter(Boolean).join(' · ');
   return (
     <Stack gap="sm">

@@ -35,7 +35,7 @@ export const WelcomeDialog = ({ name }: { name: string }) => {
           <Text>{t('welcome.text')}</Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => void dismiss(false)}>
-              {t('welcome.close')}
+              {t('welcome.decline')}
             </Button>
             <Button onClick={() => void dismiss(true)} data-autofocus>
               {t('welcome.startTour')}

@@ -7,6 +7,8 @@ import type { ClassRelation } from '@klase/core/classes/contracts';
 import { ErrorText } from '../../components/error-text.tsx';
 import { isApiError } from '../../components/http.ts';
 import { paths } from '../../app/paths.ts';
+import { usePageTitle } from '../../app/page-title.ts';
+import { useCourse } from '../courses/courses-api.ts';
 import { useClassDetails } from '../classes/class-api.ts';
 import { useCourseLinks } from '../courses/course-links.ts';
 import { ElementMaterialNav, PrevNext } from './element-parts.tsx';
@@ -77,6 +79,10 @@ const ElementBody = ({ data, error, recordViews, preview }: ElementBodyProps) =>
   const links = useCourseLinks();
   const hrefOf = (s: PathStop) => links.element(courseId, s.elementId, { materialId: s.materialId, studentMode: preview });
   const back = preview && links.studentMode ? links.studentMode(courseId) : links.course(courseId);
+  // The page is named by its open material (or its element), and belongs to the course.
+  const wanted = params.get('material');
+  usePageTitle('page', (wanted ? data?.stops.find((s) => s.materialId === wanted)?.name : undefined) ?? data?.elementName ?? undefined);
+  usePageTitle('course', useCourse(links.classId, courseId).data?.name);
 
   if (isApiError(error) && (error.status === 404 || error.status === 403 || error.code === 'VALIDATION')) return <Navigate to={paths.notFound.to()} replace />;
   if (error)
@@ -95,7 +101,6 @@ const ElementBody = ({ data, error, recordViews, preview }: ElementBodyProps) =>
   if (data.elementName === null) return <Navigate to={paths.notFound.to()} replace />;
 
   const inElement = data.stops.filter((s) => s.elementId === elementId);
-  const wanted = params.get('material');
   const selected = wanted ? data.stops.find((s) => s.materialId === wanted) : defaultStop(data.stops, elementId, data.currentId);
   // The address names the open material (so it stays open when the journey moves on); a material
   // of another element of the course is shown under its own element.

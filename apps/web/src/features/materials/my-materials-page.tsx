@@ -59,10 +59,6 @@ export const MyMaterialsPage = () => {
     ...(manage ? [{ key: 'actions', header: t('mine.actions'), kind: 'actions' as const }] : []),
   ];
 
-  const open = (row: MyMaterialRow) => {
-    const href = materialHref(row);
-    if (href) void navigate(href);
-  };
 
   return (
     <Stack gap="md">
@@ -93,7 +89,7 @@ export const MyMaterialsPage = () => {
         columns={columns}
         extraParams={published === 'all' ? undefined : { published }}
         defaultSortBy="name"
-        detailsRoute={open}
+        detailsHref={materialHref}
         onEdit={manage ? (row) => row.classId && void navigate(paths.classMaterialEdit.to(row.classId, row.courseId, row.id)) : undefined}
         rowLabel={(row) => row.name}
         caption={t('mine.title')}

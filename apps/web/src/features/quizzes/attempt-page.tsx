@@ -97,7 +97,8 @@ const QuestionNavigator = ({ questions, answers, current, onPick }: { questions:
                 onClick={() => onPick(i)}
                 aria-current={current === i ? 'step' : undefined}
                 aria-label={t(answered ? 'attempt.navAnswered' : 'attempt.navUnanswered', { n: i + 1 })}
-                style={current === i ? { outline: '3px solid var(--mantine-color-orange-8)', outlineOffset: 2 } : undefined}
+                // The current question is marked by a ring of its own; the focus ring is drawn outside it.
+                style={current === i ? { boxShadow: '0 0 0 3px var(--mantine-color-orange-8)', outlineOffset: 5 } : undefined}
               >
                 {i + 1}
               </Button>

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { manualGradeRequest } from '@klase/core/assessments/quizzes';
-import { toastSuccess } from '../../components/toasts.ts';
+import { toastGradeSaved } from '../../components/toasts.ts';
 import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { quizKeys, gradeAnswerCall } from './quizzes-api.ts';
@@ -53,7 +53,7 @@ export const GradeAnswerForm = ({ attemptId, questionId, max, points, feedback, 
         queryClient.invalidateQueries({ queryKey: quizKeys.result(attemptId) }),
         queryClient.invalidateQueries({ queryKey: quizKeys.quiz(materialId) }),
       ]);
-      toastSuccess(t('grade.saved'));
+      toastGradeSaved(t('grade.saved'));
     }),
   );
 

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROLE } from '@klase/core/roles';
 import { CELL, type GradeEntryResult, type GradeHistoryEntry } from '@klase/core/gradebook/contracts';
+import { LiveAnnouncer } from '../../../components/live-announcer.tsx';
 import { jsonResponse } from '../../../components/test-utils.tsx';
 import { resetSessionStore } from '../../../lib/session-store.ts';
 import { bodyOf, calls, errorAnswer, fetchMock, on, renderRoutes, serve, setRole, writes } from '../../assignments/assignments-test-kit.tsx';
@@ -12,7 +13,21 @@ import { bigGridFixture, CLASS_ID, COURSE_ID, cellUrl, GRID_URL, gridFixture, to
 vi.mock('../grade-tab.tsx', () => ({ GradeTab: () => <p>my own grades</p> }));
 
 const PAGE = `/classes/${CLASS_ID}/courses/${COURSE_ID}/grade-book`;
-const renderTab = () => renderRoutes([{ path: '/classes/:id/courses/:courseId/grade-book', element: <GradeBookTab /> }], PAGE);
+const renderTab = () =>
+  renderRoutes(
+    [
+      {
+        path: '/classes/:id/courses/:courseId/grade-book',
+        element: (
+          <>
+            <GradeBookTab />
+            <LiveAnnouncer />
+          </>
+        ),
+      },
+    ],
+    PAGE,
+  );
 const cell = (id: string) => {
   const el = document.querySelector<HTMLElement>(`[data-cell="${id}"]`);
   if (!el) throw new Error(`no cell ${id}`);
@@ -99,6 +114,9 @@ describe('grade book tab', () => {
     expect(cell('0:0')).toHaveTextContent('15.00');
     expect(cell('0:3')).toHaveTextContent('15.00');
     expect(cell('1:0')).toHaveFocus();
+    // Said politely to screen-reader users, who do not see the cell change (issue 13).
+    await waitFor(() => expect(screen.getByTestId('live-announcer')).toHaveTextContent('Grade saved'));
+    expect(screen.getByTestId('live-announcer')).toHaveAttribute('aria-live', 'polite');
   });
 
   it('refuses a grade over the maximum on the client, with the translated message', async () => {

@@ -281,7 +281,8 @@ export const GraderGrid = ({ courseId, grid, columns, students, sort, onSort }: 
                   tabIndex={row === tabStop.row && tabStop.col === -1 ? 0 : -1}
                   data-cell={`${row}:-1`}
                   title={student.name}
-                  style={{ ...stickyName(nameWidth), display: 'flex', alignItems: 'center', padding: '0 8px', fontSize: 'var(--mantine-font-size-sm)', outline: 'none', boxShadow: row === pos.row && pos.col === -1 ? 'inset 0 0 0 2px var(--mantine-color-blue-7)' : undefined }}
+                  className="klase-focus-inset"
+                  style={{ ...stickyName(nameWidth), display: 'flex', alignItems: 'center', padding: '0 8px', fontSize: 'var(--mantine-font-size-sm)', boxShadow: row === pos.row && pos.col === -1 ? 'inset 0 0 0 2px var(--mantine-color-blue-7)' : undefined }}
                 >
                   <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{student.name}</span>
                 </div>

@@ -53,7 +53,6 @@ const base: CSSProperties = {
   fontVariantNumeric: 'tabular-nums',
   fontSize: 'var(--mantine-font-size-sm)',
   whiteSpace: 'nowrap',
-  outline: 'none',
 };
 
 export const GridCell = memo(({ cell, handlers }: { cell: CellView; handlers: CellHandlers }) => {
@@ -81,6 +80,7 @@ export const GridCell = memo(({ cell, handlers }: { cell: CellView; handlers: Ce
       aria-describedby={error && cell.active ? errorId : undefined}
       tabIndex={cell.tabbable ? 0 : -1}
       data-cell={cell.id}
+      className="klase-focus-inset"
       style={style}
     >
       {cell.editing !== null ? (

@@ -5,6 +5,7 @@ import type { GradebookGrid, GradeEntryFormInput } from '@klase/core/gradebook/c
 import type { FieldIssue } from '@klase/core/errors';
 import { useErrorMessage } from '../../../components/error-text.tsx';
 import { isApiError } from '../../../components/http.ts';
+import { announce } from '../../../components/live-announcer.tsx';
 import { toastError } from '../../../components/toasts.ts';
 import { applyEntry, gradebookKeys, saveGrade } from './gradebook-api.ts';
 
@@ -20,11 +21,11 @@ export const cellKey = (studentId: string, itemId: string) => `${studentId}:${it
 
 /**
  * Saves one cell: the typed value shows at once, the server's answer (the cell and the student's
- * recomputed totals) replaces it. A failure keeps the typed value with the error on the cell and
+ * recomputed totals) replaces it, and "Grade saved" is said in the polite live region. A failure keeps the typed value with the error on the cell and
  * in a toast.
  */
 export const useGradeEntry = (courseId: string) => {
-  const { t } = useTranslation('validation');
+  const { t } = useTranslation(['validation', 'components']);
   const client = useQueryClient();
   const errorMessage = useErrorMessage();
   const [cells, setCells] = useState<Record<string, CellState>>({});
@@ -56,6 +57,7 @@ export const useGradeEntry = (courseId: string) => {
         client.setQueryData<GradebookGrid>(gradebookKeys.grid(courseId), (grid) => (grid ? applyEntry(grid, result) : grid));
         void client.invalidateQueries({ queryKey: gradebookKeys.history(courseId, itemId, studentId) });
         setCell(key, null);
+        announce(t('components:announce.gradeSaved'));
         return true;
       } catch (e) {
         const field = isApiError(e) ? e.fields?.find((f) => f.path === 'value') : undefined;
@@ -65,7 +67,7 @@ export const useGradeEntry = (courseId: string) => {
         return false;
       }
     },
-    [client, courseId, errorMessage, issueText, setCell],
+    [client, courseId, errorMessage, issueText, setCell, t],
   );
 
   const clear = useCallback((studentId: string, itemId: string) => setCell(cellKey(studentId, itemId), null), [setCell]);

@@ -5,6 +5,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GradebookSetupView } from '@klase/core/gradebook/contracts';
 import { paths, type GradeSetupTab } from '../../../app/paths.ts';
+import { usePageNames } from '../../../app/page-title.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorText } from '../../../components/error-text.tsx';
 import { toastSuccess } from '../../../components/toasts.ts';
@@ -66,6 +67,8 @@ export const WithRecord = <T,>({ find, children }: { find: (setup: GradebookSetu
 export const FormFrame = ({ back, title, children }: { back: GradeSetupTab; title: string; children: ReactNode }) => {
   const { t } = useTranslation('gradeSetup');
   const href = useTabHref();
+  // The page's h1 ("Add grade item — <class>") already says a title that is the page's kind.
+  const repeatsHeading = usePageNames().kind === title;
   return (
     <Stack gap="md" maw={900}>
       <Anchor component={Link} to={href(back)} size="sm" w="fit-content">
@@ -74,9 +77,11 @@ export const FormFrame = ({ back, title, children }: { back: GradeSetupTab; titl
           {t('back', { tab: t(`tabs.${back}`) })}
         </Group>
       </Anchor>
-      <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-        {title}
-      </Title>
+      {!repeatsHeading && (
+        <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Title>
+      )}
       {children}
     </Stack>
   );
