@@ -19,13 +19,15 @@ const seriousViolations = async (page: Page, only?: string[]) => {
 /**
  * Switches the page's colour scheme the way another tab of the same browser does (a `storage`
  * event for Mantine's colour-scheme manager), so the React parts that compute colours in script
- * re-render too; nothing is saved to the profile. Resolves once the page has painted the scheme.
+ * re-render too; nothing is saved to the profile.
  */
 export const setColorScheme = async (page: Page, scheme: Scheme) => {
   await page.evaluate(
     ([key, value]) => {
       window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: window.localStorage }));
-      return new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+      // A timer, not an animation frame: a page behind another tab gets no frames. React renders
+      // the colours computed in script well within it.
+      return new Promise<void>((done) => setTimeout(done, 50));
     },
     [THEME_STORAGE_KEY, scheme] as const,
   );

@@ -31,6 +31,10 @@
  *   taught by e2e.gbteacher.<project> with students e2e.gbstudent.<project> and e2e.gbmate.<project>
  *   and the published course "Science 8 <project>" without graded materials: the teacher sets its
  *   gradebook up from nothing
+ * Everyday use (e2e/tests/everyday.spec.ts), one set per project: student e2e.polish.<project> in
+ *   class "E2E Polish <project>" (teacher e2e.polishteacher.<project>) with the course "Polish course
+ *   <project>" of three materials in order, the first due on Dec 4, 2030 8:00 AM Manila time; the
+ *   student changes its language, taps a locked stop and leaves a form with changes
  * Usage: DATA_DIR=... tsx apps/api/src/test/e2e-fixtures.ts
  */
 import path from 'node:path';
@@ -43,6 +47,7 @@ import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed.ts';
 import { seedDemoResources } from '../db/seed-resources.ts';
+import { courseMaterials } from '../db/schema/courses.ts';
 import { customers, schools } from '../db/schema/tenancy.ts';
 import { parentStudents, users } from '../db/schema/users.ts';
 import { ctxOf } from '../platform/app-context.ts';
@@ -152,6 +157,15 @@ const main = async () => {
       const gbClass = await buildClass(db, { schoolId: school.id, teachers: [gbTeacher], name: `E2E Gradebook ${project}` });
       await enrol(db, gbClass.id, [gbStudent, gbMate]);
       await buildCourse(db, { schoolId: school.id, classId: gbClass.id, name: `Science 8 ${project}`, materials: 3 });
+
+      const polishTeacher = await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.polishteacher.${project}`, email: email('polishteacher'), firstName: 'Perla', lastName: 'Ramos' });
+      const polishStudent = await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.polish.${project}`, email: email('polish'), firstName: 'Paolo', lastName: 'Reyes' });
+      const polishClass = await buildClass(db, { schoolId: school.id, teachers: [polishTeacher], name: `E2E Polish ${project}` });
+      await enrol(db, polishClass.id, [polishStudent]);
+      const polish = await buildCourse(db, { schoolId: school.id, classId: polishClass.id, name: `Polish course ${project}`, materials: 3 });
+      const first = polish.materials[0];
+      if (!first) throw new Error('polish material missing');
+      await db.update(courseMaterials).set({ dueAt: new Date('2030-12-04T08:00:00+08:00') }).where(eq(courseMaterials.id, first.id));
     }
   } finally {
     await app.close();
