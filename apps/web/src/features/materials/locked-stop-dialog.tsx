@@ -43,7 +43,7 @@ export const LockedStopDialog = ({ stop, blocker, href, onClose }: LockedStopDia
                 h="auto"
                 py={8}
                 style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
-                styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere', textAlign: 'start' } }}
+                styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere', textAlign: 'start', lineHeight: 1.3 } }}
               >
                 {blocker.name}
               </Button>
