@@ -23,7 +23,7 @@ export const LockedStopDialog = ({ stop, blocker, href, onClose }: LockedStopDia
   const { t } = useTranslation(['materials', 'errors', 'common']);
   const stateText = useStopStateText();
   return (
-    <Modal opened={stop !== null} onClose={onClose} title={stop?.name ?? ''} centered size="md" closeButtonProps={{ 'aria-label': t('common:close') }}>
+    <Modal opened={stop !== null} onClose={onClose} title={stop?.name ?? ''} centered size="md" withCloseButton={false}>
       <Stack gap="md">
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <IconLock size={20} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} />
