@@ -39,11 +39,13 @@ test('a locked stop says which material to finish first, and the due date follow
   await mapDialog.getByRole('button', { name: /^close$/i }).click();
   await expect(mapDialog).toBeHidden();
 
+  // The list's heading is translated too: from here on the page's main region is searched.
+  const main = page.getByRole('main');
   await changeLanguage(page, /filipino/i, 'fil');
-  await expect(list.getByText('Dis 4, 2030 8:00 AM')).toBeVisible();
+  await expect(main.getByText('Dis 4, 2030 8:00 AM')).toBeVisible();
   await changeLanguage(page, /中文/, 'zh-Hans');
-  await expect(list.getByText('2030年12月4日 8:00')).toBeVisible();
-  await list.getByRole('button', { name: 'Material 2' }).click();
+  await expect(main.getByText('2030年12月4日 8:00')).toBeVisible();
+  await main.getByRole('button', { name: 'Material 2' }).click();
   await expect(page.getByRole('dialog', { name: 'Material 2' }).getByText('抱歉，你需要先完成上一个课程资料')).toBeVisible();
 });
 
