@@ -45,8 +45,11 @@ test('a locked stop says which material to finish first, and the due date follow
   await expect(main.getByText('Dis 4, 2030 8:00 AM')).toBeVisible();
   await changeLanguage(page, /中文/, 'zh-Hans');
   await expect(main.getByText('2030年12月4日 8:00')).toBeVisible();
-  await main.getByRole('button', { name: 'Material 2' }).click();
-  await expect(page.getByRole('dialog', { name: 'Material 2' }).getByText('抱歉，你需要先完成上一个课程资料')).toBeVisible();
+  // Opening Material 1 (a page) finished it: Material 3 is the locked one now, waiting for Material 2.
+  await main.getByRole('button', { name: 'Material 3' }).click();
+  const zhDialog = page.getByRole('dialog', { name: 'Material 3' });
+  await expect(zhDialog.getByText('抱歉，你需要先完成上一个课程资料')).toBeVisible();
+  await expect(zhDialog.getByRole('link', { name: 'Material 2' })).toBeVisible();
 });
 
 test('Back from a form with changes asks first; Stay keeps the text', async ({ page }, info) => {
