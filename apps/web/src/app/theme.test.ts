@@ -67,9 +67,11 @@ describe('text-coloured variants in the dark scheme', () => {
     expect(contrast(full.colors.red[9], darkBody)).toBeLessThan(3);
   });
 
-  it('leaves filled variants and the grey tones alone', () => {
+  it('turns a grey outline light on the dark page, and leaves filled variants and the dark palette alone', () => {
+    expect(resolved('outline', 'gray.7').color).toBe(`light-dark(var(--mantine-color-gray-7), var(--mantine-color-gray-${DARK_TEXT_SHADE}))`);
+    expect(contrast(full.colors.gray[DARK_TEXT_SHADE], darkBody)).toBeGreaterThanOrEqual(AA);
     expect(resolved('filled', 'red.9')).toEqual(defaultVariantColorsResolver({ color: 'red.9', theme: full, variant: 'filled' }));
-    expect(resolved('subtle', 'gray.7')).toEqual(defaultVariantColorsResolver({ color: 'gray.7', theme: full, variant: 'subtle' }));
+    expect(resolved('subtle', 'dark.1')).toEqual(defaultVariantColorsResolver({ color: 'dark.1', theme: full, variant: 'subtle' }));
   });
 
   it("gives the quiz's partly-correct badge white text at AA", () => {
