@@ -24,6 +24,8 @@ export type Theme = (typeof THEMES)[number];
 export const DATE_FORMAT_SHORT = 'MMM D, YYYY h:mm A';
 export const DATE_FORMAT_LONG = 'MMM DD, YYYY HH:mm:ss';
 export const DATE_MASK = 'YYYY-MM-DD';
+/** Schools are in the Philippines: dates are shown, and calendar days counted, in Manila time. */
+export const SCHOOL_TIME_ZONE = 'Asia/Manila';
 
 export const SECTORS = ['public', 'private', 'international'] as const;
 export const SALUTATIONS = ['Mr.', 'Ms.', 'Mrs.', 'others'] as const;

@@ -36,6 +36,10 @@
  *   assignment "Keyboard essay" (due in three days, text only), the quiz "Keyboard quiz" (two
  *   questions, no time limit) and the course "Keyboard grades <project>" whose gradebook has the
  *   category "Recitation" with the manual item "Oral recitation" (out of 10)
+ * Everyday use (e2e/tests/everyday.spec.ts), one set per project: student e2e.polish.<project> in
+ *   class "E2E Polish <project>" (teacher e2e.polishteacher.<project>) with the course "Polish course
+ *   <project>" of three materials in order, the first due on Dec 4, 2030 8:00 AM Manila time; the
+ *   student changes its language, taps a locked stop and leaves a form with changes
  * Usage: DATA_DIR=... tsx apps/api/src/test/e2e-fixtures.ts
  */
 import path from 'node:path';
@@ -48,6 +52,7 @@ import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed.ts';
 import { seedDemoResources } from '../db/seed-resources.ts';
+import { courseMaterials } from '../db/schema/courses.ts';
 import { customers, schools } from '../db/schema/tenancy.ts';
 import { parentStudents, users } from '../db/schema/users.ts';
 import { ctxOf } from '../platform/app-context.ts';
@@ -171,6 +176,14 @@ const main = async () => {
       await addQuizQuestions(db, kb.quiz.id, sampleQuestions('multipleChoice', 'trueFalse'), kbTeacher.id);
       const kbGrades = await buildGradebookCourse(db, { schoolId: school.id, classId: kbClass.id, name: `Keyboard grades ${project}`, categories: ['Recitation'] });
       await buildGradeItem(db, { courseId: kbGrades.course.id, categoryId: kbGrades.categories[0]!.id, name: 'Oral recitation', maxGrade: 10 });
+      const polishTeacher = await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.polishteacher.${project}`, email: email('polishteacher'), firstName: 'Perla', lastName: 'Ramos' });
+      const polishStudent = await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.polish.${project}`, email: email('polish'), firstName: 'Paolo', lastName: 'Reyes' });
+      const polishClass = await buildClass(db, { schoolId: school.id, teachers: [polishTeacher], name: `E2E Polish ${project}` });
+      await enrol(db, polishClass.id, [polishStudent]);
+      const polish = await buildCourse(db, { schoolId: school.id, classId: polishClass.id, name: `Polish course ${project}`, materials: 3 });
+      const first = polish.materials[0];
+      if (!first) throw new Error('polish material missing');
+      await db.update(courseMaterials).set({ dueAt: new Date('2030-12-04T08:00:00+08:00') }).where(eq(courseMaterials.id, first.id));
     }
   } finally {
     await app.close();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THEME, mergeMantineTheme, type MantineColorShade } from '@mantine/core';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { DEFAULT_THEME, defaultVariantColorsResolver, mergeMantineTheme, type MantineColorShade } from '@mantine/core';
+import { PARTLY_CORRECT_BADGE } from '../features/quizzes/attempt-result-page.tsx';
+import { DARK_TEXT_SHADE, cssVariablesResolver, theme, variantColorResolver } from './theme.ts';
 
 /** WCAG 2 relative luminance and contrast ratio. */
 const luminance = (hex: string) => {
@@ -58,5 +59,33 @@ describe('focus ring (WCAG 2.4.11, 3:1 against what surrounds it)', () => {
   });
   it('stands out on the dark page and its papers', () => {
     for (const bg of [darkBody, full.colors.dark[6], full.colors.dark[8]]) expect(contrast(ring('dark'), bg), bg).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('text-coloured variants in the dark scheme', () => {
+  const resolved = (variant: string, color: string) => variantColorResolver({ color, theme: full, variant });
+
+  it('use shade 3 of their colour on the dark page (outline, subtle), which passes there', () => {
+    const outline = resolved('outline', 'red.9');
+    expect(outline.color).toBe(`light-dark(var(--mantine-color-red-9), var(--mantine-color-red-${DARK_TEXT_SHADE}))`);
+    expect(outline.border).toBe(`1px solid ${outline.color}`);
+    expect(resolved('subtle', 'indigo').color).toContain(`var(--mantine-color-indigo-${DARK_TEXT_SHADE})`);
+    for (const color of ['red', 'indigo', 'teal', 'orange', 'violet', 'blue']) {
+      expect(contrast(full.colors[color]![DARK_TEXT_SHADE], darkBody), color).toBeGreaterThanOrEqual(AA);
+    }
+    // What failed before: red.9 and the primary shade as text on the dark page.
+    expect(contrast(full.colors.red[9], darkBody)).toBeLessThan(3);
+  });
+
+  it('turns a grey outline light on the dark page, and leaves filled variants and the dark palette alone', () => {
+    expect(resolved('outline', 'gray.7').color).toBe(`light-dark(var(--mantine-color-gray-7), var(--mantine-color-gray-${DARK_TEXT_SHADE}))`);
+    expect(contrast(full.colors.gray[DARK_TEXT_SHADE], darkBody)).toBeGreaterThanOrEqual(AA);
+    expect(resolved('filled', 'red.9')).toEqual(defaultVariantColorsResolver({ color: 'red.9', theme: full, variant: 'filled' }));
+    expect(resolved('subtle', 'dark.1')).toEqual(defaultVariantColorsResolver({ color: 'dark.1', theme: full, variant: 'subtle' }));
+  });
+
+  it("gives the quiz's partly-correct badge white text at AA", () => {
+    expect(contrast('#ffffff', PARTLY_CORRECT_BADGE)).toBeGreaterThanOrEqual(AA);
+    expect(contrast('#ffffff', full.colors.orange[9])).toBeLessThan(AA);
   });
 });

@@ -1,4 +1,26 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, defaultVariantColorsResolver, parseThemeColor, type CSSVariablesResolver, type VariantColorsResolver } from '@mantine/core';
+
+/** Variants whose text (and outline) is the colour itself, on the page's background. */
+const TEXT_VARIANTS = new Set(['outline', 'subtle', 'transparent']);
+
+/**
+ * Text-coloured buttons, badges and icons keep their shade on the light page, and use shade 3 of
+ * their colour on the dark one: a red.9 or indigo.8 outline reads at under 3:1 on dark.7, shade 3
+ * at over 7:1 (theme.test.ts); a gray.7 outline badge turns gray.3. The dark palette is the dark
+ * scheme's own (the tones' muted dark.1, tones.ts) and is left alone. `light-dark()` follows the page's `color-scheme`, which
+ * Mantine sets with the scheme.
+ */
+export const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (!input.variant || !TEXT_VARIANTS.has(input.variant)) return colors;
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  if (!parsed.isThemeColor || parsed.color === 'dark') return colors;
+  const text = `light-dark(${colors.color}, var(--mantine-color-${parsed.color}-${DARK_TEXT_SHADE}))`;
+  return { ...colors, color: text, border: input.variant === 'outline' ? `1px solid ${text}` : colors.border };
+};
+
+/** The shade of a text-coloured variant on the dark page. */
+export const DARK_TEXT_SHADE = 3;
 
 /**
  * Klase theme. Primary colour indigo at shade 8 (#3b5bdb): white text on it and it as text on a
@@ -16,6 +38,7 @@ export const theme = createTheme({
   focusRing: 'auto',
   cursorType: 'pointer',
   respectReducedMotion: true,
+  variantColorResolver,
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

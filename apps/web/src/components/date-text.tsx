@@ -1,22 +1,20 @@
-import dayjs from 'dayjs';
-import { DATE_FORMAT_LONG, DATE_FORMAT_SHORT } from '@klase/core/constants';
-import { EmptyLabel, isEmptyValue } from './empty-label.tsx';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, toDate, type DateInput, type DateKind } from '../lib/dates.ts';
+import { EmptyLabel } from './empty-label.tsx';
 
-export type DateInput = string | number | Date | null | undefined;
-export type DateFormatKind = 'short' | 'long';
+export type { DateInput };
+export type DateFormatKind = DateKind;
 
-const FORMATS: Record<DateFormatKind, string> = { short: DATE_FORMAT_SHORT, long: DATE_FORMAT_LONG };
+/**
+ * Formats a date in the user's language and the school's time zone (English: the spec's
+ * 'MMM D, YYYY h:mm A' or 'MMM DD, YYYY HH:mm:ss'); null when empty or invalid.
+ */
+export const formatDate = (value: DateInput, kind: DateFormatKind = 'short'): string | null => formatDateTime(value, kind);
 
-/** Formats a date with the spec's formats ('MMM D, YYYY h:mm A' or 'MMM DD, YYYY HH:mm:ss'); null when empty or invalid. */
-export const formatDate = (value: DateInput, kind: DateFormatKind = 'short'): string | null => {
-  if (isEmptyValue(value)) return null;
-  const d = dayjs(value);
-  return d.isValid() ? d.format(FORMATS[kind]) : null;
-};
-
-/** A `<time>` element with the formatted date, or '- -' when there is none. */
+/** A `<time>` element with the formatted date, or '- -' when there is none; follows language changes. */
 export const DateText = ({ value, format = 'short' }: { value: DateInput; format?: DateFormatKind }) => {
-  const text = formatDate(value, format);
-  if (text === null) return <EmptyLabel />;
-  return <time dateTime={dayjs(value).toISOString()}>{text}</time>;
+  const { i18n } = useTranslation();
+  const d = toDate(value);
+  if (d === null) return <EmptyLabel />;
+  return <time dateTime={d.toISOString()}>{formatDateTime(d, format, i18n.language)}</time>;
 };

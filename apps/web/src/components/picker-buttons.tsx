@@ -3,6 +3,10 @@ import { ActionIcon, Popover } from '@mantine/core';
 import { DatePicker, TimeInput } from '@mantine/dates';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+// The calendars' month and day names in Filipino and Chinese (dayjs registers them on import).
+import 'dayjs/locale/tl-ph';
+import 'dayjs/locale/zh-cn';
+import { dayjsLocale } from '../lib/dates.ts';
 import { useTone } from './tones.ts';
 import { isValidDateText, isValidTimeText } from './text-mask.ts';
 
@@ -28,13 +32,14 @@ const PickerPopover = (props: { label: string; icon: ReactNode; disabled?: boole
   );
 };
 
-/** Calendar button for a YYYY-MM-DD field: opens a date picker in a popover. */
+/** Calendar button for a YYYY-MM-DD field: opens a date picker (in the user's language) in a popover. */
 export const DatePickerButton = ({ value, onPick, disabled }: PickerButtonProps) => {
-  const { t } = useTranslation('components');
+  const { t, i18n } = useTranslation('components');
   return (
     <PickerPopover label={t('field.openDatePicker')} icon={<IconCalendar size={18} aria-hidden="true" />} disabled={disabled}>
       {(close) => (
         <DatePicker
+          locale={dayjsLocale(i18n.language)}
           value={isValidDateText(value) ? value : null}
           defaultDate={isValidDateText(value) ? value : undefined}
           onChange={(d) => {

@@ -33,14 +33,17 @@ interface StatusBadgeProps extends Omit<BadgeProps, 'color' | 'children'> {
   label?: string;
 }
 
-/** A status chip: active/published in the primary colour, inactive/unpublished grey. */
+/**
+ * A status chip: active/published in the primary colour, inactive/unpublished grey. It is never
+ * narrower than its word (a table column is not squeezed into "ENABL…").
+ */
 export const StatusBadge = ({ status, label, ...props }: StatusBadgeProps) => {
   const { t } = useTranslation('components');
   const theme = useMantineTheme();
   const known = toBadgeStatus(status);
   const color = known ? badgeColor(known, theme.primaryColor) : 'gray.7';
   return (
-    <Badge variant="filled" color={color} c="white" data-status={known ?? status} data-color={color} {...props}>
+    <Badge variant="filled" color={color} c="white" miw="max-content" data-status={known ?? status} data-color={color} {...props}>
       {label ?? (known ? t(`status.${known}`) : status)}
     </Badge>
   );

@@ -1,15 +1,16 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { useConfirm } from '../components/confirm-dialog.tsx';
+import { useLeaveGuard } from '../components/use-leave-guard.ts';
 
-/** Leaving a form with changes asks first (spec section 4: every cancel asks for confirmation). */
+/**
+ * Leaving a form with changes asks first (spec section 4: every cancel asks for confirmation):
+ * Cancel, a link, and the browser's Back and Forward all meet the same "Discard changes" question
+ * of the shared leave guard. Returns the Cancel action, a navigation to `to` the guard asks about.
+ */
 export const useConfirmedCancel = (isDirty: () => boolean, to: string) => {
-  const confirm = useConfirm();
   const navigate = useNavigate();
-  const { t } = useTranslation('common');
+  useLeaveGuard(isDirty);
   return useCallback(async () => {
-    if (isDirty() && !(await confirm({ title: t('discard.title'), message: t('discard.message'), confirmLabel: t('discard.confirm') }))) return;
     await navigate(to);
-  }, [confirm, isDirty, navigate, t, to]);
+  }, [navigate, to]);
 };

@@ -1,5 +1,6 @@
 import type { GradebookSettings, GradeCategoryRow, GradeItemRow, GradingPeriodRow, ScaleRow } from './contracts.ts';
 import type { GradebookSetup, GradeCategorySetup, GradeItemSetup } from './types.ts';
+import { SCHOOL_TIME_ZONE } from '../constants.ts';
 
 /**
  * From the stored setup (the rows of `GET /gradebook/setup`) to the engine's setup, and the
@@ -7,7 +8,7 @@ import type { GradebookSetup, GradeCategorySetup, GradeItemSetup } from './types
  */
 
 /** Schools are in the Philippines: a due date belongs to the period holding its Manila calendar date. */
-export const SCHOOL_TIME_ZONE = 'Asia/Manila';
+export { SCHOOL_TIME_ZONE };
 
 const dateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 /** `YYYY-MM-DD` of an instant in the school's time zone. */

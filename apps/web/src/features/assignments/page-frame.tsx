@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { IconChevronLeft } from '@tabler/icons-react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Stack, Text, Title } from '@mantine/core';
+import { Navigate, useParams } from 'react-router';
 import type { MaterialDetails } from '@klase/core/courses/contracts';
 import { paths } from '../../app/paths.ts';
 import { GroupLoadState } from '../class-list/group-load-state.tsx';
 import { useMaterial } from '../materials/materials-api.ts';
+import { BackLink } from '../../components/back-link.tsx';
 
 /** The page's class, course and material (and student) from the address. */
 export const usePageParams = () => {
@@ -34,12 +34,7 @@ export const MaterialPage = ({ type, children }: { type: 'assignment' | 'activit
 /** A full page of an assignment or activity: the way back, the heading and the material's name. */
 export const PageFrame = ({ back, title, subtitle, children }: { back: { to: string; label: string }; title: string; subtitle?: ReactNode; children: ReactNode }) => (
   <Stack gap="md" maw={1100}>
-    <Anchor component={Link} to={back.to} size="sm" w="fit-content">
-      <Group gap={4} wrap="nowrap">
-        <IconChevronLeft size={16} aria-hidden="true" />
-        {back.label}
-      </Group>
-    </Anchor>
+    <BackLink to={back.to}>{back.label}</BackLink>
     <Stack gap={2}>
       <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
         {title}

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { forgotPasswordRequest, type ForgotPasswordRequest } from '@klase/core/auth/contracts';
 import { apiFetch } from '../../components/http.ts';
 import { useErrorMessage } from '../../components/error-text.tsx';
 import { basePaths as paths } from '../../app/base-paths.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
+import { BackLink } from '../../components/back-link.tsx';
 
 /** Forgot password: one email field; the answer never says whether the address exists. */
 export const ForgotPasswordPage = () => {
@@ -62,9 +62,7 @@ export const ForgotPasswordPage = () => {
           </form>
         </>
       )}
-      <Anchor component={Link} to={paths.login.to()} size="sm">
-        {t('backToLogin')}
-      </Anchor>
+      <BackLink to={paths.login.to()}>{t('backToLogin')}</BackLink>
       <Text size="sm" c="dimmed">
         {t('errors:FORGOT_PASSWORD_HINT')}
       </Text>

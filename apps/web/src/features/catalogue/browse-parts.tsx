@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconBook, IconChevronLeft, IconListDetails, IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconBook, IconListDetails, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ErrorText } from '../../components/error-text.tsx';
 import { useClassDetails } from '../classes/class-api.ts';
 import { useClassText } from '../classes/class-format.ts';
 import { CourseImage } from '../courses/course-image.tsx';
+import { BackLink } from '../../components/back-link.tsx';
 
 /** What a card or header of a course to browse shows. */
 export interface BrowseCourse {
@@ -114,14 +114,7 @@ export const useCanAddToClass = (classId: string) => {
   return { canAdd, note };
 };
 
-export const BackLink = ({ to, children }: { to: string; children: string }) => (
-  <Anchor component={Link} to={to} size="sm" w="fit-content">
-    <Group gap={4} wrap="nowrap">
-      <IconChevronLeft size={16} aria-hidden="true" />
-      {children}
-    </Group>
-  </Anchor>
-);
+export { BackLink };
 
 export const LoadError = ({ error }: { error: unknown }) => (
   <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden="true" />}>

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { Anchor, Avatar, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, Outlet } from 'react-router';
+import { Avatar, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FALLBACK_PHOTO } from '../../components/image-loader.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { PageLoader } from '../../app/layouts/page-loader.tsx';
 import { paths } from '../../app/paths.ts';
 import { ClassListTabs, type LinkTab } from './class-list-tabs.tsx';
+import { BackLink } from '../../components/back-link.tsx';
 
 interface PersonPageProps {
   classId: string;
@@ -28,12 +28,7 @@ export const PersonPage = ({ classId, query, person, hint, tabs, tabsLabel }: Pe
   const { t } = useTranslation('classList');
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={paths.classStudents.to(classId)} size="sm" w="fit-content">
-        <Group gap={4} wrap="nowrap">
-          <IconArrowLeft size={16} aria-hidden="true" />
-          {t('person.back')}
-        </Group>
-      </Anchor>
+      <BackLink to={paths.classStudents.to(classId)}>{t('person.back')}</BackLink>
       {query.isPending ? (
         <PageLoader />
       ) : query.isError || !person ? (

@@ -3,7 +3,9 @@ import { FALLBACK_PHOTO } from '../../components/image-loader.tsx';
 
 /**
  * A student in the roster table: photo and name with an optional hint line. Unlike PersonCell
- * the name wraps instead of being cut, so a long name stays readable in the phone cards.
+ * the name wraps instead of being cut, so a long name stays readable in the phone cards. It wraps
+ * between words; a word is broken only when it alone is wider than the cell ('break-word', not
+ * 'anywhere', which lets the table squeeze the column until names break mid-word).
  */
 export const RosterPerson = ({ name, photoUrl, hint }: { name: string; photoUrl: string | null; hint?: string | null }) => (
   <Group gap="sm" wrap="nowrap" align="center">
@@ -11,11 +13,11 @@ export const RosterPerson = ({ name, photoUrl, hint }: { name: string; photoUrl:
       {name.slice(0, 1)}
     </Avatar>
     <div style={{ minWidth: 0 }}>
-      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" fw={500} style={{ overflowWrap: 'break-word' }}>
         {name}
       </Text>
       {hint ? (
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
           {hint}
         </Text>
       ) : null}

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Box, Group, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconArchive, IconChevronLeft } from '@tabler/icons-react';
+import { Alert, Box, Group, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconArchive } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { Link, Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ClassDetails } from '@klase/core/classes/contracts';
 import { canOpen } from '@klase/core/guards';
@@ -15,6 +15,7 @@ import { useSession } from '../../lib/session-store.ts';
 import { useClassDetails } from './class-api.ts';
 import { schoolYearText, useClassText } from './class-format.ts';
 import css from './classes.module.css';
+import { BackLink } from '../../components/back-link.tsx';
 
 /** The tabs a user sees in a class: by role (class list) and by what the API says they may do. */
 export const classTabs = (cls: ClassDetails, roleId: number): { key: string; to: string }[] => [
@@ -31,12 +32,7 @@ const ClassHeader = ({ cls }: { cls: ClassDetails }) => {
   usePageTitle('class', cls.name);
   return (
     <Stack gap="xs">
-      <Anchor component={Link} to={paths.classes.to()} size="sm" w="fit-content">
-        <Group gap={4} wrap="nowrap">
-          <IconChevronLeft size={16} aria-hidden="true" />
-          {t('layout.allClasses')}
-        </Group>
-      </Anchor>
+      <BackLink to={paths.classes.to()}>{t('layout.allClasses')}</BackLink>
       <PageHeading />
       <Text fw={500}>
         {gradeSection(cls.gradeLevel, cls.section)} ·{' '}

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconChevronLeft, IconCopy, IconHourglass, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { Alert, Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCopy, IconHourglass, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CourseDetails } from '@klase/core/courses/contracts';
@@ -21,6 +21,7 @@ import { CopyCourseDialog, useAfterCopy, useDeleteCourse, usePublishCourse, useS
 import { useCourseLinks } from './course-links.ts';
 import { useCourse } from './courses-api.ts';
 import css from './courses.module.css';
+import { BackLink } from '../../components/back-link.tsx';
 
 /** The class's teachers copy a course (also out of an archived class); the rest needs `can.manage`. */
 const useIsClassTeacher = (classId: string) => useClassDetails(classId).data?.relation === 'teacher';
@@ -149,12 +150,7 @@ export const CourseHeader = ({ course, back, actions }: CourseHeaderProps) => {
   const facts = [course.code, course.subject, course.gradeLevel ? grade(course.gradeLevel) : null].filter(Boolean).join(' · ');
   return (
     <Stack gap="sm">
-      <Anchor component={Link} to={back.to} size="sm" w="fit-content">
-        <Group gap={4} wrap="nowrap">
-          <IconChevronLeft size={16} aria-hidden="true" />
-          {back.label}
-        </Group>
-      </Anchor>
+      <BackLink to={back.to}>{back.label}</BackLink>
       <Group align="flex-start" gap="md" className={css.header}>
         <Box className={css.headerImage}>
           <CourseImage course={course} height={96} codeSize="sm" />

@@ -11,9 +11,10 @@ import { DashboardPage } from './dashboard-page.tsx';
 
 const CHILD_A = '12121212-1212-4121-8121-121212121212';
 const CHILD_B = '34343434-3434-4343-8343-343434343434';
-/** Thursday, March 5 2026, 9:00 in the device's time zone. */
-const NOW = new Date(2026, 2, 5, 9, 0);
-const at = (day: number, hour: number) => new Date(2026, 2, day, hour, 0).toISOString();
+/** A time of March 2026 in Manila (UTC+8, the school's time zone the dates are shown in). */
+const manila = (day: number, hour: number) => new Date(Date.UTC(2026, 2, day, hour - 8, 0));
+const NOW = manila(5, 9);
+const at = (day: number, hour: number) => manila(day, hour).toISOString();
 
 const dueItem = (over: Partial<DueItem> = {}): DueItem => ({
   materialId: 'm1',
@@ -55,7 +56,7 @@ const PENDING: PendingAnswer = {
       toGrade: 3,
       submitted: 20,
       total: 25,
-      oldestAt: new Date(2026, 2, 3, 8, 0).toISOString(),
+      oldestAt: at(3, 8),
     },
   ],
   toGrade: 3,

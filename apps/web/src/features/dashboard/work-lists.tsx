@@ -2,7 +2,6 @@ import { useId, type ReactNode } from 'react';
 import { Anchor, Button, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconChecklist, IconClipboardList, IconStar } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DueItem, PendingItem, RecentGrade } from '@klase/core/assessments/dashboard';
@@ -14,7 +13,8 @@ import { useTone } from '../../components/tones.ts';
 import { paths } from '../../app/paths.ts';
 import { MaterialTypeIcon, useMaterialTypeLabel } from '../courses/material-types.tsx';
 import { usePendingWork, useRecentGrades, useWhatsDue } from './api.ts';
-import { DAY_FORMAT, dueText, waitingText, type Phrase } from './work-text.ts';
+import { dueText, waitingText, type Phrase } from './work-text.ts';
+import { DateText } from '../../components/date-text.tsx';
 
 /** What's Due's window (the API's default). */
 const DUE_DAYS = 14;
@@ -24,7 +24,7 @@ const useSay = () => {
   return (p: Phrase) => t(p.key, p.params);
 };
 
-const DayText = ({ value }: { value: string }) => <time dateTime={value}>{dayjs(value).format(DAY_FORMAT)}</time>;
+const DayText = ({ value }: { value: string }) => <DateText value={value} format="day" />;
 
 type ListQuery = Pick<UseQueryResult, 'isPending' | 'isError' | 'error' | 'refetch'>;
 

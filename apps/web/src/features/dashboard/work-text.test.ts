@@ -2,9 +2,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { changeLanguage, i18next } from '../../i18n/i18n.ts';
 import { dueText, waitingText, type Phrase } from './work-text.ts';
 
-/** Thursday, March 5 2026, 9:00 in the device's time zone. */
-const NOW = new Date(2026, 2, 5, 9, 0);
-const at = (day: number, hour: number, minute = 0) => new Date(2026, 2, day, hour, minute).toISOString();
+/** A time of March 2026 in Manila (UTC+8, the school's time zone), whatever the device's. */
+const manila = (day: number, hour: number, minute = 0) => new Date(Date.UTC(2026, 2, day, hour - 8, minute));
+/** Thursday, March 5 2026, 9:00 in Manila. */
+const NOW = manila(5, 9);
+const at = (day: number, hour: number, minute = 0) => manila(day, hour, minute).toISOString();
 const say = (p: Phrase, lng = 'en-us') => i18next.getFixedT(lng, 'dashboard')(p.key, p.params);
 
 afterAll(() => changeLanguage('en-us'));
@@ -27,7 +29,7 @@ describe('dueText', () => {
   it('speaks Filipino and Chinese', async () => {
     await changeLanguage('zh');
     expect(say(dueText(at(1, 17), NOW), 'zh')).toBe('已逾期 4 天');
-    expect(say(dueText(at(6, 17), NOW), 'zh')).toBe('明天 5:00 PM 截止');
+    expect(say(dueText(at(6, 17), NOW), 'zh')).toBe('明天 17:00 截止');
     await changeLanguage('ph');
     expect(say(dueText(at(6, 17), NOW), 'ph')).toBe('Ipapasa bukas, 5:00 PM');
     expect(say(waitingText(at(1, 8), NOW), 'ph')).toBe('Pinakamatagal na naghihintay: 4 na araw');

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { calendarDaysBetween, formatDateTime } from '../../lib/dates.ts';
 
 /**
  * The relative texts of the dashboard's lists, as keys of the `dashboard` namespace with their
@@ -9,19 +9,16 @@ export interface Phrase {
   params: Record<string, string | number>;
 }
 
-/** The two halves of the spec's short date format ('MMM D, YYYY h:mm A'). */
-export const DAY_FORMAT = 'MMM D, YYYY';
-export const TIME_FORMAT = 'h:mm A';
-
 /**
  * "Due tomorrow 5:00 PM", "Due in 3 days, 5:00 PM"; past the due date "Was due yesterday 5:00 PM",
- * "Overdue by 4 days". Days are calendar days of the device's time zone.
+ * "Overdue by 4 days". Days are calendar days, and the time is written, in the school's time zone;
+ * the time in the language `lng` (the current one unless given).
  */
-export const dueText = (dueAt: string, now: Date): Phrase => {
-  const due = dayjs(dueAt);
-  const days = due.startOf('day').diff(dayjs(now).startOf('day'), 'day');
-  const time = due.format(TIME_FORMAT);
-  if (due.valueOf() < now.getTime()) {
+export const dueText = (dueAt: string, now: Date, lng?: string): Phrase => {
+  const due = new Date(dueAt);
+  const days = calendarDaysBetween(now, due);
+  const time = formatDateTime(due, 'time', lng) ?? '';
+  if (due.getTime() < now.getTime()) {
     if (days === 0) return { key: 'due.wasToday', params: { time } };
     if (days === -1) return { key: 'due.yesterday', params: { time } };
     return { key: 'due.daysAgo', params: { count: Math.abs(days) } };

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { Alert, Anchor, Grid, Group, Skeleton, Stack, Title } from '@mantine/core';
-import { IconAlertTriangle, IconChevronLeft } from '@tabler/icons-react';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Alert, Grid, Skeleton, Stack, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ClassRelation } from '@klase/core/classes/contracts';
 import { ErrorText } from '../../components/error-text.tsx';
@@ -16,6 +16,7 @@ import { courseStops, defaultStop, isReachable, journeyStops, neighbours, useJou
 import { MaterialPanel } from './material-panel.tsx';
 import { useCourseDetails, useJourney } from './materials-api.ts';
 import { StudentModeBanner } from './student-mode-tab.tsx';
+import { BackLink } from '../../components/back-link.tsx';
 
 const LEARNERS: readonly (ClassRelation | undefined)[] = ['student', 'parent'];
 
@@ -110,12 +111,7 @@ const ElementBody = ({ data, error, recordViews, preview }: ElementBodyProps) =>
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={back} size="sm" w="fit-content">
-        <Group gap={4} wrap="nowrap">
-          <IconChevronLeft size={16} aria-hidden="true" />
-          {t('element.backToCourse')}
-        </Group>
-      </Anchor>
+      <BackLink to={back}>{t('element.backToCourse')}</BackLink>
       {preview && <StudentModeBanner />}
       <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
         {data.elementName}

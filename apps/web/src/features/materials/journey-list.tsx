@@ -10,7 +10,13 @@ import { StopMark, useStopStateText } from './stop-state.tsx';
 
 const MARK_COLOR = { done: 'teal.9', current: 'indigo.8', open: 'indigo.8', locked: 'gray.7', unavailable: 'gray.7' } as const;
 
-const StopRow = ({ stop, number, href }: { stop: PathStop; number: number; href: (stop: PathStop) => string }) => {
+interface StopLinks {
+  href: (stop: PathStop) => string;
+  /** A locked stop's name is a button that says what to finish first. */
+  onLocked: (stop: PathStop) => void;
+}
+
+const StopRow = ({ stop, number, href, onLocked }: { stop: PathStop; number: number } & StopLinks) => {
   const { t } = useTranslation('materials');
   const stateText = useStopStateText();
   const typeLabel = useMaterialTypeLabel();
@@ -24,6 +30,10 @@ const StopRow = ({ stop, number, href }: { stop: PathStop; number: number; href:
       <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
         {reachable ? (
           <Anchor component={Link} to={href(stop)} className={css.listLink}>
+            {stop.name}
+          </Anchor>
+        ) : stop.state === 'locked' ? (
+          <Anchor component="button" type="button" className={css.listLink} ta="start" onClick={() => onLocked(stop)} aria-haspopup="dialog">
             {stop.name}
           </Anchor>
         ) : (
@@ -56,9 +66,10 @@ const StopRow = ({ stop, number, href }: { stop: PathStop; number: number; href:
 
 /**
  * The journey as an ordered list, element by element: each stop's name (a link when it can be
- * opened), type, due date and state in words. Numbers run on across elements.
+ * opened, a button saying what to finish first when locked), type, due date and state in words.
+ * Numbers run on across elements.
  */
-export const JourneyList = ({ elements, href }: { elements: JourneyElement[]; href: (stop: PathStop) => string }) => {
+export const JourneyList = ({ elements, href, onLocked }: { elements: JourneyElement[] } & StopLinks) => {
   const { t } = useTranslation('materials');
   const headingId = useId();
   return (
@@ -76,7 +87,7 @@ export const JourneyList = ({ elements, href }: { elements: JourneyElement[]; hr
           ) : (
             <ol start={e.firstNumber} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
               {e.stops.map((s, i) => (
-                <StopRow key={s.materialId} stop={s} number={e.firstNumber + i} href={href} />
+                <StopRow key={s.materialId} stop={s} number={e.firstNumber + i} href={href} onLocked={onLocked} />
               ))}
             </ol>
           )}

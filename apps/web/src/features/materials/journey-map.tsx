@@ -14,14 +14,17 @@ const WIDE_FROM = 600;
 interface JourneyMapProps {
   stops: PathStop[];
   onOpen: (stop: PathStop) => void;
+  /** A tap on a locked stop (it says what to finish first). */
+  onLocked: (stop: PathStop) => void;
 }
 
 /**
  * The picture of the journey: a winding path with a stop per material and a signpost per element.
  * It is hidden from assistive technology and from the keyboard: the journey list beside it says
- * the same and holds the links. A click on a reachable stop opens it.
+ * the same and holds the links. A click on a reachable stop opens it; on a locked one it says
+ * what to finish first.
  */
-export const JourneyMap = ({ stops, onOpen }: JourneyMapProps) => {
+export const JourneyMap = ({ stops, onOpen, onLocked }: JourneyMapProps) => {
   const { t } = useTranslation('materials');
   const stateText = useStopStateText();
   const { ref, width } = useElementSize();
@@ -48,6 +51,7 @@ export const JourneyMap = ({ stops, onOpen }: JourneyMapProps) => {
       {width > 0 &&
         layout.stops.map(({ stop, number, x, y, labelSide }) => {
           const reachable = isReachable(stop.state);
+          const locked = stop.state === 'locked';
           const dot = stop.state === 'current' ? 56 : 44;
           const labelRoom = narrow ? width - x - dot / 2 - 20 : Math.round(width * 0.3);
           const position = labelSide === 'left' ? { right: width - x - dot / 2 } : { left: x - dot / 2 };
@@ -57,9 +61,9 @@ export const JourneyMap = ({ stops, onOpen }: JourneyMapProps) => {
               className={css.stop}
               style={{ top: y, ...position }}
               data-side={labelSide}
-              data-reachable={reachable || undefined}
+              data-reachable={reachable || locked || undefined}
               data-state={stop.state ?? 'staff'}
-              onClick={reachable ? () => onOpen(stop) : undefined}
+              onClick={reachable ? () => onOpen(stop) : locked ? () => onLocked(stop) : undefined}
             >
               <span className={css.dot} data-state={stop.state ?? 'staff'}>
                 <StopMark stop={stop} number={number} />

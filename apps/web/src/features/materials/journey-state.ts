@@ -59,6 +59,16 @@ export const journeyStops = (journey: Journey): PathStop[] => journeyElements(jo
 /** A stop the student may open: finished, current, or open in a free-order course. */
 export const isReachable = (state: StopState | null) => state === null || state === 'done' || state === 'current' || state === 'open';
 
+/**
+ * What keeps a locked stop locked: the first stop before it not done yet (the journey's frontier,
+ * which every later stop waits for); undefined when the stop is not locked.
+ */
+export const blockingStop = (stops: readonly PathStop[], materialId: string): PathStop | undefined => {
+  const i = stops.findIndex((s) => s.materialId === materialId);
+  if (i < 0 || stops[i]!.state !== 'locked') return undefined;
+  return stops.slice(0, i).find((s) => s.state !== 'done');
+};
+
 export const neighbours = (stops: readonly PathStop[], materialId: string) => {
   const i = stops.findIndex((s) => s.materialId === materialId);
   return { previous: i > 0 ? stops[i - 1] : undefined, next: i >= 0 ? stops[i + 1] : undefined };

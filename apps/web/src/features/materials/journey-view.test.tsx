@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ClassRelation } from '@klase/core/classes/contracts';
 import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
@@ -46,12 +47,28 @@ describe('journey view', () => {
     expect(items.filter((li) => li.getAttribute('aria-current'))).toHaveLength(1);
     expect(within(items[0]!).getByRole('link', { name: 'What is matter?' })).toHaveAttribute('href', `/classes/${CLASS_ID}/courses/${COURSE_ID}/element/${ELEMENT_1}?material=${materialId(1)}`);
     expect(within(items[2]!).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(items[2]!).getByRole('button', { name: 'Energy quiz' })).toBeInTheDocument();
     expect(within(items[3]!).queryByRole('link')).not.toBeInTheDocument();
     expect(within(list).getByRole('heading', { name: 'Unit 2: Energy' })).toBeInTheDocument();
 
     expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', `/classes/${CLASS_ID}/courses/${COURSE_ID}/element/${ELEMENT_1}?material=${materialId(2)}`);
     // The picture repeats the list and is hidden from assistive technology.
     expect(screen.getByTestId('journey-map')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('tapping a locked stop says to finish the previous material first and links the one to finish', async () => {
+    renderJourney('student');
+    const list = await screen.findByRole('region', { name: 'The path, stop by stop' });
+    await userEvent.click(within(list).getByRole('button', { name: 'Energy quiz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Energy quiz' });
+    expect(within(dialog).getByText('Sorry you need to finish previous course material')).toBeInTheDocument();
+    expect(within(dialog).getByText('Finish this material first:')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'States of matter video' })).toHaveAttribute(
+      'href',
+      `/classes/${CLASS_ID}/courses/${COURSE_ID}/element/${ELEMENT_1}?material=${materialId(2)}`,
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it("shows the teacher's preview of a new student and keeps its links in student mode", async () => {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight, IconTrophy } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
@@ -9,7 +9,8 @@ import { ErrorText } from '../../components/error-text.tsx';
 import { classCourseLinks } from '../courses/course-links.ts';
 import { JourneyList } from './journey-list.tsx';
 import { JourneyMap } from './journey-map.tsx';
-import { journeyElements, useJourneyFor, type PathStop } from './journey-state.ts';
+import { blockingStop, journeyElements, useJourneyFor, type PathStop } from './journey-state.ts';
+import { LockedStopDialog } from './locked-stop-dialog.tsx';
 import { useJourney, type JourneyFor } from './materials-api.ts';
 
 export interface JourneyViewProps {
@@ -52,7 +53,7 @@ const JourneyProgress = ({ journey, who, href }: { journey: Journey; who: Journe
 /**
  * A course's journey (`GET /api/courses/:courseId/journey`): progress, the map of the path and
  * the same path as a list. Reachable stops open in the element page; in student mode the links
- * stay in the preview.
+ * stay in the preview. A locked stop says what to finish first.
  */
 export const JourneyView = ({ classId, courseId, studentMode }: JourneyViewProps) => {
   const { t } = useTranslation('materials');
@@ -65,6 +66,7 @@ export const JourneyView = ({ classId, courseId, studentMode }: JourneyViewProps
   // The journey is a class's course's (students, parents and the teacher's preview).
   const hrefOf = (materialId: string, elementId: string) => classCourseLinks(classId).element(courseId, elementId, { materialId, studentMode: preview });
   const stopHref = (s: PathStop) => hrefOf(s.materialId, s.elementId);
+  const [locked, setLocked] = useState<PathStop | null>(null);
 
   if (q.isError)
     return (
@@ -89,8 +91,9 @@ export const JourneyView = ({ classId, courseId, studentMode }: JourneyViewProps
       ) : (
         <>
           <JourneyProgress journey={q.data} who={who} href={hrefOf} />
-          <JourneyMap stops={stops} onOpen={(s) => void navigate(stopHref(s))} />
-          <JourneyList elements={elements} href={stopHref} />
+          <JourneyMap stops={stops} onOpen={(s) => void navigate(stopHref(s))} onLocked={setLocked} />
+          <JourneyList elements={elements} href={stopHref} onLocked={setLocked} />
+          <LockedStopDialog stop={locked} blocker={locked ? blockingStop(stops, locked.materialId) : undefined} href={stopHref} onClose={() => setLocked(null)} />
         </>
       )}
     </Stack>

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { IconChevronLeft } from '@tabler/icons-react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Stack, Text, Title } from '@mantine/core';
+import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MaterialType } from '@klase/core/classes/class-work';
 import { paths } from '../../app/paths.ts';
@@ -11,18 +10,14 @@ import { MaterialFormView } from './material-form.tsx';
 import { isMaterialType } from './material-form-values.ts';
 import { useMaterialTypeLabel } from '../courses/material-types.tsx';
 import { useCourseDetails, useMaterial } from './materials-api.ts';
+import { BackLink } from '../../components/back-link.tsx';
 
 const FormFrame = ({ courseId, title, where, children }: { courseId: string; title: string; where?: string; children: ReactNode }) => {
   const { t } = useTranslation('materials');
   const links = useCourseLinks();
   return (
     <Stack gap="md" maw={960}>
-      <Anchor component={Link} to={links.course(courseId)} size="sm" w="fit-content">
-        <Group gap={4} wrap="nowrap">
-          <IconChevronLeft size={16} aria-hidden="true" />
-          {t('form.backToCourse')}
-        </Group>
-      </Anchor>
+      <BackLink to={links.course(courseId)}>{t('form.backToCourse')}</BackLink>
       <Stack gap={2}>
         <Title order={2} size="h3">
           {title}

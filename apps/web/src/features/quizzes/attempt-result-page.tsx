@@ -21,8 +21,12 @@ import { PassBadge, PendingBadge } from './quiz-badges.tsx';
 import { materialHref, QuizPageFrame } from './quiz-page-frame.tsx';
 import { formatPoints, scoreText } from './quiz-labels.ts';
 import { useAttemptResult } from './quizzes-api.ts';
+import { TONES } from '../../components/tones.ts';
 
 type ResultQuestion = AttemptResult['questions'][number];
+
+/** The filled badge of a partly correct answer (the light warning tone, tones.ts). */
+export const PARTLY_CORRECT_BADGE = TONES.light.warning;
 
 const ALERT_TEXT = { styles: { message: { color: 'var(--mantine-color-text)' } } } as const;
 
@@ -40,7 +44,8 @@ const Verdict = ({ row }: { row: ResultQuestion }) => {
       </Badge>
     );
   const partly = !row.correct && (row.points ?? 0) > 0;
-  const color = row.correct ? 'teal.9' : partly ? 'orange.9' : 'red.9';
+  // White text: orange.9 reaches only 4.3:1, the warning tone's darker orange 6:1 (theme.test.ts).
+  const color = row.correct ? 'teal.9' : partly ? PARTLY_CORRECT_BADGE : 'red.9';
   return (
     <Badge variant="filled" color={color} c="white" tt="none">
       {t(row.correct ? 'result.correct' : partly ? 'result.partlyCorrect' : 'result.incorrect')}

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { ActionIcon, Anchor, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconChevronLeft, IconTrash } from '@tabler/icons-react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { ActionIcon, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GradebookSetupView } from '@klase/core/gradebook/contracts';
 import { paths, type GradeSetupTab } from '../../../app/paths.ts';
@@ -13,6 +13,7 @@ import { useConfirmedSave } from '../../../components/use-confirmed-save.tsx';
 import { useLeaveGuard } from '../../../components/use-leave-guard.ts';
 import { isMissing } from '../../class-list/group-load-state.tsx';
 import { setupCalls, useGradebookSetup, useRefreshSetup, type SetupKind } from './setup-api.ts';
+import { BackLink } from '../../../components/back-link.tsx';
 
 /** The class, course and record ids of the address. */
 export const useSetupParams = () => {
@@ -71,12 +72,7 @@ export const FormFrame = ({ back, title, children }: { back: GradeSetupTab; titl
   const repeatsHeading = usePageNames().kind === title;
   return (
     <Stack gap="md" maw={900}>
-      <Anchor component={Link} to={href(back)} size="sm" w="fit-content">
-        <Group gap={4} wrap="nowrap">
-          <IconChevronLeft size={16} aria-hidden="true" />
-          {t('back', { tab: t(`tabs.${back}`) })}
-        </Group>
-      </Anchor>
+      <BackLink to={href(back)}>{t('back', { tab: t(`tabs.${back}`) })}</BackLink>
       {!repeatsHeading && (
         <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
           {title}
