@@ -1,6 +1,7 @@
 import type { Locale } from '@klase/core/constants';
 import type { MaterialDetails, materialForm, materialOrderRequest } from '@klase/core/courses/contracts';
 import { DomainError } from '@klase/core/errors';
+import type { EditVersion } from '@klase/core/edit-version';
 import type { MaterialGradesChoice, MaterialGradesSummary } from '@klase/core/gradebook/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -26,6 +27,7 @@ import {
   placeMaterial,
   quizHasQuestions,
   takeUpload,
+  saveMaterial,
   updateMaterial,
   uploadByKey,
   type MaterialValues,
@@ -106,6 +108,7 @@ export const toDetails = (o: Pick<OpenedMaterial, 'material' | 'element' | 'acce
         : null,
     completedAt: iso(extra.completedAt),
     updatedAt: m.updatedAt.toISOString(),
+    version: m.version,
   };
 };
 
@@ -169,7 +172,7 @@ export const createMaterial = async (ctx: Ctx, access: CourseAccess, actor: User
   return staffDetails(ctx.db, { ...found, access });
 };
 
-export const editMaterial = async (ctx: Ctx, actor: UserRow, materialId: string, v: FormValues): Promise<MaterialDetails> => {
+export const editMaterial = async (ctx: Ctx, actor: UserRow, materialId: string, v: FormValues, expect: EditVersion): Promise<MaterialDetails> => {
   const { material: before, access } = await managedMaterial(ctx.db, actor, materialId);
   if (v.type !== before.type) throw invalid('type');
   const courseId = access.course.id;
@@ -189,7 +192,7 @@ export const editMaterial = async (ctx: Ctx, actor: UserRow, materialId: string,
     // A quiz with questions is worth their total (the quizzes module keeps it so): the form's points do not apply.
     const { maxPoints, ...columns } = columnsOf(v);
     const points = v.type === 'quiz' && (await quizHasQuestions(tx, materialId)) ? {} : { maxPoints };
-    const row = await updateMaterial(tx, materialId, { ...columns, ...points, ...file, updatedBy: actor.id });
+    const row = await saveMaterial(tx, materialId, expect, actor.id, { ...columns, ...points, ...file });
     await auditMaterial(tx, access, actor, 'material.updated', materialId, changes(current.material, row, AUDITED));
     return oldKey;
   });
