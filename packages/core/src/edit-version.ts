@@ -10,8 +10,8 @@ import type { Locale } from './constants.ts';
  * `overwrite: true`.
  */
 export const editVersionFields = {
-  /** The version the form was loaded from (as read). */
-  version: z.int().min(1).optional(),
+  /** The version the form was loaded from (as read; 0: settings never saved, their defaults). */
+  version: z.int().min(0).optional(),
   /** Keep this save even if someone else saved since `version`. */
   overwrite: z.boolean().optional(),
 };

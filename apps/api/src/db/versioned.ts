@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { DomainError } from '@klase/core/errors';
 import { fullName } from '@klase/core/admin/users';
 import type { EditConflictParams, EditVersion } from '@klase/core/edit-version';
@@ -71,4 +71,29 @@ export const saveVersioned = async <T extends VersionedTable>(
     .where(atVersion(table, where, expect))
     .returning()) as T['$inferSelect'][];
   return rows[0] ?? editConflict(db, table, where);
+};
+
+/**
+ * Saves a versioned record that may not exist yet (settings stored on first save; their read
+ * answers version 0 until then): `INSERT … ON CONFLICT DO UPDATE SET …, version = version + 1
+ * WHERE version = expected`; no row → EDIT_CONFLICT as for {@link saveVersioned}.
+ */
+export const upsertVersioned = async <T extends VersionedTable>(
+  db: Db,
+  table: T,
+  key: { target: PgColumn; where: SQL },
+  expect: EditVersion,
+  userId: string,
+  values: { insert: PgInsertValue<T>; update: PgUpdateSetSource<T> },
+): Promise<T['$inferSelect']> => {
+  const rows = (await db
+    .insert(table)
+    .values({ ...values.insert, createdBy: userId, updatedBy: userId } as PgInsertValue<T>)
+    .onConflictDoUpdate({
+      target: key.target,
+      set: { ...values.update, ...bumpVersion(table, userId) } as PgUpdateSetSource<T>,
+      setWhere: expect.overwrite || expect.version === undefined ? undefined : eq(table.version, expect.version),
+    })
+    .returning()) as T['$inferSelect'][];
+  return rows[0] ?? editConflict(db, table, key.where);
 };

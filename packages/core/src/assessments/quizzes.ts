@@ -31,6 +31,8 @@ export const quizSettingsAnswer = z.object({
   shuffleChoices: z.boolean(),
   showAnswers: z.enum(SHOW_ANSWERS),
   passingPercent: z.number(),
+  /** The settings form's edit version (0 until first saved). */
+  version: z.number(),
   /** The sum of the questions' points (the material's maxPoints follows it). */
   totalPoints: z.number(),
   questionCount: z.number(),

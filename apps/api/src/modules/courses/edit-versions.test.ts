@@ -16,14 +16,22 @@ describe('edit versions: classes, courses, elements, materials', () => {
   let courseId: string;
   let elementId: string;
   let pageId: string;
+  let essayId: string;
+  let quizId: string;
 
   beforeAll(async () => {
     const { t, w } = ctx;
     await t.db.insert(classTeachers).values({ classId: w.cls.id, userId: w.otherTeacher.id, position: 2 });
-    const built = await buildJourneyCourse(t.db, { schoolId: w.schoolA.id, classId: w.cls.id, elements: [{ name: 'Week 1', materials: [{ name: 'Reading' }] }] });
+    const built = await buildJourneyCourse(t.db, {
+      schoolId: w.schoolA.id,
+      classId: w.cls.id,
+      elements: [{ name: 'Week 1', materials: [{ name: 'Reading' }, { name: 'Essay', type: 'assignment' }, { name: 'Quiz', type: 'quiz' }] }],
+    });
     courseId = built.course.id;
     elementId = built.elementIds['Week 1'] ?? '';
     pageId = built.ids.Reading ?? '';
+    essayId = built.ids.Essay ?? '';
+    quizId = built.ids.Quiz ?? '';
     first = await signIn(t.app, w.teacher.username);
     second = await signIn(t.app, w.otherTeacher.username);
   });
@@ -93,9 +101,30 @@ describe('edit versions: classes, courses, elements, materials', () => {
     });
     const details = await first.req('GET', `/api/materials/${pageId}`);
     expect(details.json()).toMatchObject({ version: 4 });
-    const order = await first.req('PUT', `/api/courses/${courseId}/elements/${elementId}/materials/order`, { materialIds: [pageId] });
+    const order = await first.req('PUT', `/api/courses/${courseId}/elements/${elementId}/materials/order`, { materialIds: [quizId, essayId, pageId] });
     expect(order.statusCode, order.body).toBe(200);
     expect((await read())?.version).toBe(4);
+  });
+
+  /** Settings stored on first save: version 0 (the defaults) until then. */
+  const settingsRecord = (url: string, body: (n: number) => Record<string, unknown>, field: string) => {
+    const read = async () => (await first.req('GET', url)).json<Record<string, unknown>>();
+    return {
+      ...pair(),
+      url,
+      readVersion: async () => Number((await read()).version),
+      body,
+      savedMark: async () => (await read())[field],
+      mark: (n: number) => body(n)[field],
+    };
+  };
+
+  it('assignment settings, from their defaults on', async () => {
+    await checkEditVersions(settingsRecord(`/api/materials/${essayId}/assignment-settings`, (n) => ({ submissionType: 'files', maxFiles: n }), 'maxFiles'));
+  });
+
+  it('quiz settings, from their defaults on', async () => {
+    await checkEditVersions(settingsRecord(`/api/materials/${quizId}/quiz-settings`, (n) => ({ passingPercent: 50 + n }), 'passingPercent'));
   });
 
   it('answers the conflict in the caller language', async () => {
@@ -107,8 +136,8 @@ describe('edit versions: classes, courses, elements, materials', () => {
     expect(res.json().message).toMatch(/^Maria Santos 已于 .+ 修改了此内容。/);
   });
 
-  it('refuses a version that is not a positive whole number (400), and a record out of reach stays 404', async () => {
-    const bad = await first.req('PUT', `/api/materials/${pageId}`, { type: 'page', name: 'Reading', version: 0 });
+  it('refuses a version that is not a whole number from 0 up (400), and a record out of reach stays 404', async () => {
+    const bad = await first.req('PUT', `/api/materials/${pageId}`, { type: 'page', name: 'Reading', version: -1 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual([expect.objectContaining({ path: 'version' })]);
     const outsider = await signIn(ctx.t.app, ctx.w.teacherB.username);

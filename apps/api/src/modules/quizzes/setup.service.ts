@@ -4,6 +4,7 @@ import { htmlHasContent, type QuestionFormValues } from '@klase/core/assessments
 import type { QuizSettings } from '@klase/core/assessments/quiz-settings';
 import type { QuizSettingsAnswer, TeacherQuestion } from '@klase/core/assessments/quizzes';
 import { DomainError } from '@klase/core/errors';
+import type { EditVersion } from '@klase/core/edit-version';
 import type { Db } from '../../db/client.ts';
 import { auditChange, changes } from '../../platform/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
@@ -23,6 +24,7 @@ import {
   questionsOf,
   quizTotals,
   saveSettings,
+  settingsVersion,
   studentsWithAttempts,
   syncMaxPoints,
   updateQuestion,
@@ -59,7 +61,7 @@ const SETTING_KEYS = ['openAt', 'closeAt', 'timeLimitMinutes', 'attemptsAllowed'
 
 const settingsAnswer = async (db: Db, materialId: string, s: QuizSettings): Promise<QuizSettingsAnswer> => {
   const totals = await quizTotals(db, materialId);
-  return { materialId, ...s, totalPoints: totals.total, questionCount: totals.count, attemptCount: await countQuizAttempts(db, materialId) };
+  return { materialId, ...s, version: await settingsVersion(db, materialId), totalPoints: totals.total, questionCount: totals.count, attemptCount: await countQuizAttempts(db, materialId) };
 };
 
 export const readQuizSettings = async (ctx: Ctx, user: UserRow, materialId: string): Promise<QuizSettingsAnswer> => {
@@ -71,14 +73,15 @@ export const readQuizSettings = async (ctx: Ctx, user: UserRow, materialId: stri
  * Saves the settings. Attempts already started keep their deadline; a new grading method
  * recombines every student's grade in the same transaction.
  */
-export const writeQuizSettings = async (ctx: Ctx, user: UserRow, materialId: string, form: QuizSettings, now = new Date()): Promise<QuizSettingsAnswer> => {
+export const writeQuizSettings = async (ctx: Ctx, user: UserRow, materialId: string, form: QuizSettings & EditVersion, now = new Date()): Promise<QuizSettingsAnswer> => {
   const quiz = await staffQuiz(ctx.db, user, materialId, { manage: true });
   const isoOf = (t: string | null) => (t === null ? null : new Date(t).toISOString());
-  const next = { ...form, openAt: isoOf(form.openAt), closeAt: isoOf(form.closeAt) };
+  const { version, overwrite, ...values } = form;
+  const next = { ...values, openAt: isoOf(form.openAt), closeAt: isoOf(form.closeAt) };
   await ctx.db.transaction(async (tx) => {
     await lockQuiz(tx, materialId, 'change');
     const before = await loadSettings(tx, materialId);
-    await saveSettings(tx, materialId, next, user.id);
+    await saveSettings(tx, materialId, next, user.id, { version, overwrite });
     if (before.gradingMethod !== next.gradingMethod) {
       for (const studentId of await studentsWithAttempts(tx, materialId)) await storeCombinedGrade(tx, materialId, studentId, { settings: next, at: now });
     }
