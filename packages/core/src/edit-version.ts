@@ -18,6 +18,9 @@ export const editVersionFields = {
 export const editVersion = z.object(editVersionFields);
 export type EditVersion = z.infer<typeof editVersion>;
 
+/** An update contract: the record's form and the version it was loaded from. */
+export const withVersion = <T extends z.ZodType>(form: T) => form.and(editVersion);
+
 /** The `params` of an `EDIT_CONFLICT` answer: who saved last, when (ISO instant) and the version now stored. */
 export interface EditConflictParams {
   name: string;
