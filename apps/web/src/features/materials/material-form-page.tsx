@@ -76,7 +76,15 @@ export const MaterialEditPage = () => {
           <Navigate to={paths.notFound.to()} replace />
         ) : (
           <FormFrame courseId={courseId} title={t('form.editHeading', { type: typeLabel(m.type) })} where={m.elementName}>
-            <MaterialFormView key={m.id} classId={classId} courseId={courseId} type={m.type} elementId={m.elementId} material={m} />
+            <MaterialFormView
+              key={`${m.id}/${m.version}`}
+              classId={classId}
+              courseId={courseId}
+              type={m.type}
+              elementId={m.elementId}
+              material={m}
+              onReload={() => material.refetch()}
+            />
           </FormFrame>
         )
       }
