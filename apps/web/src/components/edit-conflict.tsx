@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import { useModals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
@@ -108,4 +108,15 @@ export const useVersionedSave = () => {
     },
     [choose],
   );
+};
+
+/**
+ * For a form that leaves the page after saving: `[generation, reloaded]`. Key the form with
+ * `generation` and call `reloaded()` once "reload their version" has fetched the record, so the form
+ * starts again from it (its own saves keep the key, so their navigation still runs).
+ */
+export const useReloadGeneration = () => {
+  const [generation, setGeneration] = useState(0);
+  const reloaded = useCallback(() => setGeneration((n) => n + 1), []);
+  return [generation, reloaded] as const;
 };

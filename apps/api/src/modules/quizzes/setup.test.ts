@@ -31,6 +31,7 @@ describe('quiz setup: settings, questions, the question bank', () => {
       shuffleChoices: false,
       showAnswers: 'afterSubmit',
       passingPercent: 75,
+      version: 0,
       totalPoints: 7,
       questionCount: 4,
       attemptCount: 0,

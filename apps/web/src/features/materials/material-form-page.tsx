@@ -11,6 +11,7 @@ import { MaterialFormView } from './material-form.tsx';
 import { isMaterialType } from './material-form-values.ts';
 import { useMaterialTypeLabel } from '../courses/material-types.tsx';
 import { useCourseDetails, useMaterial } from './materials-api.ts';
+import { useReloadGeneration } from '../../components/edit-conflict.tsx';
 
 const FormFrame = ({ courseId, title, where, children }: { courseId: string; title: string; where?: string; children: ReactNode }) => {
   const { t } = useTranslation('materials');
@@ -69,6 +70,7 @@ export const MaterialEditPage = () => {
   const { classId } = useCourseLinks();
   const { courseId = '', materialId = '' } = useParams();
   const material = useMaterial(materialId);
+  const [generation, reloaded] = useReloadGeneration();
   return (
     <GroupLoadState query={material}>
       {(m) =>
@@ -77,13 +79,16 @@ export const MaterialEditPage = () => {
         ) : (
           <FormFrame courseId={courseId} title={t('form.editHeading', { type: typeLabel(m.type) })} where={m.elementName}>
             <MaterialFormView
-              key={`${m.id}/${m.version}`}
+              key={`${m.id}/${generation}`}
               classId={classId}
               courseId={courseId}
               type={m.type}
               elementId={m.elementId}
               material={m}
-              onReload={() => material.refetch()}
+              onReload={async () => {
+                await material.refetch();
+                reloaded();
+              }}
             />
           </FormFrame>
         )
