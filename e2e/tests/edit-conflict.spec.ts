@@ -7,7 +7,7 @@ import { checkA11y, expect, signIn, test } from '../fixtures.ts';
  * earlier one: it gets the conflict dialog and either reloads their version or overwrites it.
  * Each project edits its own demo material, so the two projects can run at once.
  */
-const MATERIAL: Record<string, string> = { desktop: 'Reading a linear graph', mobile: 'Solving by substitution' };
+const MATERIAL: Record<string, string> = { desktop: 'Reading a linear graph', phone: 'Solving by substitution' };
 
 interface CourseAnswer {
   id: string;
