@@ -92,6 +92,7 @@ export const ERROR_STATUS = {
   ROOT_CATEGORY: 409,
   STANDARD_SCALE: 403,
   NAME_EXISTS: 409,
+  EDIT_CONFLICT: 409,
   INTERNAL: 500,
   /** The database is away (restart, failover): the SPA shows "Connecting..." and retries. */
   UNAVAILABLE: 503,

@@ -173,9 +173,7 @@ const seedAssignment = async (p: Place, material: MaterialRow, m: DemoAssignment
     materialId: material.id,
     openAt: form.openAt ? new Date(form.openAt) : null,
     lateUntil: form.lateUntil ? new Date(form.lateUntil) : null,
-    createdBy: p.teacherId,
-    updatedBy: p.teacherId,
-  });
+  }, { overwrite: true }, p.teacherId);
   for (const [studentId, w] of studentsOf(p, m.work)) {
     const submittedAt = p.at(w.at);
     const late = material.dueAt !== null && submittedAt.getTime() > material.dueAt.getTime();
@@ -237,7 +235,7 @@ const seedActivity = async (p: Place, material: MaterialRow, m: DemoActivity): P
  */
 const seedQuiz = async (p: Place, material: MaterialRow, m: DemoQuiz): Promise<void> => {
   const settings = quizSettingsForm.parse(m.settings);
-  await saveQuizSettings(p.db, material.id, settings, p.teacherId);
+  await saveQuizSettings(p.db, material.id, settings, p.teacherId, { overwrite: true });
   const rows = await insertQuestions(p.db, material.id, m.questions.map(formOf), p.teacherId);
   await syncMaxPoints(p.db, material.id);
   const questions = rows.map(toQuestion);

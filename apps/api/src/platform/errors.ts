@@ -2,12 +2,15 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, ERROR_STATUS, type ErrorBody } from '@klase/core/errors';
 import { translateShared } from '@klase/core/i18n/catalog';
+import { formatChangedAt } from '@klase/core/edit-version';
 import { toFieldIssues } from '@klase/core/validation/issues';
 import type { z } from 'zod';
 import { isConnectionError } from './db-errors.ts';
 
-const messageParams = (err: DomainError): Record<string, string | number> | undefined => {
+const messageParams = (err: DomainError, locale: string): Record<string, string | number> | undefined => {
   const wait = err.retryAfterSeconds;
+  // An edit conflict's `at` is an ISO instant in `params`; the message shows it in the caller's language.
+  if (err.code === 'EDIT_CONFLICT' && typeof err.params?.at === 'string') return { ...err.params, at: formatChangedAt(locale, err.params.at) };
   if (wait === undefined) return err.params;
   return { ...err.params, seconds: wait, minutes: Math.max(1, Math.ceil(wait / 60)) };
 };
@@ -15,7 +18,7 @@ const messageParams = (err: DomainError): Record<string, string | number> | unde
 export const sendError = (request: FastifyRequest, reply: FastifyReply, err: DomainError): FastifyReply => {
   const body: ErrorBody = {
     code: err.code,
-    message: translateShared(request.locale, 'errors', err.code, messageParams(err)),
+    message: translateShared(request.locale, 'errors', err.code, messageParams(err, request.locale)),
   };
   if (err.fields?.length) body.fields = err.fields;
   if (err.params) body.params = err.params;

@@ -46,7 +46,7 @@ export const addQuizQuestions = async (db: Db, materialId: string, forms: readon
 export const sampleQuestions = (...types: SampleType[]): QuestionForm[] => types.map((t) => sampleForms[t]);
 
 export const setQuizSettings = (db: Db, materialId: string, form: QuizSettingsForm, actorId: string) =>
-  saveSettings(db, materialId, quizSettingsForm.parse(form), actorId);
+  saveSettings(db, materialId, quizSettingsForm.parse(form), actorId, { overwrite: true });
 
 /** Moves an attempt's clock: its start and deadline (tests of the time limit). */
 export const moveAttempt = async (db: Db, attemptId: string, at: { startedAt?: Date; deadlineAt?: Date | null }) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { editVersion } from '../edit-version.ts';
 import { FILE_MAX_BYTES, MB } from '../constants.ts';
 import { V, safeString } from '../validation/rules.ts';
 
@@ -51,6 +52,8 @@ export const assignmentSettingsForm = z
     if (v.lateUntil && !v.allowLate) ctx.addIssue({ code: 'custom', path: ['lateUntil'], message: V.invalidChoice });
   });
 export type AssignmentSettingsForm = z.input<typeof assignmentSettingsForm>;
+/** `PUT .../assignment-settings`: the form and the version it was loaded from. */
+export const assignmentSettingsUpdate = assignmentSettingsForm.and(editVersion);
 
 export const fileInfo = z.object({ id: z.string(), name: z.string(), size: z.number(), mime: z.string(), downloadUrl: z.string() });
 export type FileInfo = z.infer<typeof fileInfo>;
@@ -67,6 +70,8 @@ export const assignmentSettings = z.object({
   maxFileMb: z.number(),
   maxPoints: z.number(),
   attachments: z.array(fileInfo),
+  /** The settings form's edit version (0 until first saved). */
+  version: z.number(),
 });
 export type AssignmentSettings = z.infer<typeof assignmentSettings>;
 

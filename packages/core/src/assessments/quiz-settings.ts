@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { editVersion } from '../edit-version.ts';
 import { GRADING_METHODS } from './grading.ts';
 import { V, whenObject } from '../validation/rules.ts';
 
@@ -72,6 +73,8 @@ export const quizSettingsForm = z
   );
 export type QuizSettingsForm = z.input<typeof quizSettingsForm>;
 export type QuizSettings = z.output<typeof quizSettingsForm>;
+/** `PUT .../quiz-settings`: the form and the version it was loaded from. */
+export const quizSettingsUpdate = quizSettingsForm.and(editVersion);
 
 /** The settings of a quiz nobody has configured yet. */
 export const DEFAULT_QUIZ_SETTINGS: QuizSettings = quizSettingsForm.parse({});

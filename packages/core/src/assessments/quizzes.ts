@@ -34,6 +34,8 @@ export const quizSettingsAnswer = z.object({
   showAnswers: z.enum(SHOW_ANSWERS),
   showFeedback: z.enum(SHOW_ANSWERS),
   passingPercent: z.number(),
+  /** The settings form's edit version (0 until first saved). */
+  version: z.number(),
   /** The sum of the questions' points. */
   totalPoints: z.number(),
   /** What the quiz is worth (the material's maximum points): grades are raw / total × maxPoints (issue 13). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { editVersion } from '../edit-version.ts';
 import { queryBool, tableQueryWith } from '../admin/common.ts';
 import { V, optionalText, requiredText, safeString, whenNumbers } from '../validation/rules.ts';
 
@@ -80,6 +81,8 @@ export const classForm = z
   );
 export type ClassForm = z.input<typeof classForm>;
 export type ClassFormValues = z.output<typeof classForm>;
+/** `PUT /api/classes/:id`: the settings form and the version it was loaded from. */
+export const classUpdate = classForm.and(editVersion);
 
 /** How the signed-in user relates to a class; drives which tabs and actions the SPA shows. */
 export const CLASS_RELATIONS = ['teacher', 'assistant', 'student', 'parent', 'schoolAdmin'] as const;
@@ -142,6 +145,8 @@ export const classDetails = classRow.extend({
   createdAt: z.string(),
   createdBy: z.string().nullable(),
   updatedBy: z.string().nullable(),
+  /** The edit version the settings form sends back (`classUpdate`). */
+  version: z.number(),
 });
 export type ClassDetails = z.infer<typeof classDetails>;
 

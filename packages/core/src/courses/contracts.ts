@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { editVersion } from '../edit-version.ts';
 import { queryBool, tableQueryWith } from '../admin/common.ts';
 import { GRADE_LEVELS } from '../classes/contracts.ts';
 import { MATERIAL_TYPES, type MaterialType } from '../classes/class-work.ts';
@@ -31,6 +32,8 @@ export const courseForm = z.object({
 });
 export type CourseForm = z.input<typeof courseForm>;
 export type CourseFormValues = z.output<typeof courseForm>;
+/** `PUT /api/courses/:courseId`: the course form and the version it was loaded from. */
+export const courseUpdate = courseForm.and(editVersion);
 
 /** The multipart field of `PUT /api/courses/:courseId/image` (one jpeg or png file under 2 MB). */
 export const COURSE_IMAGE_FIELD = 'image';
@@ -112,6 +115,8 @@ export const elementForm = z
     if ((v.placement === 'before' || v.placement === 'after') && !v.relativeTo) ctx.addIssue({ code: 'custom', path: ['relativeTo'], message: V.required });
   });
 export type ElementForm = z.input<typeof elementForm>;
+/** `PUT .../elements/:elementId`: the element form and the version it was loaded from. */
+export const elementUpdate = elementForm.and(editVersion);
 
 /** `PUT /api/courses/:courseId/elements/order`: every element id of the course, in the new order. */
 export const elementOrderRequest = z.object({ elementIds: z.array(z.uuid()).min(1, { error: V.required }).max(500) });
@@ -178,6 +183,8 @@ export const materialForm = z.discriminatedUnion('type', [
   gradedMaterial('activity'),
 ]);
 export type MaterialForm = z.input<typeof materialForm>;
+/** `PUT /api/materials/:materialId`: the material form and the version it was loaded from. */
+export const materialUpdate = materialForm.and(editVersion);
 
 export const uploadAnswer = z.object({ uploadId: z.string(), fileName: z.string(), size: z.number(), mime: z.string() });
 export type UploadAnswer = z.infer<typeof uploadAnswer>;
@@ -206,6 +213,8 @@ export const materialDetails = z.object({
   /** For students: completed when; null otherwise. */
   completedAt: z.string().nullable(),
   updatedAt: z.string(),
+  /** The material form's edit version (`materialUpdate`). */
+  version: z.number(),
 });
 export type MaterialDetails = z.infer<typeof materialDetails>;
 
@@ -217,6 +226,8 @@ export const elementDetails = z.object({
   position: z.number(),
   published: z.boolean(),
   status: z.enum(['PUBLISHED', 'UNPUBLISHED']),
+  /** The element form's edit version (`elementUpdate`). */
+  version: z.number(),
   assignees: z.object({
     mode: z.enum(ASSIGN_MODES),
     students: z.array(z.object({ id: z.string(), name: z.string() })),
@@ -248,6 +259,8 @@ export const courseDetails = courseRow.extend({
   createdAt: z.string(),
   createdBy: z.string().nullable(),
   updatedBy: z.string().nullable(),
+  /** The course form's edit version (`courseUpdate`). */
+  version: z.number(),
 });
 export type CourseDetails = z.infer<typeof courseDetails>;
 

@@ -19,6 +19,8 @@ export interface GradebookSettings {
   finalMode: FinalMode;
   finalDisplayType: DisplayType;
   finalDecimals: number;
+  /** The edit version its form sends back (docs/decisions/XXXX-versions.md). */
+  version: number;
 }
 
 export interface GradeCategoryRow {
@@ -49,6 +51,8 @@ export interface GradeCategoryRow {
   itemCount: number;
   /** Natural only: the weight the engine computes for it in its parent (0..1), for the setup table. */
   computedWeight: number | null;
+  /** The edit version its form sends back (docs/decisions/XXXX-versions.md). */
+  version: number;
 }
 
 export type GradeItemSource = 'assignment' | 'quiz' | 'activity' | 'manual';
@@ -84,6 +88,8 @@ export interface GradeItemRow {
   /** The material is unpublished: hidden from students, so it counts as a hidden item. */
   unpublished: boolean;
   computedWeight: number | null;
+  /** The edit version its form sends back (docs/decisions/XXXX-versions.md). */
+  version: number;
 }
 
 export interface ScaleRow {
@@ -98,6 +104,8 @@ export interface ScaleRow {
   /** Items using it (a used scale cannot be deleted). */
   usedBy: number;
   canEdit: boolean;
+  /** The edit version its form sends back (docs/decisions/XXXX-versions.md). */
+  version: number;
 }
 
 export interface RubricRow {
@@ -106,6 +114,8 @@ export interface RubricRow {
   criteria: RubricCriterion[];
   maxPoints: number;
   usedBy: number;
+  /** The edit version its form sends back (docs/decisions/XXXX-versions.md). */
+  version: number;
 }
 
 export interface GradingPeriodRow {
@@ -114,6 +124,8 @@ export interface GradingPeriodRow {
   startsOn: string;
   endsOn: string;
   weight: number;
+  /** The edit version its form sends back (docs/decisions/XXXX-versions.md). */
+  version: number;
 }
 
 /** `GET /gradebook/setup` (staff of the class): everything the grade-setup tabs show. */

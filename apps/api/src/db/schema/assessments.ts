@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, bigint } from 'drizzle-orm/pg-core';
-import { stamps } from '../columns.ts';
+import { editVersion, stamps } from '../columns.ts';
 import { courseMaterials, courses } from './courses.ts';
 import { users } from './users.ts';
 
@@ -24,6 +24,7 @@ export const assignmentSettings = pgTable('assignment_settings', {
   /** Per file, in MB (at most the 900 MB file limit). */
   maxFileMb: integer('max_file_mb').notNull().default(100),
   ...stamps(),
+  ...editVersion(),
 });
 
 /** Files a teacher attaches to an assignment (instructions' worksheets and the like). */
@@ -115,6 +116,7 @@ export const quizSettings = pgTable('quiz_settings', {
   showFeedback: text('show_feedback', { enum: ['never', 'afterSubmit', 'afterClose'] }).notNull().default('afterSubmit'),
   passingPercent: integer('passing_percent').notNull().default(75),
   ...stamps(),
+  ...editVersion(),
 });
 
 /** A quiz's questions; `body` is the whole question form (key included: never sent to students). */

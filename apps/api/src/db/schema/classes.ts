@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { stamps } from '../columns.ts';
+import { editVersion, stamps } from '../columns.ts';
 import { schools } from './tenancy.ts';
 import { users } from './users.ts';
 
@@ -27,6 +27,7 @@ export const classes = pgTable(
     linkEnabled: boolean('link_enabled').notNull().default(true),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     ...stamps(),
+    ...editVersion(),
   },
   (t) => [index('classes_school_idx').on(t.schoolId, t.archivedAt)],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { stamps } from '../columns.ts';
+import { editVersion, stamps } from '../columns.ts';
 import { classGroups, classes } from './classes.ts';
 import { schools } from './tenancy.ts';
 import { users } from './users.ts';
@@ -48,6 +48,7 @@ export const courses = pgTable(
     /** A class course its teachers share with the other teachers of the school (they may copy it). */
     shared: boolean('shared').notNull().default(false),
     ...stamps(),
+    ...editVersion(),
   },
   (t) => [
     index('courses_class_idx').on(t.classId),
@@ -75,6 +76,7 @@ export const courseElements = pgTable(
     /** Who the element is for: everyone in the class, chosen students, or chosen groups. */
     assignMode: text('assign_mode', { enum: ['everyone', 'students', 'groups'] }).notNull().default('everyone'),
     ...stamps(),
+    ...editVersion(),
   },
   (t) => [index('course_elements_course_idx').on(t.courseId, t.position), uniqueIndex('course_elements_name_idx').on(t.courseId, sql`lower(${t.name})`)],
 );
@@ -124,6 +126,7 @@ export const courseMaterials = pgTable(
     fileSize: bigint('file_size', { mode: 'number' }),
     fileMime: text('file_mime'),
     ...stamps(),
+    ...editVersion(),
   },
   (t) => [index('course_materials_course_idx').on(t.courseId, t.position), index('course_materials_element_idx').on(t.elementId, t.position)],
 );

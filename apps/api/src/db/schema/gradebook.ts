@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { stamps } from '../columns.ts';
+import { editVersion, stamps } from '../columns.ts';
 import { submissions } from './assessments.ts';
 import { courseMaterials, courses } from './courses.ts';
 import { schools } from './tenancy.ts';
@@ -36,6 +36,7 @@ export const gradebookSettings = pgTable('gradebook_settings', {
   finalDisplayType: text('final_display_type').notNull().default('realPercentage'),
   finalDecimals: integer('final_decimals').notNull().default(2),
   ...stamps(),
+  ...editVersion(),
 });
 
 /**
@@ -54,6 +55,7 @@ export const gradeScales = pgTable(
     values: jsonb('values').$type<string[]>().notNull(),
     description: text('description').notNull().default(''),
     ...stamps(),
+    ...editVersion(),
   },
   (t) => [
     index('grade_scales_school_idx').on(t.schoolId),
@@ -74,6 +76,7 @@ export const rubrics = pgTable(
     name: text('name').notNull(),
     criteria: jsonb('criteria').$type<{ id: string; title: string; levels: { id: string; label: string; points: number }[] }[]>().notNull(),
     ...stamps(),
+    ...editVersion(),
   },
   (t) => [uniqueIndex('rubrics_course_name_idx').on(t.courseId, sql`lower(${t.name})`)],
 );
@@ -91,6 +94,7 @@ export const gradingPeriods = pgTable(
     endsOn: date('ends_on', { mode: 'string' }).notNull(),
     weight: numeric('weight', { precision: 10, scale: 5, mode: 'number' }).notNull().default(0),
     ...stamps(),
+    ...editVersion(),
   },
   (t) => [index('grading_periods_course_idx').on(t.courseId, t.startsOn), uniqueIndex('grading_periods_name_idx').on(t.courseId, sql`lower(${t.name})`)],
 );
@@ -128,6 +132,7 @@ export const gradeCategories = pgTable(
     decimals: integer('decimals'),
     position: integer('position').notNull().default(0),
     ...stamps(),
+    ...editVersion(),
   },
   (t) => [
     index('grade_categories_course_idx').on(t.courseId, t.position),
@@ -177,6 +182,7 @@ export const gradeItems = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }),
     position: integer('position').notNull().default(0),
     ...stamps(),
+    ...editVersion(),
   },
   (t) => [
     index('grade_items_course_idx').on(t.courseId, t.position),

@@ -1,4 +1,6 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { EditVersion } from '@klase/core/edit-version';
+import { upsertVersioned } from '../../db/versioned.ts';
 import type { Db } from '../../db/client.ts';
 import { assignmentSettings, materialAttachments, submissionFiles, submissions } from '../../db/schema/assessments.ts';
 import { classStudents } from '../../db/schema/classes.ts';
@@ -21,15 +23,11 @@ export const findSettings = async (db: Db, materialId: string): Promise<Settings
   return row ?? null;
 };
 
-export const saveSettings = async (db: Db, values: typeof assignmentSettings.$inferInsert): Promise<SettingsRecord> => {
-  const { materialId: _id, createdBy: _by, ...changed } = values;
-  const [row] = await db
-    .insert(assignmentSettings)
-    .values(values)
-    .onConflictDoUpdate({ target: assignmentSettings.materialId, set: { ...changed, updatedAt: new Date() } })
-    .returning();
-  if (!row) throw new Error('assignment settings');
-  return row;
+/** Saves the settings form at the version it was loaded from unless overwriting (EDIT_CONFLICT otherwise). */
+export const saveSettings = async (db: Db, values: typeof assignmentSettings.$inferInsert, expect: EditVersion, userId: string): Promise<SettingsRecord> => {
+  const { materialId, createdBy: _by, ...changed } = values;
+  const key = { target: assignmentSettings.materialId, where: eq(assignmentSettings.materialId, materialId) };
+  return upsertVersioned(db, assignmentSettings, key, expect, userId, { insert: values, update: changed });
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageAnswer } from '@klase/core/admin/common';
-import { assignmentSettings, assignmentSettingsForm, draftRequest, fileInfo, fileParams, mySubmission, mySubmissionQuery } from '@klase/core/assessments/assignments';
+import { assignmentSettings, assignmentSettingsUpdate, draftRequest, fileInfo, fileParams, mySubmission, mySubmissionQuery } from '@klase/core/assessments/assignments';
 import { materialParams } from '@klase/core/courses/contracts';
 import { ctxOf } from '../../platform/app-context.ts';
 import { requestUser } from '../classes/class-access.ts';
@@ -32,7 +32,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/materials/:materialId/assignment-settings',
-    { config: { policy: teachers }, schema: { tags, params: materialParams, body: assignmentSettingsForm, response: { 200: assignmentSettings } } },
+    { config: { policy: teachers }, schema: { tags, params: materialParams, body: assignmentSettingsUpdate, response: { 200: assignmentSettings } } },
     async (request) => writeSettings(ctx, requestUser(request), request.params.materialId, request.body),
   );
 

@@ -2,6 +2,7 @@ import { assignmentSettingsForm, type AssignmentSettings, type FileInfo } from '
 import type { AuditAction } from '@klase/core/admin/audit';
 import { FILE_MAX_BYTES } from '@klase/core/constants';
 import { DomainError } from '@klase/core/errors';
+import type { EditVersion } from '@klase/core/edit-version';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { auditChange, changes, pick } from '../../platform/audit.ts';
@@ -27,13 +28,15 @@ export interface EffectiveSettings {
   submissionType: SettingsValues['submissionType'];
   maxFiles: number;
   maxFileMb: number;
+  /** The edit version; 0 while the defaults apply. */
+  version: number;
 }
 
 /** The saved settings of the material, or the defaults. */
 export const effectiveSettings = async (db: Db, materialId: string): Promise<EffectiveSettings> => {
   const row = await findSettings(db, materialId);
   if (row) return row;
-  return { ...DEFAULTS, openAt: null, lateUntil: null };
+  return { ...DEFAULTS, openAt: null, lateUntil: null, version: 0 };
 };
 
 const iso = (d: Date | null): string | null => d?.toISOString() ?? null;
@@ -54,6 +57,7 @@ export const settingsAnswer = async (db: Db, g: GradedMaterial, s?: EffectiveSet
     maxFileMb: settings.maxFileMb,
     maxPoints: maxPointsOf(g),
     attachments: (await attachmentsOf(db, g.material.id)).map(attachmentInfo),
+    version: settings.version,
   };
 };
 
@@ -77,7 +81,7 @@ const auditMaterial = (tx: Db, g: GradedMaterial, actor: UserRow, action: AuditA
   });
 
 /** Saves the settings; late work's end must come after the material's due date (400 `lateUntil: afterDue`). */
-export const writeSettings = async (ctx: Ctx, user: UserRow, materialId: string, v: SettingsValues): Promise<AssignmentSettings> => {
+export const writeSettings = async (ctx: Ctx, user: UserRow, materialId: string, v: SettingsValues & EditVersion): Promise<AssignmentSettings> => {
   const g = await openGraded(ctx.db, user, materialId, 'assignment');
   requireTeacher(g);
   const lateUntil = v.lateUntil ? new Date(v.lateUntil) : null;
@@ -85,7 +89,7 @@ export const writeSettings = async (ctx: Ctx, user: UserRow, materialId: string,
   if (lateUntil && (!dueAt || lateUntil.getTime() <= dueAt.getTime())) {
     throw new DomainError('VALIDATION', { fields: [{ path: 'lateUntil', key: 'afterDue' }] });
   }
-  const next: EffectiveSettings = {
+  const next: Omit<EffectiveSettings, 'version'> = {
     openAt: v.openAt ? new Date(v.openAt) : null,
     allowLate: v.allowLate,
     lateUntil,
@@ -95,7 +99,7 @@ export const writeSettings = async (ctx: Ctx, user: UserRow, materialId: string,
   };
   const saved = await ctx.db.transaction(async (tx) => {
     const before = await effectiveSettings(tx, materialId);
-    const row = await saveSettings(tx, { materialId, ...next, createdBy: user.id, updatedBy: user.id });
+    const row = await saveSettings(tx, { materialId, ...next }, v, user.id);
     const diff = changes(before as unknown as Record<string, unknown>, row as unknown as Record<string, unknown>, AUDITED);
     if (Object.keys(diff.after).length > 0) await auditMaterial(tx, g, user, 'assignment.settings-updated', diff);
     return row;

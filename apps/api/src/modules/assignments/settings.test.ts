@@ -51,6 +51,7 @@ describe('assignment settings and the teacher’s attachments', () => {
       maxFileMb: 100,
       maxPoints: 40,
       attachments: [],
+      version: 0,
     });
     const openAt = new Date(Date.now() + DAY).toISOString();
     const lateUntil = new Date(dueAt.getTime() + DAY).toISOString();

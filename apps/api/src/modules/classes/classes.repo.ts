@@ -1,4 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { EditVersion } from '@klase/core/edit-version';
+import { saveVersioned } from '../../db/versioned.ts';
 import type { ParsedTableQuery } from '@klase/core/table';
 import { ROLE } from '@klase/core/roles';
 import type { Db } from '../../db/client.ts';
@@ -171,6 +173,10 @@ export const updateClass = async (db: Db, id: string, values: Partial<typeof cla
   if (!row) throw new Error('class not updated');
   return row;
 };
+
+/** Saves the settings form: at the version it was loaded from unless overwriting (EDIT_CONFLICT otherwise). */
+export const saveClass = (db: Db, id: string, expect: EditVersion, userId: string, values: Partial<typeof classes.$inferInsert>): Promise<ClassRecord> =>
+  saveVersioned(db, classes, eq(classes.id, id), expect, userId, values);
 
 /** Whether a code or token was used before (live or retired): new values must be fresh. */
 export const joinValueUsed = async (db: Db, value: string): Promise<boolean> => {

@@ -8,6 +8,7 @@ import {
   classArchiveRequest,
   classDetails as classDetailsSchema,
   classForm,
+  classUpdate,
   classJoinInfo,
   classJoinRegenerateRequest,
   classJoinSwitchRequest,
@@ -102,7 +103,7 @@ export const classesRoutes: FastifyPluginAsyncZod = async (app) => {
     classDetails(ctx, requestUser(request), request.params.id),
   );
 
-  app.put('/:id', { config: { policy: settings }, schema: { tags, params: idParams, body: classForm, response: { 200: classDetailsSchema } } }, (request) =>
+  app.put('/:id', { config: { policy: settings }, schema: { tags, params: idParams, body: classUpdate, response: { 200: classDetailsSchema } } }, (request) =>
     editClass(ctx, requestUser(request), request.params.id, request.body),
   );
 

@@ -9,6 +9,8 @@ import type {
 } from '@klase/core/classes/contracts';
 import { fullName } from '@klase/core/admin/users';
 import { DomainError } from '@klase/core/errors';
+import type { EditVersion } from '@klase/core/edit-version';
+
 import { ROLE } from '@klase/core/roles';
 import type { TablePage } from '@klase/core/table';
 import { auditChange, changes, pick } from '../../platform/audit.ts';
@@ -24,6 +26,7 @@ import {
   insertClass,
   listClasses,
   lockClass,
+  saveClass,
   otherClassesOf,
   replaceTeachers,
   retireJoinValue,
@@ -120,6 +123,7 @@ const detailsOf = async (ctx: Ctx, access: ClassAccess): Promise<ClassDetails> =
     createdAt: c.createdAt.toISOString(),
     createdBy: c.createdBy,
     updatedBy: c.updatedBy,
+    version: c.version,
   };
 };
 
@@ -193,14 +197,14 @@ const managed = async (ctx: Ctx, user: UserRow, id: string): Promise<ClassAccess
   return access;
 };
 
-export const editClass = async (ctx: Ctx, user: UserRow, id: string, v: ClassFormValues): Promise<ClassDetails> => {
+export const editClass = async (ctx: Ctx, user: UserRow, id: string, v: ClassFormValues & EditVersion): Promise<ClassDetails> => {
   const access = await managed(ctx, user, id);
   const current = (await teachersOf(ctx.db, [id])).map((t) => t.id);
   const teacherIds = await resolveTeachers(ctx, access.cls.schoolId, v.teacherIds, current);
   await ctx.db.transaction(async (tx) => {
     const before = await lockClass(tx, id);
     const oldTeacherIds = (await teachersOf(tx, [id])).map((t) => t.id);
-    const row = await updateClass(tx, id, { ...formValues(v), updatedBy: user.id });
+    const row = await saveClass(tx, id, v, user.id, formValues(v));
     await replaceTeachers(tx, id, teacherIds);
     const diff = changes(before, row, AUDITED);
     if (oldTeacherIds.join() !== teacherIds.join()) {

@@ -1,4 +1,6 @@
 import { and, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { EditVersion } from '@klase/core/edit-version';
+import { saveVersioned } from '../../db/versioned.ts';
 import { MY_COURSE_STATUS } from '@klase/core/courses/contracts';
 import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
@@ -172,6 +174,10 @@ export const updateCourse = async (db: Db, id: string, values: Partial<typeof co
   if (!row) throw new Error('course not updated');
   return row;
 };
+
+/** Saves the course form at the version it was loaded from unless overwriting (EDIT_CONFLICT otherwise). */
+export const saveCourse = (db: Db, id: string, expect: EditVersion, userId: string, values: Partial<typeof courses.$inferInsert>): Promise<CourseRecord> =>
+  saveVersioned(db, courses, eq(courses.id, id), expect, userId, values);
 
 /**
  * Records a change inside the course (elements, materials) on the course row: every such write

@@ -5,10 +5,12 @@ import {
   COURSE_IMAGE_FIELD,
   courseDetails as courseDetailsSchema,
   courseForm,
+  courseUpdate,
   courseParams,
   courseRow,
   elementDetails,
   elementForm,
+  elementUpdate,
   elementOrderRequest,
   elementParams,
   myCoursesQuery,
@@ -63,7 +65,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/courses/:courseId',
-    { config: { policy: managers }, schema: { tags, params: courseParams, body: courseForm, response: { 200: courseDetailsSchema } } },
+    { config: { policy: managers }, schema: { tags, params: courseParams, body: courseUpdate, response: { 200: courseDetailsSchema } } },
     (request) => editCourse(ctx, requestUser(request), request.params.courseId, request.body),
   );
 
@@ -132,7 +134,7 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/courses/:courseId/elements/:elementId',
-    { config: { policy: managers }, schema: { tags, params: elementParams, body: elementForm, response: { 200: elementDetails } } },
+    { config: { policy: managers }, schema: { tags, params: elementParams, body: elementUpdate, response: { 200: elementDetails } } },
     (request) => editElement(ctx, requestUser(request), request.params.courseId, request.params.elementId, request.body),
   );
 

@@ -1,5 +1,6 @@
 import type { CourseDetails, CourseFormValues, CourseRow } from '@klase/core/courses/contracts';
 import { DomainError } from '@klase/core/errors';
+import type { EditVersion } from '@klase/core/edit-version';
 import { ROLE } from '@klase/core/roles';
 import type { TablePage } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
@@ -17,6 +18,7 @@ import {
   listMyCourses,
   lockCourse,
   publishContents,
+  saveCourse,
   updateCourse,
   type CourseListRow,
   type CourseReach,
@@ -108,6 +110,7 @@ const detailsOf = async (ctx: Ctx, access: CourseAccess, user: UserRow): Promise
     createdAt: c.createdAt.toISOString(),
     createdBy: c.createdBy,
     updatedBy: c.updatedBy,
+    version: c.version,
   };
 };
 
@@ -146,12 +149,12 @@ export const createCourse = async (ctx: Ctx, user: UserRow, classId: string, v: 
   return courseDetails(ctx, user, id);
 };
 
-export const editCourse = async (ctx: Ctx, user: UserRow, courseId: string, v: CourseFormValues): Promise<CourseDetails> => {
+export const editCourse = async (ctx: Ctx, user: UserRow, courseId: string, v: CourseFormValues & EditVersion): Promise<CourseDetails> => {
   await loadManagedCourse(ctx.db, user, courseId);
   await unlessTaken('COURSE_UPDATE_EXISTS', () =>
     ctx.db.transaction(async (tx) => {
       const before = await lockCourse(tx, courseId);
-      const row = await updateCourse(tx, courseId, { ...formValues(v), updatedBy: user.id });
+      const row = await saveCourse(tx, courseId, v, user.id, formValues(v));
       await auditChange(tx, { ...courseAudit(user, row), action: 'course.updated', ...changes(before, row, COURSE_AUDITED) });
     }),
   );

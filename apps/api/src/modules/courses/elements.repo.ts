@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { EditVersion } from '@klase/core/edit-version';
+import { saveVersioned } from '../../db/versioned.ts';
 import type { Db } from '../../db/client.ts';
 import { materialFileKeys } from '../course-jobs/file-refs.ts';
 import { classGroups, classStudents } from '../../db/schema/classes.ts';
@@ -74,6 +76,10 @@ export const updateElement = async (db: Db, id: string, values: Partial<typeof c
   if (!row) throw new Error('element not updated');
   return row;
 };
+
+/** Saves the element form at the version it was loaded from unless overwriting (EDIT_CONFLICT otherwise). */
+export const saveElement = (db: Db, id: string, expect: EditVersion, userId: string, values: Partial<typeof courseElements.$inferInsert>): Promise<ElementRecord> =>
+  saveVersioned(db, courseElements, eq(courseElements.id, id), expect, userId, values);
 
 /**
  * Deletes an element (its materials, their progress, students' work and its assignees go with it)

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { fullName } from '@klase/core/admin/users';
 import type { ElementDetails, assigneesField, elementForm, Placement } from '@klase/core/courses/contracts';
 import { DomainError, type FieldIssue } from '@klase/core/errors';
+import type { EditVersion } from '@klase/core/edit-version';
 import type { Db } from '../../db/client.ts';
 import { auditChange, changes, pick } from '../../platform/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
@@ -22,6 +23,7 @@ import {
   materialEntriesOf,
   renumberElements,
   replaceAssignees,
+  saveElement,
   updateElement,
   type AssigneeIds,
   type ElementRecord,
@@ -51,6 +53,7 @@ export const elementDetailsOf = async (db: Db, courseId: string, viewer: CourseV
     position: e.position,
     published: e.published,
     status: publishStatus(e.published),
+    version: e.version,
     assignees: {
       mode: e.assignMode,
       students: assignees.students.filter((s) => s.elementId === e.id).map((s) => ({ id: s.id, name: fullName(s) })),
@@ -149,7 +152,7 @@ export const createElement = async (ctx: Ctx, user: UserRow, courseId: string, v
 };
 
 /** Edits an element; its placement moves it (the form's current place, e.g. after the element before it, keeps the order). */
-export const editElement = async (ctx: Ctx, user: UserRow, courseId: string, elementId: string, v: ElementFormValues): Promise<ElementDetails> => {
+export const editElement = async (ctx: Ctx, user: UserRow, courseId: string, elementId: string, v: ElementFormValues & EditVersion): Promise<ElementDetails> => {
   const access = await loadManagedCourse(ctx.db, user, courseId);
   const assignees = await resolveAssignees(ctx.db, access.course.classId, v.assignees);
   await unlessTaken('ELEMENT_UPDATE_EXISTS', () =>
@@ -158,7 +161,7 @@ export const editElement = async (ctx: Ctx, user: UserRow, courseId: string, ele
       const before = await elementIn(tx, courseId, elementId);
       const oldAssignees = await assigneesOf(tx, [elementId]);
       const position = await place(tx, courseId, elementId, v);
-      const row = await updateElement(tx, elementId, { name: v.name, type: v.type, assignMode: v.assignees.mode, updatedBy: user.id });
+      const row = await saveElement(tx, elementId, v, user.id, { name: v.name, type: v.type, assignMode: v.assignees.mode });
       await replaceAssignees(tx, elementId, assignees);
       const diff = changes(before, { ...row, position }, AUDITED);
       const was = { studentIds: oldAssignees.students.map((s) => s.id), groupIds: oldAssignees.groups.map((g) => g.id) };

@@ -9,6 +9,8 @@ import type { GradebookAccess } from '../gradebook/gradebook-access.ts';
 import { loadSetupRows } from '../gradebook/setup-loader.ts';
 import { loadSetupWithWeights } from './setup-view.service.ts';
 import { idNumberTaken, invalid, isoOrNull, notFound, openGradebook, refId, setupWrite } from './setup-kit.ts';
+import type { EditVersion } from '@klase/core/edit-version';
+import { saveVersioned } from '../../db/versioned.ts';
 
 /**
  * Grade categories (`/categories`): create, edit, nest, delete. The course's root category (its
@@ -122,7 +124,7 @@ const resetChildren = async (tx: Db, category: CategoryRecord, form: GradeCatego
 };
 
 /** `PUT /categories/:categoryId`. */
-export const updateCategory = async (db: Db, user: UserRow, courseId: string, categoryId: string, form: GradeCategoryForm): Promise<GradeCategoryRow> => {
+export const updateCategory = async (db: Db, user: UserRow, courseId: string, categoryId: string, form: GradeCategoryForm & EditVersion): Promise<GradeCategoryRow> => {
   const g = await openGradebook(db, user, courseId, 'manage');
   await setupWrite(db, courseId, async (tx) => {
     const all = await categoriesOf(tx, courseId);
@@ -144,10 +146,7 @@ export const updateCategory = async (db: Db, user: UserRow, courseId: string, ca
     const columns = columnsOf(form);
     // The course total has no parent to read a weight or an extra-credit flag.
     if (parentId === null) Object.assign(columns, { weight: null, extraCredit: false });
-    await tx
-      .update(gradeCategories)
-      .set({ ...columns, parentId, position, updatedAt: new Date(), updatedBy: user.id })
-      .where(eq(gradeCategories.id, categoryId));
+    await saveVersioned(tx, gradeCategories, eq(gradeCategories.id, categoryId), form, user.id, { ...columns, parentId, position });
     await resetChildren(tx, category, form, user.id);
     await checkGradePass(tx, g, categoryId, form);
   });

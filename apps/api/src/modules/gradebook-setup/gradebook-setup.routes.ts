@@ -11,6 +11,7 @@ import { setupMessage } from './messages.ts';
 import { managers, readers } from './setup-kit.ts';
 import { categoryOut, categoryParams, itemOut, itemParams, settingsOut, setupViewOut } from './setup-schemas.ts';
 import { readSetup, writeFinalSettings, writeLetters, writeSettings } from './setup-view.service.ts';
+import { withVersion } from '@klase/core/edit-version';
 
 /**
  * The gradebook's setup (issue 7), registered with the prefix `/api`: settings, categories, items,
@@ -31,20 +32,20 @@ export const gradebookSetupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     `${base}/settings`,
-    { config: { policy: managers }, schema: { tags, params: courseParams, body: gradebookSettingsForm, response: { 200: settingsOut } } },
+    { config: { policy: managers }, schema: { tags, params: courseParams, body: withVersion(gradebookSettingsForm), response: { 200: settingsOut } } },
     async (request) => writeSettings(db, requestUser(request), request.params.courseId, request.body),
   );
 
   app.put(
     `${base}/final-settings`,
-    { config: { policy: managers }, schema: { tags, params: courseParams, body: finalSettingsForm, response: { 200: settingsOut } } },
+    { config: { policy: managers }, schema: { tags, params: courseParams, body: withVersion(finalSettingsForm), response: { 200: settingsOut } } },
     async (request) => writeFinalSettings(db, requestUser(request), request.params.courseId, request.body),
   );
 
   app.put(
     `${base}/letters`,
-    { config: { policy: managers }, schema: { tags, params: courseParams, body: gradeLettersForm, response: { 200: settingsOut } } },
-    async (request) => writeLetters(db, requestUser(request), request.params.courseId, request.body.letters),
+    { config: { policy: managers }, schema: { tags, params: courseParams, body: withVersion(gradeLettersForm), response: { 200: settingsOut } } },
+    async (request) => writeLetters(db, requestUser(request), request.params.courseId, request.body.letters, request.body),
   );
 
   app.post(
@@ -55,7 +56,7 @@ export const gradebookSetupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     `${base}/categories/:categoryId`,
-    { config: { policy: managers }, schema: { tags, params: categoryParams, body: gradeCategoryForm, response: { 200: categoryOut } } },
+    { config: { policy: managers }, schema: { tags, params: categoryParams, body: withVersion(gradeCategoryForm), response: { 200: categoryOut } } },
     async (request) => updateCategory(db, requestUser(request), request.params.courseId, request.params.categoryId, request.body),
   );
 
@@ -76,7 +77,7 @@ export const gradebookSetupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     `${base}/items/:itemId`,
-    { config: { policy: managers }, schema: { tags, params: itemParams, body: gradeItemForm, response: { 200: itemOut } } },
+    { config: { policy: managers }, schema: { tags, params: itemParams, body: withVersion(gradeItemForm), response: { 200: itemOut } } },
     async (request) => updateItem(db, requestUser(request), request.params.courseId, request.params.itemId, request.body),
   );
 

@@ -8,6 +8,8 @@ import type { UserRow } from '../../platform/rows.ts';
 import type { GradebookAccess } from '../gradebook/gradebook-access.ts';
 import { loadSetupWithWeights } from './setup-view.service.ts';
 import { idNumberTaken, invalid, isoOrNull, notFound, openGradebook, refId, setupWrite } from './setup-kit.ts';
+import type { EditVersion } from '@klase/core/edit-version';
+import { saveVersioned } from '../../db/versioned.ts';
 
 /**
  * Grade items (`/items`): manual items teachers add (a recitation, a paper test), and the settings
@@ -178,7 +180,7 @@ const rescaleGrades = async (tx: Db, item: ItemRecord, next: { minGrade: number;
 };
 
 /** `PUT /items/:itemId`. */
-export const updateItem = async (db: Db, user: UserRow, courseId: string, itemId: string, form: GradeItemForm): Promise<GradeItemRow> => {
+export const updateItem = async (db: Db, user: UserRow, courseId: string, itemId: string, form: GradeItemForm & EditVersion): Promise<GradeItemRow> => {
   const g = await openGradebook(db, user, courseId, 'manage');
   await setupWrite(db, courseId, async (tx) => {
     const [item] = await tx
@@ -188,14 +190,12 @@ export const updateItem = async (db: Db, user: UserRow, courseId: string, itemId
     if (!item) throw notFound();
     const refs = await checkRefs(tx, g, form, itemId);
     const moved = refs.categoryId !== item.categoryId;
-    const common = { ...settingsOf(form, refs), position: moved ? await lastPosition(tx, refs.categoryId) : item.position, updatedAt: new Date(), updatedBy: user.id };
+    const common = { ...settingsOf(form, refs), position: moved ? await lastPosition(tx, refs.categoryId) : item.position };
+    const save = (values: Partial<typeof gradeItems.$inferInsert>) => saveVersioned(tx, gradeItems, eq(gradeItems.id, itemId), form, user.id, { ...common, ...values });
     if (item.materialId) {
       const { rubricId, max } = await materialPart(tx, g, item, form, user.id);
       checkGradePass(form, max);
-      await tx
-        .update(gradeItems)
-        .set({ ...common, rubricId, maxGrade: max })
-        .where(eq(gradeItems.id, itemId));
+      await save({ rubricId, maxGrade: max });
       return;
     }
     if (form.rubricId) throw invalid('rubricId', 'invalidChoice');
@@ -203,10 +203,7 @@ export const updateItem = async (db: Db, user: UserRow, courseId: string, itemId
     checkGradePass(form, range.maxGrade);
     const rangeChanged = range.minGrade !== item.minGrade || range.maxGrade !== item.maxGrade;
     if (form.rescale && rangeChanged && item.gradeType === 'value' && form.gradeType === 'value') await rescaleGrades(tx, item, range, user.id);
-    await tx
-      .update(gradeItems)
-      .set({ ...common, ...range, name: form.name, dueAt: isoOrNull(form.dueAt) })
-      .where(eq(gradeItems.id, itemId));
+    await save({ ...range, name: form.name, dueAt: isoOrNull(form.dueAt) });
   });
   return itemRow(db, g, itemId);
 };

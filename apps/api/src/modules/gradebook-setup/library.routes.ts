@@ -10,6 +10,7 @@ import { createRubric, deleteRubric, updateRubric } from './rubrics.service.ts';
 import { createScale, deleteScale, readScale, updateScale } from './scales.service.ts';
 import { managers, readers } from './setup-kit.ts';
 import { periodOut, periodParams, rubricOut, rubricParams, scaleDetailsOut, scaleOut, scaleParams } from './setup-schemas.ts';
+import { withVersion } from '@klase/core/edit-version';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -31,7 +32,7 @@ export const registerLibraryRoutes = (app: App, db: Db, base: string): void => {
 
   app.put(
     `${base}/scales/:scaleId`,
-    { config: { policy: managers }, schema: { tags, params: scaleParams, body: scaleForm, response: { 200: scaleOut } } },
+    { config: { policy: managers }, schema: { tags, params: scaleParams, body: withVersion(scaleForm), response: { 200: scaleOut } } },
     async (request) => updateScale(db, requestUser(request), request.params.courseId, request.params.scaleId, request.body),
   );
 
@@ -52,7 +53,7 @@ export const registerLibraryRoutes = (app: App, db: Db, base: string): void => {
 
   app.put(
     `${base}/rubrics/:rubricId`,
-    { config: { policy: managers }, schema: { tags, params: rubricParams, body: rubricForm, response: { 200: rubricOut } } },
+    { config: { policy: managers }, schema: { tags, params: rubricParams, body: withVersion(rubricForm), response: { 200: rubricOut } } },
     async (request) => updateRubric(db, requestUser(request), request.params.courseId, request.params.rubricId, request.body),
   );
 
@@ -73,7 +74,7 @@ export const registerLibraryRoutes = (app: App, db: Db, base: string): void => {
 
   app.put(
     `${base}/periods/:periodId`,
-    { config: { policy: managers }, schema: { tags, params: periodParams, body: gradingPeriodForm, response: { 200: periodOut } } },
+    { config: { policy: managers }, schema: { tags, params: periodParams, body: withVersion(gradingPeriodForm), response: { 200: periodOut } } },
     async (request) => updatePeriod(db, requestUser(request), request.params.courseId, request.params.periodId, request.body),
   );
 

@@ -5,6 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { gradingPeriods } from '../../db/schema/gradebook.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { invalid, notFound, openGradebook, setupWrite } from './setup-kit.ts';
+import type { EditVersion } from '@klase/core/edit-version';
+import { saveVersioned } from '../../db/versioned.ts';
 
 /**
  * Grading periods (`/periods`): quarters or terms with inclusive dates and their weight in the final
@@ -15,7 +17,7 @@ import { invalid, notFound, openGradebook, setupWrite } from './setup-kit.ts';
 type PeriodForm = z.output<typeof gradingPeriodForm>;
 type PeriodRecord = typeof gradingPeriods.$inferSelect;
 
-const rowOf = (p: PeriodRecord): GradingPeriodRow => ({ id: p.id, name: p.name, startsOn: p.startsOn, endsOn: p.endsOn, weight: p.weight });
+const rowOf = (p: PeriodRecord): GradingPeriodRow => ({ id: p.id, name: p.name, startsOn: p.startsOn, endsOn: p.endsOn, weight: p.weight, version: p.version });
 
 const checkOverlap = async (tx: Db, courseId: string, form: PeriodForm, self: string | null): Promise<void> => {
   const [clash] = await tx
@@ -50,7 +52,7 @@ export const createPeriod = async (db: Db, user: UserRow, courseId: string, form
 };
 
 /** `PUT /periods/:periodId`. */
-export const updatePeriod = async (db: Db, user: UserRow, courseId: string, periodId: string, form: PeriodForm): Promise<GradingPeriodRow> => {
+export const updatePeriod = async (db: Db, user: UserRow, courseId: string, periodId: string, form: PeriodForm & EditVersion): Promise<GradingPeriodRow> => {
   await openGradebook(db, user, courseId, 'manage');
   return setupWrite(db, courseId, async (tx) => {
     const [found] = await tx
@@ -59,12 +61,7 @@ export const updatePeriod = async (db: Db, user: UserRow, courseId: string, peri
       .where(and(eq(gradingPeriods.id, periodId), eq(gradingPeriods.courseId, courseId)));
     if (!found) throw notFound();
     await checkOverlap(tx, courseId, form, periodId);
-    const [row] = await tx
-      .update(gradingPeriods)
-      .set({ ...columnsOf(form), updatedAt: new Date(), updatedBy: user.id })
-      .where(and(eq(gradingPeriods.id, periodId), eq(gradingPeriods.courseId, courseId)))
-      .returning();
-    if (!row) throw notFound();
+    const row = await saveVersioned(tx, gradingPeriods, and(eq(gradingPeriods.id, periodId), eq(gradingPeriods.courseId, courseId)) ?? eq(gradingPeriods.id, periodId), form, user.id, columnsOf(form));
     return rowOf(row);
   });
 };

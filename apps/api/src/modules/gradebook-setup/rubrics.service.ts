@@ -8,6 +8,8 @@ import { courseMaterials } from '../../db/schema/courses.ts';
 import { gradeItems, rubrics, submissionRubricScores } from '../../db/schema/gradebook.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { notFound, openGradebook, setupWrite } from './setup-kit.ts';
+import type { EditVersion } from '@klase/core/edit-version';
+import { saveVersioned } from '../../db/versioned.ts';
 
 /**
  * Rubrics (`/rubrics`): criteria with levels and points; an assignment's item may grade with one
@@ -33,7 +35,7 @@ const withIds = (form: RubricForm, before: readonly RubricCriterion[]): RubricCr
 const itemCount = async (tx: Db, rubricId: string): Promise<number> =>
   (await tx.select({ id: gradeItems.id }).from(gradeItems).where(eq(gradeItems.rubricId, rubricId))).length;
 
-const rowOf = (r: RubricRecord, usedBy: number): RubricRow => ({ id: r.id, name: r.name, criteria: r.criteria, maxPoints: rubricMaxPoints(r.criteria), usedBy });
+const rowOf = (r: RubricRecord, usedBy: number): RubricRow => ({ id: r.id, name: r.name, criteria: r.criteria, maxPoints: rubricMaxPoints(r.criteria), usedBy, version: r.version });
 
 const findRubric = async (tx: Db, courseId: string, rubricId: string): Promise<RubricRecord> => {
   const [row] = await tx
@@ -67,18 +69,13 @@ const checkChosenLevels = async (tx: Db, rubricId: string, criteria: readonly Ru
 };
 
 /** `PUT /rubrics/:rubricId`: items using it (and their assignments) take its new maximum. */
-export const updateRubric = async (db: Db, user: UserRow, courseId: string, rubricId: string, form: RubricForm): Promise<RubricRow> => {
+export const updateRubric = async (db: Db, user: UserRow, courseId: string, rubricId: string, form: RubricForm & EditVersion): Promise<RubricRow> => {
   await openGradebook(db, user, courseId, 'manage');
   return setupWrite(db, courseId, async (tx) => {
     const before = await findRubric(tx, courseId, rubricId);
     const criteria = withIds(form, before.criteria);
     await checkChosenLevels(tx, rubricId, criteria);
-    const [row] = await tx
-      .update(rubrics)
-      .set({ name: form.name, criteria, updatedAt: new Date(), updatedBy: user.id })
-      .where(eq(rubrics.id, rubricId))
-      .returning();
-    if (!row) throw notFound();
+    const row = await saveVersioned(tx, rubrics, eq(rubrics.id, rubricId), form, user.id, { name: form.name, criteria });
     const max = rubricMaxPoints(criteria);
     if (max !== rubricMaxPoints(before.criteria)) {
       const items = await tx

@@ -7,6 +7,8 @@ import type { UserRow } from '../../platform/rows.ts';
 import type { GradebookAccess } from '../gradebook/gradebook-access.ts';
 import { notFound, openGradebook, setupWrite } from './setup-kit.ts';
 import type { ScaleDetails } from './setup-schemas.ts';
+import type { EditVersion } from '@klase/core/edit-version';
+import { saveVersioned } from '../../db/versioned.ts';
 
 /**
  * Scales (`/scales`): the school's standard scales (read-only here: 403 STANDARD_SCALE) and the
@@ -51,6 +53,7 @@ const rowOf = (scale: ScaleRecord, usedBy: number, manage: boolean): ScaleRow =>
   maxGrade: scale.values.length,
   usedBy,
   canEdit: manage && scale.courseId !== null,
+  version: scale.version,
 });
 
 /** `GET /scales/:scaleId` (staff): the scale and this course's items using it. */
@@ -82,19 +85,14 @@ const customScale = async (tx: Db, g: GradebookAccess, scaleId: string): Promise
 };
 
 /** `PUT /scales/:scaleId`. */
-export const updateScale = async (db: Db, user: UserRow, courseId: string, scaleId: string, form: ScaleForm): Promise<ScaleRow> => {
+export const updateScale = async (db: Db, user: UserRow, courseId: string, scaleId: string, form: ScaleForm & EditVersion): Promise<ScaleRow> => {
   const g = await openGradebook(db, user, courseId, 'manage');
   return setupWrite(db, courseId, async (tx) => {
     const scale = await customScale(tx, g, scaleId);
     const values = parseScaleValues(form.values);
     const users = await itemsUsing(tx, courseId, scaleId);
     if (users.length > 0 && values.length !== scale.values.length) throw new DomainError('SCALE_VALUES_IN_USE');
-    const [row] = await tx
-      .update(gradeScales)
-      .set({ name: form.name, values, description: form.description, updatedAt: new Date(), updatedBy: user.id })
-      .where(eq(gradeScales.id, scaleId))
-      .returning();
-    if (!row) throw notFound();
+    const row = await saveVersioned(tx, gradeScales, eq(gradeScales.id, scaleId), form, user.id, { name: form.name, values, description: form.description });
     return rowOf(row, users.length, true);
   });
 };

@@ -37,6 +37,7 @@ export const settingsOut = z.object({
   finalMode: z.enum(FINAL_MODES),
   finalDisplayType: displayType,
   finalDecimals: z.number(),
+  version: z.number(),
 }) satisfies z.ZodType<GradebookSettings>;
 
 const shared = {
@@ -67,6 +68,7 @@ export const categoryOut = z.object({
   depth: z.number(),
   itemCount: z.number(),
   ...shared,
+  version: z.number(),
 }) satisfies z.ZodType<GradeCategoryRow>;
 
 export const itemOut = z.object({
@@ -86,6 +88,7 @@ export const itemOut = z.object({
   createdAt: z.string(),
   unpublished: z.boolean(),
   ...shared,
+  version: z.number(),
 }) satisfies z.ZodType<GradeItemRow>;
 
 export const scaleOut = z.object({
@@ -98,6 +101,7 @@ export const scaleOut = z.object({
   maxGrade: z.number(),
   usedBy: z.number(),
   canEdit: z.boolean(),
+  version: z.number(),
 }) satisfies z.ZodType<ScaleRow>;
 
 /** `GET /scales/:scaleId`: the scale and the items of this course using it. */
@@ -116,6 +120,7 @@ export const rubricOut = z.object({
   ),
   maxPoints: z.number(),
   usedBy: z.number(),
+  version: z.number(),
 }) satisfies z.ZodType<RubricRow>;
 
 export const periodOut = z.object({
@@ -124,6 +129,7 @@ export const periodOut = z.object({
   startsOn: z.string(),
   endsOn: z.string(),
   weight: z.number(),
+  version: z.number(),
 }) satisfies z.ZodType<GradingPeriodRow>;
 
 export const setupViewOut = z.object({

@@ -10,6 +10,8 @@ import type { GradebookAccess } from '../gradebook/gradebook-access.ts';
 import { loadSetupRows, settingsView, type SetupRowsLoaded } from '../gradebook/setup-loader.ts';
 import { openGradebook, setupWrite } from './setup-kit.ts';
 import { ensureStandardScales } from './standard-scales.ts';
+import type { EditVersion } from '@klase/core/edit-version';
+import { saveVersioned } from '../../db/versioned.ts';
 
 /** `GET /setup` and the gradebook-wide settings: settings, final grade settings, letters. */
 
@@ -38,21 +40,14 @@ export const readSetup = async (db: Db, user: UserRow, courseId: string): Promis
 
 type SettingsChange = Partial<Omit<typeof gradebookSettings.$inferInsert, 'courseId'>>;
 
-const saveSettings = async (db: Db, user: UserRow, courseId: string, change: SettingsChange): Promise<GradebookSettings> => {
+/** The settings, final-grade and letters forms save one row: each at the version it was loaded from unless overwriting. */
+const saveSettings = async (db: Db, user: UserRow, courseId: string, change: SettingsChange, expect: EditVersion): Promise<GradebookSettings> => {
   await openGradebook(db, user, courseId, 'manage');
-  return setupWrite(db, courseId, async (tx) => {
-    const [row] = await tx
-      .update(gradebookSettings)
-      .set({ ...change, updatedAt: new Date(), updatedBy: user.id })
-      .where(eq(gradebookSettings.courseId, courseId))
-      .returning();
-    if (!row) throw new Error('gradebook settings missing');
-    return settingsView(row);
-  });
+  return setupWrite(db, courseId, async (tx) => settingsView(await saveVersioned(tx, gradebookSettings, eq(gradebookSettings.courseId, courseId), expect, user.id, change)));
 };
 
 /** `PUT /settings` (the body is `gradebookSettingsForm`, already parsed). */
-export const writeSettings = (db: Db, user: UserRow, courseId: string, form: z.output<typeof gradebookSettingsForm>) =>
+export const writeSettings = (db: Db, user: UserRow, courseId: string, form: z.output<typeof gradebookSettingsForm> & EditVersion) =>
   saveSettings(db, user, courseId, {
     status: form.status,
     displayType: form.gradeDisplayType,
@@ -60,12 +55,12 @@ export const writeSettings = (db: Db, user: UserRow, courseId: string, form: z.o
     hiddenPolicy: form.hiddenPolicy,
     minMaxToUse: form.minMaxToUse,
     includeScales: form.includeScales,
-  });
+  }, form);
 
 /** `PUT /final-settings`. */
-export const writeFinalSettings = (db: Db, user: UserRow, courseId: string, form: z.output<typeof finalSettingsForm>) =>
-  saveSettings(db, user, courseId, { finalMode: form.finalMode, finalDisplayType: form.finalDisplayType, finalDecimals: form.finalDecimals });
+export const writeFinalSettings = (db: Db, user: UserRow, courseId: string, form: z.output<typeof finalSettingsForm> & EditVersion) =>
+  saveSettings(db, user, courseId, { finalMode: form.finalMode, finalDisplayType: form.finalDisplayType, finalDecimals: form.finalDecimals }, form);
 
 /** `PUT /letters`: null = back to the default letters. */
-export const writeLetters = (db: Db, user: UserRow, courseId: string, letters: GradeLettersInput | null) =>
-  saveSettings(db, user, courseId, { letters: letters ? letters.map((l) => ({ letter: l.letter.trim(), boundary: l.boundary })) : null });
+export const writeLetters = (db: Db, user: UserRow, courseId: string, letters: GradeLettersInput | null, expect: EditVersion) =>
+  saveSettings(db, user, courseId, { letters: letters ? letters.map((l) => ({ letter: l.letter.trim(), boundary: l.boundary })) : null }, expect);

@@ -61,6 +61,7 @@ export const settingsView = (row: SettingsRecord): GradebookSettings => ({
   finalMode: row.finalMode,
   finalDisplayType: row.finalDisplayType as DisplayType,
   finalDecimals: row.finalDecimals,
+  version: row.version,
 });
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
@@ -136,13 +137,14 @@ export const loadSetupRows = async (db: Db, courseId: string, schoolId: string, 
     () => db.select().from(gradingPeriods).where(eq(gradingPeriods.courseId, courseId)).orderBy(asc(gradingPeriods.startsOn)),
   );
   if (!settingsRow) throw new Error('gradebook settings missing: call ensureGradebook first');
-  const periods: GradingPeriodRow[] = periodRows.map((p) => ({ id: p.id, name: p.name, startsOn: p.startsOn, endsOn: p.endsOn, weight: p.weight }));
+  const periods: GradingPeriodRow[] = periodRows.map((p) => ({ id: p.id, name: p.name, startsOn: p.startsOn, endsOn: p.endsOn, weight: p.weight, version: p.version }));
   const rubricList: RubricRow[] = rubricRows.map((r) => ({
     id: r.id,
     name: r.name,
     criteria: r.criteria,
     maxPoints: rubricMaxPoints(r.criteria),
     usedBy: itemRows.filter((i) => i.item.rubricId === r.id).length,
+    version: r.version,
   }));
   const rubricMax = new Map(rubricList.map((r) => [r.id, r.maxPoints]));
   const itemCounts = new Map<string, number>();
@@ -169,6 +171,7 @@ export const loadSetupRows = async (db: Db, courseId: string, schoolId: string, 
       displayType: c.displayType as DisplayType | null,
       decimals: c.decimals,
       position: c.position,
+      version: c.version,
     })),
     itemCounts,
   );
@@ -206,6 +209,7 @@ export const loadSetupRows = async (db: Db, courseId: string, schoolId: string, 
       position: item.position,
       unpublished: material ? !(material.published && (elementPublished ?? true)) : false,
       computedWeight: null,
+      version: item.version,
     };
     row.periodId = itemPeriodId(row, periods);
     return { ...row, sortKey: [catOrder.get(item.categoryId) ?? 0, item.position, elementPosition ?? 0, material?.position ?? 0, createdAt] };
@@ -228,6 +232,7 @@ export const loadSetupRows = async (db: Db, courseId: string, schoolId: string, 
     minGrade: 1,
     maxGrade: s.values.length,
     usedBy: scaleUse.get(s.id) ?? 0,
+    version: s.version,
     canEdit: canEditCustom && s.courseId !== null,
   }));
   return {

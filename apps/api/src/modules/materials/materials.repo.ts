@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { EditVersion } from '@klase/core/edit-version';
+import { saveVersioned } from '../../db/versioned.ts';
 import type { Db } from '../../db/client.ts';
 import { courseElements, courseMaterials, courseUploads, materialProgress } from '../../db/schema/courses.ts';
 import { elementAssignedTo } from '../courses/assignment-sql.ts';
@@ -44,6 +46,10 @@ export const updateMaterial = async (db: Db, materialId: string, values: Partial
   if (!row) throw new Error('material update');
   return row;
 };
+
+/** Saves the material form at the version it was loaded from unless overwriting (EDIT_CONFLICT otherwise). */
+export const saveMaterial = (db: Db, materialId: string, expect: EditVersion, userId: string, values: Partial<MaterialValues>): Promise<MaterialRecord> =>
+  saveVersioned(db, courseMaterials, eq(courseMaterials.id, materialId), expect, userId, values);
 
 export const deleteMaterial = async (db: Db, materialId: string): Promise<void> => {
   await db.delete(courseMaterials).where(eq(courseMaterials.id, materialId));

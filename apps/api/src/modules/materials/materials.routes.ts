@@ -8,6 +8,7 @@ import {
   journeyQuery,
   materialDetails as materialDetailsSchema,
   materialForm,
+  materialUpdate,
   materialOrderRequest,
   materialParams,
   myMaterialRow,
@@ -112,8 +113,8 @@ export const materialsRoutes: FastifyPluginAsyncZod<MaterialsOptions> = async (a
 
   app.put(
     '/materials/:materialId',
-    { config: { policy: managers }, schema: { tags, params: materialParams, body: materialForm, response: { 200: materialDetailsSchema } } },
-    async (request) => editMaterial(ctx, requestUser(request), request.params.materialId, request.body),
+    { config: { policy: managers }, schema: { tags, params: materialParams, body: materialUpdate, response: { 200: materialDetailsSchema } } },
+    async (request) => editMaterial(ctx, requestUser(request), request.params.materialId, request.body, request.body),
   );
 
   app.patch(

@@ -1,6 +1,7 @@
 import type { Locale } from '@klase/core/constants';
 import type { MaterialDetails, materialForm, materialOrderRequest } from '@klase/core/courses/contracts';
 import { DomainError } from '@klase/core/errors';
+import type { EditVersion } from '@klase/core/edit-version';
 import type { MaterialGradesChoice, MaterialGradesSummary } from '@klase/core/gradebook/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -27,6 +28,7 @@ import {
   nextPosition,
   placeMaterial,
   takeUpload,
+  saveMaterial,
   updateMaterial,
   uploadByKey,
   type MaterialValues,
@@ -107,6 +109,7 @@ export const toDetails = (o: Pick<OpenedMaterial, 'material' | 'element' | 'acce
         : null,
     completedAt: iso(extra.completedAt),
     updatedAt: m.updatedAt.toISOString(),
+    version: m.version,
   };
 };
 
@@ -170,7 +173,7 @@ export const createMaterial = async (ctx: Ctx, access: CourseAccess, actor: User
   return staffDetails(ctx.db, { ...found, access });
 };
 
-export const editMaterial = async (ctx: Ctx, actor: UserRow, materialId: string, v: FormValues): Promise<MaterialDetails> => {
+export const editMaterial = async (ctx: Ctx, actor: UserRow, materialId: string, v: FormValues, expect: EditVersion): Promise<MaterialDetails> => {
   const { material: before, access } = await managedMaterial(ctx.db, actor, materialId);
   if (v.type !== before.type) throw invalid('type');
   const courseId = access.course.id;
@@ -189,7 +192,7 @@ export const editMaterial = async (ctx: Ctx, actor: UserRow, materialId: string,
         if (oldKey) await deleteUploadByKey(tx, courseId, oldKey);
       }
     }
-    const row = await updateMaterial(tx, materialId, { ...columnsOf(v), ...file, updatedBy: actor.id });
+    const row = await saveMaterial(tx, materialId, expect, actor.id, { ...columnsOf(v), ...file });
     // Issue 13: a quiz is worth the form's maximum points and its grades are scaled to them, so a change rescales them.
     if (v.type === 'quiz' && row.maxPoints !== current.material.maxPoints) await restoreQuizGrades(tx, materialId, new Date());
     await auditMaterial(tx, access, actor, 'material.updated', materialId, changes(current.material, row, AUDITED));

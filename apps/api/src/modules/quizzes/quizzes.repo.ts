@@ -1,4 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { EditVersion } from '@klase/core/edit-version';
+import { upsertVersioned } from '../../db/versioned.ts';
 import type { AnswerValue, Question, QuestionFormValues } from '@klase/core/assessments/questions';
 import { DEFAULT_QUIZ_SETTINGS, type QuizSettings } from '@klase/core/assessments/quiz-settings';
 import type { ParsedTableQuery } from '@klase/core/table';
@@ -60,7 +62,14 @@ export const loadSettings = async (db: Db, materialId: string): Promise<QuizSett
   return settingsOf(row ?? null);
 };
 
-export const saveSettings = async (db: Db, materialId: string, s: QuizSettings, actorId: string): Promise<void> => {
+/** The settings form's edit version: 0 while nobody has saved any. */
+export const settingsVersion = async (db: Db, materialId: string): Promise<number> => {
+  const [row] = await db.select({ version: quizSettings.version }).from(quizSettings).where(eq(quizSettings.materialId, materialId)).limit(1);
+  return row?.version ?? 0;
+};
+
+/** Saves the settings at the version the form was loaded from unless overwriting (EDIT_CONFLICT otherwise). */
+export const saveSettings = async (db: Db, materialId: string, s: QuizSettings, actorId: string, expect: EditVersion): Promise<void> => {
   const values = {
     openAt: s.openAt ? new Date(s.openAt) : null,
     closeAt: s.closeAt ? new Date(s.closeAt) : null,
@@ -74,12 +83,9 @@ export const saveSettings = async (db: Db, materialId: string, s: QuizSettings, 
     showAnswers: s.showAnswers,
     showFeedback: s.showFeedback,
     passingPercent: s.passingPercent,
-    updatedBy: actorId,
   };
-  await db
-    .insert(quizSettings)
-    .values({ materialId, ...values, createdBy: actorId })
-    .onConflictDoUpdate({ target: quizSettings.materialId, set: { ...values, updatedAt: new Date() } });
+  const key = { target: quizSettings.materialId, where: eq(quizSettings.materialId, materialId) };
+  await upsertVersioned(db, quizSettings, key, expect, actorId, { insert: { materialId, ...values }, update: values });
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageAnswer } from '@klase/core/admin/common';
 import { questionForm } from '@klase/core/assessments/questions';
-import { quizSettingsForm } from '@klase/core/assessments/quiz-settings';
+import { quizSettingsUpdate } from '@klase/core/assessments/quiz-settings';
 import {
   bankParams,
   bankQuestionOut,
@@ -35,7 +35,7 @@ export const quizSetupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/materials/:materialId/quiz-settings',
-    { config: { policy: teachers }, schema: { tags, params: materialParams, body: quizSettingsForm, response: { 200: quizSettingsAnswer } } },
+    { config: { policy: teachers }, schema: { tags, params: materialParams, body: quizSettingsUpdate, response: { 200: quizSettingsAnswer } } },
     async (request) => writeQuizSettings(ctx, requestUser(request), request.params.materialId, request.body),
   );
 

@@ -4,6 +4,7 @@ import { htmlHasContent, type QuestionFormValues } from '@klase/core/assessments
 import { REVIEW_OPTIONS, type QuizSettings } from '@klase/core/assessments/quiz-settings';
 import type { QuizSettingsAnswer, TeacherQuestion } from '@klase/core/assessments/quizzes';
 import { DomainError } from '@klase/core/errors';
+import type { EditVersion } from '@klase/core/edit-version';
 import type { Db } from '../../db/client.ts';
 import { auditChange, changes } from '../../platform/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
@@ -25,6 +26,7 @@ import {
   quizMaxPoints,
   quizTotals,
   saveSettings,
+  settingsVersion,
   updateQuestion,
 } from './quizzes.repo.ts';
 import { toTeacherQuestion } from './views.ts';
@@ -70,7 +72,15 @@ const SETTING_KEYS = [
 const settingsAnswer = async (db: Db, materialId: string, s: QuizSettings): Promise<QuizSettingsAnswer> => {
   const totals = await quizTotals(db, materialId);
   const maxPoints = quizWorth(await quizMaxPoints(db, materialId), totals.total);
-  return { materialId, ...s, totalPoints: totals.total, maxPoints, questionCount: totals.count, attemptCount: await countQuizAttempts(db, materialId) };
+  return {
+    materialId,
+    ...s,
+    version: await settingsVersion(db, materialId),
+    totalPoints: totals.total,
+    maxPoints,
+    questionCount: totals.count,
+    attemptCount: await countQuizAttempts(db, materialId),
+  };
 };
 
 export const readQuizSettings = async (ctx: Ctx, user: UserRow, materialId: string): Promise<QuizSettingsAnswer> => {
@@ -82,14 +92,15 @@ export const readQuizSettings = async (ctx: Ctx, user: UserRow, materialId: stri
  * Saves the settings. Attempts already started keep their deadline; a new grading method
  * recombines every student's grade in the same transaction.
  */
-export const writeQuizSettings = async (ctx: Ctx, user: UserRow, materialId: string, form: QuizSettings, now = new Date()): Promise<QuizSettingsAnswer> => {
+export const writeQuizSettings = async (ctx: Ctx, user: UserRow, materialId: string, form: QuizSettings & EditVersion, now = new Date()): Promise<QuizSettingsAnswer> => {
   const quiz = await staffQuiz(ctx.db, user, materialId, { manage: true });
   const isoOf = (t: string | null) => (t === null ? null : new Date(t).toISOString());
-  const next = { ...form, openAt: isoOf(form.openAt), closeAt: isoOf(form.closeAt) };
+  const { version, overwrite, ...values } = form;
+  const next = { ...values, openAt: isoOf(form.openAt), closeAt: isoOf(form.closeAt) };
   await ctx.db.transaction(async (tx) => {
     await lockQuiz(tx, materialId, 'change');
     const before = await loadSettings(tx, materialId);
-    await saveSettings(tx, materialId, next, user.id);
+    await saveSettings(tx, materialId, next, user.id, { version, overwrite });
     if (before.gradingMethod !== next.gradingMethod) await restoreQuizGrades(tx, materialId, now, next);
     await auditQuiz(tx, quiz, user, 'quiz.settings-updated', changes(before, next, SETTING_KEYS));
   });

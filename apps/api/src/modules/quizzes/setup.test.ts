@@ -37,6 +37,7 @@ describe('quiz setup: settings, questions, the question bank', () => {
       showAnswers: 'afterSubmit',
       showFeedback: 'afterSubmit',
       passingPercent: 75,
+      version: 0,
       totalPoints: 7,
       maxPoints: 7,
       questionCount: 4,

@@ -20,6 +20,7 @@ import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { toastSuccess } from '../../components/toasts.ts';
 import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
+import { useReloadGeneration } from '../../components/edit-conflict.tsx';
 import { useLeaveGuard } from '../../components/use-leave-guard.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { Loaded } from './graded-viewer.tsx';
@@ -41,7 +42,7 @@ const DateTime = ({ form, date, time, labels, hint }: { form: Form; date: 'openD
   </Stack>
 );
 
-const SettingsForm = ({ material, settings }: { material: MaterialDetails; settings: AssignmentSettings }) => {
+const SettingsForm = ({ material, settings, onReload }: { material: MaterialDetails; settings: AssignmentSettings; onReload: () => unknown }) => {
   const { t } = useTranslation(['assignments', 'validation']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -60,15 +61,19 @@ const SettingsForm = ({ material, settings }: { material: MaterialDetails; setti
     },
     validateInputOnBlur: true,
   });
-  const { busy, error, save } = useConfirmedSave({ codeFields: {}, setErrors: (errors) => form.setErrors(toSettingsErrors(errors)) });
+  const { busy, error, save } = useConfirmedSave({
+    codeFields: {},
+    setErrors: (errors) => form.setErrors(toSettingsErrors(errors)),
+    onReload,
+  });
   useLeaveGuard(savedTo === null && form.isDirty());
   useEffect(() => {
     if (savedTo) void navigate(savedTo);
   }, [navigate, savedTo]);
 
   const submit = form.onSubmit((values) =>
-    save({ title: t('settings.confirmTitle'), message: t('settings.confirmMessage') }, async () => {
-      const saved = await assignmentCalls.saveSettings(material.id, assignmentSettingsForm.parse(stateToSettings(values)));
+    save({ title: t('settings.confirmTitle'), message: t('settings.confirmMessage') }, async (overwrite) => {
+      const saved = await assignmentCalls.saveSettings(material.id, { ...assignmentSettingsForm.parse(stateToSettings(values)), version: settings.version, overwrite });
       queryClient.setQueryData(assignmentKeys.settings(material.id), saved);
       await queryClient.invalidateQueries({ queryKey: assignmentKeys.material(material.id) });
       toastSuccess(t('settings.saved'));
@@ -164,13 +169,22 @@ const Attachments = ({ settings }: { settings: AssignmentSettings }) => {
 const SettingsBody = ({ material }: { material: MaterialDetails }) => {
   const { t } = useTranslation('assignments');
   const settings = useAssignmentSettings(material.id);
+  const [generation, reloaded] = useReloadGeneration();
   return (
     <PageFrame back={{ to: materialHref(material), label: t('settings.back') }} title={t('titles.settings')} subtitle={material.name}>
       <Loaded query={settings}>
         {(s) => (
           <Stack gap="md">
             {/* The form keeps what the teacher typed while attachments come and go. */}
-            <SettingsForm key={material.id} material={material} settings={s} />
+            <SettingsForm
+              key={`${material.id}/${generation}`}
+              material={material}
+              settings={s}
+              onReload={async () => {
+                await settings.refetch();
+                reloaded();
+              }}
+            />
             <Attachments settings={s} />
           </Stack>
         )}

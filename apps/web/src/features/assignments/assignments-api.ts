@@ -12,6 +12,7 @@ import type {
 import { SUBMISSION_FILE_FIELD } from '@klase/core/assessments/assignments';
 import { apiFetch, uploadWithProgress } from '../../components/http.ts';
 import { materialPath } from '../materials/materials-api.ts';
+import type { EditVersion } from '@klase/core/edit-version';
 
 /**
  * The assignment and activity calls (contracts: packages/core/src/assessments/assignments.ts).
@@ -89,7 +90,7 @@ export const uploadFileTo = (path: string, file: File, onProgress: (percent: num
 export const submissionsZipUrl = (materialId: string) => `${materialPath(materialId)}/submissions.zip`;
 
 export const assignmentCalls = {
-  saveSettings: (materialId: string, body: AssignmentSettingsForm) =>
+  saveSettings: (materialId: string, body: AssignmentSettingsForm & EditVersion) =>
     apiFetch<AssignmentSettings>(materialPath(materialId, 'assignment-settings'), { method: 'PUT', body }),
   addAttachment: (materialId: string, file: File, onProgress: (percent: number) => void) => uploadFileTo(materialPath(materialId, 'attachments'), file, onProgress),
   removeAttachment: (materialId: string, fileId: string) => apiFetch<unknown>(materialPath(materialId, 'attachments', fileId), { method: 'DELETE' }),

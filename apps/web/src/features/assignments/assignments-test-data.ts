@@ -12,6 +12,7 @@ export const CHILD_ID = '55555555-5555-4555-8555-555555555555';
 export const studentId = (n: number) => `66666666-6666-4666-8666-66666666666${n}`;
 
 export const materialFixture = (over: Partial<MaterialDetails> = {}): MaterialDetails => ({
+  version: 1,
   id: MATERIAL_ID,
   courseId: COURSE_ID,
   classId: CLASS_ID,
@@ -38,6 +39,7 @@ export const materialFixture = (over: Partial<MaterialDetails> = {}): MaterialDe
 export const fileFixture = (id: string, name: string, size = 2048) => ({ id, name, size, mime: 'application/pdf', downloadUrl: `/api/materials/${MATERIAL_ID}/submission-files/${id}` });
 
 export const settingsFixture = (over: Partial<AssignmentSettings> = {}): AssignmentSettings => ({
+  version: 1,
   materialId: MATERIAL_ID,
   openAt: null,
   dueAt: '2099-06-20T15:59:00.000Z',

@@ -37,10 +37,12 @@ export const catalogueRowFixture = (over: Partial<CatalogueCourseRow> = {}): Cat
 
 /** `GET /api/courses/:courseId` of the catalogue course, as a teacher reads it. */
 export const catalogueDetailsFixture = (over: Partial<CourseDetails> = {}): CourseDetails => ({
+  version: 1,
   ...catalogueRowFixture(),
   schoolId: null,
   elements: [
     {
+      version: 1,
       id: ELEMENT_ID,
       name: 'Week 1: Cells',
       type: 'lesson',
@@ -54,6 +56,7 @@ export const catalogueDetailsFixture = (over: Partial<CourseDetails> = {}): Cour
       ],
     },
     {
+      version: 1,
       id: EMPTY_ELEMENT_ID,
       name: 'Week 2: Organisms',
       type: 'basic',

@@ -28,6 +28,7 @@ const CAN_ALL: ClassDetails['can'] = {
 export const classDetailsOf = (relation: ClassDetails['relation'], over: Partial<ClassDetails> = {}): ClassDetails => {
   const teacher = relation === 'teacher';
   return {
+    version: 1,
     id: CLASS_ID,
     name: 'Grade 7 - Sampaguita',
     gradeLevel: 'Grade 7',

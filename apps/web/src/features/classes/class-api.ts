@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ClassDetails, ClassFormValues, ClassJoinInfo, InvitationInfo, JoinAnswer, teacherCandidate } from '@klase/core/classes/contracts';
 import type { ClassCourseRow } from '@klase/core/classes/class-work';
 import { apiFetch } from '../../components/http.ts';
+import type { EditVersion } from '@klase/core/edit-version';
 
 /** `/api/classes`: the class's own record, shared by the class layout and every tab under it. */
 export const CLASSES_PATH = '/api/classes';
@@ -53,7 +54,7 @@ export const useInvitation = (token: string) =>
   });
 
 export const createClassCall = (body: ClassFormValues) => apiFetch<ClassDetails>(CLASSES_PATH, { method: 'POST', body });
-export const updateClassCall = (id: string, body: ClassFormValues) => apiFetch<ClassDetails>(classPath(id), { method: 'PUT', body });
+export const updateClassCall = (id: string, body: ClassFormValues & EditVersion) => apiFetch<ClassDetails>(classPath(id), { method: 'PUT', body });
 export const archiveClassCall = (id: string, archived: boolean) => apiFetch<unknown>(classPath(id, 'archived'), { method: 'PATCH', body: { archived } });
 
 export const switchJoinCall = (id: string, body: { codeEnabled?: boolean; linkEnabled?: boolean }) =>

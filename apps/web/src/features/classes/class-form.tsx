@@ -61,7 +61,7 @@ export const ClassFormView = ({ cls }: ClassFormProps) => {
   });
   const back = cls ? paths.classCourses.to(cls.id) : paths.classes.to();
   const cancel = useConfirmedCancel(form.isDirty, back);
-  const { busy, error, save } = useConfirmedSave({ codeFields: CODE_FIELDS, setErrors: form.setErrors });
+  const { busy, error, save } = useConfirmedSave({ codeFields: CODE_FIELDS, setErrors: form.setErrors, onReload: () => cls && invalidateClass(queryClient, cls.id) });
   const coTeachers = !cls && profile?.roleId === ROLE.teacher;
 
   const known = new Map((candidates.data ?? []).map((c) => [c.id, { name: c.name, roleId: c.roleId }]));
@@ -71,9 +71,9 @@ export const ClassFormView = ({ cls }: ClassFormProps) => {
     .map(([id, c]) => ({ value: id, label: `${c.name} (${roleName(c.roleId)})` }));
 
   const submit = form.onSubmit((values) =>
-    save({ title: cls ? t('form.editTitle') : t('form.createTitle'), message: cls ? t('form.confirmEdit') : t('form.confirmCreate') }, async () => {
+    save({ title: cls ? t('form.editTitle') : t('form.createTitle'), message: cls ? t('form.confirmEdit') : t('form.confirmCreate') }, async (overwrite) => {
       const body = classForm.parse(stateToInput(values));
-      const saved = cls ? await updateClassCall(cls.id, body) : await createClassCall(body);
+      const saved = cls ? await updateClassCall(cls.id, { ...body, version: cls.version, overwrite }) : await createClassCall(body);
       queryClient.setQueryData(classKeys.one(saved.id), saved);
       await invalidateClass(queryClient, saved.id);
       toastSuccess(cls ? t('form.updated') : t('form.created'));

@@ -55,7 +55,7 @@ export const ClassSettingsTab = () => {
       <Title order={2} size="h3">
         {t('titles.settings')}
       </Title>
-      <ClassFormView cls={cls} />
+      <ClassFormView key={cls.version} cls={cls} />
       {cls.join && <ClassJoinPanel cls={cls} join={cls.join} />}
       <ArchivePanel cls={cls} />
     </Stack>

@@ -5,6 +5,7 @@ export const CLASS_ID = '55555555-5555-4555-8555-555555555555';
 
 /** A class as `GET /api/classes/:id` answers it to one of its teachers. */
 export const classDetailsFixture = (over: Partial<ClassDetails> = {}): ClassDetails => ({
+  version: 1,
   id: CLASS_ID,
   name: 'Grade 7 Rizal',
   gradeLevel: 'Grade 7',

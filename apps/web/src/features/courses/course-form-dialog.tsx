@@ -60,8 +60,10 @@ interface CourseFormModalProps {
   schema: z.ZodType;
   /** A catalogue course: the category select and its choices. */
   categories?: { value: string; label: string }[];
-  /** Sends the values (the caller parses them with its schema), then closes the dialog itself. */
-  onSave: (values: CourseFormState) => Promise<void>;
+  /** Sends the values (the caller parses them with its schema; `overwrite`: over someone else's newer save), then closes the dialog itself. */
+  onSave: (values: CourseFormState, overwrite: boolean) => Promise<void>;
+  /** Someone else saved the course meanwhile and the user takes their version. */
+  onReload?: () => unknown;
   onClose: () => void;
 }
 
@@ -71,7 +73,7 @@ interface CourseFormModalProps {
  * schema; saving asks first; "Course already exists" and other server answers land on their
  * fields; cancelling with changes asks first. Mount it only while open.
  */
-export const CourseFormModal = ({ title, confirm, initialValues, schema, categories, onSave, onClose }: CourseFormModalProps) => {
+export const CourseFormModal = ({ title, confirm, initialValues, schema, categories, onSave, onReload, onClose }: CourseFormModalProps) => {
   const { t } = useTranslation(['courses', 'common']);
   const { grade } = useClassText();
   const form = useForm<CourseFormState>({
@@ -80,9 +82,9 @@ export const CourseFormModal = ({ title, confirm, initialValues, schema, categor
     validate: useZodValidate<CourseFormState>(schema),
     validateInputOnBlur: true,
   });
-  const { busy, error, save } = useConfirmedSave({ codeFields: CODE_FIELDS, setErrors: form.setErrors });
+  const { busy, error, save } = useConfirmedSave({ codeFields: CODE_FIELDS, setErrors: form.setErrors, onReload });
   const cancel = useDiscardCancel(form.isDirty, onClose);
-  const submit = form.onSubmit((values) => save({ title, message: confirm }, () => onSave(values)));
+  const submit = form.onSubmit((values) => save({ title, message: confirm }, (overwrite) => onSave(values, overwrite)));
 
   return (
     <FormModal opened title={title} onClose={() => void cancel()}>
@@ -149,9 +151,9 @@ export const CourseFormDialog = ({ classId, course, defaultGrade = null, onClose
   const { t } = useTranslation('courses');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const onSave = async (values: CourseFormState) => {
+  const onSave = async (values: CourseFormState, overwrite: boolean) => {
     const body = courseForm.parse(values);
-    const saved = course ? await updateCourseCall(course.id, body) : await createCourseCall(classId, body);
+    const saved = course ? await updateCourseCall(course.id, { ...body, version: course.version, overwrite }) : await createCourseCall(classId, body);
     queryClient.setQueryData(courseKeys.one(classId, saved.id), saved);
     await queryClient.invalidateQueries({ queryKey: classKeys.inClass(classId) });
     toastSuccess(course ? t('form.updated') : t('form.created'));
@@ -165,6 +167,12 @@ export const CourseFormDialog = ({ classId, course, defaultGrade = null, onClose
       initialValues={courseFormState(course, { gradeLevel: defaultGrade })}
       schema={courseForm}
       onSave={onSave}
+      onReload={async () => {
+        // Their version: the course page shows it; the dialog (with this user's changes) closes.
+        await queryClient.invalidateQueries({ queryKey: classKeys.inClass(classId) });
+        if (course) await queryClient.invalidateQueries({ queryKey: courseKeys.one(classId, course.id) });
+        onClose();
+      }}
       onClose={onClose}
     />
   );

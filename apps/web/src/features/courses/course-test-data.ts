@@ -29,6 +29,7 @@ export const courseRowFixture = (over: Partial<CourseRow> = {}): CourseRow => ({
 });
 
 export const elementFixture = (i: number, over: Partial<ElementDetails> = {}): ElementDetails => ({
+  version: 1,
   id: ELEMENT_IDS[i]!,
   name: `Week ${i + 1}`,
   type: 'basic',
@@ -42,6 +43,7 @@ export const elementFixture = (i: number, over: Partial<ElementDetails> = {}): E
 
 /** `GET /api/courses/:courseId` for one of the class's teachers: three elements, two materials in the first. */
 export const courseDetailsFixture = (over: Partial<CourseDetails> = {}): CourseDetails => ({
+  version: 1,
   ...courseRowFixture(),
   schoolId: '66666666-6666-4666-8666-666666666666',
   categoryId: null,

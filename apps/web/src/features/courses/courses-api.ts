@@ -16,6 +16,7 @@ import { encodeTableQuery, type TablePage } from '@klase/core/table';
 import { apiFetch, uploadWithProgress } from '../../components/http.ts';
 import { classKeys, classPath, invalidateClass } from '../classes/class-api.ts';
 import { useClassAction } from '../classes/use-class-action.ts';
+import type { EditVersion } from '@klase/core/edit-version';
 
 /**
  * The course pages' calls: `/api/courses` (lists, one course, publish, image, share), elements
@@ -130,7 +131,7 @@ export const useCourseAction = (classId: string | null) => {
 
 export const createCourseCall = (classId: string, body: CourseFormValues) =>
   apiFetch<CourseDetails>(classPath(classId, 'courses'), { method: 'POST', body });
-export const updateCourseCall = (courseId: string, body: CourseFormValues) => apiFetch<CourseDetails>(coursePath(courseId), { method: 'PUT', body });
+export const updateCourseCall = (courseId: string, body: CourseFormValues & EditVersion) => apiFetch<CourseDetails>(coursePath(courseId), { method: 'PUT', body });
 /** `contents`: also publish the course's elements and materials (issue 13). */
 export const publishCourseCall = (courseId: string, published: boolean, contents = false) =>
   apiFetch<MessageAnswer>(coursePath(courseId, 'published'), { method: 'PATCH', body: published && contents ? { published, contents } : { published } });
@@ -153,7 +154,7 @@ export const uploadCourseImageCall = (courseId: string, file: File, onProgress: 
 export const deleteCourseImageCall = (courseId: string) => apiFetch<CourseDetails>(coursePath(courseId, 'image'), { method: 'DELETE' });
 
 export const createElementCall = (courseId: string, body: ElementForm) => apiFetch<unknown>(coursePath(courseId, 'elements'), { method: 'POST', body });
-export const updateElementCall = (courseId: string, elementId: string, body: ElementForm) =>
+export const updateElementCall = (courseId: string, elementId: string, body: ElementForm & EditVersion) =>
   apiFetch<unknown>(coursePath(courseId, 'elements', elementId), { method: 'PUT', body });
 /** `contents`: also publish the element's materials (issue 13). */
 export const publishElementCall = (courseId: string, elementId: string, published: boolean, contents = false) =>

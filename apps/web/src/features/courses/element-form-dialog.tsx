@@ -99,7 +99,15 @@ export const ElementFormDialog = ({ course, element, onClose }: ElementFormDialo
     validate: (values) => zodValidate(toInput(values)),
     validateInputOnBlur: true,
   });
-  const { busy, error, save } = useConfirmedSave({ codeFields: CODE_FIELDS, setErrors: form.setErrors });
+  const { busy, error, save } = useConfirmedSave({
+    codeFields: CODE_FIELDS,
+    setErrors: form.setErrors,
+    // Their version: the course page shows it; the dialog (with this user's changes) closes.
+    onReload: async () => {
+      await invalidateCourseScope(queryClient, course.classId);
+      onClose();
+    },
+  });
   const cancel = useDiscardCancel(form.isDirty, onClose);
   const mode = form.values.assignees.mode;
   const students = useAssignableStudents(classId, inClass && mode === 'students');
@@ -109,9 +117,9 @@ export const ElementFormDialog = ({ course, element, onClose }: ElementFormDialo
   const relative = form.values.placement === 'before' || form.values.placement === 'after';
 
   const submit = form.onSubmit((values) =>
-    save({ title: element ? t('element.editTitle') : t('element.createTitle'), message: element ? t('element.confirmEdit') : t('element.confirmCreate') }, async () => {
+    save({ title: element ? t('element.editTitle') : t('element.createTitle'), message: element ? t('element.confirmEdit') : t('element.confirmCreate') }, async (overwrite) => {
       const body = elementForm.parse(toInput(values));
-      if (element) await updateElementCall(course.id, element.id, body);
+      if (element) await updateElementCall(course.id, element.id, { ...body, version: element.version, overwrite });
       else await createElementCall(course.id, body);
       await invalidateCourseScope(queryClient, course.classId);
       toastSuccess(element ? t('element.updated') : t('element.created'));

@@ -73,7 +73,7 @@ const CategoryForm = ({ setup, row, parentId }: { setup: GradebookSetupView; row
   const submit = form.onSubmit((values) =>
     flow.run(
       { title: t(row ? 'titles.editCategory' : 'titles.addCategory'), message: t('form.confirmSave', { name: values.name.trim() }) },
-      () => setupCalls.save(flow.courseId, 'categories', row?.id ?? null, gradeCategoryForm.parse(bodyOf(values, root?.id))),
+      (overwrite) => setupCalls.save(flow.courseId, 'categories', row?.id ?? null, { ...gradeCategoryForm.parse(bodyOf(values, root?.id)), version: row?.version, overwrite }),
       t('form.savedCategory'),
     ),
   );

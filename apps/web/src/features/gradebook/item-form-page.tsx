@@ -75,7 +75,7 @@ const ItemForm = ({ setup, row, categoryId }: { setup: GradebookSetupView; row: 
   const submit = form.onSubmit((values) =>
     flow.run(
       { title: t(row ? 'titles.editItem' : 'titles.addItem'), message: t('form.confirmSave', { name: values.name.trim() }) },
-      () => setupCalls.save(flow.courseId, 'items', row?.id ?? null, gradeItemForm.parse(bodyOf(values, rangeChangedOf(values)))),
+      (overwrite) => setupCalls.save(flow.courseId, 'items', row?.id ?? null, { ...gradeItemForm.parse(bodyOf(values, rangeChangedOf(values))), version: row?.version, overwrite }),
       t('form.savedItem'),
     ),
   );

@@ -39,7 +39,7 @@ const LettersForm = ({ settings }: { settings: GradebookSettings }) => {
   });
   const flow = useSetupSave({ back: 'gradeLetters', dirty: form.isDirty(), setErrors: form.setErrors });
   const submit = form.onSubmit((values) =>
-    flow.run({ title: t('titles.updateLetters'), message: t('lettersForm.confirm') }, () => setupCalls.saveLetters(flow.courseId, gradeLettersForm.parse(bodyOf(values))), t('lettersForm.saved')),
+    flow.run({ title: t('titles.updateLetters'), message: t('lettersForm.confirm') }, (overwrite) => setupCalls.saveLetters(flow.courseId, { ...gradeLettersForm.parse(bodyOf(values)), version: settings.version, overwrite }), t('lettersForm.saved')),
   );
   const listError = form.errors.letters;
   const danger = useTone('danger');

@@ -98,7 +98,7 @@ const RubricForm = ({ row }: { row: RubricRow | null }) => {
   const submit = form.onSubmit((values) =>
     flow.run(
       { title: t(row ? 'titles.editRubric' : 'titles.createRubric'), message: t('form.confirmSave', { name: values.name.trim() }) },
-      () => setupCalls.save(flow.courseId, 'rubrics', row?.id ?? null, rubricForm.parse(values)),
+      (overwrite) => setupCalls.save(flow.courseId, 'rubrics', row?.id ?? null, { ...rubricForm.parse(values), version: row?.version, overwrite }),
       t('rubricForm.saved'),
     ),
   );

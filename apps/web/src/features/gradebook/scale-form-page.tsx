@@ -47,7 +47,7 @@ const ScaleForm = ({ row }: { row: ScaleRow | null }) => {
   const submit = form.onSubmit((values) =>
     flow.run(
       { title: t(row ? 'titles.editScale' : 'titles.addScale'), message: t('form.confirmSave', { name: values.name.trim() }) },
-      () => setupCalls.save(flow.courseId, 'scales', row?.id ?? null, scaleForm.parse(values)),
+      (overwrite) => setupCalls.save(flow.courseId, 'scales', row?.id ?? null, { ...scaleForm.parse(values), version: row?.version, overwrite }),
       t('scaleForm.saved'),
     ),
   );

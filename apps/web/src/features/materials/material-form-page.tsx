@@ -11,6 +11,7 @@ import { isMaterialType } from './material-form-values.ts';
 import { useMaterialTypeLabel } from '../courses/material-types.tsx';
 import { useCourseDetails, useMaterial } from './materials-api.ts';
 import { BackLink } from '../../components/back-link.tsx';
+import { useReloadGeneration } from '../../components/edit-conflict.tsx';
 
 const FormFrame = ({ courseId, title, where, children }: { courseId: string; title: string; where?: string; children: ReactNode }) => {
   const { t } = useTranslation('materials');
@@ -64,6 +65,7 @@ export const MaterialEditPage = () => {
   const { classId } = useCourseLinks();
   const { courseId = '', materialId = '' } = useParams();
   const material = useMaterial(materialId);
+  const [generation, reloaded] = useReloadGeneration();
   return (
     <GroupLoadState query={material}>
       {(m) =>
@@ -71,7 +73,18 @@ export const MaterialEditPage = () => {
           <Navigate to={paths.notFound.to()} replace />
         ) : (
           <FormFrame courseId={courseId} title={t('form.editHeading', { type: typeLabel(m.type) })} where={m.elementName}>
-            <MaterialFormView key={m.id} classId={classId} courseId={courseId} type={m.type} elementId={m.elementId} material={m} />
+            <MaterialFormView
+              key={`${m.id}/${generation}`}
+              classId={classId}
+              courseId={courseId}
+              type={m.type}
+              elementId={m.elementId}
+              material={m}
+              onReload={async () => {
+                await material.refetch();
+                reloaded();
+              }}
+            />
           </FormFrame>
         )
       }

@@ -224,7 +224,7 @@ describe('material form', () => {
     await confirmSave('Save changes');
     await waitFor(() => expect(router.state.location.pathname).toBe(coursePage));
     expect(String(writes()[0]![0])).toBe(`/api/materials/${materialId(9)}`);
-    expect(bodyOf()).toEqual({ type: 'file', name: 'Worksheet 2', uploadId: UPLOAD_ID, description: 'Print it', availableFrom: null });
+    expect(bodyOf()).toEqual({ type: 'file', name: 'Worksheet 2', uploadId: UPLOAD_ID, description: 'Print it', availableFrom: null, version: 1, overwrite: false });
     expect(await screen.findByText('Material saved.')).toBeInTheDocument();
   });
 });

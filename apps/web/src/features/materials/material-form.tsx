@@ -24,6 +24,8 @@ export interface MaterialFormViewProps {
   elementId: string | null;
   /** Editing: the material as the server has it. */
   material: MaterialDetails | null;
+  /** Editing: fetch the stored material again (someone else saved it meanwhile). */
+  onReload?: () => unknown;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface MaterialFormViewProps {
  * anything is sent; saving asks first, leaving with changes asks first; after saving, back to the
  * course.
  */
-export const MaterialFormView = ({ classId, courseId, type, elementId, material }: MaterialFormViewProps) => {
+export const MaterialFormView = ({ classId, courseId, type, elementId, material, onReload }: MaterialFormViewProps) => {
   const { t } = useTranslation('materials');
   const navigate = useNavigate();
   const links = useCourseLinks();
@@ -44,7 +46,7 @@ export const MaterialFormView = ({ classId, courseId, type, elementId, material 
     validate: (values) => toFormErrors(zodValidate(stateToInput(type, values))),
     validateInputOnBlur: true,
   });
-  const { busy, error, save } = useConfirmedSave({ codeFields: {}, setErrors: (errors) => form.setErrors(toFormErrors(errors)) });
+  const { busy, error, save } = useConfirmedSave({ codeFields: {}, setErrors: (errors) => form.setErrors(toFormErrors(errors)), onReload });
   useLeaveGuard(savedTo === null && form.isDirty());
   useEffect(() => {
     if (savedTo) void navigate(savedTo);
@@ -52,9 +54,9 @@ export const MaterialFormView = ({ classId, courseId, type, elementId, material 
   const back = links.course(courseId);
 
   const submit = form.onSubmit((values) =>
-    save(material ? { title: t('form.editTitle'), message: t('form.confirmEdit') } : { title: t('form.createTitle'), message: t('form.confirmCreate') }, async () => {
+    save(material ? { title: t('form.editTitle'), message: t('form.confirmEdit') } : { title: t('form.createTitle'), message: t('form.confirmCreate') }, async (overwrite) => {
       const body = materialForm.parse(stateToInput(type, values));
-      if (material) await updateMaterialCall(material.id, body);
+      if (material) await updateMaterialCall(material.id, { ...body, version: material.version, overwrite });
       else await createMaterialCall(courseId, elementId ?? '', body);
       await invalidate();
       toastSuccess(material ? t('form.updated') : t('form.created'));

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import type { CourseDetails, Journey, MaterialDetails, MaterialForm, UploadAnswer } from '@klase/core/courses/contracts';
 import { apiFetch, uploadWithProgress } from '../../components/http.ts';
 import { courseKeys, invalidateCourseScope } from '../courses/courses-api.ts';
+import type { EditVersion } from '@klase/core/edit-version';
 
 /** `/api/courses/...` and `/api/materials/...` as the material pages call them. */
 const seg = encodeURIComponent;
@@ -51,7 +52,7 @@ export const useJourney = (courseId: string, who: JourneyFor | null) =>
 
 export const createMaterialCall = (courseId: string, elementId: string, body: MaterialForm) =>
   apiFetch<MaterialDetails>(coursePath(courseId, 'elements', elementId, 'materials'), { method: 'POST', body });
-export const updateMaterialCall = (materialId: string, body: MaterialForm) => apiFetch<MaterialDetails>(materialPath(materialId), { method: 'PUT', body });
+export const updateMaterialCall = (materialId: string, body: MaterialForm & EditVersion) => apiFetch<MaterialDetails>(materialPath(materialId), { method: 'PUT', body });
 
 /** Streams one file to the course's uploads with progress; the answer's `uploadId` goes into the form. */
 export const uploadMaterialFile = (courseId: string, file: File, onProgress: (percent: number) => void) => {

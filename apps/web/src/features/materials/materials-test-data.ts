@@ -26,12 +26,14 @@ const material = (n: number, name: string, type: MaterialType, published = true)
 });
 
 export const courseFixture = (manage = true): CourseDetails => ({
+  version: 1,
   ...courseRowFixture({ id: COURSE_ID, classId: CLASS_ID, elementCount: 2, materialCount: 3 }),
   schoolId: 'school',
   categoryId: null,
   categoryName: null,
   elements: [
     {
+      version: 1,
       id: ELEMENT_1,
       name: 'Unit 1: Matter',
       type: 'lesson',
@@ -42,6 +44,7 @@ export const courseFixture = (manage = true): CourseDetails => ({
       materials: [material(1, 'What is matter?', 'page'), material(2, 'States of matter video', 'video', false)],
     },
     {
+      version: 1,
       id: ELEMENT_2,
       name: 'Unit 2: Energy',
       type: 'basic',
@@ -93,6 +96,7 @@ export const journeyFixture = (): Journey => ({
 });
 
 export const materialFixture = (over: Partial<MaterialDetails> = {}): MaterialDetails => ({
+  version: 1,
   id: materialId(1),
   courseId: COURSE_ID,
   classId: CLASS_ID,

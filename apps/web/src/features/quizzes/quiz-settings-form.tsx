@@ -49,12 +49,16 @@ export const QuizSettingsFormView = ({ materialId, settings, onCancel }: { mater
     initialValues: stateFromSettings(settings),
     validate: (values) => toSettingsErrors(zodValidate(stateToSettings(values))),
   });
-  const { busy, error, save } = useConfirmedSave({ codeFields: {}, setErrors: (errors) => form.setErrors(toSettingsErrors(errors)) });
+  const { busy, error, save } = useConfirmedSave({
+    codeFields: {},
+    setErrors: (errors) => form.setErrors(toSettingsErrors(errors)),
+    onReload: () => queryClient.invalidateQueries({ queryKey: quizKeys.settings(materialId) }),
+  });
   useLeaveGuard(() => form.isDirty());
 
   const submit = form.onSubmit((values) =>
-    save({ title: t('settings.confirmTitle'), message: t('settings.confirm') }, async () => {
-      const answer = await saveSettingsCall(materialId, quizSettingsForm.parse(stateToSettings(values)));
+    save({ title: t('settings.confirmTitle'), message: t('settings.confirm') }, async (overwrite) => {
+      const answer = await saveSettingsCall(materialId, { ...quizSettingsForm.parse(stateToSettings(values)), version: settings.version, overwrite });
       queryClient.setQueryData(quizKeys.settings(materialId), answer);
       form.setInitialValues(values);
       form.resetDirty(values);

@@ -26,7 +26,7 @@ const SettingsBody = ({ material }: { material: MaterialDetails }) => {
           {(tab, open) =>
             // The settings form stays mounted (its unsaved changes survive a look at the questions).
             tab === 'settings' ? (
-              <QuizSettingsFormView materialId={material.id} settings={settings.data} onCancel={() => void navigate(back)} />
+              <QuizSettingsFormView key={settings.data.version} materialId={material.id} settings={settings.data} onCancel={() => void navigate(back)} />
             ) : (
               open && <QuestionsTab materialId={material.id} courseId={material.courseId} attemptCount={settings.data.attemptCount} />
             )

@@ -14,6 +14,7 @@ import type {
 import { encodeTableQuery, type TablePage } from '@klase/core/table';
 import { apiFetch } from '../../components/http.ts';
 import { materialKeys } from '../materials/materials-api.ts';
+import type { EditVersion } from '@klase/core/edit-version';
 
 /** The quiz routes of the API (packages/core/src/assessments/quizzes.ts), as the quiz pages call them. */
 const seg = encodeURIComponent;
@@ -130,7 +131,7 @@ export const useQuestionBank = (courseId: string, filter: { type: QuestionType |
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-export const saveSettingsCall = (materialId: string, body: QuizSettings) => apiFetch<QuizSettingsAnswer>(quizPaths.settings(materialId), { method: 'PUT', body });
+export const saveSettingsCall = (materialId: string, body: QuizSettings & EditVersion) => apiFetch<QuizSettingsAnswer>(quizPaths.settings(materialId), { method: 'PUT', body });
 
 export type QuestionSaveAnswer = TeacherQuestion & { regraded: number };
 export const createQuestionCall = (materialId: string, body: QuestionForm) => apiFetch<TeacherQuestion>(quizPaths.questions(materialId), { method: 'POST', body });

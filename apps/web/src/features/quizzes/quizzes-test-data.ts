@@ -13,6 +13,7 @@ export const quizMaterial = () =>
   materialFixture({ id: QUIZ_ID, type: 'quiz', name: 'Energy quiz', elementId: ELEMENT_2, elementName: 'Unit 2: Energy', contentHtml: null, instructions: '<p>Answer all.</p>', maxPoints: 10 });
 
 export const settingsFixture = (over: Partial<QuizSettingsAnswer> = {}): QuizSettingsAnswer => ({
+  version: 1,
   materialId: QUIZ_ID,
   openAt: null,
   closeAt: null,

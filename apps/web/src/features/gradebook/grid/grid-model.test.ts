@@ -6,8 +6,8 @@ import { windowOf } from './use-grid-window.ts';
 const withPeriods = () => {
   const grid = gridFixture({
     periods: [
-      { id: 'q1', name: 'Quarter 1', startsOn: '2026-06-01', endsOn: '2026-08-31', weight: 50 },
-      { id: 'q2', name: 'Quarter 2', startsOn: '2026-09-01', endsOn: '2026-11-30', weight: 50 },
+      { version: 1, id: 'q1', name: 'Quarter 1', startsOn: '2026-06-01', endsOn: '2026-08-31', weight: 50 },
+      { version: 1, id: 'q2', name: 'Quarter 2', startsOn: '2026-09-01', endsOn: '2026-11-30', weight: 50 },
     ],
   });
   grid.items = grid.items.map((i) => ({ ...i, periodId: i.id === 'quiz' ? 'q2' : 'q1' }));
@@ -48,7 +48,7 @@ describe('students shown', () => {
 describe('checkEntry (the server’s rule)', () => {
   const quiz = itemFixture('quiz', 'Quiz', 'ww', { minGrade: 0, maxGrade: 20 });
   const scaled = itemFixture('r', 'Recitation', 'ww', { gradeType: 'scale', scaleId: 's', minGrade: 1, maxGrade: 3 });
-  const scale = { id: 's', name: 'Effort', values: ['Poor', 'Fair', 'Good'], description: '', kind: 'custom' as const, minGrade: 1, maxGrade: 3, usedBy: 1, canEdit: true };
+  const scale = { version: 1, id: 's', name: 'Effort', values: ['Poor', 'Fair', 'Good'], description: '', kind: 'custom' as const, minGrade: 1, maxGrade: 3, usedBy: 1, canEdit: true };
 
   it('takes numbers in range, comma decimals, and blank as "no grade"', () => {
     expect(checkEntry('12.5', quiz, undefined)).toEqual({ ok: true, value: 12.5 });

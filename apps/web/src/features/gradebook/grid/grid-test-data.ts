@@ -9,6 +9,7 @@ export const GRID_URL = `/api/courses/${COURSE_ID}/gradebook`;
 export const cellUrl = (itemId: string, studentId: string) => `${GRID_URL}/items/${itemId}/grades/${studentId}`;
 
 export const categoryFixture = (id: string, name: string, parentId: string | null, over: Partial<GradeCategoryRow> = {}): GradeCategoryRow => ({
+  version: 1,
   id,
   parentId,
   name,
@@ -36,6 +37,7 @@ export const categoryFixture = (id: string, name: string, parentId: string | nul
 });
 
 export const itemFixture = (id: string, name: string, categoryId: string, over: Partial<GradeItemRow> = {}): GradeItemRow => ({
+  version: 1,
   id,
   categoryId,
   materialId: null,
@@ -83,6 +85,7 @@ export const studentFixture = (id: string, name: string, values: (number | null)
 export const gridFixture = (over: Partial<GradebookGrid> = {}): GradebookGrid => ({
   courseId: COURSE_ID,
   settings: {
+    version: 1,
     status: 'visible',
     gradeDisplayType: 'real',
     decimals: 2,
@@ -101,7 +104,7 @@ export const gridFixture = (over: Partial<GradebookGrid> = {}): GradebookGrid =>
     itemFixture('essay', 'Essay', 'pt', { materialId: 'm1', source: 'assignment', maxGrade: 50 }),
     itemFixture('recit', 'Recitation', 'pt', { gradeType: 'scale', scaleId: 's1', minGrade: 1, maxGrade: 3 }),
   ],
-  scales: [{ id: 's1', name: 'Effort', values: ['Poor', 'Fair', 'Good'], description: '', kind: 'custom', minGrade: 1, maxGrade: 3, usedBy: 1, canEdit: true }],
+  scales: [{ version: 1, id: 's1', name: 'Effort', values: ['Poor', 'Fair', 'Good'], description: '', kind: 'custom', minGrade: 1, maxGrade: 3, usedBy: 1, canEdit: true }],
   periods: [],
   groups: [{ id: 'g1', name: 'Group Narra' }],
   students: [

@@ -43,10 +43,17 @@ export const FinalSettingsDialog = ({ settings, onClose }: { settings: Gradebook
     initialValues: { finalMode: settings.finalMode, finalDisplayType: settings.finalDisplayType, finalDecimals: String(settings.finalDecimals) },
     validate,
   });
-  const { busy, error, save } = useConfirmedSave({ codeFields: {}, setErrors: form.setErrors });
+  const { busy, error, save } = useConfirmedSave({
+    codeFields: {},
+    setErrors: form.setErrors,
+    onReload: async () => {
+      await refresh();
+      onClose();
+    },
+  });
   const submit = form.onSubmit((values) =>
-    save({ title: t('side.updateFinal'), message: t('final.confirm') }, async () => {
-      await setupCalls.saveFinal(courseId, finalSettingsForm.parse(values));
+    save({ title: t('side.updateFinal'), message: t('final.confirm') }, async (overwrite) => {
+      await setupCalls.saveFinal(courseId, { ...finalSettingsForm.parse(values), version: settings.version, overwrite });
       await refresh();
       toastSuccess(t('final.saved'));
       onClose();
@@ -84,10 +91,10 @@ const SettingsForm = ({ settings, manage }: { settings: GradebookSettings; manag
   const options = useSettingOptions();
   const validate = useZodValidate<GradebookSettingsFormInput>(gradebookSettingsForm);
   const form = useForm<GradebookSettingsFormInput>({ initialValues: settingsState(settings), validate });
-  const { busy, error, save } = useConfirmedSave({ codeFields: {}, setErrors: form.setErrors });
+  const { busy, error, save } = useConfirmedSave({ codeFields: {}, setErrors: form.setErrors, onReload: refresh });
   const submit = form.onSubmit((values) =>
-    save({ title: t('settings.title'), message: t('settings.confirm') }, async () => {
-      await setupCalls.saveSettings(courseId, gradebookSettingsForm.parse(values));
+    save({ title: t('settings.title'), message: t('settings.confirm') }, async (overwrite) => {
+      await setupCalls.saveSettings(courseId, { ...gradebookSettingsForm.parse(values), version: settings.version, overwrite });
       await refresh();
       form.resetDirty(values);
       toastSuccess(t('settings.saved'));

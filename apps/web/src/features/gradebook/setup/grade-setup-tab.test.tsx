@@ -146,7 +146,7 @@ describe('grade setup tab', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Final grade settings saved.')).toBeInTheDocument();
-    expect(writesOf(fetchMock)).toEqual([{ call: `PUT ${API}/final-settings`, body: { finalMode: 'periods', finalDisplayType: 'percentage', finalDecimals: 0 } }]);
+    expect(writesOf(fetchMock)).toEqual([{ call: `PUT ${API}/final-settings`, body: { finalMode: 'periods', finalDisplayType: 'percentage', finalDecimals: 0, version: 1, overwrite: false } }]);
 
     const settings = screen.getByRole('region', { name: 'Gradebook settings' });
     await userEvent.selectOptions(within(settings).getByRole('combobox', { name: /^Grades for students and parents/ }), 'Hidden');
@@ -156,7 +156,7 @@ describe('grade setup tab', () => {
     expect(await screen.findByText('Gradebook settings saved.')).toBeInTheDocument();
     expect(writesOf(fetchMock)[1]).toEqual({
       call: `PUT ${API}/settings`,
-      body: { status: 'hidden', gradeDisplayType: 'real', decimals: 2, hiddenPolicy: 'hideTotals', minMaxToUse: 'item', includeScales: false },
+      body: { status: 'hidden', gradeDisplayType: 'real', decimals: 2, hiddenPolicy: 'hideTotals', minMaxToUse: 'item', includeScales: false, version: 1, overwrite: false },
     });
   });
 

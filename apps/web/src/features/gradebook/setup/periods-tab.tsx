@@ -37,11 +37,18 @@ const PeriodDialog = ({ period, onClose }: { period: GradingPeriodRow | null; on
     initialValues: period ? { name: period.name, startsOn: period.startsOn, endsOn: period.endsOn, weight: String(period.weight) } : { name: '', startsOn: '', endsOn: '', weight: '0' },
     validate,
   });
-  const { busy, error, save } = useConfirmedSave({ codeFields: { NAME_EXISTS: 'name' }, setErrors: form.setErrors });
+  const { busy, error, save } = useConfirmedSave({
+    codeFields: { NAME_EXISTS: 'name' },
+    setErrors: form.setErrors,
+    onReload: async () => {
+      await refresh();
+      onClose();
+    },
+  });
   const title = t(period ? 'periods.edit' : 'periods.add');
   const submit = form.onSubmit((values) =>
-    save({ title, message: t('periods.confirm') }, async () => {
-      await setupCalls.save(courseId, 'periods', period?.id ?? null, gradingPeriodForm.parse(values));
+    save({ title, message: t('periods.confirm') }, async (overwrite) => {
+      await setupCalls.save(courseId, 'periods', period?.id ?? null, { ...gradingPeriodForm.parse(values), version: period?.version, overwrite });
       await refresh();
       toastSuccess(t('periods.saved'));
       onClose();

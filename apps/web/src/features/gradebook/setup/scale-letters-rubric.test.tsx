@@ -97,7 +97,7 @@ describe('grade letters page', () => {
     await save();
     await confirm();
     expect(await screen.findByText('Grade letters saved.')).toBeInTheDocument();
-    expect(writesOf(fetchMock)[0]!.body).toEqual({ letters: [{ letter: 'A', boundary: 95 }, { letter: 'C', boundary: 50 }, { letter: 'f', boundary: 0 }] });
+    expect(writesOf(fetchMock)[0]!.body).toEqual({ letters: [{ letter: 'A', boundary: 95 }, { letter: 'C', boundary: 50 }, { letter: 'f', boundary: 0 }], version: 1, overwrite: false });
   });
 
   it('restores the default letters (sent as "back to the defaults")', async () => {
@@ -111,7 +111,7 @@ describe('grade letters page', () => {
     await save();
     await confirm();
     await screen.findByText('Grade letters saved.');
-    expect(writesOf(fetchMock)[0]!.body).toEqual({ letters: null });
+    expect(writesOf(fetchMock)[0]!.body).toEqual({ letters: null, version: 1, overwrite: false });
   });
 });
 
@@ -162,6 +162,8 @@ describe('rubric pages', () => {
     expect(writesOf(fetchMock)[0]!.body).toEqual({
       name: 'Essay rubric',
       criteria: [{ id: 'cr1', title: 'Ideas', levels: [{ id: 'l1', label: 'Weak', points: 1 }, { id: 'l2', label: 'Very strong', points: 4 }] }],
+      version: 1,
+      overwrite: false,
     });
   });
 });

@@ -13,6 +13,7 @@ import type {
   ScaleRow,
 } from '@klase/core/gradebook/contracts';
 import { apiFetch } from '../../../components/http.ts';
+import type { EditVersion } from '@klase/core/edit-version';
 
 /**
  * The grade-setup calls (contracts: packages/core/src/gradebook/contracts.ts), all under
@@ -61,14 +62,17 @@ interface Bodies {
 const send = (courseId: string, method: 'POST' | 'PUT' | 'DELETE', parts: string[], body?: unknown) =>
   apiFetch<unknown>(gradebookPath(courseId, ...parts), { method, body });
 
+/** A new record has no version yet: the create form goes without `version` / `overwrite`. */
+const formOnly = <T extends EditVersion>({ version: _version, overwrite: _overwrite, ...form }: T) => form;
+
 export const setupCalls = {
   /** Creates (no id) or updates (id) a record of one kind. */
-  save: <K extends SetupKind>(courseId: string, kind: K, id: string | null, body: Bodies[K]) =>
-    id ? send(courseId, 'PUT', [kind, id], body) : send(courseId, 'POST', [kind], body),
+  save: <K extends SetupKind>(courseId: string, kind: K, id: string | null, body: Bodies[K] & EditVersion) =>
+    id ? send(courseId, 'PUT', [kind, id], body) : send(courseId, 'POST', [kind], formOnly(body)),
   remove: (courseId: string, kind: SetupKind, id: string) => send(courseId, 'DELETE', [kind, id]),
-  saveSettings: (courseId: string, body: GradebookSettingsFormInput) => send(courseId, 'PUT', ['settings'], body),
-  saveFinal: (courseId: string, body: FinalSettingsFormInput) => send(courseId, 'PUT', ['final-settings'], body),
-  saveLetters: (courseId: string, body: GradeLettersFormInput) => send(courseId, 'PUT', ['letters'], body),
+  saveSettings: (courseId: string, body: GradebookSettingsFormInput & EditVersion) => send(courseId, 'PUT', ['settings'], body),
+  saveFinal: (courseId: string, body: FinalSettingsFormInput & EditVersion) => send(courseId, 'PUT', ['final-settings'], body),
+  saveLetters: (courseId: string, body: GradeLettersFormInput & EditVersion) => send(courseId, 'PUT', ['letters'], body),
 };
 
 /** After a write: read the setup (and anything else of this gradebook) again. */

@@ -93,14 +93,22 @@ export const useSetupSave = (opts: { back: GradeSetupTab; dirty: boolean; setErr
   const navigate = useNavigate();
   const refresh = useRefreshSetup(courseId);
   const [done, setDone] = useState(false);
-  const { busy, error, save } = useConfirmedSave({ codeFields: { NAME_EXISTS: 'name' }, setErrors: opts.setErrors });
+  const { busy, error, save } = useConfirmedSave({
+    codeFields: { NAME_EXISTS: 'name' },
+    setErrors: opts.setErrors,
+    // Their version: back to the tab, which lists it (this form's changes are dropped, as the dialog says).
+    onReload: async () => {
+      await refresh();
+      setDone(true);
+    },
+  });
   useLeaveGuard(!done && opts.dirty);
   useEffect(() => {
     if (done) void navigate(href(opts.back));
   }, [done, href, navigate, opts.back]);
-  const run = (ask: { title: string; message: string }, request: () => Promise<unknown>, saved: string) =>
-    save(ask, async () => {
-      await request();
+  const run = (ask: { title: string; message: string }, request: (overwrite: boolean) => Promise<unknown>, saved: string) =>
+    save(ask, async (overwrite) => {
+      await request(overwrite);
       await refresh();
       toastSuccess(saved);
       setDone(true);

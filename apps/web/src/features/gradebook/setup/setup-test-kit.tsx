@@ -25,6 +25,7 @@ export const QUARTER = 'cat-quarter';
 export const WRITTEN = 'cat-written';
 
 const settings = (over: Partial<GradebookSettings> = {}): GradebookSettings => ({
+  version: 1,
   status: 'visible',
   gradeDisplayType: 'real',
   decimals: 2,
@@ -40,6 +41,7 @@ const settings = (over: Partial<GradebookSettings> = {}): GradebookSettings => (
 });
 
 export const category = (over: Partial<GradeCategoryRow> & { id: string; name: string }): GradeCategoryRow => ({
+  version: 1,
   parentId: ROOT,
   idNumber: null,
   aggregation: 'natural',
@@ -65,6 +67,7 @@ export const category = (over: Partial<GradeCategoryRow> & { id: string; name: s
 });
 
 export const item = (over: Partial<GradeItemRow> & { id: string; name: string; categoryId: string }): GradeItemRow => ({
+  version: 1,
   materialId: null,
   source: 'manual',
   idNumber: null,
@@ -106,11 +109,12 @@ export const setupFixture = (over: Partial<GradebookSetupView> = {}): GradebookS
     item({ id: 'item-essay', name: 'Essay', categoryId: WRITTEN, source: 'assignment', materialId: 'm1', computedWeight: 0.6666, extraCredit: true }),
   ],
   scales: [
-    { id: 'scale-std', name: 'DepEd proficiency', values: ['Beginning', 'Developing', 'Proficient'], description: '', kind: 'standard', minGrade: 1, maxGrade: 3, usedBy: 0, canEdit: false },
-    { id: 'scale-own', name: 'Effort', values: ['Low', 'High'], description: 'How hard they tried', kind: 'custom', minGrade: 1, maxGrade: 2, usedBy: 1, canEdit: true },
+    { version: 1, id: 'scale-std', name: 'DepEd proficiency', values: ['Beginning', 'Developing', 'Proficient'], description: '', kind: 'standard', minGrade: 1, maxGrade: 3, usedBy: 0, canEdit: false },
+    { version: 1, id: 'scale-own', name: 'Effort', values: ['Low', 'High'], description: 'How hard they tried', kind: 'custom', minGrade: 1, maxGrade: 2, usedBy: 1, canEdit: true },
   ],
   rubrics: [
     {
+      version: 1,
       id: 'rub-1',
       name: 'Essay rubric',
       criteria: [{ id: 'cr1', title: 'Ideas', levels: [{ id: 'l1', label: 'Weak', points: 1 }, { id: 'l2', label: 'Strong', points: 4 }] }],
@@ -119,8 +123,8 @@ export const setupFixture = (over: Partial<GradebookSetupView> = {}): GradebookS
     },
   ],
   periods: [
-    { id: 'p1', name: 'Quarter 1', startsOn: '2026-06-01', endsOn: '2026-08-15', weight: 25 },
-    { id: 'p2', name: 'Quarter 2', startsOn: '2026-08-16', endsOn: '2026-10-31', weight: 25 },
+    { version: 1, id: 'p1', name: 'Quarter 1', startsOn: '2026-06-01', endsOn: '2026-08-15', weight: 25 },
+    { version: 1, id: 'p2', name: 'Quarter 2', startsOn: '2026-08-16', endsOn: '2026-10-31', weight: 25 },
   ],
   ready: true,
   can: { manage: true },
