@@ -6,7 +6,7 @@ import { fork, type ChildProcess } from 'node:child_process';
  * up to 30 s) and starts over once a child has stayed up for a minute. Only one child runs at a
  * time, and the next starts only after the previous has exited, so the PGlite folder (which one
  * process may hold) is never opened twice. SIGINT and SIGTERM go to the child, which shuts down
- * gracefully; the supervisor then exits with its code. `npm start` runs this (decision 0016-uploads).
+ * gracefully; the supervisor then exits with its code. `npm start` runs this (decision 0018).
  */
 
 export interface SupervisorOptions {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Locale } from './constants.ts';
 
 /**
- * Edit versions (docs/decisions/XXXX-versions.md). Every record several people edit (classes,
+ * Edit versions (docs/decisions/0024-edit-versions.md). Every record several people edit (classes,
  * courses, elements, materials and their assignment/quiz settings, the gradebook setup) carries an
  * integer `version` that every save of its form bumps. An update sends the version its form was
  * loaded from; when someone saved in between, the API answers 409 `EDIT_CONFLICT` with

@@ -9,7 +9,7 @@ export const stamps = () => ({
 });
 
 /**
- * The edit version of a record several people may edit (docs/decisions/XXXX-versions.md): every
+ * The edit version of a record several people may edit (docs/decisions/0024-edit-versions.md): every
  * save of its form bumps it, and a save that started from an older version is refused with
  * EDIT_CONFLICT unless it asks to overwrite (`db/versioned.ts`).
  */

@@ -2,7 +2,7 @@
  * Checks a ZIP archive (an XLSX, a future import) from its central directory, before anything is
  * unpacked: how many entries it has and how large they are once unpacked. A ZIP bomb (a small
  * file that unpacks to gigabytes) is refused here, in microseconds, instead of being inflated.
- * Every archive the API reads goes through `inspectZip` first (decision 0016-uploads).
+ * Every archive the API reads goes through `inspectZip` first (decision 0018).
  */
 
 export interface ZipLimits {

@@ -8,7 +8,7 @@ import { formatDate } from './date-text.tsx';
 import { isApiError, type ApiError } from './http.ts';
 
 /**
- * Someone saved the record after this form was loaded (409 EDIT_CONFLICT, docs/decisions/XXXX-versions.md):
+ * Someone saved the record after this form was loaded (409 EDIT_CONFLICT, docs/decisions/0024-edit-versions.md):
  * the user reloads their version (losing the form's changes), overwrites it with theirs, or goes
  * back to the form.
  */

@@ -19,7 +19,7 @@ export interface GradebookSettings {
   finalMode: FinalMode;
   finalDisplayType: DisplayType;
   finalDecimals: number;
-  /** The edit version its form sends back (docs/decisions/XXXX-versions.md). */
+  /** The edit version its form sends back (docs/decisions/0024-edit-versions.md). */
   version: number;
 }
 
@@ -51,7 +51,7 @@ export interface GradeCategoryRow {
   itemCount: number;
   /** Natural only: the weight the engine computes for it in its parent (0..1), for the setup table. */
   computedWeight: number | null;
-  /** The edit version its form sends back (docs/decisions/XXXX-versions.md). */
+  /** The edit version its form sends back (docs/decisions/0024-edit-versions.md). */
   version: number;
 }
 
@@ -88,7 +88,7 @@ export interface GradeItemRow {
   /** The material is unpublished: hidden from students, so it counts as a hidden item. */
   unpublished: boolean;
   computedWeight: number | null;
-  /** The edit version its form sends back (docs/decisions/XXXX-versions.md). */
+  /** The edit version its form sends back (docs/decisions/0024-edit-versions.md). */
   version: number;
 }
 
@@ -104,7 +104,7 @@ export interface ScaleRow {
   /** Items using it (a used scale cannot be deleted). */
   usedBy: number;
   canEdit: boolean;
-  /** The edit version its form sends back (docs/decisions/XXXX-versions.md). */
+  /** The edit version its form sends back (docs/decisions/0024-edit-versions.md). */
   version: number;
 }
 
@@ -114,7 +114,7 @@ export interface RubricRow {
   criteria: RubricCriterion[];
   maxPoints: number;
   usedBy: number;
-  /** The edit version its form sends back (docs/decisions/XXXX-versions.md). */
+  /** The edit version its form sends back (docs/decisions/0024-edit-versions.md). */
   version: number;
 }
 
@@ -124,7 +124,7 @@ export interface GradingPeriodRow {
   startsOn: string;
   endsOn: string;
   weight: number;
-  /** The edit version its form sends back (docs/decisions/XXXX-versions.md). */
+  /** The edit version its form sends back (docs/decisions/0024-edit-versions.md). */
   version: number;
 }
 

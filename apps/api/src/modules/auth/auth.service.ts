@@ -22,7 +22,7 @@ import {
 } from '../users/users.repo.ts';
 import { fullName } from '../users/profile.ts';
 
-/** Sign-in limits; the reasons are in docs/decisions/0016-abuse.md. */
+/** Sign-in limits; the reasons are in docs/decisions/0017-sign-in-and-mail-abuse.md. */
 export const LOGIN_LIMITS = {
   /** Failed sign-ins per client address (config LOGIN_IP_LIMIT) in this window; successes do not count. */
   ipWindowSeconds: 600,

@@ -38,7 +38,7 @@ export const translateIssue = (locale: Locale, i: StoredRowIssue): BulkRowIssue 
 });
 
 const PARSE_WORKER = new URL('./bulk-parse.worker.ts', import.meta.url);
-/** The parse worker's heap and time (a 50,000-row file needs far less; decision 0016-uploads). */
+/** The parse worker's heap and time (a 50,000-row file needs far less; decision 0018). */
 export const PARSE_LIMITS = { memoryMb: 384, timeoutMs: 120_000 };
 
 /** A CSV this small is read in a few milliseconds: starting a worker thread would cost more. */
