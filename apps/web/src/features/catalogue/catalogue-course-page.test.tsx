@@ -160,9 +160,11 @@ describe('CatalogueCoursePage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Publish' }));
     const dialog = await screen.findByRole('dialog', { name: 'Publish course' });
     expect(dialog).toHaveTextContent('Teachers of every school will see it in the catalogue');
+    expect(within(dialog).getByRole('checkbox', { name: 'Also publish everything in it (its elements and materials)' })).toBeChecked();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('Course published successfully.')).toBeInTheDocument();
-    expect(writes()).toEqual([{ url: `/api/courses/${COURSE_ID}/published`, method: 'PATCH', body: { published: true } }]);
+    // Issue 13: publishing offers to publish everything in it, on by default, as in a class.
+    expect(writes()).toEqual([{ url: `/api/courses/${COURSE_ID}/published`, method: 'PATCH', body: { published: true, contents: true } }]);
   });
 
   it("sends a class's course to not-found", async () => {
