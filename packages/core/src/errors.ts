@@ -106,6 +106,15 @@ export const isErrorCode = (v: unknown): v is ErrorCode =>
   typeof v === 'string' && Object.prototype.hasOwnProperty.call(ERROR_STATUS, v);
 
 /** A field-level validation issue: the path and the i18n key (in the `validation` namespace). */
+/**
+ * The message placeholders of a wait (sign-in delays, rate limits), the same on both sides: whole
+ * minutes rounded up (at least 1) and `count` for the plural form ("1 minute", "5 minutes").
+ */
+export const waitParams = (seconds: number): { seconds: number; minutes: number; count: number } => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return { seconds, minutes, count: minutes };
+};
+
 export interface FieldIssue {
   path: string;
   key: string;

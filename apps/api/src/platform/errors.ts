@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError, ERROR_STATUS, type ErrorBody } from '@klase/core/errors';
+import { DomainError, ERROR_STATUS, waitParams, type ErrorBody } from '@klase/core/errors';
 import { translateShared } from '@klase/core/i18n/catalog';
 import { formatChangedAt } from '@klase/core/edit-version';
 import { toFieldIssues } from '@klase/core/validation/issues';
@@ -12,7 +12,7 @@ const messageParams = (err: DomainError, locale: string): Record<string, string 
   // An edit conflict's `at` is an ISO instant in `params`; the message shows it in the caller's language.
   if (err.code === 'EDIT_CONFLICT' && typeof err.params?.at === 'string') return { ...err.params, at: formatChangedAt(locale, err.params.at) };
   if (wait === undefined) return err.params;
-  return { ...err.params, seconds: wait, minutes: Math.max(1, Math.ceil(wait / 60)) };
+  return { ...err.params, ...waitParams(wait) };
 };
 
 export const sendError = (request: FastifyRequest, reply: FastifyReply, err: DomainError): FastifyReply => {

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { Text, type TextProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { waitParams } from '@klase/core/errors';
 import { isApiError } from './http.ts';
 import { useTone } from './tones.ts';
 
@@ -15,8 +16,7 @@ export const useErrorMessage = () => {
       if (!isApiError(error)) return t('SOMETHING_WENT_WRONG');
       if (error.code === 'NETWORK') return t('NO_INTERNET');
       if (!i18n.exists(`errors:${error.code}`)) return t('SOMETHING_WENT_WRONG');
-      const seconds = error.retryAfterSeconds ?? 0;
-      return t(error.code, { ...error.params, seconds, minutes: Math.max(1, Math.ceil(seconds / 60)) });
+      return t(error.code, { ...error.params, ...waitParams(error.retryAfterSeconds ?? 0) });
     },
     [t, i18n],
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../errors.ts';
+import { ERROR_CODES, waitParams } from '../errors.ts';
 import { V } from '../validation/rules.ts';
 import { SHARED_CATALOG, translateShared } from './catalog.ts';
 
@@ -17,6 +17,14 @@ describe('shared message catalogues', () => {
     expect(translateShared('en-us', 'validation', 'minLength', { count: 8 })).toBe('Must be at least 8 characters long.');
     expect(translateShared('en-us', 'errors', 'SESSION_EXPIRED')).toBe('Your session has expired.');
     expect(translateShared('en-us', 'errors', 'LINK_UNAVAILABLE')).toBe('OOPS. . . . LINK IS NO LONGER AVAILABLE!');
+  });
+  it('says "1 minute" but "5 minutes" for a wait, in every language', () => {
+    expect(translateShared('en-us', 'errors', 'ACCOUNT_LOCKED', waitParams(40))).toBe('Too many failed sign-in attempts. Please try again in 1 minute.');
+    expect(translateShared('en-us', 'errors', 'ACCOUNT_LOCKED', waitParams(300))).toBe('Too many failed sign-in attempts. Please try again in 5 minutes.');
+    expect(translateShared('en-us', 'errors', 'RATE_LIMITED_MINUTES', waitParams(61))).toBe('Too many requests. Please try again in 2 minutes.');
+    expect(translateShared('ph', 'errors', 'ACCOUNT_LOCKED', waitParams(60))).toContain('1 minuto');
+    expect(translateShared('zh', 'errors', 'ACCOUNT_LOCKED', waitParams(60))).toBe('登录失败次数过多。请在 1 分钟后重试。');
+    expect(translateShared('zh', 'errors', 'ACCOUNT_LOCKED', waitParams(600))).toBe('登录失败次数过多。请在 10 分钟后重试。');
   });
   it('translates, and falls back to English for an unknown locale', () => {
     expect(translateShared('zh', 'errors', 'SESSION_EXPIRED')).toBe('您的会话已过期。');
