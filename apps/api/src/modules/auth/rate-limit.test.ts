@@ -25,7 +25,7 @@ describe('sign-in throttling (kept in the database)', () => {
     const fifth = await login(user.username, 'Wrong#5pass');
     expect(fifth.statusCode).toBe(423);
     expect(fifth.json()).toMatchObject({ code: 'ACCOUNT_LOCKED', retryAfterSeconds: 60 });
-    expect(fifth.json().message).toBe('Too many failed sign-in attempts. Please try again in 1 minutes.');
+    expect(fifth.json().message).toBe('Too many failed sign-in attempts. Please try again in 1 minute.');
     const right = await login(user.username.toUpperCase(), TEST_PASSWORD);
     expect(right.statusCode).toBe(423);
     expect(right.json().retryAfterSeconds).toBeGreaterThan(50);
