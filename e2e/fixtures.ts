@@ -41,6 +41,17 @@ export const setColorScheme = async (page: Page, scheme: Scheme) => {
  * them (it costs a fraction of a full pass).
  */
 export const checkA11y = async (page: Page, label = page.url()) => {
+  // A dialog still fading in (a page of a context made without reduced motion) has text at part
+  // opacity: contrast is judged once the finite transitions have ended (spinners and skeletons
+  // run forever and are not waited for).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const scheme: Scheme = (await page.locator('html').getAttribute('data-mantine-color-scheme')) === 'dark' ? 'dark' : 'light';
   const other: Scheme = scheme === 'dark' ? 'light' : 'dark';
   expect(await seriousViolations(page), `accessibility violations on ${label} (${scheme})`).toEqual([]);

@@ -42,7 +42,7 @@ const save = async (page: Page) => {
 
 test('two co-teachers save the same material: the later one reloads or overwrites, nothing is lost silently', async ({ browser }, info) => {
   const base = MATERIAL[info.project.name] ?? MATERIAL.desktop ?? '';
-  const contextOptions = { viewport: info.project.use.viewport ?? null, isMobile: info.project.use.isMobile ?? false };
+  const contextOptions = { viewport: info.project.use.viewport ?? null, isMobile: info.project.use.isMobile ?? false, reducedMotion: 'reduce' as const };
   const first = await (await browser.newContext(contextOptions)).newPage();
   const second = await (await browser.newContext(contextOptions)).newPage();
   await signIn(first, 'teacher1');
