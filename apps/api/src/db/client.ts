@@ -100,6 +100,7 @@ const openPostgres = (url: string): Database => {
   pool.on('error', (error) => emit({ type: 'client-error', error }));
   pool.on('connect', (client) => {
     client.on('error', (error) => emit({ type: 'client-error', error }));
+    releaseOnFailedBegin(client);
   });
   const db = drizzlePg(pool, { schema });
   const listener = createListener(url, emit);
@@ -119,9 +120,32 @@ const openPostgres = (url: string): Database => {
     },
     close: async () => {
       await listener.close();
-      await pool.end();
+      // A second close (a test's teardown after the node's own) has nothing left to end.
+      if (!pool.ended && !pool.ending) await pool.end();
     },
   };
+};
+
+/**
+ * drizzle-orm 0.45 runs a transaction's BEGIN before the try/finally that gives the client back
+ * to the pool (drizzle-team/drizzle-orm#6241, still open). A BEGIN that fails (the connection cut
+ * while it sat idle, a bad option) would keep that client checked out for good: the pool shrinks
+ * by one, and `pool.end()` waits for it forever (a node could not shut down after a cut). So a
+ * failed BEGIN hands its client back with the error, and the pool discards it.
+ */
+const releaseOnFailedBegin = (client: pg.PoolClient): void => {
+  const query: (...args: unknown[]) => unknown = client.query.bind(client);
+  const guarded = (...args: unknown[]): unknown => {
+    const answer = query(...args);
+    const first = args[0];
+    const text = typeof first === 'string' ? first : first && typeof first === 'object' && 'text' in first ? String(first.text) : '';
+    if (!/^\s*begin\b/i.test(text) || !(answer instanceof Promise)) return answer;
+    return answer.catch((error: unknown) => {
+      client.release(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    });
+  };
+  Object.defineProperty(client, 'query', { value: guarded, configurable: true, writable: true });
 };
 
 /**
