@@ -1,5 +1,5 @@
-import type { SubmissionType } from '@klase/core/assessments/assignments';
-import type { QuizSettingsForm } from '@klase/core/assessments/quiz-settings';
+import type { SubmissionType } from '@klase/core/assignments/contracts';
+import type { QuizSettingsForm } from '@klase/core/quizzes/quiz-settings';
 
 /**
  * The shapes of the demo's assessments (the content is in seed-assessments-content.ts, which

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MySubmission, SubmissionsAnswer } from '@klase/core/assessments/assignments';
-import type { DueAnswer, PendingAnswer } from '@klase/core/assessments/dashboard';
-import { combineAttempts, gradeAttempt } from '@klase/core/assessments/grading';
-import { QUESTION_TYPES, type AnswerValue, type Question, type QuestionFormValues } from '@klase/core/assessments/questions';
-import type { Journey } from '@klase/core/courses/contracts';
+import type { MySubmission, SubmissionsAnswer } from '@klase/core/assignments/contracts';
+import type { DueAnswer, PendingAnswer } from '@klase/core/dashboard/contracts';
+import { combineAttempts, gradeAttempt } from '@klase/core/quizzes/grading';
+import { QUESTION_TYPES, type AnswerValue, type Question, type QuestionFormValues } from '@klase/core/quizzes/questions';
+import type { Journey } from '@klase/core/materials/contracts';
 import { sanitizeRichText } from '../platform/sanitize.ts';
 import { signIn } from '../test/agent.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { assignmentSettingsForm } from '@klase/core/assessments/assignments';
-import { answerValue, questionForm, type AnswerValue, type Question, type QuestionFormValues } from '@klase/core/assessments/questions';
-import { attemptDeadline, quizSettingsForm } from '@klase/core/assessments/quiz-settings';
+import { assignmentSettingsForm } from '@klase/core/assignments/contracts';
+import { answerValue, questionForm, type AnswerValue, type Question, type QuestionFormValues } from '@klase/core/quizzes/questions';
+import { attemptDeadline, quizSettingsForm } from '@klase/core/quizzes/quiz-settings';
 import { completeMaterial, saveSettings as saveAssignmentSettings } from '../modules/assignments/assignments.repo.ts';
 import { finalizeAttempt, gradeStored, questionMap, storeCombinedGrade } from '../modules/quizzes/grade-store.ts';
 import { insertAttempt, insertQuestions, saveAnswer, saveSettings as saveQuizSettings, setManualGrade, syncMaxPoints, toQuestion } from '../modules/quizzes/quizzes.repo.ts';

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MaterialDetails, UploadAnswer } from '@klase/core/courses/contracts';
+import type { MaterialDetails, UploadAnswer } from '@klase/core/materials/contracts';
 import { courseMaterials } from '../db/schema/courses.ts';
 import { buildJourneyCourse, uploadFile } from '../modules/materials/test-helpers.ts';
 import { signIn } from '../test/agent.ts';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FEEDBACK_MAX, type MySubmission, type SubmissionsAnswer } from '@klase/core/assessments/assignments';
-import type { Journey } from '@klase/core/courses/contracts';
+import { FEEDBACK_MAX, type MySubmission, type SubmissionsAnswer } from '@klase/core/assignments/contracts';
+import type { Journey } from '@klase/core/materials/contracts';
 import { submissions } from '../../db/schema/assessments.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildAssignment, buildGraded, uploadWorkAs } from '../../test/assessment-factories.ts';

@@ -10,8 +10,8 @@ import {
   studentParams,
   submissionDetails as submissionDetailsSchema,
   submissionsAnswer,
-} from '@klase/core/assessments/assignments';
-import { materialParams } from '@klase/core/courses/contracts';
+} from '@klase/core/assignments/contracts';
+import { materialParams } from '@klase/core/materials/contracts';
 import type { Ctx } from '../../platform/context.ts';
 import { attachmentHeader } from '../../platform/downloads.ts';
 import { requestUser } from '../classes/class-access.ts';

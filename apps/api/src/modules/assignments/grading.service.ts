@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { MAX_FILES_LIMIT, type FileInfo, type gradeRequest, type SubmissionDetails, type SubmissionsAnswer } from '@klase/core/assessments/assignments';
+import { MAX_FILES_LIMIT, type FileInfo, type gradeRequest, type SubmissionDetails, type SubmissionsAnswer } from '@klase/core/assignments/contracts';
 import type { AuditAction } from '@klase/core/admin/audit';
 import { fullName } from '@klase/core/admin/users';
 import { FILE_MAX_BYTES } from '@klase/core/constants';

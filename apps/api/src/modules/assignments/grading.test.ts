@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FileInfo, MySubmission, SubmissionDetails, SubmissionsAnswer } from '@klase/core/assessments/assignments';
+import type { FileInfo, MySubmission, SubmissionDetails, SubmissionsAnswer } from '@klase/core/assignments/contracts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildAssignment, buildSubmission, gradeAs, submitAs, uploadWorkAs } from '../../test/assessment-factories.ts';

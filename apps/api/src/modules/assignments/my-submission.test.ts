@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FileInfo, MySubmission } from '@klase/core/assessments/assignments';
+import type { FileInfo, MySubmission } from '@klase/core/assignments/contracts';
 import { MB } from '@klase/core/constants';
 import { submissionFiles, submissions } from '../../db/schema/assessments.ts';
 import { signIn, type Agent } from '../../test/agent.ts';

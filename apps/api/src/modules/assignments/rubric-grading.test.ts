@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MySubmission, SubmissionDetails } from '@klase/core/assessments/assignments';
+import type { MySubmission, SubmissionDetails } from '@klase/core/assignments/contracts';
 import { submissions } from '../../db/schema/assessments.ts';
 import { gradeHistory, gradeItems, submissionRubricScores } from '../../db/schema/gradebook.ts';
 import { signIn, type Agent } from '../../test/agent.ts';

@@ -1,4 +1,4 @@
-import { assignmentSettingsForm, type AssignmentSettings, type FileInfo } from '@klase/core/assessments/assignments';
+import { assignmentSettingsForm, type AssignmentSettings, type FileInfo } from '@klase/core/assignments/contracts';
 import type { AuditAction } from '@klase/core/admin/audit';
 import { FILE_MAX_BYTES } from '@klase/core/constants';
 import { DomainError } from '@klase/core/errors';

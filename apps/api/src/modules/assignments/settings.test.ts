@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AssignmentSettings, FileInfo } from '@klase/core/assessments/assignments';
+import type { AssignmentSettings, FileInfo } from '@klase/core/assignments/contracts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildAssignment, buildGraded } from '../../test/assessment-factories.ts';

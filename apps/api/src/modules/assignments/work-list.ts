@@ -1,4 +1,4 @@
-import { workState, type SubmissionRow, type SubmissionsAnswer, type WorkState } from '@klase/core/assessments/assignments';
+import { workState, type SubmissionRow, type SubmissionsAnswer, type WorkState } from '@klase/core/assignments/contracts';
 import { fullName } from '@klase/core/admin/users';
 import type { Db } from '../../db/client.ts';
 import { photoUrlOf } from '../class-work/people.ts';

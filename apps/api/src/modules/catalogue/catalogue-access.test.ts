@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CourseDetails, Journey, MaterialDetails } from '@klase/core/courses/contracts';
+import type { CourseDetails } from '@klase/core/courses/contracts';
+import type { Journey, MaterialDetails } from '@klase/core/materials/contracts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildCourse } from '../../test/class-factories.ts';
 import { buildCategory, buildRexAdmin } from '../../test/course-factories.ts';

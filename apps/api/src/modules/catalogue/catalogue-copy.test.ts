@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AvailableCourseRow } from '@klase/core/courses/catalogue';
-import type { CourseCopyAnswer, CourseDetails, MaterialDetails } from '@klase/core/courses/contracts';
+import type { AvailableCourseRow } from '@klase/core/catalogue/contracts';
+import type { CourseCopyAnswer, CourseDetails } from '@klase/core/courses/contracts';
+import type { MaterialDetails } from '@klase/core/materials/contracts';
 import type { TablePage } from '@klase/core/table';
 import { auditLog } from '../../db/schema/platform.ts';
 import { courses } from '../../db/schema/courses.ts';

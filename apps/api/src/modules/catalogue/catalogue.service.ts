@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CatalogueCourseRow, CategoryRow, catalogueCourseForm, categoryForm } from '@klase/core/courses/catalogue';
+import type { CatalogueCourseRow, CategoryRow, catalogueCourseForm, categoryForm } from '@klase/core/catalogue/contracts';
 import type { CourseDetails } from '@klase/core/courses/contracts';
 import { DomainError } from '@klase/core/errors';
 import { ROLE } from '@klase/core/roles';

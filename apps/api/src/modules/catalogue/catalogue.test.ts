@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { CatalogueCourseForm, CatalogueCourseRow, CategoryRow } from '@klase/core/courses/catalogue';
+import type { CatalogueCourseForm, CatalogueCourseRow, CategoryRow } from '@klase/core/catalogue/contracts';
 import type { CourseDetails } from '@klase/core/courses/contracts';
 import type { TablePage } from '@klase/core/table';
 import { auditLog } from '../../db/schema/platform.ts';

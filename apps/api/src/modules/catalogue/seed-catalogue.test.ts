@@ -1,7 +1,8 @@
 import { eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { CatalogueCourseRow, CategoryRow } from '@klase/core/courses/catalogue';
-import type { CourseDetails, MaterialDetails } from '@klase/core/courses/contracts';
+import type { CatalogueCourseRow, CategoryRow } from '@klase/core/catalogue/contracts';
+import type { CourseDetails } from '@klase/core/courses/contracts';
+import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { catalogueCategories, courseMaterials, courses } from '../../db/schema/courses.ts';
 import { CATALOGUE_COURSES, seedCatalogue } from '../../db/seed-courses.ts';
 import { signIn } from '../../test/agent.ts';

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { CourseDetails, ElementDetails, MaterialDetails, UploadAnswer } from '@klase/core/courses/contracts';
+import type { CourseDetails, ElementDetails } from '@klase/core/courses/contracts';
+import type { MaterialDetails, UploadAnswer } from '@klase/core/materials/contracts';
 import type { Agent } from '../../test/agent.ts';
 import { uniq } from '../../test/factories.ts';
 import { fakePng, multipartFile } from '../../test/multipart.ts';

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { GROUP_TYPES } from '@klase/core/classes/class-work';
+import { GROUP_TYPES } from '@klase/core/class-work/contracts';
 import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
 import { classGroupMembers, classGroups, classStudents } from '../../db/schema/classes.ts';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { GroupDetails, GroupRow, SplitPreview, groupForm, groupSplitRequest, saveGeneratedRequest } from '@klase/core/classes/class-work';
+import type { GroupDetails, GroupRow, SplitPreview, groupForm, groupSplitRequest, saveGeneratedRequest } from '@klase/core/class-work/contracts';
 import { generatedNames, splitStudents } from '@klase/core/classes/split';
 import type { Locale } from '@klase/core/constants';
 import { DomainError, type FieldIssue } from '@klase/core/errors';

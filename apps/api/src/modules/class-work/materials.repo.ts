@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { MATERIAL_TYPES } from '@klase/core/classes/class-work';
+import { MATERIAL_TYPES } from '@klase/core/class-work/contracts';
 import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
 import { classes } from '../../db/schema/classes.ts';

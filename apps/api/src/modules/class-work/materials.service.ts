@@ -1,4 +1,4 @@
-import type { ClassCourseRow, ClassMaterialRow } from '@klase/core/classes/class-work';
+import type { ClassCourseRow, ClassMaterialRow } from '@klase/core/class-work/contracts';
 import type { TablePage } from '@klase/core/table';
 import type { Ctx } from '../../platform/context.ts';
 import type { ClassAccess } from '../classes/class-access.ts';

@@ -1,4 +1,4 @@
-import type { ProgressDetails, ProgressRow } from '@klase/core/classes/class-work';
+import type { ProgressDetails, ProgressRow } from '@klase/core/class-work/contracts';
 import { fullName } from '@klase/core/admin/users';
 import { DomainError } from '@klase/core/errors';
 import type { ParsedTableQuery, TablePage } from '@klase/core/table';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AssignmentSettings, FileInfo } from '@klase/core/assessments/assignments';
-import { sampleForms } from '@klase/core/assessments/test-questions';
+import type { AssignmentSettings, FileInfo } from '@klase/core/assignments/contracts';
+import { sampleForms } from '@klase/core/quizzes/test-questions';
 import type { CourseCopyAnswer, CourseDetails } from '@klase/core/courses/contracts';
 import type { Db } from '../../db/client.ts';
 import { materialAttachments, questionBank, quizAttempts, quizQuestions, quizSettings, submissionFiles, submissions } from '../../db/schema/assessments.ts';

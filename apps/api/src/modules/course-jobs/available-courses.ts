@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { fullName } from '@klase/core/admin/users';
-import { AVAILABLE_SOURCES, type AvailableCourseRow, type AvailableSource } from '@klase/core/courses/catalogue';
+import { AVAILABLE_SOURCES, type AvailableCourseRow, type AvailableSource } from '@klase/core/catalogue/contracts';
 import { ROLE } from '@klase/core/roles';
 import type { ParsedTableQuery, TablePage } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';

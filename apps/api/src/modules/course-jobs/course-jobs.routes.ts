@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageAnswer } from '@klase/core/admin/common';
-import { availableCourseRow, availableCoursesQuery } from '@klase/core/courses/catalogue';
+import { availableCourseRow, availableCoursesQuery } from '@klase/core/catalogue/contracts';
 import { copyTarget, courseCopyAnswer, courseCopyDates, courseCopyRequest, courseParams } from '@klase/core/courses/contracts';
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { tablePage } from '@klase/core/table';

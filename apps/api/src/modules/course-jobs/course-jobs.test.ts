@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@klase/core/constants';
-import type { CopyTarget, CourseCopyAnswer, CourseDetails, CourseRow, MaterialDetails } from '@klase/core/courses/contracts';
+import type { CopyTarget, CourseCopyAnswer, CourseDetails, CourseRow } from '@klase/core/courses/contracts';
+import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { assignmentSettings, quizSettings } from '../../db/schema/assessments.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { courseMaterials, courses, courseUploads } from '../../db/schema/courses.ts';

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { CourseDetails, ElementDetails, MaterialDetails, UploadAnswer } from '@klase/core/courses/contracts';
+import type { CourseDetails, ElementDetails } from '@klase/core/courses/contracts';
+import type { MaterialDetails, UploadAnswer } from '@klase/core/materials/contracts';
 import type { Db } from '../../db/client.ts';
 import { courseJobs } from '../../db/schema/course-jobs.ts';
 import { courseElements, courseMaterials, materialProgress } from '../../db/schema/courses.ts';

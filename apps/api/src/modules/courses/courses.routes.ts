@@ -16,7 +16,7 @@ import {
   myCoursesQuery,
   publishWithContentsRequest,
 } from '@klase/core/courses/contracts';
-import { shareRequest } from '@klase/core/courses/catalogue';
+import { shareRequest } from '@klase/core/catalogue/contracts';
 import { DomainError } from '@klase/core/errors';
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { tablePage } from '@klase/core/table';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dueAnswer, dueQuery, gradesQuery, pendingAnswer, recentGradesAnswer } from '@klase/core/assessments/dashboard';
+import { dueAnswer, dueQuery, gradesQuery, pendingAnswer, recentGradesAnswer } from '@klase/core/dashboard/contracts';
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { ROLE } from '@klase/core/roles';
 import { ctxOf } from '../../platform/app-context.ts';

@@ -1,5 +1,5 @@
-import { workState, type WorkRow, type WorkState } from '@klase/core/assessments/assignments';
-import type { DueAnswer, DueItem, PendingAnswer, PendingItem, RecentGrade } from '@klase/core/assessments/dashboard';
+import { workState, type WorkRow, type WorkState } from '@klase/core/assignments/contracts';
+import type { DueAnswer, DueItem, PendingAnswer, PendingItem, RecentGrade } from '@klase/core/dashboard/contracts';
 import { DomainError } from '@klase/core/errors';
 import { ROLE } from '@klase/core/roles';
 import type { Ctx } from '../../platform/context.ts';

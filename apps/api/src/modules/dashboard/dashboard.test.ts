@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DueAnswer, PendingAnswer, PendingItem, recentGradesAnswer } from '@klase/core/assessments/dashboard';
+import type { DueAnswer, PendingAnswer, PendingItem, recentGradesAnswer } from '@klase/core/dashboard/contracts';
 import type { z } from 'zod';
 import { quizAttempts, submissions } from '../../db/schema/assessments.ts';
 import { courseElements, courses } from '../../db/schema/courses.ts';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Journey } from '@klase/core/courses/contracts';
+import type { Journey } from '@klase/core/materials/contracts';
 import { courseMaterials, materialProgress } from '../../db/schema/courses.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildGroup } from '../../test/class-factories.ts';

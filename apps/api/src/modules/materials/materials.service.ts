@@ -1,5 +1,6 @@
 import type { Locale } from '@klase/core/constants';
-import type { MaterialDetails, materialForm, materialOrderRequest } from '@klase/core/courses/contracts';
+import type { materialOrderRequest } from '@klase/core/courses/contracts';
+import type { MaterialDetails, materialForm } from '@klase/core/materials/contracts';
 import { DomainError } from '@klase/core/errors';
 import type { EditVersion } from '@klase/core/edit-version';
 import type { MaterialGradesChoice, MaterialGradesSummary } from '@klase/core/gradebook/contracts';

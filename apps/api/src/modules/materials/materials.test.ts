@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MaterialDetails } from '@klase/core/courses/contracts';
+import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { classes } from '../../db/schema/classes.ts';
 import { courseMaterials, courses } from '../../db/schema/courses.ts';
 import { users } from '../../db/schema/users.ts';

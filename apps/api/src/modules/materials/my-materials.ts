@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { MATERIAL_TYPES, type MaterialType } from '@klase/core/classes/class-work';
-import type { MyMaterialRow } from '@klase/core/courses/contracts';
+import { MATERIAL_TYPES, type MaterialType } from '@klase/core/class-work/contracts';
+import type { MyMaterialRow } from '@klase/core/materials/contracts';
 import type { ParsedTableQuery, TablePage } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
 import { classTeachers, classes } from '../../db/schema/classes.ts';

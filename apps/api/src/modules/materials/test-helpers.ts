@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { MaterialType } from '@klase/core/classes/class-work';
+import type { MaterialType } from '@klase/core/class-work/contracts';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { courseElementAssignees, courseElements, courseMaterials, courses, materialProgress } from '../../db/schema/courses.ts';

@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MaterialDetails, UploadAnswer } from '@klase/core/courses/contracts';
+import type { MaterialDetails, UploadAnswer } from '@klase/core/materials/contracts';
 import { classes } from '../../db/schema/classes.ts';
 import { courseMaterials, courseUploads } from '../../db/schema/courses.ts';
 import { signIn, type Agent } from '../../test/agent.ts';

@@ -1,6 +1,6 @@
 import type { Locale } from '@klase/core/constants';
-import type { QuestionFormValues } from '@klase/core/assessments/questions';
-import type { BankQuestion, TeacherQuestion } from '@klase/core/assessments/quizzes';
+import type { QuestionFormValues } from '@klase/core/quizzes/questions';
+import type { BankQuestion, TeacherQuestion } from '@klase/core/quizzes/contracts';
 import { DomainError } from '@klase/core/errors';
 import type { ParsedTableQuery, TablePage } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';

@@ -1,6 +1,6 @@
-import { roundPoints } from '@klase/core/assessments/grading';
-import { normalizeText, type AnswerValue, type Question } from '@klase/core/assessments/questions';
-import type { AttemptResult, QuizResults, QuizStats, manualGradeRequest } from '@klase/core/assessments/quizzes';
+import { roundPoints } from '@klase/core/quizzes/grading';
+import { normalizeText, type AnswerValue, type Question } from '@klase/core/quizzes/questions';
+import type { AttemptResult, QuizResults, QuizStats, manualGradeRequest } from '@klase/core/quizzes/contracts';
 import type { Locale } from '@klase/core/constants';
 import { DomainError } from '@klase/core/errors';
 import type { z } from 'zod';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageAnswer } from '@klase/core/admin/common';
-import { questionForm } from '@klase/core/assessments/questions';
-import { quizSettingsUpdate } from '@klase/core/assessments/quiz-settings';
+import { questionForm } from '@klase/core/quizzes/questions';
+import { quizSettingsUpdate } from '@klase/core/quizzes/quiz-settings';
 import {
   bankParams,
   bankQuestionOut,
@@ -12,8 +12,9 @@ import {
   questionSaveOut,
   quizSettingsAnswer,
   teacherQuestionOut,
-} from '@klase/core/assessments/quizzes';
-import { courseParams, materialParams } from '@klase/core/courses/contracts';
+} from '@klase/core/quizzes/contracts';
+import { courseParams } from '@klase/core/courses/contracts';
+import { materialParams } from '@klase/core/materials/contracts';
 import { tablePage, tableQuerySchema } from '@klase/core/table';
 import { ctxOf } from '../../platform/app-context.ts';
 import { requestUser } from '../classes/class-access.ts';

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Locale } from '@klase/core/constants';
-import { htmlHasContent, type QuestionFormValues } from '@klase/core/assessments/questions';
-import { REVIEW_OPTIONS, type QuizSettings } from '@klase/core/assessments/quiz-settings';
-import type { QuizSettingsAnswer, TeacherQuestion } from '@klase/core/assessments/quizzes';
+import { htmlHasContent, type QuestionFormValues } from '@klase/core/quizzes/questions';
+import { REVIEW_OPTIONS, type QuizSettings } from '@klase/core/quizzes/quiz-settings';
+import type { QuizSettingsAnswer, TeacherQuestion } from '@klase/core/quizzes/contracts';
 import { DomainError } from '@klase/core/errors';
 import type { EditVersion } from '@klase/core/edit-version';
 import type { Db } from '../../db/client.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sampleForms } from '@klase/core/assessments/test-questions';
-import type { AttemptView, BankQuestion, QuizSettingsAnswer, TeacherQuestion } from '@klase/core/assessments/quizzes';
+import { sampleForms } from '@klase/core/quizzes/test-questions';
+import type { AttemptView, BankQuestion, QuizSettingsAnswer, TeacherQuestion } from '@klase/core/quizzes/contracts';
 import type { TablePage } from '@klase/core/table';
 import { quizQuestions } from '../../db/schema/assessments.ts';
 import { courseMaterials } from '../../db/schema/courses.ts';

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect } from 'vitest';
-import type { AnswerValue, QuestionForm } from '@klase/core/assessments/questions';
-import type { SampleType } from '@klase/core/assessments/test-questions';
-import type { QuizSettingsForm } from '@klase/core/assessments/quiz-settings';
-import type { AttemptView } from '@klase/core/assessments/quizzes';
+import type { AnswerValue, QuestionForm } from '@klase/core/quizzes/questions';
+import type { SampleType } from '@klase/core/quizzes/test-questions';
+import type { QuizSettingsForm } from '@klase/core/quizzes/quiz-settings';
+import type { AttemptView } from '@klase/core/quizzes/contracts';
 import { submissions } from '../../db/schema/assessments.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import type { ElementAssignment } from '../../test/course-factories.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { tableQueryWith } from '../admin/common.ts';
 import { V, optionalText, requiredText } from '../validation/rules.ts';
-import { courseForm, courseRow } from './contracts.ts';
+import { courseForm, courseRow } from '../courses/contracts.ts';
 
 /**
  * The course catalogue and the courses a teacher can copy (issue 5, decision 0012).

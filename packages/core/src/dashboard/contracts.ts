@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MATERIAL_TYPES } from '../classes/class-work.ts';
-import { WORK_STATES } from './assignments.ts';
+import { MATERIAL_TYPES } from '../class-work/contracts.ts';
+import { WORK_STATES } from '../assignments/contracts.ts';
 
 /**
  * The dashboard's work lists (issue 6). Every item links to its material
