@@ -88,7 +88,7 @@ const unresolved = [];
 const roots = ['packages', 'apps', 'e2e', 'bench'];
 const changed = rewriteFiles(sourceFiles(roots), (file, text) => {
   let out = rewritePackage(text);
-  if (file.startsWith(path.join(ROOT, 'packages/core/'))) out = rewriteRelative(file, out, map, unresolved);
+  out = rewriteRelative(file, out, map, unresolved);
   return rewriteSplits(file, out);
 });
 report('core-paths', moved, changed, unresolved);

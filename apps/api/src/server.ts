@@ -4,10 +4,10 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { demoAccountsTable, seedDemo } from './db/seed.ts';
-import { seedDemoResources } from './db/seed-resources.ts';
-import { startQuizSweeper } from './modules/quizzes/sweeper.ts';
-import { startRecalcWorker } from './modules/gradebook/recalc-worker.ts';
+import { demoAccountsTable, seedDemo } from './seed/seed.ts';
+import { seedDemoResources } from './seed/seed-resources.ts';
+import { startQuizSweeper } from './modules/quizzes/sweeper.worker.ts';
+import { startRecalcWorker } from './modules/gradebook/recalc.worker.ts';
 
 const main = async () => {
   const config = loadConfig(process.env);

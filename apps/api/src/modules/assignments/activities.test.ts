@@ -6,8 +6,8 @@ import { submissions } from '../../db/schema/assessments.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildAssignment, buildGraded, uploadWorkAs } from '../../test/assessment-factories.ts';
 import { buildMaterial } from '../../test/course-factories.ts';
-import { useClassWorld } from '../classes/test-world.ts';
-import { progressOf, statesOf } from '../materials/test-helpers.ts';
+import { useClassWorld } from '../../test/class-world.ts';
+import { progressOf, statesOf } from '../../test/materials-world.ts';
 
 describe('activity grades', () => {
   const ctx = useClassWorld();

@@ -7,7 +7,7 @@ import { DomainError } from '@klase/core/errors';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { auditChange, changes } from '../../platform/audit.ts';
+import { auditChange, changes } from '../../kernel/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';

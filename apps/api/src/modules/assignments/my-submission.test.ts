@@ -11,8 +11,8 @@ import { signIn, type Agent } from '../../test/agent.ts';
 import { buildAssignment, buildGraded, gradeAs, saveDraftAs, submitAs, submitOnly, uploadWorkAs } from '../../test/assessment-factories.ts';
 import { buildMaterial } from '../../test/course-factories.ts';
 import { ctxOf } from '../../platform/app-context.ts';
-import { useClassWorld } from '../classes/test-world.ts';
-import { progressOf } from '../materials/test-helpers.ts';
+import { useClassWorld } from '../../test/class-world.ts';
+import { progressOf } from '../../test/materials-world.ts';
 import { addWorkFile } from './my-submission.service.ts';
 
 const HOUR = 60 * 60 * 1000;

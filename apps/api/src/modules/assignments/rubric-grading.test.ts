@@ -7,7 +7,7 @@ import { signIn, type Agent } from '../../test/agent.ts';
 import { buildAssignment, buildSubmission } from '../../test/assessment-factories.ts';
 import { buildRubric } from '../../test/gradebook-factories.ts';
 import { ensureGradebook } from '../gradebook/setup-loader.ts';
-import { useClassWorld } from '../classes/test-world.ts';
+import { useClassWorld } from '../../test/class-world.ts';
 
 describe('grading an assignment with its rubric', () => {
   const ctx = useClassWorld();

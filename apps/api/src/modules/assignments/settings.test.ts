@@ -8,7 +8,7 @@ import { auditLog } from '../../db/schema/platform.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildAssignment, buildGraded } from '../../test/assessment-factories.ts';
 import { multipartFile } from '../../test/multipart.ts';
-import { useClassWorld } from '../classes/test-world.ts';
+import { useClassWorld } from '../../test/class-world.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

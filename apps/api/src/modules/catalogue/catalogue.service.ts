@@ -5,7 +5,7 @@ import { DomainError } from '@klase/core/errors';
 import { ROLE } from '@klase/core/roles';
 import type { TablePage } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
-import { auditChange, changes, pick } from '../../platform/audit.ts';
+import { auditChange, changes, pick } from '../../kernel/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { isCatalogue, loadManagedCourse, unlessTaken } from '../courses/course-access.ts';

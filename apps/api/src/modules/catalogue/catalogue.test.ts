@@ -9,8 +9,8 @@ import { signIn } from '../../test/agent.ts';
 import { buildCourse } from '../../test/class-factories.ts';
 import { buildCatalogueCourse, buildCategory, buildElement, buildRexAdmin } from '../../test/course-factories.ts';
 import { uniq } from '../../test/factories.ts';
-import { COURSE_MESSAGES } from '../../platform/course-messages.ts';
-import { useClassWorld } from '../classes/test-world.ts';
+import { COURSE_MESSAGES } from '../../kernel/course-messages.ts';
+import { useClassWorld } from '../../test/class-world.ts';
 
 const courseForm = (categoryId: string, extra: Partial<CatalogueCourseForm> = {}): CatalogueCourseForm => ({
   name: uniq('Earth Science '),

@@ -4,10 +4,10 @@ import type { CatalogueCourseRow, CategoryRow } from '@klase/core/catalogue/cont
 import type { CourseDetails } from '@klase/core/courses/contracts';
 import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { catalogueCategories, courseMaterials, courses } from '../../db/schema/courses.ts';
-import { CATALOGUE_COURSES, seedCatalogue } from '../../db/seed-courses.ts';
+import { CATALOGUE_COURSES, seedCatalogue } from '../../seed/seed-courses.ts';
 import { signIn } from '../../test/agent.ts';
 import { buildRexAdmin } from '../../test/course-factories.ts';
-import { useClassWorld } from '../classes/test-world.ts';
+import { useClassWorld } from '../../test/class-world.ts';
 
 describe('the demo catalogue seed', () => {
   const ctx = useClassWorld();

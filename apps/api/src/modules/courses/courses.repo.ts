@@ -7,8 +7,8 @@ import type { Db } from '../../db/client.ts';
 import { classStudents, classTeachers, classes } from '../../db/schema/classes.ts';
 import { catalogueCategories, courseElements, courseMaterials, courses, materialProgress } from '../../db/schema/courses.ts';
 import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
-import { assignedOnly } from '../class-work/course-sql.ts';
-import { assignedToStudents, elementAssignedTo } from './assignment-sql.ts';
+import { assignedOnly } from '../../kernel/course-sql.ts';
+import { assignedToStudents, elementAssignedTo } from '../../kernel/assignment-sql.ts';
 import type { CourseRecord } from './course-access.ts';
 
 /**

@@ -4,7 +4,7 @@ import { ROUTE_ROLES } from '@klase/core/guards';
 import { ROLE } from '@klase/core/roles';
 import { ctxOf } from '../../platform/app-context.ts';
 import type { Policy } from '../../platform/types.ts';
-import { requestUser } from '../classes/class-access.ts';
+import { requestUser } from '../../kernel/request-user.ts';
 import { latestGrades, pendingWork, whatsDue } from './dashboard.service.ts';
 
 const tags = ['dashboard'];

@@ -9,7 +9,7 @@ import { ROUTE_ROLES } from '@klase/core/guards';
 import { tablePage } from '@klase/core/table';
 import { ctxOf } from '../../platform/app-context.ts';
 import type { Policy } from '../../platform/types.ts';
-import { requestUser } from '../classes/class-access.ts';
+import { requestUser } from '../../kernel/request-user.ts';
 import { loadCourseAccess, requireManage } from '../courses/course-access.ts';
 import { courseJourney, viewMaterial } from './journey.service.ts';
 import { createMaterial, editMaterial, materialDetails, materialGrades, orderMaterials, publishMaterial, removeMaterial } from './materials.service.ts';

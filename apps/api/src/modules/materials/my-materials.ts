@@ -7,7 +7,7 @@ import { classTeachers, classes } from '../../db/schema/classes.ts';
 import { courseElements, courseMaterials, courses } from '../../db/schema/courses.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
-import { isoOrNull, publishStatus } from '../class-work/course-sql.ts';
+import { isoOrNull, publishStatus } from '../../kernel/course-sql.ts';
 
 /** `#/materials`: the materials of every course of the classes the signed-in teacher or assistant teaches. */
 

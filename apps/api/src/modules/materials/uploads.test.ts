@@ -11,7 +11,7 @@ import { buildClassWorld, type ClassWorld } from '../../test/class-factories.ts'
 import { multipartFile } from '../../test/multipart.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { materialsRoutes } from './materials.routes.ts';
-import { buildJourneyCourse, uploadFile } from './test-helpers.ts';
+import { buildJourneyCourse, uploadFile } from '../../test/materials-world.ts';
 import { attachmentHeader } from '../../platform/downloads.ts';
 import { safeFileName } from '@klase/core/upload';
 

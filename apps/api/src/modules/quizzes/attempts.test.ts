@@ -5,7 +5,7 @@ import type { AttemptResult, AttemptView, QuizOverview } from '@klase/core/quizz
 import { quizAnswers, quizAttempts } from '../../db/schema/assessments.ts';
 import { materialProgress } from '../../db/schema/courses.ts';
 import { moveAttempt, sampleQuestions } from '../../test/quiz-factories.ts';
-import { RIGHT, WRONG, answer, right, wrong, start, submissionRow, takeQuiz, useQuizWorld } from './test-helpers.ts';
+import { RIGHT, WRONG, answer, right, wrong, start, submissionRow, takeQuiz, useQuizWorld } from '../../test/quizzes-world.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

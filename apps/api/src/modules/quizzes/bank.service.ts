@@ -4,7 +4,7 @@ import type { BankQuestion, TeacherQuestion } from '@klase/core/quizzes/contract
 import { DomainError } from '@klase/core/errors';
 import type { ParsedTableQuery, TablePage } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
-import { auditChange } from '../../platform/audit.ts';
+import { auditChange } from '../../kernel/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import type { CourseAccess } from '../courses/course-access.ts';

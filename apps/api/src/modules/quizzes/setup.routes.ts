@@ -17,7 +17,7 @@ import { courseParams } from '@klase/core/courses/contracts';
 import { materialParams } from '@klase/core/materials/contracts';
 import { tablePage, tableQuerySchema } from '@klase/core/table';
 import { ctxOf } from '../../platform/app-context.ts';
-import { requestUser } from '../classes/class-access.ts';
+import { requestUser } from '../../kernel/request-user.ts';
 import { copyFromBank, listBank, quizQuestionToBank, removeFromBank, saveToBank } from './bank.service.ts';
 import { staff, teachers } from './policies.ts';
 import { createQuestion, editQuestion, listQuestions, orderQuestions, readQuizSettings, removeQuestion, writeQuizSettings } from './setup.service.ts';

@@ -6,7 +6,7 @@ import type { QuizSettingsAnswer, TeacherQuestion } from '@klase/core/quizzes/co
 import { DomainError } from '@klase/core/errors';
 import type { EditVersion } from '@klase/core/edit-version';
 import type { Db } from '../../db/client.ts';
-import { auditChange, changes } from '../../platform/audit.ts';
+import { auditChange, changes } from '../../kernel/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';

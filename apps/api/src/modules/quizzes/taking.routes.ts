@@ -14,7 +14,7 @@ import {
 } from '@klase/core/quizzes/contracts';
 import { materialParams } from '@klase/core/materials/contracts';
 import { ctxOf } from '../../platform/app-context.ts';
-import { requestUser } from '../classes/class-access.ts';
+import { requestUser } from '../../kernel/request-user.ts';
 import { quizOverview, readAttempt, readResult, saveAttemptAnswer, startAttempt, submitAttempt } from './attempts.service.ts';
 import { attemptReaders, graders, staff, studentsAndParents, takers } from './policies.ts';
 import { gradeByHand, quizResults, quizStats } from './review.service.ts';
