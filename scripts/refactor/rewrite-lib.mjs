@@ -179,7 +179,10 @@ export function splitNamedImports(text, specMatches, targetSpec, names) {
     const moving = parts.filter((p) => names.has(name(p)));
     if (moving.length === 0) return whole;
     const staying = parts.filter((p) => !names.has(name(p)));
-    const line = (items, s) => `${indent}${kw}${typeKw ?? ''} { ${items.join(', ')} } from ${quote}${s}${quote};`;
+    // A multi-line list stays multi-line (one name a line), a one-line list stays on one line.
+    const multi = list.includes('\n');
+    const body = (items) => (multi ? `{\n${items.map((i) => `${indent}  ${i},`).join('\n')}\n${indent}}` : `{ ${items.join(', ')} }`);
+    const line = (items, s) => `${indent}${kw}${typeKw ?? ''} ${body(items)} from ${quote}${s}${quote};`;
     const moved = line(moving, targetSpec(spec));
     return staying.length ? `${line(staying, spec)}\n${moved}` : moved;
   });

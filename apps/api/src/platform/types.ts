@@ -6,6 +6,7 @@ import type { AfterAnswer } from './after-answer.ts';
 import type { Mailer } from './mail.ts';
 import type { FileStorage } from './storage.ts';
 import type { SessionCache } from './session-cache.ts';
+import type { AuthState } from './rows.ts';
 
 /** Who may call a route. Every route declares one in `config.policy`. */
 export type Policy =
@@ -14,7 +15,7 @@ export type Policy =
   | { access: 'signedIn' }
   | { access: 'roles'; roles: readonly RoleId[] };
 
-export type { AuthState } from './rows.ts';
+export type { AuthState };
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageAnswer } from '@klase/core/admin/common';
 import { FILE_MAX_BYTES } from '@klase/core/constants';
 import { courseParams, elementParams, materialOrderRequest, publishRequest } from '@klase/core/courses/contracts';
-import { journey, journeyQuery, materialDetails as materialDetailsSchema, materialForm, materialUpdate, materialParams, myMaterialRow, myMaterialsQuery, uploadAnswer, viewAnswer } from '@klase/core/materials/contracts';
+import {
+  journey,
+  journeyQuery,
+  materialDetails as materialDetailsSchema,
+  materialForm,
+  materialUpdate,
+  materialParams,
+  myMaterialRow,
+  myMaterialsQuery,
+  uploadAnswer,
+  viewAnswer,
+} from '@klase/core/materials/contracts';
 import { DomainError } from '@klase/core/errors';
 import { materialDeleteQuery, materialGradesSummary } from '@klase/core/gradebook/contracts';
 import { ROUTE_ROLES } from '@klase/core/guards';

@@ -1,7 +1,15 @@
 import { Button, Modal, NativeSelect, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { DECIMALS_LIMIT, FINAL_MODES, finalSettingsForm, GRADEBOOK_STATUSES, gradebookSettingsForm, type FinalSettingsFormInput, type GradebookSettingsFormInput } from '@klase/core/gradebook/contracts';
+import {
+  DECIMALS_LIMIT,
+  FINAL_MODES,
+  finalSettingsForm,
+  GRADEBOOK_STATUSES,
+  gradebookSettingsForm,
+  type FinalSettingsFormInput,
+  type GradebookSettingsFormInput,
+} from '@klase/core/gradebook/contracts';
 import { type GradebookSettings, type GradebookSetupView } from '@klase/core/gradebook/views';
 import { DISPLAY_TYPES, HIDDEN_POLICIES } from '@klase/core/gradebook/types';
 import { DetailList } from '../../../components/detail-list.tsx';

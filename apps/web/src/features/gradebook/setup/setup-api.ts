@@ -1,6 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { FinalSettingsFormInput, GradebookSettingsFormInput, GradeCategoryForm, GradeItemForm, GradeLettersFormInput, GradingPeriodFormInput, RubricFormInput, ScaleFormInput } from '@klase/core/gradebook/contracts';
+import type {
+  FinalSettingsFormInput,
+  GradebookSettingsFormInput,
+  GradeCategoryForm,
+  GradeItemForm,
+  GradeLettersFormInput,
+  GradingPeriodFormInput,
+  RubricFormInput,
+  ScaleFormInput,
+} from '@klase/core/gradebook/contracts';
 import type { GradebookSetupView, ScaleRow } from '@klase/core/gradebook/views';
 import { apiFetch } from '../../../components/http.ts';
 import type { EditVersion } from '@klase/core/edit-version';
