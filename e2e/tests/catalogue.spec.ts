@@ -3,7 +3,7 @@ import { expect, signIn, test } from '../fixtures.ts';
 import { goTo } from '../helpers.ts';
 
 /**
- * The course catalogue (issue 5) with the demo catalogue (apps/api/src/db/seed-courses.ts) and the
+ * The course catalogue (issue 5) with the demo catalogue (apps/api/src/seed/seed-courses.ts) and the
  * fixtures of apps/api/src/test/e2e-fixtures.ts: a teacher browses the catalogue from their empty
  * class, previews a course, adds it to the class and sees the copy finish; the rex admin sees the
  * catalogue the teachers browse.

@@ -17,10 +17,8 @@ import { registerOpenApi } from './platform/openapi.ts';
 import { declarePublicRoutes, registerAccessControl } from './platform/policy.ts';
 import { AUTH_CHANNEL, createSessionCache } from './platform/session-cache.ts';
 import { createLocalStorage, type FileStorage } from './platform/storage.ts';
-import { createBulkWorker } from './modules/bulk/bulk-worker.ts';
-import { createCourseJobWorker } from './modules/course-jobs/course-jobs.worker.ts';
-import { ctxOf } from './platform/app-context.ts';
 import { registerModules } from './routes.ts';
+import { createWorkers, stopWorkers } from './workers.ts';
 import './platform/types.ts';
 
 export interface AppDeps {
@@ -140,18 +138,13 @@ export const buildApp = async (config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('sessionCache', sessionCache);
   const stopWatching = watchDatabase(app, database, () => sessionCache.clear());
   const unlistenAuth = config.sessionCacheMs > 0 ? await database.listen(AUTH_CHANNEL, (payload) => sessionCache.onNotify(payload)) : null;
-  const bulkWorker = createBulkWorker({ database, ctx: ctxOf(app), pollMs: config.mailPollMs, log: app.log });
-  app.decorate('bulkWorker', bulkWorker);
   app.decorate('afterAnswer', createAfterAnswer({ log: app.log, maxPending: 1000 }));
-  const courseJobWorker = createCourseJobWorker({ database, storage: app.storage, pollMs: config.mailPollMs, log: app.log });
-  app.decorate('courseJobWorker', courseJobWorker);
+  const workers = createWorkers(app);
   app.addHook('onClose', async () => {
     stopWatching();
     if (unlistenAuth) await unlistenAuth();
     await app.afterAnswer.settle();
-    await bulkWorker.stop();
-    await courseJobWorker.stop();
-    await mailer.stop();
+    await stopWorkers(workers);
     if (ownsDatabase) await database.close();
   });
 

@@ -1,27 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './modules/account/account.routes.ts';
-import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
-import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { adminUsersRoutes } from './modules/admin/users/admin-users.routes.ts';
+import { auditRoutes } from './modules/admin/audit/audit.routes.ts';
 import { classWorkRoutes } from './modules/class-work/class-work.routes.ts';
 import { classesRoutes } from './modules/classes/classes.routes.ts';
-import { bulkRoutes } from './modules/bulk/bulk.routes.ts';
+import { bulkRoutes } from './modules/admin/bulk/bulk.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { coursesRoutes } from './modules/courses/courses.routes.ts';
-import { courseJobsRoutes } from './modules/course-jobs/course-jobs.routes.ts';
+import { courseJobsRoutes } from './modules/courses/jobs/course-jobs.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { resourcesRoutes } from './modules/resources/resources.routes.ts';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
 import { quizzesRoutes } from './modules/quizzes/quizzes.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { gradebookRoutes } from './modules/gradebook/gradebook.routes.ts';
-import { gradebookSetupRoutes } from './modules/gradebook-setup/gradebook-setup.routes.ts';
+import { gradebookSetupRoutes } from './modules/gradebook/setup/gradebook-setup.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
-import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { customersRoutes } from './modules/admin/customers/customers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
-import { photosRoutes } from './modules/photos/photos.routes.ts';
-import { schoolsRoutes } from './modules/schools/schools.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
+import { outboxRoutes } from './modules/admin/outbox/outbox.routes.ts';
+import { photosRoutes } from './modules/account/photos.routes.ts';
+import { schoolsRoutes } from './modules/admin/schools/schools.routes.ts';
+import { usersRoutes } from './modules/admin/users/users.routes.ts';
 
 /** Every module and its URL prefix: grep here to find any route. */
 export const MODULES = [

@@ -4,10 +4,9 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { demoAccountsTable, seedDemo } from './db/seed.ts';
-import { seedDemoResources } from './db/seed-resources.ts';
-import { startQuizSweeper } from './modules/quizzes/sweeper.ts';
-import { startRecalcWorker } from './modules/gradebook/recalc-worker.ts';
+import { demoAccountsTable, seedDemo } from './seed/seed.ts';
+import { seedDemoResources } from './seed/seed-resources.ts';
+import { startWorkers } from './workers.ts';
 
 const main = async () => {
   const config = loadConfig(process.env);
@@ -22,14 +21,9 @@ const main = async () => {
   app.addHook('onClose', async () => database.close());
   // The library's demo files need the storage; safe to run on every start (it adds what is missing).
   if (config.seedDemo) await seedDemoResources(database.db, app.storage);
-  // Before listen: it adds an onClose hook. Submits quiz attempts past their deadline with what was saved.
-  await startQuizSweeper(app);
-  // Also before listen: recomputes the stored grade totals of courses whose grades or setup changed.
-  await startRecalcWorker(app);
   await app.listen({ port: config.port, host: config.host });
-  await app.mailer.start();
-  await app.bulkWorker.start();
-  await app.courseJobWorker.start();
+  // Mail outbox, bulk uploads, course jobs, quiz sweep, grade recompute (workers.ts).
+  await startWorkers(app);
 
   const url = `http://${config.host}:${config.port}`;
   console.log(`Klase is running at ${url} (API docs: ${url}/api/docs, database: ${database.kind})`);

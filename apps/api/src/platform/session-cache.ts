@@ -1,5 +1,5 @@
 import type { ChildEntry } from '@klase/core/auth/contracts';
-import type { AuthState } from './types.ts';
+import type { AuthState } from './rows.ts';
 
 /**
  * A short-lived per-node cache of session lookups, so the check before every navigation does not

@@ -6,7 +6,7 @@ import { sessions } from '../db/schema/sessions.ts';
 import { customers, schools } from '../db/schema/tenancy.ts';
 import { users } from '../db/schema/users.ts';
 import { randomToken, sha256 } from './crypto.ts';
-import type { AuthState } from './types.ts';
+import type { AuthState } from './rows.ts';
 
 export const SESSION_COOKIE = 'klase_sid';
 

@@ -2,13 +2,11 @@ import type { Locale } from '@klase/core/constants';
 import type { RoleId } from '@klase/core/roles';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { BulkWorker } from '../modules/bulk/bulk-worker.ts';
-import type { CourseJobWorker } from '../modules/course-jobs/course-jobs.worker.ts';
 import type { AfterAnswer } from './after-answer.ts';
 import type { Mailer } from './mail.ts';
 import type { FileStorage } from './storage.ts';
 import type { SessionCache } from './session-cache.ts';
-import type { SessionRow, UserRow } from './rows.ts';
+import type { AuthState } from './rows.ts';
 
 /** Who may call a route. Every route declares one in `config.policy`. */
 export type Policy =
@@ -17,11 +15,7 @@ export type Policy =
   | { access: 'signedIn' }
   | { access: 'roles'; roles: readonly RoleId[] };
 
-export interface AuthState {
-  user: UserRow;
-  session: SessionRow;
-  schoolName: string | null;
-}
+export type { AuthState };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,8 +24,6 @@ declare module 'fastify' {
     mailer: Mailer;
     storage: FileStorage;
     sessionCache: SessionCache;
-    bulkWorker: BulkWorker;
-    courseJobWorker: CourseJobWorker;
     afterAnswer: AfterAnswer;
   }
   interface FastifyRequest {

@@ -1,5 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
-import type { AssignmentSettingsForm } from '@klase/core/assessments/assignments';
+import type { AssignmentSettingsForm } from '@klase/core/assignments/contracts';
 import type { Db } from '../db/client.ts';
 import { assignmentSettings, submissions } from '../db/schema/assessments.ts';
 import { courseMaterials, courses } from '../db/schema/courses.ts';

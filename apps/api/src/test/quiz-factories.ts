@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { questionForm, type QuestionForm } from '@klase/core/assessments/questions';
-import { quizSettingsForm, type QuizSettingsForm } from '@klase/core/assessments/quiz-settings';
-import { sampleForms, type SampleType } from '@klase/core/assessments/test-questions';
+import { questionForm, type QuestionForm } from '@klase/core/quizzes/questions';
+import { quizSettingsForm, type QuizSettingsForm } from '@klase/core/quizzes/quiz-settings';
+import { sampleForms, type SampleType } from '@klase/core/quizzes/test-questions';
 import type { Db } from '../db/client.ts';
 import { quizAttempts } from '../db/schema/assessments.ts';
 import { courses } from '../db/schema/courses.ts';

@@ -1,4 +1,4 @@
-import type { SplitBy, SplitOrder } from './class-work.ts';
+import type { SplitBy, SplitOrder } from '../class-work/contracts.ts';
 
 /**
  * Splits students into groups for "generate groups" (spec: by a number of groups or by a maximum

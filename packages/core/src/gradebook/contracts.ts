@@ -5,7 +5,6 @@ import { greaterThanAt, numberField, optionalNumberField, tooBigAt } from './num
 import { AGGREGATION_METHODS, DISPLAY_TYPES, HIDDEN_POLICIES } from './types.ts';
 
 export { numberField, optionalNumberField } from './number-fields.ts';
-export * from './views.ts';
 
 /**
  * Gradebook API contracts (issue 7, decision 0015): the forms of the grade-setup tabs, grade entry,

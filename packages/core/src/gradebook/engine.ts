@@ -1,4 +1,4 @@
-import { makeAggBuf } from './aggregate.ts';
+import { makeAggBuf } from './agg-buf.ts';
 import { compileSetup, type Compiled } from './compile.ts';
 import { totalsOf } from './explain.ts';
 import { flags, runPass, type EngineCtx, type Flags, type Pass, type StudentState } from './pass.ts';

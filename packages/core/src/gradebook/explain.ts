@@ -1,4 +1,5 @@
-import { aggregate, makeAggBuf, STATUSES } from './aggregate.ts';
+import { aggregate } from './aggregate.ts';
+import { makeAggBuf, STATUSES } from './agg-buf.ts';
 import { gradePercent, isPassing } from './display.ts';
 import { fillInputs, num, settleResult, type EngineCtx, type Flags, type Pass, type StudentState } from './pass.ts';
 import type { ChildLine, TotalExplanation, TotalResult } from './types.ts';

@@ -21,4 +21,5 @@ export {
   type LetterRow,
 } from './display.ts';
 export * from './contracts.ts';
+export * from './views.ts';
 export * from './setup-build.ts';

@@ -1,4 +1,4 @@
-import { EXTRA, type AggBuf } from './aggregate.ts';
+import { EXTRA, type AggBuf } from './agg-buf.ts';
 import type { CCategory } from './compile.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { aggregate, type AggBuf, type AggMode, type AggResult } from './aggregate.ts';
+import { aggregate } from './aggregate.ts';
+import { type AggBuf, type AggMode, type AggResult } from './agg-buf.ts';
 import type { Compiled } from './compile.ts';
 import type { ItemGrade, StudentGrades, TotalExplanation } from './types.ts';
 

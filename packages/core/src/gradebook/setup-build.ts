@@ -1,4 +1,4 @@
-import type { GradebookSettings, GradeCategoryRow, GradeItemRow, GradingPeriodRow, ScaleRow } from './contracts.ts';
+import type { GradebookSettings, GradeCategoryRow, GradeItemRow, GradingPeriodRow, ScaleRow } from './views.ts';
 import type { GradebookSetup, GradeCategorySetup, GradeItemSetup } from './types.ts';
 import { SCHOOL_TIME_ZONE } from '../constants.ts';
 

@@ -1,6 +1,6 @@
 import { gradePercent, isPassing } from './display.ts';
 import { doubles, flags, num, type EngineCtx, type StudentState } from './pass.ts';
-import { STATUSES, UNKNOWN, type AggBuf } from './aggregate.ts';
+import { STATUSES, UNKNOWN, type AggBuf } from './agg-buf.ts';
 import type {
   HiddenPolicy,
   ItemGrade,

@@ -4,9 +4,9 @@ import { changePasswordRequest, loginRequest, setPasswordRequest, updateProfileR
 import { toFieldIssues } from './issues.ts';
 import { createUserRequest, updateUserRequest } from '../admin/users.ts';
 import { schoolForm } from '../admin/schools.ts';
-import { draftRequest } from '../assessments/assignments.ts';
-import { answerValue, questionForm } from '../assessments/questions.ts';
-import { quizSettingsForm } from '../assessments/quiz-settings.ts';
+import { draftRequest } from '../assignments/contracts.ts';
+import { answerValue, questionForm } from '../quizzes/questions.ts';
+import { quizSettingsForm } from '../quizzes/quiz-settings.ts';
 import { classForm } from '../classes/contracts.ts';
 import {
   emailField,

@@ -1,14 +1,14 @@
 import type { ChangePasswordRequest, ChildProfile, PreferencesRequest, UpdateProfileRequest } from '@klase/core/auth/contracts';
 import { DomainError } from '@klase/core/errors';
-import { queueTokenMail } from '../../platform/account-mail.ts';
-import { audit } from '../../platform/audit.ts';
+import { queueTokenMail } from '../../kernel/account-mail.ts';
+import { audit } from '../../kernel/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { hashPassword, verifyPassword } from '../../platform/password-hash.ts';
 import type { AuthState } from '../../platform/types.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { deleteUserSessions } from '../../platform/sessions.ts';
-import { emailTakenByOther, findChild, findUserById, listChildren, updateUser } from '../users/users.repo.ts';
-import { toChildEntry } from '../users/profile.ts';
+import { emailTakenByOther, findChild, findUserById, listChildren, updateUser } from '../admin/users/users.repo.ts';
+import { toChildEntry } from '../admin/users/profile.ts';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: string): boolean => UUID_RE.test(v);

@@ -1,4 +1,4 @@
-import type { activityGradesRequest, SubmissionsAnswer } from '@klase/core/assessments/assignments';
+import type { activityGradesRequest, SubmissionsAnswer } from '@klase/core/assignments/contracts';
 import { DomainError } from '@klase/core/errors';
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FEEDBACK_MAX, type MySubmission, type SubmissionsAnswer } from '@klase/core/assessments/assignments';
-import type { Journey } from '@klase/core/courses/contracts';
+import { FEEDBACK_MAX, type MySubmission, type SubmissionsAnswer } from '@klase/core/assignments/contracts';
+import type { Journey } from '@klase/core/materials/contracts';
 import { submissions } from '../../db/schema/assessments.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildAssignment, buildGraded, uploadWorkAs } from '../../test/assessment-factories.ts';
 import { buildMaterial } from '../../test/course-factories.ts';
-import { useClassWorld } from '../classes/test-world.ts';
-import { progressOf, statesOf } from '../materials/test-helpers.ts';
+import { useClassWorld } from '../../test/class-world.ts';
+import { progressOf, statesOf } from '../../test/materials-world.ts';
 
 describe('activity grades', () => {
   const ctx = useClassWorld();

@@ -6,8 +6,8 @@ import { assignmentSettings, materialAttachments, submissionFiles, submissions }
 import { classStudents } from '../../db/schema/classes.ts';
 import { materialProgress } from '../../db/schema/courses.ts';
 import { users } from '../../db/schema/users.ts';
-import { personColumns, type PersonFields } from '../class-work/people.ts';
-import { elementListsStudent } from '../courses/assignment-sql.ts';
+import { personColumns, type PersonFields } from '../../kernel/people.ts';
+import { elementListsStudent } from '../../kernel/assignment-sql.ts';
 
 /** Assignment settings, attachments, submissions and their files (every query bound to a material id). */
 

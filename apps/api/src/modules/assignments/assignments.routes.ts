@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageAnswer } from '@klase/core/admin/common';
-import { assignmentSettings, assignmentSettingsUpdate, draftRequest, fileInfo, fileParams, mySubmission, mySubmissionQuery } from '@klase/core/assessments/assignments';
-import { materialParams } from '@klase/core/courses/contracts';
+import { assignmentSettings, assignmentSettingsUpdate, draftRequest, fileInfo, fileParams, mySubmission, mySubmissionQuery } from '@klase/core/assignments/contracts';
+import { materialParams } from '@klase/core/materials/contracts';
 import { ctxOf } from '../../platform/app-context.ts';
-import { requestUser } from '../classes/class-access.ts';
+import { requestUser } from '../../kernel/request-user.ts';
 import { registerGradingRoutes } from './grading.routes.ts';
 import { assignmentMessage } from './messages.ts';
 import { addWorkFile, mySubmission as readMySubmission, removeWorkFile, saveDraft, submitWork } from './my-submission.service.ts';

@@ -10,11 +10,11 @@ import {
   studentParams,
   submissionDetails as submissionDetailsSchema,
   submissionsAnswer,
-} from '@klase/core/assessments/assignments';
-import { materialParams } from '@klase/core/courses/contracts';
+} from '@klase/core/assignments/contracts';
+import { materialParams } from '@klase/core/materials/contracts';
 import type { Ctx } from '../../platform/context.ts';
 import { attachmentHeader } from '../../platform/downloads.ts';
-import { requestUser } from '../classes/class-access.ts';
+import { requestUser } from '../../kernel/request-user.ts';
 import { activityGrades, saveActivityGrades } from './activities.service.ts';
 import { addFeedbackFile, gradeSubmission, listSubmissions, removeFeedbackFile, submissionDetails, submissionFile } from './grading.service.ts';
 import { assignmentMessage } from './messages.ts';

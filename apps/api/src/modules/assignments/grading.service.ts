@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { MAX_FILES_LIMIT, type FileInfo, type gradeRequest, type SubmissionDetails, type SubmissionsAnswer } from '@klase/core/assessments/assignments';
+import { MAX_FILES_LIMIT, type FileInfo, type gradeRequest, type SubmissionDetails, type SubmissionsAnswer } from '@klase/core/assignments/contracts';
 import type { AuditAction } from '@klase/core/admin/audit';
 import { fullName } from '@klase/core/admin/users';
 import { FILE_MAX_BYTES } from '@klase/core/constants';
@@ -7,7 +7,7 @@ import { DomainError } from '@klase/core/errors';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { auditChange, changes } from '../../platform/audit.ts';
+import { auditChange, changes } from '../../kernel/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';

@@ -1,11 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FileInfo, MySubmission, SubmissionDetails, SubmissionsAnswer } from '@klase/core/assessments/assignments';
+import type { FileInfo, MySubmission, SubmissionDetails, SubmissionsAnswer } from '@klase/core/assignments/contracts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildAssignment, buildSubmission, gradeAs, submitAs, uploadWorkAs } from '../../test/assessment-factories.ts';
 import { multipartFile } from '../../test/multipart.ts';
-import { useClassWorld } from '../classes/test-world.ts';
+import { useClassWorld } from '../../test/class-world.ts';
 
 const HOUR = 60 * 60 * 1000;
 

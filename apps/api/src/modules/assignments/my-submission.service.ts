@@ -1,4 +1,4 @@
-import type { draftRequest, FileInfo, MySubmission } from '@klase/core/assessments/assignments';
+import type { draftRequest, FileInfo, MySubmission } from '@klase/core/assignments/contracts';
 import { MB } from '@klase/core/constants';
 import { DomainError } from '@klase/core/errors';
 import type { z } from 'zod';

@@ -4,15 +4,15 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FileInfo, MySubmission } from '@klase/core/assessments/assignments';
+import type { FileInfo, MySubmission } from '@klase/core/assignments/contracts';
 import { MB } from '@klase/core/constants';
 import { submissionFiles, submissions } from '../../db/schema/assessments.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildAssignment, buildGraded, gradeAs, saveDraftAs, submitAs, submitOnly, uploadWorkAs } from '../../test/assessment-factories.ts';
 import { buildMaterial } from '../../test/course-factories.ts';
 import { ctxOf } from '../../platform/app-context.ts';
-import { useClassWorld } from '../classes/test-world.ts';
-import { progressOf } from '../materials/test-helpers.ts';
+import { useClassWorld } from '../../test/class-world.ts';
+import { progressOf } from '../../test/materials-world.ts';
 import { addWorkFile } from './my-submission.service.ts';
 
 const HOUR = 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { SUBMISSION_FILE_FIELD } from '@klase/core/assessments/assignments';
+import { SUBMISSION_FILE_FIELD } from '@klase/core/assignments/contracts';
 import { DomainError } from '@klase/core/errors';
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { ROLE } from '@klase/core/roles';

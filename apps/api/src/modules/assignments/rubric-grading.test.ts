@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MySubmission, SubmissionDetails } from '@klase/core/assessments/assignments';
+import type { MySubmission, SubmissionDetails } from '@klase/core/assignments/contracts';
 import { submissions } from '../../db/schema/assessments.ts';
 import { gradeHistory, gradeItems, submissionRubricScores } from '../../db/schema/gradebook.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildAssignment, buildSubmission } from '../../test/assessment-factories.ts';
 import { buildRubric } from '../../test/gradebook-factories.ts';
 import { ensureGradebook } from '../gradebook/setup-loader.ts';
-import { useClassWorld } from '../classes/test-world.ts';
+import { useClassWorld } from '../../test/class-world.ts';
 
 describe('grading an assignment with its rubric', () => {
   const ctx = useClassWorld();

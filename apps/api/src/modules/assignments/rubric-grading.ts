@@ -1,5 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { rubricTotal, type RubricGrading } from '@klase/core/assessments/assignments';
+import { rubricTotal, type RubricGrading } from '@klase/core/assignments/contracts';
 import { DomainError } from '@klase/core/errors';
 import { rubricMaxPoints } from '@klase/core/gradebook/contracts';
 import type { Db } from '../../db/client.ts';

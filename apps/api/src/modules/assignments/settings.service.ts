@@ -1,14 +1,14 @@
-import { assignmentSettingsForm, type AssignmentSettings, type FileInfo } from '@klase/core/assessments/assignments';
+import { assignmentSettingsForm, type AssignmentSettings, type FileInfo } from '@klase/core/assignments/contracts';
 import type { AuditAction } from '@klase/core/admin/audit';
 import { FILE_MAX_BYTES } from '@klase/core/constants';
 import { DomainError } from '@klase/core/errors';
 import type { EditVersion } from '@klase/core/edit-version';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { auditChange, changes, pick } from '../../platform/audit.ts';
+import { auditChange, changes, pick } from '../../kernel/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { removeUnreferencedFiles } from '../course-jobs/file-refs.ts';
+import { removeUnreferencedFiles } from '../../kernel/file-refs.ts';
 import type { IncomingFile } from '../materials/uploads.service.ts';
 import { openGraded, requireStaff, requireTeacher, maxPointsOf, type GradedMaterial } from './assignment-access.ts';
 import { attachmentsOf, deleteAttachment, findAttachment, findSettings, insertAttachment, saveSettings, type AttachmentRecord } from './assignments.repo.ts';

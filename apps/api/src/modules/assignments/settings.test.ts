@@ -3,12 +3,12 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AssignmentSettings, FileInfo } from '@klase/core/assessments/assignments';
+import type { AssignmentSettings, FileInfo } from '@klase/core/assignments/contracts';
 import { auditLog } from '../../db/schema/platform.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildAssignment, buildGraded } from '../../test/assessment-factories.ts';
 import { multipartFile } from '../../test/multipart.ts';
-import { useClassWorld } from '../classes/test-world.ts';
+import { useClassWorld } from '../../test/class-world.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import type { FileInfo } from '@klase/core/assessments/assignments';
+import type { FileInfo } from '@klase/core/assignments/contracts';
 import { DomainError } from '@klase/core/errors';
 import { MIME_OF, sniffType } from '@klase/core/upload';
 import type { FileStorage } from '../../platform/storage.ts';

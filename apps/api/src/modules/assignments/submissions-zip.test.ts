@@ -7,7 +7,7 @@ import { buildAssignment, readZip, submitAs, uploadWorkAs } from '../../test/ass
 import { enrol } from '../../test/class-factories.ts';
 import { buildUser, uniq } from '../../test/factories.ts';
 import { multipartFile } from '../../test/multipart.ts';
-import { useClassWorld } from '../classes/test-world.ts';
+import { useClassWorld } from '../../test/class-world.ts';
 import { submissionsZip } from './submissions-zip.ts';
 
 describe('the ZIP of all submitted work', () => {

@@ -1,4 +1,4 @@
-import { workState, type AssignmentSettings, type MySubmission } from '@klase/core/assessments/assignments';
+import { workState, type AssignmentSettings, type MySubmission } from '@klase/core/assignments/contracts';
 import type { ErrorCode } from '@klase/core/errors';
 import type { Db } from '../../db/client.ts';
 import { filesOf, type SubmissionRecord } from './assignments.repo.ts';

@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ActivateRequest, ActivationInfo, LoginRequest, SetPasswordRequest, TokenPurpose } from '@klase/core/auth/contracts';
 import { DomainError } from '@klase/core/errors';
 import { ROLE } from '@klase/core/roles';
-import { queueTokenMail } from '../../platform/account-mail.ts';
-import { audit } from '../../platform/audit.ts';
+import { queueTokenMail } from '../../kernel/account-mail.ts';
+import { audit } from '../../kernel/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { hashPassword, verifyPassword } from '../../platform/password-hash.ts';
 import { hitWindow, lockedFor, recordFailure, resetUnder, windowExhausted, type BackoffRule } from '../../platform/rate-limit.ts';
@@ -19,8 +19,8 @@ import {
   listChildren,
   unlinkStudents,
   updateUser,
-} from '../users/users.repo.ts';
-import { fullName } from '../users/profile.ts';
+} from '../admin/users/users.repo.ts';
+import { fullName } from '../admin/users/profile.ts';
 
 /** Sign-in limits; the reasons are in docs/decisions/0017-sign-in-and-mail-abuse.md. */
 export const LOGIN_LIMITS = {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { CourseDetails, Journey, MaterialDetails } from '@klase/core/courses/contracts';
+import type { CourseDetails } from '@klase/core/courses/contracts';
+import type { Journey, MaterialDetails } from '@klase/core/materials/contracts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildCourse } from '../../test/class-factories.ts';
 import { buildCategory, buildRexAdmin } from '../../test/course-factories.ts';
-import { useClassWorld } from '../classes/test-world.ts';
-import { uploadFile } from '../materials/test-helpers.ts';
-import { buildCatalogueCourseApi, CATALOGUE_IMAGE, WORKSHEET } from './test-helpers.ts';
+import { useClassWorld } from '../../test/class-world.ts';
+import { uploadFile } from '../../test/materials-world.ts';
+import { buildCatalogueCourseApi, CATALOGUE_IMAGE, WORKSHEET } from '../../test/catalogue-world.ts';
 
 describe('catalogue courses through the course routes', () => {
   const ctx = useClassWorld();

@@ -1,18 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AvailableCourseRow } from '@klase/core/courses/catalogue';
-import type { CourseCopyAnswer, CourseDetails, MaterialDetails } from '@klase/core/courses/contracts';
+import type { AvailableCourseRow } from '@klase/core/catalogue/contracts';
+import type { CourseCopyAnswer, CourseDetails } from '@klase/core/courses/contracts';
+import type { MaterialDetails } from '@klase/core/materials/contracts';
 import type { TablePage } from '@klase/core/table';
 import { auditLog } from '../../db/schema/platform.ts';
 import { courses } from '../../db/schema/courses.ts';
-import { COURSE_MESSAGES } from '../../platform/course-messages.ts';
+import { COURSE_MESSAGES } from '../../kernel/course-messages.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildClass, buildCourse } from '../../test/class-factories.ts';
 import { buildCatalogueCourse, buildCategory, buildElement, buildRexAdmin } from '../../test/course-factories.ts';
 import { buildUser, uniq } from '../../test/factories.ts';
-import { useClassWorld } from '../classes/test-world.ts';
-import { contentOf } from '../course-jobs/test-helpers.ts';
-import { buildCatalogueCourseApi, WORKSHEET } from './test-helpers.ts';
+import { useClassWorld } from '../../test/class-world.ts';
+import { contentOf } from '../../test/course-jobs-world.ts';
+import { buildCatalogueCourseApi, WORKSHEET } from '../../test/catalogue-world.ts';
 
 describe('sharing with the school, available courses and copying from the catalogue', () => {
   const ctx = useClassWorld();

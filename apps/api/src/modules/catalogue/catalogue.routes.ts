@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageAnswer } from '@klase/core/admin/common';
-import { catalogueCourseForm, catalogueCourseRow, catalogueQuery, categoryForm, categoryParams, categoryRow } from '@klase/core/courses/catalogue';
+import { catalogueCourseForm, catalogueCourseRow, catalogueQuery, categoryForm, categoryParams, categoryRow } from '@klase/core/catalogue/contracts';
 import { courseDetails, courseParams } from '@klase/core/courses/contracts';
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { tablePage } from '@klase/core/table';
 import { ctxOf } from '../../platform/app-context.ts';
-import { courseMessage } from '../../platform/course-messages.ts';
+import { courseMessage } from '../../kernel/course-messages.ts';
 import type { Policy } from '../../platform/types.ts';
-import { requestUser } from '../classes/class-access.ts';
+import { requestUser } from '../../kernel/request-user.ts';
 import {
   catalogueCourses,
   categories,

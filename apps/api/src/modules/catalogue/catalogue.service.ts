@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import type { CatalogueCourseRow, CategoryRow, catalogueCourseForm, categoryForm } from '@klase/core/courses/catalogue';
+import type { CatalogueCourseRow, CategoryRow, catalogueCourseForm, categoryForm } from '@klase/core/catalogue/contracts';
 import type { CourseDetails } from '@klase/core/courses/contracts';
 import { DomainError } from '@klase/core/errors';
 import { ROLE } from '@klase/core/roles';
 import type { TablePage } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
-import { auditChange, changes, pick } from '../../platform/audit.ts';
+import { auditChange, changes, pick } from '../../kernel/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { isCatalogue, loadManagedCourse, unlessTaken } from '../courses/course-access.ts';

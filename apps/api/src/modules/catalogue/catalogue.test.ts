@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { CatalogueCourseForm, CatalogueCourseRow, CategoryRow } from '@klase/core/courses/catalogue';
+import type { CatalogueCourseForm, CatalogueCourseRow, CategoryRow } from '@klase/core/catalogue/contracts';
 import type { CourseDetails } from '@klase/core/courses/contracts';
 import type { TablePage } from '@klase/core/table';
 import { auditLog } from '../../db/schema/platform.ts';
@@ -9,8 +9,8 @@ import { signIn } from '../../test/agent.ts';
 import { buildCourse } from '../../test/class-factories.ts';
 import { buildCatalogueCourse, buildCategory, buildElement, buildRexAdmin } from '../../test/course-factories.ts';
 import { uniq } from '../../test/factories.ts';
-import { COURSE_MESSAGES } from '../../platform/course-messages.ts';
-import { useClassWorld } from '../classes/test-world.ts';
+import { COURSE_MESSAGES } from '../../kernel/course-messages.ts';
+import { useClassWorld } from '../../test/class-world.ts';
 
 const courseForm = (categoryId: string, extra: Partial<CatalogueCourseForm> = {}): CatalogueCourseForm => ({
   name: uniq('Earth Science '),

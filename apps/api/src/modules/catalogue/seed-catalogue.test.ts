@@ -1,12 +1,13 @@
 import { eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { CatalogueCourseRow, CategoryRow } from '@klase/core/courses/catalogue';
-import type { CourseDetails, MaterialDetails } from '@klase/core/courses/contracts';
+import type { CatalogueCourseRow, CategoryRow } from '@klase/core/catalogue/contracts';
+import type { CourseDetails } from '@klase/core/courses/contracts';
+import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { catalogueCategories, courseMaterials, courses } from '../../db/schema/courses.ts';
-import { CATALOGUE_COURSES, seedCatalogue } from '../../db/seed-courses.ts';
+import { CATALOGUE_COURSES, seedCatalogue } from '../../seed/seed-courses.ts';
 import { signIn } from '../../test/agent.ts';
 import { buildRexAdmin } from '../../test/course-factories.ts';
-import { useClassWorld } from '../classes/test-world.ts';
+import { useClassWorld } from '../../test/class-world.ts';
 
 describe('the demo catalogue seed', () => {
   const ctx = useClassWorld();

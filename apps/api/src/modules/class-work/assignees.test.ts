@@ -5,7 +5,7 @@ import { buildCourse, buildGroup, recordProgress } from '../../test/class-factor
 import { buildElement, buildMaterial } from '../../test/course-factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { eq } from 'drizzle-orm';
-import { buildClassWorld, type ClassWorld } from './test-helpers.ts';
+import { buildClassWorld, type ClassWorld } from '../../test/class-work-world.ts';
 
 /**
  * Class materials, the class's course counts and class progress follow who an element is for

@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema/platform.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildClass, buildGroup, enrol } from '../../test/class-factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { buildClassWorld, type ClassWorld } from './test-helpers.ts';
+import { buildClassWorld, type ClassWorld } from '../../test/class-work-world.ts';
 
 interface PreviewGroup {
   name: string;

@@ -1,11 +1,11 @@
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { GROUP_TYPES } from '@klase/core/classes/class-work';
+import { GROUP_TYPES } from '@klase/core/class-work/contracts';
 import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
 import { classGroupMembers, classGroups, classStudents } from '../../db/schema/classes.ts';
 import { users } from '../../db/schema/users.ts';
 import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
-import { personColumns, sortNameSql } from './people.ts';
+import { personColumns, sortNameSql } from '../../kernel/people.ts';
 
 /** Groups of one class: every function takes the class id and never reaches another class. */
 

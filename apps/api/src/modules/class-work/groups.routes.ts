@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams, messageAnswer } from '@klase/core/admin/common';
 import { classGroupParams } from '@klase/core/classes/contracts';
-import { groupDetails as groupDetailsSchema, groupForm, groupRow, groupSplitRequest, groupTableQuery, saveGeneratedAnswer, saveGeneratedRequest, splitPreview } from '@klase/core/classes/class-work';
+import { groupDetails as groupDetailsSchema, groupForm, groupRow, groupSplitRequest, groupTableQuery, saveGeneratedAnswer, saveGeneratedRequest, splitPreview } from '@klase/core/class-work/contracts';
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { tablePage } from '@klase/core/table';
 import { ctxOf } from '../../platform/app-context.ts';

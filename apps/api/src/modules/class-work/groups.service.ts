@@ -1,18 +1,18 @@
 import { randomInt } from 'node:crypto';
-import type { GroupDetails, GroupRow, SplitPreview, groupForm, groupSplitRequest, saveGeneratedRequest } from '@klase/core/classes/class-work';
+import type { GroupDetails, GroupRow, SplitPreview, groupForm, groupSplitRequest, saveGeneratedRequest } from '@klase/core/class-work/contracts';
 import { generatedNames, splitStudents } from '@klase/core/classes/split';
 import type { Locale } from '@klase/core/constants';
 import { DomainError, type FieldIssue } from '@klase/core/errors';
 import type { ParsedTableQuery, TablePage } from '@klase/core/table';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { auditChange, changes, pick } from '../../platform/audit.ts';
+import { auditChange, changes, pick } from '../../kernel/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { uniqueViolation } from '../../platform/db-errors.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { requireCan, type ClassAccess } from '../classes/class-access.ts';
+import { requireCan, type ClassAccess } from '../../kernel/class-access.ts';
 import { classWorkMessage } from './messages.ts';
-import { toPerson } from './people.ts';
+import { toPerson } from '../../kernel/people.ts';
 import {
   deleteGroup,
   enrolledAmong,

@@ -9,7 +9,7 @@ import { buildClass, buildGroup, enrol } from '../../test/class-factories.ts';
 import { buildUser, uniq } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { classWorkMessage } from './messages.ts';
-import { buildClassWorld, type ClassWorld } from './test-helpers.ts';
+import { buildClassWorld, type ClassWorld } from '../../test/class-work-world.ts';
 
 describe('class groups', () => {
   let t: TestApp;

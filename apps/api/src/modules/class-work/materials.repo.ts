@@ -1,11 +1,11 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { MATERIAL_TYPES } from '@klase/core/classes/class-work';
+import { MATERIAL_TYPES } from '@klase/core/class-work/contracts';
 import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
 import { classes } from '../../db/schema/classes.ts';
 import { courseElements, courseMaterials, courses } from '../../db/schema/courses.ts';
 import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
-import { assignedToStudents, elementAssignedTo } from '../courses/assignment-sql.ts';
+import { assignedToStudents, elementAssignedTo } from '../../kernel/assignment-sql.ts';
 
 /**
  * The materials and courses of one class (every query is bound to its class id). `students`: null

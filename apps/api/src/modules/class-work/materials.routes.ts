@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '@klase/core/admin/common';
-import { classCoursesAnswer, classMaterialRow, classMaterialsQuery } from '@klase/core/classes/class-work';
+import { classCoursesAnswer, classMaterialRow, classMaterialsQuery } from '@klase/core/class-work/contracts';
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { tablePage } from '@klase/core/table';
 import { ctxOf } from '../../platform/app-context.ts';

@@ -1,9 +1,9 @@
-import type { ClassCourseRow, ClassMaterialRow } from '@klase/core/classes/class-work';
+import type { ClassCourseRow, ClassMaterialRow } from '@klase/core/class-work/contracts';
 import type { TablePage } from '@klase/core/table';
 import type { Ctx } from '../../platform/context.ts';
-import type { ClassAccess } from '../classes/class-access.ts';
+import type { ClassAccess } from '../../kernel/class-access.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { isoOrNull, publishStatus, seesPublishedOnly } from './course-sql.ts';
+import { isoOrNull, publishStatus, seesPublishedOnly } from '../../kernel/course-sql.ts';
 import { listCourses, listMaterials, type ClassViewer, type MaterialQuery } from './materials.repo.ts';
 
 /**

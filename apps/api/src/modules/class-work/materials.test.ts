@@ -4,7 +4,7 @@ import { courseMaterials } from '../../db/schema/courses.ts';
 import { signIn } from '../../test/agent.ts';
 import { buildClass, buildCourse } from '../../test/class-factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { buildClassWorld, hiddenElement, idsOf, type ClassWorld } from './test-helpers.ts';
+import { buildClassWorld, hiddenElement, idsOf, type ClassWorld } from '../../test/class-work-world.ts';
 
 interface MaterialRow {
   id: string;

@@ -5,8 +5,8 @@ import { classStudents } from '../../db/schema/classes.ts';
 import { courseElements, courseMaterials, courses, materialProgress } from '../../db/schema/courses.ts';
 import { users } from '../../db/schema/users.ts';
 import { orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
-import { assignedToStudents } from '../courses/assignment-sql.ts';
-import { fullNameSql, personColumns, sortNameSql } from './people.ts';
+import { assignedToStudents } from '../../kernel/assignment-sql.ts';
+import { fullNameSql, personColumns, sortNameSql } from '../../kernel/people.ts';
 
 /**
  * Class progress, read from the course tables of one class. The page is one query: the roster

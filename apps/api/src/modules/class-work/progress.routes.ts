@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '@klase/core/admin/common';
 import { classStudentParams } from '@klase/core/classes/contracts';
-import { progressDetails as progressDetailsSchema, progressQuery, progressRow } from '@klase/core/classes/class-work';
+import { progressDetails as progressDetailsSchema, progressQuery, progressRow } from '@klase/core/class-work/contracts';
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { tablePage } from '@klase/core/table';
 import { ctxOf } from '../../platform/app-context.ts';

@@ -1,11 +1,11 @@
-import type { ProgressDetails, ProgressRow } from '@klase/core/classes/class-work';
+import type { ProgressDetails, ProgressRow } from '@klase/core/class-work/contracts';
 import { fullName } from '@klase/core/admin/users';
 import { DomainError } from '@klase/core/errors';
 import type { ParsedTableQuery, TablePage } from '@klase/core/table';
 import type { Ctx } from '../../platform/context.ts';
-import { requireCan, type ClassAccess } from '../classes/class-access.ts';
-import { isoOrNull } from './course-sql.ts';
-import { photoUrlOf } from './people.ts';
+import { requireCan, type ClassAccess } from '../../kernel/class-access.ts';
+import { isoOrNull } from '../../kernel/course-sql.ts';
+import { photoUrlOf } from '../../kernel/people.ts';
 import { countProgress, listProgress, progressOfStudent, type ProgressListRow } from './progress.repo.ts';
 
 /** Class progress (teachers, assistants and school administrators of the class). */

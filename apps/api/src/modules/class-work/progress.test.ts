@@ -4,7 +4,7 @@ import { classStudents } from '../../db/schema/classes.ts';
 import { signIn } from '../../test/agent.ts';
 import { buildClass, buildCourse, enrol, recordProgress } from '../../test/class-factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { buildClassWorld, hiddenElement, type ClassWorld } from './test-helpers.ts';
+import { buildClassWorld, hiddenElement, type ClassWorld } from '../../test/class-work-world.ts';
 
 interface Row {
   studentId: string;

@@ -8,8 +8,8 @@ import { classRetiredJoins, classStudents, classTeachers, classes } from '../../
 import { schools } from '../../db/schema/tenancy.ts';
 import { users } from '../../db/schema/users.ts';
 import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
-import { sortNameSql } from '../class-work/people.ts';
-import type { ClassRecord } from './class-access.ts';
+import { sortNameSql } from '../../kernel/people.ts';
+import type { ClassRecord } from '../../kernel/class-access.ts';
 
 /** Classes of one school as its members see them (every function takes the school id). */
 

@@ -33,9 +33,9 @@ import {
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { tablePage } from '@klase/core/table';
 import { ctxOf } from '../../platform/app-context.ts';
-import { classMessage } from '../../platform/class-messages.ts';
+import { classMessage } from './class-messages.ts';
 import type { Policy } from '../../platform/types.ts';
-import { requestUser } from './class-access.ts';
+import { requestUser } from '../../kernel/request-user.ts';
 import {
   classDetails,
   classTable,

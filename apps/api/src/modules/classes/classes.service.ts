@@ -13,13 +13,13 @@ import type { EditVersion } from '@klase/core/edit-version';
 
 import { ROLE } from '@klase/core/roles';
 import type { TablePage } from '@klase/core/table';
-import { auditChange, changes, pick } from '../../platform/audit.ts';
+import { auditChange, changes, pick } from '../../kernel/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { loadsOf } from '../admin-users/admin-users.repo.ts';
-import { photoUrlOf } from '../class-work/people.ts';
-import { listChildren } from '../users/users.repo.ts';
-import { loadClassAccess, requireCan, type ClassAccess, type ClassRecord } from './class-access.ts';
+import { loadsOf } from '../admin/users/admin-users.repo.ts';
+import { photoUrlOf } from '../../kernel/people.ts';
+import { listChildren } from '../admin/users/users.repo.ts';
+import { loadClassAccess, requireCan, type ClassAccess, type ClassRecord } from '../../kernel/class-access.ts';
 import {
   countClasses,
   findClassRow,

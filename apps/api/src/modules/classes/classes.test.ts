@@ -8,7 +8,7 @@ import { auditLog } from '../../db/schema/platform.ts';
 import { users } from '../../db/schema/users.ts';
 import { signIn } from '../../test/agent.ts';
 import { buildClass, enrol, type ClassWorld } from '../../test/class-factories.ts';
-import { useClassWorld } from './test-world.ts';
+import { useClassWorld } from '../../test/class-world.ts';
 import { buildUser, uniq } from '../../test/factories.ts';
 import type { TestApp } from '../../test/test-app.ts';
 

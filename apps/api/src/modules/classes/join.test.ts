@@ -4,7 +4,7 @@ import { ROLE } from '@klase/core/roles';
 import { classStudents, classes } from '../../db/schema/classes.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildClass, type ClassWorld } from '../../test/class-factories.ts';
-import { useClassWorld } from './test-world.ts';
+import { useClassWorld } from '../../test/class-world.ts';
 import { buildUser } from '../../test/factories.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { insertClass } from './classes.repo.ts';

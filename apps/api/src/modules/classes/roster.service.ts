@@ -5,16 +5,16 @@ import { isPasswordAcceptable } from '@klase/core/auth/password';
 import type { Locale } from '@klase/core/constants';
 import { DomainError } from '@klase/core/errors';
 import type { ParsedTableQuery, TablePage } from '@klase/core/table';
-import { queueTokenMail } from '../../platform/account-mail.ts';
-import { auditChange } from '../../platform/audit.ts';
-import { addedMessage, classMessage } from '../../platform/class-messages.ts';
+import { queueTokenMail } from '../../kernel/account-mail.ts';
+import { auditChange } from '../../kernel/audit.ts';
+import { addedMessage, classMessage } from './class-messages.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { hashPassword } from '../../platform/password-hash.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { deleteUserSessions } from '../../platform/sessions.ts';
-import { photoUrlOf } from '../class-work/people.ts';
-import { updateUser } from '../users/users.repo.ts';
-import { loadClassAccess, requireCan, type ClassAccess } from './class-access.ts';
+import { photoUrlOf } from '../../kernel/people.ts';
+import { updateUser } from '../admin/users/users.repo.ts';
+import { loadClassAccess, requireCan, type ClassAccess } from '../../kernel/class-access.ts';
 import { lockClass } from './classes.repo.ts';
 import {
   countStudents,

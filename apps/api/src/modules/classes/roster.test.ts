@@ -7,7 +7,7 @@ import { classGroupMembers } from '../../db/schema/classes.ts';
 import { auditLog, outbox } from '../../db/schema/platform.ts';
 import { signIn, visitor } from '../../test/agent.ts';
 import { buildClass, buildGroup, enrol, type ClassWorld } from '../../test/class-factories.ts';
-import { useClassWorld } from './test-world.ts';
+import { useClassWorld } from '../../test/class-world.ts';
 import { buildUser, linkParent, TEST_PASSWORD } from '../../test/factories.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { generatePassword } from './roster.service.ts';

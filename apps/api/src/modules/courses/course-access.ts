@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { courses } from '../../db/schema/courses.ts';
 import { uniqueViolation } from '../../platform/db-errors.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { loadClassAccess, type ClassAccess } from '../classes/class-access.ts';
+import { loadClassAccess, type ClassAccess } from '../../kernel/class-access.ts';
 import type { CourseViewer } from './courses.repo.ts';
 
 export type CourseRecord = typeof courses.$inferSelect;

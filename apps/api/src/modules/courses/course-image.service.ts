@@ -1,5 +1,5 @@
 import { DomainError } from '@klase/core/errors';
-import { auditChange } from '../../platform/audit.ts';
+import { auditChange } from '../../kernel/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { loadCourseAccess, loadManagedCourse } from './course-access.ts';

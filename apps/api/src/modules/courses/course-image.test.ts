@@ -7,7 +7,7 @@ import type { Agent } from '../../test/agent.ts';
 import { signIn } from '../../test/agent.ts';
 import { buildCourse } from '../../test/class-factories.ts';
 import { fakeJpeg, fakePng, multipartFile } from '../../test/multipart.ts';
-import { useClassWorld } from '../classes/test-world.ts';
+import { useClassWorld } from '../../test/class-world.ts';
 
 /** The first bytes of a Windows executable ("MZ"). */
 const exe = (size = 400): Buffer => Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'), Buffer.alloc(size, 0)]);

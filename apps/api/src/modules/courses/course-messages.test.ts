@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@klase/core/constants';
-import { COURSE_MESSAGES, courseMessage } from '../../platform/course-messages.ts';
+import { COURSE_MESSAGES, courseMessage } from '../../kernel/course-messages.ts';
 
 describe('course action messages', () => {
   it('are translated into every language', () => {

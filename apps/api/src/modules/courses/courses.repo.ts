@@ -7,9 +7,8 @@ import type { Db } from '../../db/client.ts';
 import { classStudents, classTeachers, classes } from '../../db/schema/classes.ts';
 import { catalogueCategories, courseElements, courseMaterials, courses, materialProgress } from '../../db/schema/courses.ts';
 import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
-import { assignedOnly } from '../class-work/course-sql.ts';
-import { assignedToStudents, elementAssignedTo } from './assignment-sql.ts';
-import type { CourseRecord } from './course-access.ts';
+import { assignedOnly } from '../../kernel/course-sql.ts';
+import { assignedToStudents, elementAssignedTo } from '../../kernel/assignment-sql.ts';
 
 /**
  * Course rows as one viewer sees them: staff (teachers and assistants of the class, the rex admin
@@ -18,6 +17,9 @@ import type { CourseRecord } from './course-access.ts';
  * the students they look through (themselves, or their children), and one student's completion
  * gives the percent.
  */
+/** A course row (course-access.ts names it too; defined here so the repo imports no access file). */
+type CourseRecord = typeof courses.$inferSelect;
+
 export type CourseViewer = { kind: 'staff' } | { kind: 'published' } | { kind: 'students'; studentIds: readonly string[] };
 
 /** Whose courses My Courses lists: the classes a teacher or assistant teaches, or some students' classes. */

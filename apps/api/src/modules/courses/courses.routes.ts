@@ -16,15 +16,15 @@ import {
   myCoursesQuery,
   publishWithContentsRequest,
 } from '@klase/core/courses/contracts';
-import { shareRequest } from '@klase/core/courses/catalogue';
+import { shareRequest } from '@klase/core/catalogue/contracts';
 import { DomainError } from '@klase/core/errors';
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { tablePage } from '@klase/core/table';
 import { ctxOf } from '../../platform/app-context.ts';
-import { courseMessage } from '../../platform/course-messages.ts';
+import { courseMessage } from '../../kernel/course-messages.ts';
 import type { Policy } from '../../platform/types.ts';
 import { PHOTO_MAX_BYTES, readPhoto } from '../account/photo.service.ts';
-import { requestUser } from '../classes/class-access.ts';
+import { requestUser } from '../../kernel/request-user.ts';
 import { courseImage, removeCourseImage, saveCourseImage } from './course-image.service.ts';
 import { courseDetails, createCourse, editCourse, myCourses, setCoursePublished, setCourseShared } from './courses.service.ts';
 import { createElement, deleteElement, editElement, reorderElements, setElementPublished } from './elements.service.ts';

@@ -4,12 +4,12 @@ import type { EditVersion } from '@klase/core/edit-version';
 import { ROLE } from '@klase/core/roles';
 import type { TablePage } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
-import { auditChange, changes, pick } from '../../platform/audit.ts';
+import { auditChange, changes, pick } from '../../kernel/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { publishStatus } from '../class-work/course-sql.ts';
-import { loadClassAccess } from '../classes/class-access.ts';
-import { listChildren } from '../users/users.repo.ts';
+import { publishStatus } from '../../kernel/course-sql.ts';
+import { loadClassAccess } from '../../kernel/class-access.ts';
+import { listChildren } from '../admin/users/users.repo.ts';
 import { canManage, isCatalogue, loadCourseAccess, loadManagedCourse, unlessTaken, viewerOf, type CourseAccess, type CourseRecord } from './course-access.ts';
 import {
   countMyCourses,

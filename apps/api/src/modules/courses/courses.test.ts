@@ -7,7 +7,7 @@ import { users } from '../../db/schema/users.ts';
 import { signIn } from '../../test/agent.ts';
 import { buildClass, buildCourse, enrol } from '../../test/class-factories.ts';
 import { buildElement, buildMaterial } from '../../test/course-factories.ts';
-import { useClassWorld } from '../classes/test-world.ts';
+import { useClassWorld } from '../../test/class-world.ts';
 
 const form = (extra: Partial<CourseForm> = {}): CourseForm => ({
   name: 'Science 7',

@@ -5,8 +5,8 @@ import { courseElements, courseMaterials, courses } from '../../db/schema/course
 import { users } from '../../db/schema/users.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { checkEditVersions } from '../../test/edit-versions.ts';
-import { useClassWorld } from '../classes/test-world.ts';
-import { buildJourneyCourse } from '../materials/test-helpers.ts';
+import { useClassWorld } from '../../test/class-world.ts';
+import { buildJourneyCourse } from '../../test/materials-world.ts';
 
 /** Two co-teachers of one class saving the same class, course, element and material (issue 13). */
 describe('edit versions: classes, courses, elements, materials', () => {

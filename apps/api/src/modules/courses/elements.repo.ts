@@ -2,11 +2,11 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { EditVersion } from '@klase/core/edit-version';
 import { saveVersioned } from '../../db/versioned.ts';
 import type { Db } from '../../db/client.ts';
-import { materialFileKeys } from '../course-jobs/file-refs.ts';
+import { materialFileKeys } from '../../kernel/file-refs.ts';
 import { classGroups, classStudents } from '../../db/schema/classes.ts';
 import { courseElementAssignees, courseElements, courseMaterials } from '../../db/schema/courses.ts';
 import { users } from '../../db/schema/users.ts';
-import { elementAssignedTo } from './assignment-sql.ts';
+import { elementAssignedTo } from '../../kernel/assignment-sql.ts';
 import type { CourseViewer } from './courses.repo.ts';
 
 /** Course elements, their order, assignees and the material entries the course page lists. */

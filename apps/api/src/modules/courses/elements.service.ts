@@ -4,11 +4,11 @@ import type { ElementDetails, assigneesField, elementForm, Placement } from '@kl
 import { DomainError, type FieldIssue } from '@klase/core/errors';
 import type { EditVersion } from '@klase/core/edit-version';
 import type { Db } from '../../db/client.ts';
-import { auditChange, changes, pick } from '../../platform/audit.ts';
+import { auditChange, changes, pick } from '../../kernel/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { isoOrNull, publishStatus } from '../class-work/course-sql.ts';
-import { removeUnreferencedFiles } from '../course-jobs/file-refs.ts';
+import { isoOrNull, publishStatus } from '../../kernel/course-sql.ts';
+import { removeUnreferencedFiles } from '../../kernel/file-refs.ts';
 import { loadManagedCourse, unlessTaken, type CourseAccess } from './course-access.ts';
 import { publishContents, touchCourse, type CourseViewer } from './courses.repo.ts';
 import {

@@ -7,7 +7,7 @@ import type { Agent } from '../../test/agent.ts';
 import { signIn } from '../../test/agent.ts';
 import { buildCourse, buildGroup, recordProgress } from '../../test/class-factories.ts';
 import { buildElement, buildMaterial } from '../../test/course-factories.ts';
-import { useClassWorld } from '../classes/test-world.ts';
+import { useClassWorld } from '../../test/class-world.ts';
 
 const element = (extra: Partial<ElementForm> = {}): ElementForm => ({ name: 'Week', type: 'basic', ...extra });
 

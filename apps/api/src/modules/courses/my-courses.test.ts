@@ -8,7 +8,7 @@ import { signIn } from '../../test/agent.ts';
 import { buildClass, buildCourse, buildGroup, enrol, recordProgress } from '../../test/class-factories.ts';
 import { buildElement, buildMaterial } from '../../test/course-factories.ts';
 import { buildUser, linkParent } from '../../test/factories.ts';
-import { useClassWorld } from '../classes/test-world.ts';
+import { useClassWorld } from '../../test/class-world.ts';
 
 interface Page {
   data: CourseRow[];

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { quizAttempts, submissions } from '../../db/schema/assessments.ts';
 import { classStudents, classTeachers, classes } from '../../db/schema/classes.ts';
 import { courseElements, courseMaterials, courses } from '../../db/schema/courses.ts';
-import { assignedToStudents, elementAssignedTo } from '../courses/assignment-sql.ts';
+import { assignedToStudents, elementAssignedTo } from '../../kernel/assignment-sql.ts';
 
 /**
  * The dashboard's lists, one query each. Students' lists read the published materials of

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dueAnswer, dueQuery, gradesQuery, pendingAnswer, recentGradesAnswer } from '@klase/core/assessments/dashboard';
+import { dueAnswer, dueQuery, gradesQuery, pendingAnswer, recentGradesAnswer } from '@klase/core/dashboard/contracts';
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { ROLE } from '@klase/core/roles';
 import { ctxOf } from '../../platform/app-context.ts';
 import type { Policy } from '../../platform/types.ts';
-import { requestUser } from '../classes/class-access.ts';
+import { requestUser } from '../../kernel/request-user.ts';
 import { latestGrades, pendingWork, whatsDue } from './dashboard.service.ts';
 
 const tags = ['dashboard'];

@@ -1,10 +1,10 @@
-import { workState, type WorkRow, type WorkState } from '@klase/core/assessments/assignments';
-import type { DueAnswer, DueItem, PendingAnswer, PendingItem, RecentGrade } from '@klase/core/assessments/dashboard';
+import { workState, type WorkRow, type WorkState } from '@klase/core/assignments/contracts';
+import type { DueAnswer, DueItem, PendingAnswer, PendingItem, RecentGrade } from '@klase/core/dashboard/contracts';
 import { DomainError } from '@klase/core/errors';
 import { ROLE } from '@klase/core/roles';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { findChild } from '../users/users.repo.ts';
+import { findChild } from '../admin/users/users.repo.ts';
 import { dueCandidates, jsonValue, pendingCandidates, recentGrades, type MaterialPlace, type PendingCandidate, type WaitingWork } from './dashboard.repo.ts';
 
 /**

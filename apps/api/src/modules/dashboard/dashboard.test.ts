@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DueAnswer, PendingAnswer, PendingItem, recentGradesAnswer } from '@klase/core/assessments/dashboard';
+import type { DueAnswer, PendingAnswer, PendingItem, recentGradesAnswer } from '@klase/core/dashboard/contracts';
 import type { z } from 'zod';
 import { quizAttempts, submissions } from '../../db/schema/assessments.ts';
 import { courseElements, courses } from '../../db/schema/courses.ts';
@@ -8,7 +8,7 @@ import { signIn, type Agent } from '../../test/agent.ts';
 import { buildGraded, buildSubmission, type BuildGradedOptions } from '../../test/assessment-factories.ts';
 import { buildClass, enrol, type ClassWorld } from '../../test/class-factories.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { useClassWorld } from '../classes/test-world.ts';
+import { useClassWorld } from '../../test/class-world.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

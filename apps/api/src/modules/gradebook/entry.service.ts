@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { gradeGrades, gradeHistory } from '../../db/schema/gradebook.ts';
 import { users } from '../../db/schema/users.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { fullNameSql } from '../class-work/people.ts';
+import { fullNameSql } from '../../kernel/people.ts';
 import { isEnrolled, loadGradebookAccess, requireGradeManage, requireGradeStaff, type GradebookAccess } from './gradebook-access.ts';
 import { recomputeStudent } from './recompute.ts';
 import { ensureGradebook, loadSetupRows } from './setup-loader.ts';

@@ -7,8 +7,8 @@ import { signIn, type Agent } from '../../test/agent.ts';
 import { buildSubmission } from '../../test/assessment-factories.ts';
 import { buildElement } from '../../test/course-factories.ts';
 import { buildGradebookCourse, buildGradeItem, buildGradeScale, setGradebookGrade } from '../../test/gradebook-factories.ts';
-import { useClassWorld } from '../classes/test-world.ts';
-import { addTeacher, buildWeightedSetup, enter, gridOf, putGrade, rowOf } from './test-helpers.ts';
+import { useClassWorld } from '../../test/class-world.ts';
+import { addTeacher, buildWeightedSetup, enter, gridOf, putGrade, rowOf } from '../../test/gradebook-world.ts';
 
 describe('grade entry and its history', () => {
   const ctx = useClassWorld();

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildGroup } from '../../test/class-factories.ts';
 import { setGradebookGrade } from '../../test/gradebook-factories.ts';
-import { useClassWorld } from '../classes/test-world.ts';
-import { buildWeightedSetup } from './test-helpers.ts';
+import { useClassWorld } from '../../test/class-world.ts';
+import { buildWeightedSetup } from '../../test/gradebook-world.ts';
 
 describe('gradebook export', () => {
   const ctx = useClassWorld();

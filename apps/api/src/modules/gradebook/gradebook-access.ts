@@ -4,7 +4,7 @@ import { ROLE } from '@klase/core/roles';
 import type { Db } from '../../db/client.ts';
 import { classStudents } from '../../db/schema/classes.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import type { ClassAccess } from '../classes/class-access.ts';
+import type { ClassAccess } from '../../kernel/class-access.ts';
 import { canManage, loadCourseAccess, requireManage, type CourseAccess } from '../courses/course-access.ts';
 
 /**

@@ -4,7 +4,7 @@ import { ROUTE_ROLES } from '@klase/core/guards';
 import { gradeEntryForm } from '@klase/core/gradebook/index';
 import { ctxOf } from '../../platform/app-context.ts';
 import type { Policy } from '../../platform/types.ts';
-import { requestUser } from '../classes/class-access.ts';
+import { requestUser } from '../../kernel/request-user.ts';
 import { gradeHistoryOf, writeGrade } from './entry.service.ts';
 import { gradebookExportQuery, sendGradebookExport } from './export.service.ts';
 import { readGrid } from './grid.service.ts';

@@ -6,7 +6,7 @@ import { submissions } from '../../db/schema/assessments.ts';
 import { classStudents } from '../../db/schema/classes.ts';
 import { gradeGrades, gradeItems } from '../../db/schema/gradebook.ts';
 import { users } from '../../db/schema/users.ts';
-import { fullNameSql, sortNameSql } from '../class-work/people.ts';
+import { fullNameSql, sortNameSql } from '../../kernel/people.ts';
 
 /**
  * A course's raw grades, read in two queries whatever the class size (decision 0015): the

@@ -9,9 +9,9 @@ import { buildSubmission } from '../../test/assessment-factories.ts';
 import { buildGroup } from '../../test/class-factories.ts';
 import { buildElement } from '../../test/course-factories.ts';
 import { buildGradingPeriod, setGradebookGrade } from '../../test/gradebook-factories.ts';
-import { useClassWorld } from '../classes/test-world.ts';
-import { recomputeStale } from './recalc-worker.ts';
-import { buildWeightedSetup, gridOf, rowOf } from './test-helpers.ts';
+import { useClassWorld } from '../../test/class-world.ts';
+import { recomputeStale } from './recalc.worker.ts';
+import { buildWeightedSetup, gridOf, rowOf } from '../../test/gradebook-world.ts';
 
 describe('the grader grid', () => {
   const ctx = useClassWorld();

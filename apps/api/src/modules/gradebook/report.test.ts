@@ -9,8 +9,8 @@ import { buildSubmission } from '../../test/assessment-factories.ts';
 import { buildElement } from '../../test/course-factories.ts';
 import { buildUser, linkParent, uniq } from '../../test/factories.ts';
 import { setGradebookGrade } from '../../test/gradebook-factories.ts';
-import { useClassWorld } from '../classes/test-world.ts';
-import { buildWeightedSetup, readReport, reportOf, setPolicy } from './test-helpers.ts';
+import { useClassWorld } from '../../test/class-world.ts';
+import { buildWeightedSetup, readReport, reportOf, setPolicy } from '../../test/gradebook-world.ts';
 
 describe('a student’s grade report', () => {
   const ctx = useClassWorld();

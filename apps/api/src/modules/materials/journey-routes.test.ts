@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Journey } from '@klase/core/courses/contracts';
+import type { Journey } from '@klase/core/materials/contracts';
 import { courseMaterials, materialProgress } from '../../db/schema/courses.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildGroup } from '../../test/class-factories.ts';
-import { useClassWorld } from '../classes/test-world.ts';
-import { buildJourneyCourse, progressOf, statesOf } from './test-helpers.ts';
+import { useClassWorld } from '../../test/class-world.ts';
+import { buildJourneyCourse, progressOf, statesOf } from '../../test/materials-world.ts';
 
 const LOCKED = { code: 'MATERIAL_LOCKED', message: 'Sorry you need to finish previous course material' };
 const DAY = 24 * 60 * 60 * 1000;

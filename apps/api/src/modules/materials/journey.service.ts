@@ -1,4 +1,4 @@
-import { COMPLETION_RULE, type Journey, type journeyQuery } from '@klase/core/courses/contracts';
+import { COMPLETION_RULE, type Journey, type journeyQuery } from '@klase/core/materials/contracts';
 import { DomainError } from '@klase/core/errors';
 import { ROLE } from '@klase/core/roles';
 import type { z } from 'zod';

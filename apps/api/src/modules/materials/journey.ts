@@ -1,5 +1,5 @@
-import type { MaterialType } from '@klase/core/classes/class-work';
-import type { Journey, StopState } from '@klase/core/courses/contracts';
+import type { MaterialType } from '@klase/core/class-work/contracts';
+import type { Journey, StopState } from '@klase/core/materials/contracts';
 
 /**
  * The journey of a course: the one place that orders stops and decides which are done, current,

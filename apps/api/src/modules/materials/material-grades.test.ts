@@ -7,8 +7,8 @@ import { signIn, type Agent } from '../../test/agent.ts';
 import { buildGraded, buildSubmission, type GradedType } from '../../test/assessment-factories.ts';
 import { buildRubric, setGradebookGrade } from '../../test/gradebook-factories.ts';
 import { ensureGradebook } from '../gradebook/setup-loader.ts';
-import { useClassWorld } from '../classes/test-world.ts';
-import { auditActions, buildJourneyCourse } from './test-helpers.ts';
+import { useClassWorld } from '../../test/class-world.ts';
+import { auditActions, buildJourneyCourse } from '../../test/materials-world.ts';
 
 describe('deleting a graded material asks what to do with its grades', () => {
   const ctx = useClassWorld();

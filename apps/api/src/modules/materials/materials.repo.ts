@@ -3,7 +3,7 @@ import type { EditVersion } from '@klase/core/edit-version';
 import { saveVersioned } from '../../db/versioned.ts';
 import type { Db } from '../../db/client.ts';
 import { courseElements, courseMaterials, courseUploads, materialProgress } from '../../db/schema/courses.ts';
-import { elementAssignedTo } from '../courses/assignment-sql.ts';
+import { elementAssignedTo } from '../../kernel/assignment-sql.ts';
 import type { JourneyItem } from './journey.ts';
 
 /** Materials, their uploads and the students' progress (every query bound to a course or material id). */

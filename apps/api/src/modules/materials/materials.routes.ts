@@ -1,29 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageAnswer } from '@klase/core/admin/common';
 import { FILE_MAX_BYTES } from '@klase/core/constants';
+import { courseParams, elementParams, materialOrderRequest, publishRequest } from '@klase/core/courses/contracts';
 import {
-  courseParams,
-  elementParams,
   journey,
   journeyQuery,
   materialDetails as materialDetailsSchema,
   materialForm,
   materialUpdate,
-  materialOrderRequest,
   materialParams,
   myMaterialRow,
   myMaterialsQuery,
-  publishRequest,
   uploadAnswer,
   viewAnswer,
-} from '@klase/core/courses/contracts';
+} from '@klase/core/materials/contracts';
 import { DomainError } from '@klase/core/errors';
 import { materialDeleteQuery, materialGradesSummary } from '@klase/core/gradebook/contracts';
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { tablePage } from '@klase/core/table';
 import { ctxOf } from '../../platform/app-context.ts';
 import type { Policy } from '../../platform/types.ts';
-import { requestUser } from '../classes/class-access.ts';
+import { requestUser } from '../../kernel/request-user.ts';
 import { loadCourseAccess, requireManage } from '../courses/course-access.ts';
 import { courseJourney, viewMaterial } from './journey.service.ts';
 import { createMaterial, editMaterial, materialDetails, materialGrades, orderMaterials, publishMaterial, removeMaterial } from './materials.service.ts';

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MaterialDetails } from '@klase/core/courses/contracts';
+import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { classes } from '../../db/schema/classes.ts';
 import { courseMaterials, courses } from '../../db/schema/courses.ts';
 import { users } from '../../db/schema/users.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { addQuizQuestions, sampleQuestions } from '../../test/quiz-factories.ts';
-import { useClassWorld } from '../classes/test-world.ts';
-import { auditActions, buildJourneyCourse, uploadFile } from './test-helpers.ts';
+import { useClassWorld } from '../../test/class-world.ts';
+import { auditActions, buildJourneyCourse, uploadFile } from '../../test/materials-world.ts';
 
 const XSS_PAGE =
   '<h2>Cells</h2><p onclick="steal()">Read <a href="javascript:alert(1)">this</a> and <a href="https://deped.gov.ph">that</a>.</p>' +

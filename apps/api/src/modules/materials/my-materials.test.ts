@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MyMaterialRow } from '@klase/core/courses/contracts';
+import type { MyMaterialRow } from '@klase/core/materials/contracts';
 import { courseMaterials } from '../../db/schema/courses.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildClass } from '../../test/class-factories.ts';
-import { useClassWorld } from '../classes/test-world.ts';
-import { buildJourneyCourse } from './test-helpers.ts';
+import { useClassWorld } from '../../test/class-world.ts';
+import { buildJourneyCourse } from '../../test/materials-world.ts';
 
 interface Page {
   data: MyMaterialRow[];

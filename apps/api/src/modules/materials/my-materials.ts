@@ -1,13 +1,13 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { MATERIAL_TYPES, type MaterialType } from '@klase/core/classes/class-work';
-import type { MyMaterialRow } from '@klase/core/courses/contracts';
+import { MATERIAL_TYPES, type MaterialType } from '@klase/core/class-work/contracts';
+import type { MyMaterialRow } from '@klase/core/materials/contracts';
 import type { ParsedTableQuery, TablePage } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
 import { classTeachers, classes } from '../../db/schema/classes.ts';
 import { courseElements, courseMaterials, courses } from '../../db/schema/courses.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
-import { isoOrNull, publishStatus } from '../class-work/course-sql.ts';
+import { isoOrNull, publishStatus } from '../../kernel/course-sql.ts';
 
 /** `#/materials`: the materials of every course of the classes the signed-in teacher or assistant teaches. */
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { UploadAnswer } from '@klase/core/courses/contracts';
+import type { UploadAnswer } from '@klase/core/materials/contracts';
 import { DomainError } from '@klase/core/errors';
 import { MIME_OF, safeFileName, sniffType } from '@klase/core/upload';
 import type { Ctx } from '../../platform/context.ts';

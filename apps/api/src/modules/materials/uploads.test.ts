@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MaterialDetails, UploadAnswer } from '@klase/core/courses/contracts';
+import type { MaterialDetails, UploadAnswer } from '@klase/core/materials/contracts';
 import { classes } from '../../db/schema/classes.ts';
 import { courseMaterials, courseUploads } from '../../db/schema/courses.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
@@ -11,7 +11,7 @@ import { buildClassWorld, type ClassWorld } from '../../test/class-factories.ts'
 import { multipartFile } from '../../test/multipart.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { materialsRoutes } from './materials.routes.ts';
-import { buildJourneyCourse, uploadFile } from './test-helpers.ts';
+import { buildJourneyCourse, uploadFile } from '../../test/materials-world.ts';
 import { attachmentHeader } from '../../platform/downloads.ts';
 import { safeFileName } from '@klase/core/upload';
 

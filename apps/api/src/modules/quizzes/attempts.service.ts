@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { passed } from '@klase/core/assessments/grading';
-import { seededShuffle, type AnswerValue } from '@klase/core/assessments/questions';
-import { FULL_REVIEW, attemptDeadline, attemptsLeft, quizWindow, reviewNow } from '@klase/core/assessments/quiz-settings';
-import type { AttemptResult, AttemptView, QuizOverview } from '@klase/core/assessments/quizzes';
+import { passed } from '@klase/core/quizzes/grading';
+import { seededShuffle, type AnswerValue } from '@klase/core/quizzes/questions';
+import { FULL_REVIEW, attemptDeadline, attemptsLeft, quizWindow, reviewNow } from '@klase/core/quizzes/quiz-settings';
+import type { AttemptResult, AttemptView, QuizOverview } from '@klase/core/quizzes/contracts';
 import { DomainError } from '@klase/core/errors';
 import type { Db } from '../../db/client.ts';
 import type { Ctx } from '../../platform/context.ts';

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sampleForms } from '@klase/core/assessments/test-questions';
-import type { AttemptResult, AttemptView, QuizOverview } from '@klase/core/assessments/quizzes';
+import { sampleForms } from '@klase/core/quizzes/test-questions';
+import type { AttemptResult, AttemptView, QuizOverview } from '@klase/core/quizzes/contracts';
 import { quizAnswers, quizAttempts } from '../../db/schema/assessments.ts';
 import { materialProgress } from '../../db/schema/courses.ts';
 import { moveAttempt, sampleQuestions } from '../../test/quiz-factories.ts';
-import { RIGHT, WRONG, answer, right, wrong, start, submissionRow, takeQuiz, useQuizWorld } from './test-helpers.ts';
+import { RIGHT, WRONG, answer, right, wrong, start, submissionRow, takeQuiz, useQuizWorld } from '../../test/quizzes-world.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

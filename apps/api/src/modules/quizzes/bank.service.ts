@@ -1,10 +1,10 @@
 import type { Locale } from '@klase/core/constants';
-import type { QuestionFormValues } from '@klase/core/assessments/questions';
-import type { BankQuestion, TeacherQuestion } from '@klase/core/assessments/quizzes';
+import type { QuestionFormValues } from '@klase/core/quizzes/questions';
+import type { BankQuestion, TeacherQuestion } from '@klase/core/quizzes/contracts';
 import { DomainError } from '@klase/core/errors';
 import type { ParsedTableQuery, TablePage } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
-import { auditChange } from '../../platform/audit.ts';
+import { auditChange } from '../../kernel/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import type { CourseAccess } from '../courses/course-access.ts';

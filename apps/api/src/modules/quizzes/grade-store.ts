@@ -1,6 +1,6 @@
-import { combineAttempts, gradeAttempt, type AttemptGrade } from '@klase/core/assessments/grading';
-import type { AnswerValue, Question } from '@klase/core/assessments/questions';
-import type { QuizSettings } from '@klase/core/assessments/quiz-settings';
+import { combineAttempts, gradeAttempt, type AttemptGrade } from '@klase/core/quizzes/grading';
+import type { AnswerValue, Question } from '@klase/core/quizzes/questions';
+import type { QuizSettings } from '@klase/core/quizzes/quiz-settings';
 import type { Db } from '../../db/client.ts';
 import { completeMaterial } from '../assignments/assignments.repo.ts';
 import {

@@ -2,7 +2,7 @@ import { DomainError } from '@klase/core/errors';
 import { ROLE } from '@klase/core/roles';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import type { ClassAccess } from '../classes/class-access.ts';
+import type { ClassAccess } from '../../kernel/class-access.ts';
 import { loadCourseAccess, requireGrade, requireManage, type CourseAccess } from '../courses/course-access.ts';
 import { stopState } from '../materials/journey.ts';
 import { openMaterial, pathOf, type OpenedMaterial } from '../materials/material-access.ts';

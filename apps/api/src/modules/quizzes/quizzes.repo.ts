@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { EditVersion } from '@klase/core/edit-version';
 import { upsertVersioned } from '../../db/versioned.ts';
-import type { AnswerValue, Question, QuestionFormValues } from '@klase/core/assessments/questions';
-import { DEFAULT_QUIZ_SETTINGS, type QuizSettings } from '@klase/core/assessments/quiz-settings';
+import type { AnswerValue, Question, QuestionFormValues } from '@klase/core/quizzes/questions';
+import { DEFAULT_QUIZ_SETTINGS, type QuizSettings } from '@klase/core/quizzes/quiz-settings';
 import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
 import { questionBank, quizAnswers, quizAttempts, quizQuestions, quizSettings, submissions } from '../../db/schema/assessments.ts';

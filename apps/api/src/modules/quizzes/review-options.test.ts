@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AttemptResult, QuizSettingsAnswer } from '@klase/core/assessments/quizzes';
+import type { AttemptResult, QuizSettingsAnswer } from '@klase/core/quizzes/contracts';
 import { quizSettings } from '../../db/schema/assessments.ts';
 import { sampleQuestions } from '../../test/quiz-factories.ts';
-import { takeQuiz, useQuizWorld, wrong } from './test-helpers.ts';
+import { takeQuiz, useQuizWorld, wrong } from '../../test/quizzes-world.ts';
 
 const HOUR = 3_600_000;
 

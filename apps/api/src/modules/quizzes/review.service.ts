@@ -1,13 +1,13 @@
-import { roundPoints } from '@klase/core/assessments/grading';
-import { normalizeText, type AnswerValue, type Question } from '@klase/core/assessments/questions';
-import type { AttemptResult, QuizResults, QuizStats, manualGradeRequest } from '@klase/core/assessments/quizzes';
+import { roundPoints } from '@klase/core/quizzes/grading';
+import { normalizeText, type AnswerValue, type Question } from '@klase/core/quizzes/questions';
+import type { AttemptResult, QuizResults, QuizStats, manualGradeRequest } from '@klase/core/quizzes/contracts';
 import type { Locale } from '@klase/core/constants';
 import { DomainError } from '@klase/core/errors';
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { assignedStudents, submissionsOf } from '../assignments/assignments.repo.ts';
-import { toPerson } from '../class-work/people.ts';
+import { toPerson } from '../../kernel/people.ts';
 import { settleAll, gradePassed, quizWorth, resultOf } from './attempts.service.ts';
 import { expired, finalizeAttempt, gradeStored, questionMap, storeCombinedGrade } from './grade-store.ts';
 import { quizText } from './messages.ts';

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sampleForms } from '@klase/core/assessments/test-questions';
-import type { AttemptResult, AttemptView, QuizOverview, QuizResults, QuizStats } from '@klase/core/assessments/quizzes';
+import { sampleForms } from '@klase/core/quizzes/test-questions';
+import type { AttemptResult, AttemptView, QuizOverview, QuizResults, QuizStats } from '@klase/core/quizzes/contracts';
 import { quizAttempts } from '../../db/schema/assessments.ts';
 import { courseMaterials } from '../../db/schema/courses.ts';
 import { sampleQuestions } from '../../test/quiz-factories.ts';
-import { auditActions } from '../materials/test-helpers.ts';
-import { RIGHT, WRONG, answer, right, start, submissionRow, takeQuiz, useQuizWorld, wrong } from './test-helpers.ts';
+import { auditActions } from '../../test/materials-world.ts';
+import { RIGHT, WRONG, answer, right, start, submissionRow, takeQuiz, useQuizWorld, wrong } from '../../test/quizzes-world.ts';
 
 describe('quiz review: combined grades, regrading, essays, results and statistics', () => {
   const world = useQuizWorld();

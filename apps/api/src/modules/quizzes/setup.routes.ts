@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageAnswer } from '@klase/core/admin/common';
-import { questionForm } from '@klase/core/assessments/questions';
-import { quizSettingsUpdate } from '@klase/core/assessments/quiz-settings';
+import { questionForm } from '@klase/core/quizzes/questions';
+import { quizSettingsUpdate } from '@klase/core/quizzes/quiz-settings';
 import {
   bankParams,
   bankQuestionOut,
@@ -12,11 +12,12 @@ import {
   questionSaveOut,
   quizSettingsAnswer,
   teacherQuestionOut,
-} from '@klase/core/assessments/quizzes';
-import { courseParams, materialParams } from '@klase/core/courses/contracts';
+} from '@klase/core/quizzes/contracts';
+import { courseParams } from '@klase/core/courses/contracts';
+import { materialParams } from '@klase/core/materials/contracts';
 import { tablePage, tableQuerySchema } from '@klase/core/table';
 import { ctxOf } from '../../platform/app-context.ts';
-import { requestUser } from '../classes/class-access.ts';
+import { requestUser } from '../../kernel/request-user.ts';
 import { copyFromBank, listBank, quizQuestionToBank, removeFromBank, saveToBank } from './bank.service.ts';
 import { staff, teachers } from './policies.ts';
 import { createQuestion, editQuestion, listQuestions, orderQuestions, readQuizSettings, removeQuestion, writeQuizSettings } from './setup.service.ts';

@@ -1,12 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Locale } from '@klase/core/constants';
-import { htmlHasContent, type QuestionFormValues } from '@klase/core/assessments/questions';
-import { REVIEW_OPTIONS, type QuizSettings } from '@klase/core/assessments/quiz-settings';
-import type { QuizSettingsAnswer, TeacherQuestion } from '@klase/core/assessments/quizzes';
+import { htmlHasContent, type QuestionFormValues } from '@klase/core/quizzes/questions';
+import { REVIEW_OPTIONS, type QuizSettings } from '@klase/core/quizzes/quiz-settings';
+import type { QuizSettingsAnswer, TeacherQuestion } from '@klase/core/quizzes/contracts';
 import { DomainError } from '@klase/core/errors';
 import type { EditVersion } from '@klase/core/edit-version';
 import type { Db } from '../../db/client.ts';
-import { auditChange, changes } from '../../platform/audit.ts';
+import { auditChange, changes } from '../../kernel/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sampleForms } from '@klase/core/assessments/test-questions';
-import type { AttemptView, BankQuestion, QuizSettingsAnswer, TeacherQuestion } from '@klase/core/assessments/quizzes';
+import { sampleForms } from '@klase/core/quizzes/test-questions';
+import type { AttemptView, BankQuestion, QuizSettingsAnswer, TeacherQuestion } from '@klase/core/quizzes/contracts';
 import type { TablePage } from '@klase/core/table';
 import { quizQuestions } from '../../db/schema/assessments.ts';
 import { courseMaterials } from '../../db/schema/courses.ts';
-import { auditActions } from '../materials/test-helpers.ts';
-import { start, useQuizWorld } from './test-helpers.ts';
+import { auditActions } from '../../test/materials-world.ts';
+import { start, useQuizWorld } from '../../test/quizzes-world.ts';
 
 const maxPointsOf = async (db: ReturnType<typeof useQuizWorld>['t']['db'], materialId: string) =>
   (await db.select({ max: courseMaterials.maxPoints }).from(courseMaterials).where(eq(courseMaterials.id, materialId)))[0]?.max;

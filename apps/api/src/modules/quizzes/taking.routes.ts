@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mySubmissionQuery } from '@klase/core/assessments/assignments';
-import { answerValue } from '@klase/core/assessments/questions';
+import { mySubmissionQuery } from '@klase/core/assignments/contracts';
+import { answerValue } from '@klase/core/quizzes/questions';
 import {
   attemptAnswerParams,
   attemptParams,
@@ -11,10 +11,10 @@ import {
   quizResults as quizResultsSchema,
   quizStats as quizStatsSchema,
   saveAnswerAnswer,
-} from '@klase/core/assessments/quizzes';
-import { materialParams } from '@klase/core/courses/contracts';
+} from '@klase/core/quizzes/contracts';
+import { materialParams } from '@klase/core/materials/contracts';
 import { ctxOf } from '../../platform/app-context.ts';
-import { requestUser } from '../classes/class-access.ts';
+import { requestUser } from '../../kernel/request-user.ts';
 import { quizOverview, readAttempt, readResult, saveAttemptAnswer, startAttempt, submitAttempt } from './attempts.service.ts';
 import { attemptReaders, graders, staff, studentsAndParents, takers } from './policies.ts';
 import { gradeByHand, quizResults, quizStats } from './review.service.ts';

@@ -1,7 +1,7 @@
-import type { AttemptResult, AttemptSummary, AttemptView, TeacherQuestion } from '@klase/core/assessments/quizzes';
-import { passed, roundPoints, scaleToPoints } from '@klase/core/assessments/grading';
-import { publicQuestion, type AnswerValue, type Question, type QuestionFormValues } from '@klase/core/assessments/questions';
-import type { QuizSettings, Review } from '@klase/core/assessments/quiz-settings';
+import type { AttemptResult, AttemptSummary, AttemptView, TeacherQuestion } from '@klase/core/quizzes/contracts';
+import { passed, roundPoints, scaleToPoints } from '@klase/core/quizzes/grading';
+import { publicQuestion, type AnswerValue, type Question, type QuestionFormValues } from '@klase/core/quizzes/questions';
+import type { QuizSettings, Review } from '@klase/core/quizzes/quiz-settings';
 import type { Db } from '../../db/client.ts';
 import { attemptQuestions, type QuestionMap } from './grade-store.ts';
 import { answersOf, type AttemptRecord, type QuestionRecord } from './quizzes.repo.ts';

@@ -14,7 +14,7 @@ import {
 import { tablePage } from '@klase/core/table';
 import { ctxOf } from '../../platform/app-context.ts';
 import type { Policy } from '../../platform/types.ts';
-import { requestUser } from '../classes/class-access.ts';
+import { requestUser } from '../../kernel/request-user.ts';
 import { sendDownload } from '../../platform/downloads.ts';
 import { addFile, addLink, editResource, listSchoolResources, refuseWithoutFile, removeResource, resourceFile } from './resources.service.ts';
 

@@ -12,7 +12,7 @@ import type { TablePage } from '@klase/core/table';
 import { MIME_OF, safeFileName, sniffType } from '@klase/core/upload';
 import { toFieldIssues } from '@klase/core/validation/issues';
 import type { Db } from '../../db/client.ts';
-import { auditChange, changes, pick } from '../../platform/audit.ts';
+import { auditChange, changes, pick } from '../../kernel/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { StorageLimitError, type FileStorage } from '../../platform/storage.ts';

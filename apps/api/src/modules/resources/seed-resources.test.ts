@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRow } from '@klase/core/resources/contracts';
 import type { TablePage } from '@klase/core/table';
 import { schoolResources } from '../../db/schema/resources.ts';
-import { DEMO_RESOURCES, seedDemoResources, tinyPdf } from '../../db/seed-resources.ts';
-import { DEMO_PASSWORD, seedDemo } from '../../db/seed.ts';
+import { DEMO_RESOURCES, seedDemoResources, tinyPdf } from '../../seed/seed-resources.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../seed/seed.ts';
 import { signIn } from '../../test/agent.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 

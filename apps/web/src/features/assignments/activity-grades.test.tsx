@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROLE } from '@klase/core/roles';
-import type { SubmissionsAnswer } from '@klase/core/assessments/assignments';
+import type { SubmissionsAnswer } from '@klase/core/assignments/contracts';
 import { jsonResponse } from '../../components/test-utils.tsx';
 import { resetSessionStore } from '../../lib/session-store.ts';
 import { ActivityGradesPage, parseGrade } from './activity-grades-page.tsx';

@@ -11,9 +11,9 @@ import {
   SUBMISSION_TYPES,
   type AssignmentSettings,
   type AssignmentSettingsForm,
-} from '@klase/core/assessments/assignments';
+} from '@klase/core/assignments/contracts';
 import { FILE_MAX_BYTES } from '@klase/core/constants';
-import type { MaterialDetails } from '@klase/core/courses/contracts';
+import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { paths } from '../../app/paths.ts';
 import { DateText } from '../../components/date-text.tsx';
 import { FormActions } from '../../components/form-actions.tsx';

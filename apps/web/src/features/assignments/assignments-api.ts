@@ -8,8 +8,8 @@ import type {
   MySubmission,
   SubmissionDetails,
   SubmissionsAnswer,
-} from '@klase/core/assessments/assignments';
-import { SUBMISSION_FILE_FIELD } from '@klase/core/assessments/assignments';
+} from '@klase/core/assignments/contracts';
+import { SUBMISSION_FILE_FIELD } from '@klase/core/assignments/contracts';
 import { apiFetch, uploadWithProgress } from '../../components/http.ts';
 import { materialPath } from '../materials/materials-api.ts';
 import type { EditVersion } from '@klase/core/edit-version';

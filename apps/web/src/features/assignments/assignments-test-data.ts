@@ -1,5 +1,5 @@
-import type { AssignmentSettings, MySubmission, SubmissionDetails, SubmissionRow, SubmissionsAnswer } from '@klase/core/assessments/assignments';
-import type { MaterialDetails } from '@klase/core/courses/contracts';
+import type { AssignmentSettings, MySubmission, SubmissionDetails, SubmissionRow, SubmissionsAnswer } from '@klase/core/assignments/contracts';
+import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { previewWork } from './student-work.tsx';
 
 /** Fixtures of the assignment and activity tests (shapes of packages/core/src/assessments/assignments.ts). */

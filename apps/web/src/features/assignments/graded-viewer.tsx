@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Skeleton } from '@mantine/core';
-import type { MaterialDetails } from '@klase/core/courses/contracts';
+import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { canOpen } from '@klase/core/guards';
 import { ROLE } from '@klase/core/roles';
 import { useSession } from '../../lib/session-store.ts';

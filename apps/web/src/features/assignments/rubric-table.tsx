@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Input, Radio, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { rubricTotal, type RubricGrading } from '@klase/core/assessments/assignments';
+import { rubricTotal, type RubricGrading } from '@klase/core/assignments/contracts';
 
 /**
  * A rubric as a table of criteria × levels. Editable (the teacher's grading page): each criterion

@@ -1,4 +1,4 @@
-import type { AssignmentSettings, AssignmentSettingsForm, SubmissionType } from '@klase/core/assessments/assignments';
+import type { AssignmentSettings, AssignmentSettingsForm, SubmissionType } from '@klase/core/assignments/contracts';
 import { joinDateTime, splitDateTime } from '../materials/material-form-values.ts';
 
 /** What the assignment settings form edits: dates and times as typed text, numbers as the fields hold them. */

@@ -3,8 +3,8 @@ import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mant
 import { useQueryClient } from '@tanstack/react-query';
 import { IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { AssignmentSettings, MySubmission } from '@klase/core/assessments/assignments';
-import { workState } from '@klase/core/assessments/assignments';
+import type { AssignmentSettings, MySubmission } from '@klase/core/assignments/contracts';
+import { workState } from '@klase/core/assignments/contracts';
 import { MB } from '@klase/core/constants';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { DateText } from '../../components/date-text.tsx';

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROLE } from '@klase/core/roles';
-import type { SubmissionDetails } from '@klase/core/assessments/assignments';
+import type { SubmissionDetails } from '@klase/core/assignments/contracts';
 import { jsonResponse } from '../../components/test-utils.tsx';
 import { resetSessionStore } from '../../lib/session-store.ts';
 import { SubmissionPage } from './submission-page.tsx';

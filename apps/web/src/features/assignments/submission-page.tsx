@@ -5,8 +5,8 @@ import { IconArrowBackUp, IconChevronLeft, IconChevronRight, IconDeviceFloppy } 
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FILE_MAX_BYTES } from '@klase/core/constants';
-import { gradeRequest, MAX_FILES_LIMIT, type GradeRequest, type SubmissionDetails, type SubmissionRow } from '@klase/core/assessments/assignments';
-import type { MaterialDetails } from '@klase/core/courses/contracts';
+import { gradeRequest, MAX_FILES_LIMIT, type GradeRequest, type SubmissionDetails, type SubmissionRow } from '@klase/core/assignments/contracts';
+import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { paths } from '../../app/paths.ts';
 import { DateText } from '../../components/date-text.tsx';
 import { DetailList } from '../../components/detail-list.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { rubricTotal, type RubricGrading } from '@klase/core/assessments/assignments';
+import { rubricTotal, type RubricGrading } from '@klase/core/assignments/contracts';
 import { isApiError } from '../../components/http.ts';
 import { rubricComplete, sameSelections } from './rubric-table.tsx';
 

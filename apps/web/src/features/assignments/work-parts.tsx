@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { ActionIcon, Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFile, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { AssignmentSettings, FileInfo, RubricGrading, SubmissionsAnswer } from '@klase/core/assessments/assignments';
+import type { AssignmentSettings, FileInfo, RubricGrading, SubmissionsAnswer } from '@klase/core/assignments/contracts';
 import { MB } from '@klase/core/constants';
 import { ANY_FILE_TYPE, formatBytes } from '@klase/core/upload';
 import { useConfirm } from '../../components/confirm-dialog.tsx';

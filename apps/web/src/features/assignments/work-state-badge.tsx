@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { WorkState } from '@klase/core/assessments/assignments';
+import type { WorkState } from '@klase/core/assignments/contracts';
 
 /**
  * Filled chips with white text; every background reaches 4.5:1 against white (shade 9, gray.7).

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { AvailableCourseRow } from '@klase/core/courses/catalogue';
+import type { AvailableCourseRow } from '@klase/core/catalogue/contracts';
 import type { CopyTarget } from '@klase/core/courses/contracts';
 import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
 import { AvailableCoursesPage } from './available-courses-page.tsx';

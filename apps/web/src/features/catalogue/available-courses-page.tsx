@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCopy, IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AVAILABLE_SOURCES, type AvailableCourseRow, type AvailableSource } from '@klase/core/courses/catalogue';
+import { AVAILABLE_SOURCES, type AvailableCourseRow, type AvailableSource } from '@klase/core/catalogue/contracts';
 import { NARROW_QUERY, type SortOrder } from '../../components/data-table/types.ts';
 import { TableFooter } from '../../components/data-table/table-footer.tsx';
 import { useTableState } from '../../components/data-table/use-table-state.ts';

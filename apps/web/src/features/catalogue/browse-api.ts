@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { AvailableCourseRow, CatalogueCourseRow, CategoryRow } from '@klase/core/courses/catalogue';
-import { courseCopyRequest, type CourseCopyAnswer, type CourseDetails, type MaterialDetails } from '@klase/core/courses/contracts';
+import type { AvailableCourseRow, CatalogueCourseRow, CategoryRow } from '@klase/core/catalogue/contracts';
+import { courseCopyRequest, type CourseCopyAnswer, type CourseDetails } from '@klase/core/courses/contracts';
+import { type MaterialDetails } from '@klase/core/materials/contracts';
 import { SEARCH_DEBOUNCE_MS } from '@klase/core/constants';
 import { encodeTableQuery, type TablePage } from '@klase/core/table';
 import { useErrorMessage } from '../../components/error-text.tsx';

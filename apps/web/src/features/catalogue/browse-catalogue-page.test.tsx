@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassDetails } from '@klase/core/classes/contracts';
-import type { CatalogueCourseRow } from '@klase/core/courses/catalogue';
+import type { CatalogueCourseRow } from '@klase/core/catalogue/contracts';
 import { ROLE } from '@klase/core/roles';
 import { jsonResponse } from '../../components/test-utils.tsx';
 import { setSessionState } from '../../lib/session-store.ts';

@@ -1,6 +1,7 @@
 import type { ClassDetails } from '@klase/core/classes/contracts';
-import type { AvailableCourseRow, CatalogueCourseRow, CategoryRow } from '@klase/core/courses/catalogue';
-import type { CourseDetails, MaterialDetails } from '@klase/core/courses/contracts';
+import type { AvailableCourseRow, CatalogueCourseRow, CategoryRow } from '@klase/core/catalogue/contracts';
+import type { CourseDetails } from '@klase/core/courses/contracts';
+import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { vi } from 'vitest';
 import { jsonResponse } from '../../components/test-utils.tsx';
 import { classDetailsFixture } from '../classes/class-test-data.ts';

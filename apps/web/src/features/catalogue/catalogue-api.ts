@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CatalogueCourseForm, CatalogueCourseRow, CategoryForm, CategoryRow } from '@klase/core/courses/catalogue';
+import type { CatalogueCourseForm, CatalogueCourseRow, CategoryForm, CategoryRow } from '@klase/core/catalogue/contracts';
 import type { CourseDetails } from '@klase/core/courses/contracts';
 import type { TablePage } from '@klase/core/table';
 import { apiFetch } from '../../components/http.ts';

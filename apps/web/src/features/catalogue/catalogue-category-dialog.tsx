@@ -2,7 +2,7 @@ import { Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, categoryForm, type CategoryRow } from '@klase/core/courses/catalogue';
+import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, categoryForm, type CategoryRow } from '@klase/core/catalogue/contracts';
 import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { toastSuccess } from '../../components/toasts.ts';

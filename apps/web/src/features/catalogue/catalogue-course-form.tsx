@@ -2,7 +2,7 @@ import { Button, Group, Skeleton, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { catalogueCourseForm } from '@klase/core/courses/catalogue';
+import { catalogueCourseForm } from '@klase/core/catalogue/contracts';
 import type { CourseDetails } from '@klase/core/courses/contracts';
 import { ErrorText } from '../../components/error-text.tsx';
 import { toastSuccess } from '../../components/toasts.ts';

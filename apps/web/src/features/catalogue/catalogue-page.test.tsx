@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { CatalogueCourseRow, CategoryRow } from '@klase/core/courses/catalogue';
+import type { CatalogueCourseRow, CategoryRow } from '@klase/core/catalogue/contracts';
 import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
 import { courseDetailsFixture, courseRowFixture } from '../courses/course-test-data.ts';
 import { JOB_POLL_MS } from '../courses/courses-api.ts';

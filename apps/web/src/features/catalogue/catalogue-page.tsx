@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconFolderPlus, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CatalogueCourseRow, CategoryRow } from '@klase/core/courses/catalogue';
+import type { CatalogueCourseRow, CategoryRow } from '@klase/core/catalogue/contracts';
 import { TableFooter } from '../../components/data-table/table-footer.tsx';
 import { TableToolbar } from '../../components/data-table/table-toolbar.tsx';
 import type { TableColumn } from '../../components/data-table/types.ts';

@@ -3,7 +3,7 @@ import { Badge, Box, Button, CloseButton, Group, SimpleGrid, Skeleton, Stack, Te
 import { IconEye, IconSearch } from '@tabler/icons-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CategoryRow } from '@klase/core/courses/catalogue';
+import type { CategoryRow } from '@klase/core/catalogue/contracts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { paths } from '../../app/paths.ts';
 import { CourseCardSkeleton } from '../courses/course-card.tsx';

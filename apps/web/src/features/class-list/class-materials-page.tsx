@@ -4,7 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { type ClassRelation } from '@klase/core/classes/contracts';
-import { MATERIAL_TYPES, type ClassMaterialRow } from '@klase/core/classes/class-work';
+import { MATERIAL_TYPES, type ClassMaterialRow } from '@klase/core/class-work/contracts';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { TableColumn } from '../../components/data-table/types.ts';
 import { DateText } from '../../components/date-text.tsx';

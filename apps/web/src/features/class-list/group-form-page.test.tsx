@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import type { ClassStudentRow } from '@klase/core/classes/contracts';
-import type { GroupDetails } from '@klase/core/classes/class-work';
+import type { GroupDetails } from '@klase/core/class-work/contracts';
 import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
 import { CLASS_ID, STUDENT_A, STUDENT_B, classDetailsOf } from './class-list-fixtures.ts';
 import { GroupCreatePage, GroupEditPage } from './group-form-page.tsx';

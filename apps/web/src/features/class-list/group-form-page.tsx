@@ -3,7 +3,7 @@ import { Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { GROUP_NAME_MAX, groupForm, type GroupDetails, type GroupForm } from '@klase/core/classes/class-work';
+import { GROUP_NAME_MAX, groupForm, type GroupDetails, type GroupForm } from '@klase/core/class-work/contracts';
 import { toastSuccess } from '../../components/toasts.ts';
 import { paths } from '../../app/paths.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GroupRow } from '@klase/core/classes/class-work';
+import type { GroupRow } from '@klase/core/class-work/contracts';
 
 /** The translated type of a group and, for generated ones, how they were split ("3 groups, at random"). */
 export const useGroupLabels = () => {

@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } f
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { GroupDetails } from '@klase/core/classes/class-work';
+import type { GroupDetails } from '@klase/core/class-work/contracts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DateText } from '../../components/date-text.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';

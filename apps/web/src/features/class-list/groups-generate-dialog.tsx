@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsShuffle, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { GROUP_NAME_MAX, GROUP_SPLIT_MAX, SPLIT_BY, SPLIT_ORDER, groupSplitRequest, type GroupSplitRequest, type SplitBy, type SplitOrder, type SplitPreview } from '@klase/core/classes/class-work';
+import { GROUP_NAME_MAX, GROUP_SPLIT_MAX, SPLIT_BY, SPLIT_ORDER, groupSplitRequest, type GroupSplitRequest, type SplitBy, type SplitOrder, type SplitPreview } from '@klase/core/class-work/contracts';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { NARROW_QUERY } from '../../components/data-table/types.ts';
 import { useErrorMessage } from '../../components/error-text.tsx';

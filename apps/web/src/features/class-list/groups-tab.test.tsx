@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { GroupRow, SplitPreview } from '@klase/core/classes/class-work';
+import type { GroupRow, SplitPreview } from '@klase/core/class-work/contracts';
 import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
 import { CLASS_ID as CLASS, classDetailsOf } from './class-list-fixtures.ts';
 import { GroupsTab } from './groups-tab.tsx';

@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { GROUP_TYPES, type GroupRow } from '@klase/core/classes/class-work';
+import { GROUP_TYPES, type GroupRow } from '@klase/core/class-work/contracts';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { TableColumn } from '../../components/data-table/types.ts';
 import { DateText } from '../../components/date-text.tsx';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MATERIAL_TYPES, type MaterialType } from '@klase/core/classes/class-work';
+import { MATERIAL_TYPES, type MaterialType } from '@klase/core/class-work/contracts';
 
 const isMaterialType = (v: string): v is MaterialType => (MATERIAL_TYPES as readonly string[]).includes(v);
 

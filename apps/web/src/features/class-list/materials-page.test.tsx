@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ClassDetails } from '@klase/core/classes/contracts';
-import type { ClassCourseRow, ClassMaterialRow } from '@klase/core/classes/class-work';
+import type { ClassCourseRow, ClassMaterialRow } from '@klase/core/class-work/contracts';
 import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
 import { ClassMaterialsPage } from './class-materials-page.tsx';
 import { CLASS_ID, classDetailsOf } from './class-list-fixtures.ts';

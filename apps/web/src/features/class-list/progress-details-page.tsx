@@ -1,7 +1,7 @@
 import { Anchor, Paper, Stack, Title } from '@mantine/core';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ProgressDetailRow, ProgressDetails } from '@klase/core/classes/class-work';
+import type { ProgressDetailRow, ProgressDetails } from '@klase/core/class-work/contracts';
 import { ClientTable } from '../../components/data-table/client-table.tsx';
 import type { TableColumn } from '../../components/data-table/types.ts';
 import { DateText } from '../../components/date-text.tsx';

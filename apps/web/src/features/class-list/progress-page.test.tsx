@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { ProgressDetails, ProgressRow } from '@klase/core/classes/class-work';
+import type { ProgressDetails, ProgressRow } from '@klase/core/class-work/contracts';
 import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
 import { ProgressDetailsPage } from './progress-details-page.tsx';
 import { ClassProgressPage } from './progress-page.tsx';

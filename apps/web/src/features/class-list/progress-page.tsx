@@ -4,7 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@klase/core/constants';
-import type { ProgressRow } from '@klase/core/classes/class-work';
+import type { ProgressRow } from '@klase/core/class-work/contracts';
 import { encodeTableQuery, type TablePage } from '@klase/core/table';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { TableColumn } from '../../components/data-table/types.ts';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ProgressRow } from '@klase/core/classes/class-work';
+import type { ProgressRow } from '@klase/core/class-work/contracts';
 
 /** Time spent as hours and minutes ("1 h 5 min", "12 min", "0 min"). */
 export const useDuration = () => {

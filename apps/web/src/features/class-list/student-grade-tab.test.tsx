@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ClassCourseRow } from '@klase/core/classes/class-work';
+import type { ClassCourseRow } from '@klase/core/class-work/contracts';
 import { ROLE } from '@klase/core/roles';
 import { jsonResponse } from '../../components/test-utils.tsx';
 import { resetSessionStore } from '../../lib/session-store.ts';

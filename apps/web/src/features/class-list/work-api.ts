@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClassCourseRow, GroupDetails, GroupForm, GroupSplitRequest, ProgressDetails, SaveGeneratedRequest, SplitPreview } from '@klase/core/classes/class-work';
+import type { ClassCourseRow, GroupDetails, GroupForm, GroupSplitRequest, ProgressDetails, SaveGeneratedRequest, SplitPreview } from '@klase/core/class-work/contracts';
 import { apiFetch } from '../../components/http.ts';
 import { classKeys, classPath } from '../classes/class-api.ts';
 

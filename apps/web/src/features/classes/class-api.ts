@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ClassDetails, ClassFormValues, ClassJoinInfo, InvitationInfo, JoinAnswer, teacherCandidate } from '@klase/core/classes/contracts';
-import type { ClassCourseRow } from '@klase/core/classes/class-work';
+import type { ClassCourseRow } from '@klase/core/class-work/contracts';
 import { apiFetch } from '../../components/http.ts';
 import type { EditVersion } from '@klase/core/edit-version';
 

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ClassStudentRow } from '@klase/core/classes/contracts';
-import type { GroupRow } from '@klase/core/classes/class-work';
+import type { GroupRow } from '@klase/core/class-work/contracts';
 import {
   COPY_TARGETS_PATH,
   COURSE_IMAGE_FIELD,

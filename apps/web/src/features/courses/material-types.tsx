@@ -11,7 +11,7 @@ import {
   type IconProps,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { MATERIAL_TYPES, type MaterialType } from '@klase/core/classes/class-work';
+import { MATERIAL_TYPES, type MaterialType } from '@klase/core/class-work/contracts';
 
 /** One icon per material type (lesson page, file, link, video link, assignment, quiz, activity). */
 export const MATERIAL_TYPE_ICONS: Record<MaterialType, Icon> = {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DueAnswer, PendingAnswer, RecentGrade } from '@klase/core/assessments/dashboard';
+import type { DueAnswer, PendingAnswer, RecentGrade } from '@klase/core/dashboard/contracts';
 import { apiFetch } from '../../components/http.ts';
 
 export const dismissWelcomeCall = () => apiFetch<void>('/api/account/welcome/dismiss', { method: 'POST' });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { DueAnswer, DueItem, PendingAnswer, RecentGrade } from '@klase/core/assessments/dashboard';
+import type { DueAnswer, DueItem, PendingAnswer, RecentGrade } from '@klase/core/dashboard/contracts';
 import { ROLE } from '@klase/core/roles';
 import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
 import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';

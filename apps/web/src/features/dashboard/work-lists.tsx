@@ -4,8 +4,8 @@ import { IconChecklist, IconClipboardList, IconStar } from '@tabler/icons-react'
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { DueItem, PendingItem, RecentGrade } from '@klase/core/assessments/dashboard';
-import type { MaterialType } from '@klase/core/classes/class-work';
+import type { DueItem, PendingItem, RecentGrade } from '@klase/core/dashboard/contracts';
+import type { MaterialType } from '@klase/core/class-work/contracts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { WorkStateBadge } from '../assignments/work-state-badge.tsx';
 import { useErrorMessage } from '../../components/error-text.tsx';

@@ -3,7 +3,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { IconFolderPlus, IconLetterCase, IconPlus, IconSettings } from '@tabler/icons-react';
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { GradebookSetupView } from '@klase/core/gradebook/contracts';
+import type { GradebookSetupView } from '@klase/core/gradebook/views';
 import { GRADE_SETUP_TABS, paths, type GradeSetupTab as TabName } from '../../app/paths.ts';
 import { ClassListTabs } from '../class-list/class-list-tabs.tsx';
 import { CategoriesTab } from './setup/categories-tab.tsx';

@@ -2,7 +2,8 @@ import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine
 import { useForm } from '@mantine/form';
 import { IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { gradeLettersForm, type GradebookSettings } from '@klase/core/gradebook/contracts';
+import { gradeLettersForm } from '@klase/core/gradebook/contracts';
+import { type GradebookSettings } from '@klase/core/gradebook/views';
 import { DEFAULT_LETTERS } from '@klase/core/gradebook/display';
 import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';

@@ -2,7 +2,8 @@ import { ActionIcon, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { RUBRIC_CRITERIA_MAX, RUBRIC_LEVELS_MAX, rubricForm, rubricMaxPoints, type RubricRow } from '@klase/core/gradebook/contracts';
+import { RUBRIC_CRITERIA_MAX, RUBRIC_LEVELS_MAX, rubricForm, rubricMaxPoints } from '@klase/core/gradebook/contracts';
+import { type RubricRow } from '@klase/core/gradebook/views';
 import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useTone } from '../../components/tones.ts';

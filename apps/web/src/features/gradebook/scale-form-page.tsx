@@ -1,7 +1,8 @@
 import { Badge, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { parseScaleValues, scaleForm, type ScaleFormInput, type ScaleRow } from '@klase/core/gradebook/contracts';
+import { parseScaleValues, scaleForm, type ScaleFormInput } from '@klase/core/gradebook/contracts';
+import { type ScaleRow } from '@klase/core/gradebook/views';
 import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { SaveError } from '../../components/use-confirmed-save.tsx';

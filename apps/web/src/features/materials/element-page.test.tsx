@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ClassRelation } from '@klase/core/classes/contracts';
-import type { Journey } from '@klase/core/courses/contracts';
+import type { Journey } from '@klase/core/materials/contracts';
 import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
 import { ElementPage, ElementStudentModePage } from './element-page.tsx';
 import { CLASS_ID, COURSE_ID, ELEMENT_1, ELEMENT_2, classFixture, courseFixture, journeyFixture, materialFixture, materialId } from './materials-test-data.ts';

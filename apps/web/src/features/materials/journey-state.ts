@@ -1,5 +1,6 @@
-import type { MaterialType } from '@klase/core/classes/class-work';
-import type { CourseDetails, Journey, StopState } from '@klase/core/courses/contracts';
+import type { MaterialType } from '@klase/core/class-work/contracts';
+import type { CourseDetails } from '@klase/core/courses/contracts';
+import type { Journey, StopState } from '@klase/core/materials/contracts';
 import { useClassDetails } from '../classes/class-api.ts';
 import { useSession } from '../../lib/session-store.ts';
 import type { JourneyFor } from './materials-api.ts';

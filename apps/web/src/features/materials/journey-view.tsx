@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title } f
 import { IconAlertTriangle, IconArrowRight, IconTrophy } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Journey } from '@klase/core/courses/contracts';
+import type { Journey } from '@klase/core/materials/contracts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { classCourseLinks } from '../courses/course-links.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MaterialType } from '@klase/core/classes/class-work';
+import type { MaterialType } from '@klase/core/class-work/contracts';
 import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
 import { deleteMaterialCall, useAskMaterialDelete, type DeleteRequest } from './material-delete.tsx';
 

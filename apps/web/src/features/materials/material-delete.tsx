@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MessageAnswer } from '@klase/core/admin/common';
 import { DIALOG_WIDTH_PX } from '@klase/core/constants';
-import type { MaterialType } from '@klase/core/classes/class-work';
+import type { MaterialType } from '@klase/core/class-work/contracts';
 import type { MaterialGradesChoice, MaterialGradesSummary } from '@klase/core/gradebook/contracts';
 import { ErrorText } from '../../components/error-text.tsx';
 import { apiFetch } from '../../components/http.ts';

@@ -3,8 +3,8 @@ import { Alert, Group, NumberInput, Skeleton, Stack, Text, Textarea, TextInput }
 import type { UseFormReturnType } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { MaterialType } from '@klase/core/classes/class-work';
-import type { MaterialDetails } from '@klase/core/courses/contracts';
+import type { MaterialType } from '@klase/core/class-work/contracts';
+import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { FILE_MAX_BYTES } from '@klase/core/constants';
 import { formatBytes } from '@klase/core/upload';
 import { TextField } from '../../components/text-field.tsx';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MaterialType } from '@klase/core/classes/class-work';
+import type { MaterialType } from '@klase/core/class-work/contracts';
 import { paths } from '../../app/paths.ts';
 import { useCourseLinks } from '../courses/course-links.ts';
 import { GroupLoadState } from '../class-list/group-load-state.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { materialForm } from '@klase/core/courses/contracts';
+import { materialForm } from '@klase/core/materials/contracts';
 import { emptyMaterialState, joinDateTime, splitDateTime, stateToInput, toFormErrors } from './material-form-values.ts';
 
 describe('material form values', () => {

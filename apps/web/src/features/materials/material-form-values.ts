@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { MATERIAL_TYPES, type MaterialType } from '@klase/core/classes/class-work';
-import { GRADED_TYPES, type MaterialDetails, type MaterialForm } from '@klase/core/courses/contracts';
+import { MATERIAL_TYPES, type MaterialType } from '@klase/core/class-work/contracts';
+import { GRADED_TYPES, type MaterialDetails, type MaterialForm } from '@klase/core/materials/contracts';
 
 dayjs.extend(customParseFormat);
 

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IconCheck, IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MaterialDetails } from '@klase/core/courses/contracts';
+import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { isApiError } from '../../components/http.ts';

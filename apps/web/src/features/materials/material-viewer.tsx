@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Alert, AspectRatio, Button, Paper, Skeleton, Stack, Text, Typography, VisuallyHidden } from '@mantine/core';
 import { IconDownload, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { MaterialDetails } from '@klase/core/courses/contracts';
+import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { formatBytes } from '@klase/core/upload';
 import { DateText } from '../../components/date-text.tsx';
 import { DetailList } from '../../components/detail-list.tsx';

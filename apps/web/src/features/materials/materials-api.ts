@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CourseDetails, Journey, MaterialDetails, MaterialForm, UploadAnswer } from '@klase/core/courses/contracts';
+import type { CourseDetails } from '@klase/core/courses/contracts';
+import type { Journey, MaterialDetails, MaterialForm, UploadAnswer } from '@klase/core/materials/contracts';
 import { apiFetch, uploadWithProgress } from '../../components/http.ts';
 import { courseKeys, invalidateCourseScope } from '../courses/courses-api.ts';
 import type { EditVersion } from '@klase/core/edit-version';

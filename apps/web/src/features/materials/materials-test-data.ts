@@ -1,6 +1,7 @@
 import type { ClassDetails, ClassRelation } from '@klase/core/classes/contracts';
-import type { MaterialType } from '@klase/core/classes/class-work';
-import type { CourseDetails, Journey, MaterialDetails, StopState } from '@klase/core/courses/contracts';
+import type { MaterialType } from '@klase/core/class-work/contracts';
+import type { CourseDetails } from '@klase/core/courses/contracts';
+import type { Journey, MaterialDetails, StopState } from '@klase/core/materials/contracts';
 import { classDetailsFixture } from '../classes/class-test-data.ts';
 import { courseRowFixture } from '../courses/course-test-data.ts';
 

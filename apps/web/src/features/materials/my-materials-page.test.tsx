@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { MyMaterialRow } from '@klase/core/courses/contracts';
+import type { MyMaterialRow } from '@klase/core/materials/contracts';
 import { ROLE } from '@klase/core/roles';
 import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
 import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';

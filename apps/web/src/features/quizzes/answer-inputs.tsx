@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Checkbox, NativeSelect, NumberInput, Radio, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ANSWER_TEXT_MAX, htmlHasContent, type AnswerOf, type AnswerValue, type PublicQuestion } from '@klase/core/assessments/questions';
+import { ANSWER_TEXT_MAX, htmlHasContent, type AnswerOf, type AnswerValue, type PublicQuestion } from '@klase/core/quizzes/questions';
 
 /** The editor (tiptap) loads only when an essay question is on the page. */
 const RichTextField = lazy(() => import('../materials/rich-text-editor.tsx').then((m) => ({ default: m.RichTextField })));

@@ -1,4 +1,4 @@
-import type { AnswerValue } from '@klase/core/assessments/questions';
+import type { AnswerValue } from '@klase/core/quizzes/questions';
 import { isApiError } from '../../components/http.ts';
 
 /**

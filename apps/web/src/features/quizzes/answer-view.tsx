@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AnswerValue, PublicQuestion } from '@klase/core/assessments/questions';
-import type { AttemptResult } from '@klase/core/assessments/quizzes';
+import type { AnswerValue, PublicQuestion } from '@klase/core/quizzes/questions';
+import type { AttemptResult } from '@klase/core/quizzes/contracts';
 import { EmptyLabel } from '../../components/empty-label.tsx';
 import { RichContent } from '../materials/material-viewer.tsx';
 

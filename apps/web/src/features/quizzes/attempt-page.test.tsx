@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AttemptView } from '@klase/core/assessments/quizzes';
+import type { AttemptView } from '@klase/core/quizzes/contracts';
 import { ROLE } from '@klase/core/roles';
 import { jsonResponse } from '../../components/test-utils.tsx';
 import { paths } from '../../app/paths.ts';

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconCheck, IconClock, IconCloudUpload, IconSend } fr
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AnswerValue, PublicQuestion } from '@klase/core/assessments/questions';
+import type { AnswerValue, PublicQuestion } from '@klase/core/quizzes/questions';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { ErrorText, useErrorMessage } from '../../components/error-text.tsx';
 import { isApiError } from '../../components/http.ts';

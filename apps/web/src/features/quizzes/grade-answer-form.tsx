@@ -2,7 +2,7 @@ import { Button, Group, NumberInput, Paper, Stack, Textarea } from '@mantine/cor
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { manualGradeRequest } from '@klase/core/assessments/quizzes';
+import { manualGradeRequest } from '@klase/core/quizzes/contracts';
 import { toastGradeSaved } from '../../components/toasts.ts';
 import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
 import { useZodValidate } from '../../lib/zod-form.ts';

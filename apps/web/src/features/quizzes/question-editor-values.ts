@@ -1,4 +1,4 @@
-import type { QuestionForm, QuestionFormValues, QuestionType } from '@klase/core/assessments/questions';
+import type { QuestionForm, QuestionFormValues, QuestionType } from '@klase/core/quizzes/questions';
 
 /**
  * What the question editor edits: the fields of every type (the type picks which are shown and

@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { questionForm, type QuestionForm, type QuestionType } from '@klase/core/assessments/questions';
-import type { TeacherQuestion } from '@klase/core/assessments/quizzes';
+import { questionForm, type QuestionForm, type QuestionType } from '@klase/core/quizzes/questions';
+import type { TeacherQuestion } from '@klase/core/quizzes/contracts';
 import { FormActions } from '../../components/form-actions.tsx';
 import { toastSuccess } from '../../components/toasts.ts';
 import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';

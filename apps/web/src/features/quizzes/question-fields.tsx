@@ -12,7 +12,7 @@ import {
   PAIR_TEXT_MAX,
   PAIRS_MAX,
   POINTS_MAX,
-} from '@klase/core/assessments/questions';
+} from '@klase/core/quizzes/questions';
 import { useTone } from '../../components/tones.ts';
 import { newChoice, newPair, type QuestionEditorState } from './question-editor-values.ts';
 

@@ -3,9 +3,9 @@ import { ActionIcon, Badge, Button, Group, Menu, Paper, Skeleton, Stack, Text, T
 import { IconArrowDown, IconArrowUp, IconBooks, IconChevronDown, IconDatabaseExport, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { roundPoints } from '@klase/core/assessments/grading';
-import { QUESTION_TYPES } from '@klase/core/assessments/questions';
-import type { TeacherQuestion } from '@klase/core/assessments/quizzes';
+import { roundPoints } from '@klase/core/quizzes/grading';
+import { QUESTION_TYPES } from '@klase/core/quizzes/questions';
+import type { TeacherQuestion } from '@klase/core/quizzes/contracts';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorText, useErrorMessage } from '../../components/error-text.tsx';

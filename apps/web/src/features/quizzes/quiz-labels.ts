@@ -1,4 +1,4 @@
-import { roundPoints } from '@klase/core/assessments/grading';
+import { roundPoints } from '@klase/core/quizzes/grading';
 
 /** Points as shown: at most two decimals, no trailing zeros (12, 7.5, 3.25). */
 export const formatPoints = (n: number): string => String(roundPoints(n));

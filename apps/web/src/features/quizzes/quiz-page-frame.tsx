@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Tabs } from '@mantine/core';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import type { MaterialDetails } from '@klase/core/courses/contracts';
+import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { paths } from '../../app/paths.ts';
 import { GroupLoadState } from '../class-list/group-load-state.tsx';
 import { useMaterial } from '../materials/materials-api.ts';

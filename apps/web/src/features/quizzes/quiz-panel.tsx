@@ -4,10 +4,10 @@ import { IconChartBar, IconEye, IconListCheck, IconPlayerPlay, IconSettings } fr
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { percentOf } from '@klase/core/assessments/grading';
-import { attemptsLeft, quizWindow } from '@klase/core/assessments/quiz-settings';
-import type { AttemptSummary, QuizOverview, QuizSettingsAnswer } from '@klase/core/assessments/quizzes';
-import type { MaterialDetails } from '@klase/core/courses/contracts';
+import { percentOf } from '@klase/core/quizzes/grading';
+import { attemptsLeft, quizWindow } from '@klase/core/quizzes/quiz-settings';
+import type { AttemptSummary, QuizOverview, QuizSettingsAnswer } from '@klase/core/quizzes/contracts';
+import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { ROLE } from '@klase/core/roles';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { DateText } from '../../components/date-text.tsx';

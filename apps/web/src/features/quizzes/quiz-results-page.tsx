@@ -1,8 +1,8 @@
 import { Anchor, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MaterialDetails } from '@klase/core/courses/contracts';
-import type { AttemptSummary, QuizResults } from '@klase/core/assessments/quizzes';
+import type { MaterialDetails } from '@klase/core/materials/contracts';
+import type { AttemptSummary, QuizResults } from '@klase/core/quizzes/contracts';
 import { ClientTable } from '../../components/data-table/client-table.tsx';
 import type { TableColumn } from '../../components/data-table/types.ts';
 import { EmptyLabel } from '../../components/empty-label.tsx';

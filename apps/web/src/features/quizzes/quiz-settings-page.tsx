@@ -1,7 +1,7 @@
 import { Skeleton } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MaterialDetails } from '@klase/core/courses/contracts';
+import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { ErrorText } from '../../components/error-text.tsx';
 import { QuestionsTab } from './questions-tab.tsx';
 import { QuizMaterialLoader, QuizPageFrame, UrlTabs, materialHref } from './quiz-page-frame.tsx';

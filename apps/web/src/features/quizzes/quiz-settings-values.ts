@@ -1,6 +1,6 @@
-import type { GradingMethod } from '@klase/core/assessments/grading';
-import type { QuizSettingsForm, ShowAnswers } from '@klase/core/assessments/quiz-settings';
-import type { QuizSettingsAnswer } from '@klase/core/assessments/quizzes';
+import type { GradingMethod } from '@klase/core/quizzes/grading';
+import type { QuizSettingsForm, ShowAnswers } from '@klase/core/quizzes/quiz-settings';
+import type { QuizSettingsAnswer } from '@klase/core/quizzes/contracts';
 import { joinDateTime, splitDateTime } from '../materials/material-form-values.ts';
 
 /** What the settings form edits: dates and times as typed texts, empty numbers as ''. */

@@ -1,6 +1,6 @@
 import { Badge, Group, List, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { QuizStats } from '@klase/core/assessments/quizzes';
+import type { QuizStats } from '@klase/core/quizzes/contracts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { formatPoints, htmlExcerpt } from './quiz-labels.ts';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnswerValue, QuestionForm, QuestionType } from '@klase/core/assessments/questions';
-import type { QuizSettings } from '@klase/core/assessments/quiz-settings';
+import type { AnswerValue, QuestionForm, QuestionType } from '@klase/core/quizzes/questions';
+import type { QuizSettings } from '@klase/core/quizzes/quiz-settings';
 import type {
   AttemptResult,
   AttemptView,
@@ -10,7 +10,7 @@ import type {
   QuizSettingsAnswer,
   QuizStats,
   TeacherQuestion,
-} from '@klase/core/assessments/quizzes';
+} from '@klase/core/quizzes/contracts';
 import { encodeTableQuery, type TablePage } from '@klase/core/table';
 import { apiFetch } from '../../components/http.ts';
 import { materialKeys } from '../materials/materials-api.ts';

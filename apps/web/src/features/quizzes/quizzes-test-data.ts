@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
-import type { PublicQuestion, QuestionFormValues } from '@klase/core/assessments/questions';
-import type { AttemptResult, AttemptSummary, AttemptView, QuizOverview, QuizResults, QuizSettingsAnswer, QuizStats, TeacherQuestion } from '@klase/core/assessments/quizzes';
+import type { PublicQuestion, QuestionFormValues } from '@klase/core/quizzes/questions';
+import type { AttemptResult, AttemptSummary, AttemptView, QuizOverview, QuizResults, QuizSettingsAnswer, QuizStats, TeacherQuestion } from '@klase/core/quizzes/contracts';
 import { jsonResponse } from '../../components/test-utils.tsx';
 import { CLASS_ID, COURSE_ID, ELEMENT_2, materialFixture, materialId } from '../materials/materials-test-data.ts';
 

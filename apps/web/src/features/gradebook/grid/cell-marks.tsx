@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Tooltip } from '@mantine/core';
 import { IconClockExclamation, IconEyeOff, IconHourglass, IconLock, IconPencil, IconPointFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CELL } from '@klase/core/gradebook/contracts';
+import { CELL } from '@klase/core/gradebook/views';
 
 /** The marks of a cell's flags: an icon or short text each, named for screen readers (never colour only). */
 

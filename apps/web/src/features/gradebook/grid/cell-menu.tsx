@@ -1,7 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconEye, IconEyeOff, IconHistory, IconLock, IconLockOpen, IconPencil, IconPencilOff, IconUserCheck, IconUserX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CELL, type GradeItemRow } from '@klase/core/gradebook/contracts';
+import { CELL, type GradeItemRow } from '@klase/core/gradebook/views';
 import { ROW_HEIGHT } from './use-grid-window.ts';
 
 export type CellAction = 'override' | 'removeOverride' | 'excuse' | 'unexcuse' | 'hide' | 'unhide' | 'lock' | 'unlock' | 'history';

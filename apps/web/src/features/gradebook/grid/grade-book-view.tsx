@@ -3,7 +3,7 @@ import { Alert, Anchor, Skeleton, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { GradebookGrid } from '@klase/core/gradebook/contracts';
+import type { GradebookGrid } from '@klase/core/gradebook/views';
 import { paths } from '../../../app/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorText } from '../../../components/error-text.tsx';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROLE } from '@klase/core/roles';
-import { CELL, type GradeEntryResult, type GradeHistoryEntry } from '@klase/core/gradebook/contracts';
+import { CELL, type GradeEntryResult, type GradeHistoryEntry } from '@klase/core/gradebook/views';
 import { LiveAnnouncer } from '../../../components/live-announcer.tsx';
 import { jsonResponse } from '../../../components/test-utils.tsx';
 import { resetSessionStore } from '../../../lib/session-store.ts';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { GradebookGrid, GradeEntryFormInput, GradeEntryResult, GradeHistoryEntry } from '@klase/core/gradebook/contracts';
+import type { GradeEntryFormInput } from '@klase/core/gradebook/contracts';
+import type { GradebookGrid, GradeEntryResult, GradeHistoryEntry } from '@klase/core/gradebook/views';
 import { apiFetch } from '../../../components/http.ts';
 
 /** The grader grid's calls (contracts: packages/core/src/gradebook/contracts.ts). */

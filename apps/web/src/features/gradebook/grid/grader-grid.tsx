@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { CELL, type GradebookGrid } from '@klase/core/gradebook/contracts';
+import { CELL, type GradebookGrid } from '@klase/core/gradebook/views';
 import { NARROW_QUERY } from '../../../components/data-table/types.ts';
 import { toastError } from '../../../components/toasts.ts';
 import { cellActions, type CellAction } from './cell-menu.tsx';

@@ -2,7 +2,7 @@ import { memo, type CSSProperties, type KeyboardEvent } from 'react';
 import { Loader, Tooltip } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CELL } from '@klase/core/gradebook/contracts';
+import { CELL } from '@klase/core/gradebook/views';
 import { CellMarks } from './cell-marks.tsx';
 import { CellMenu, type CellAction } from './cell-menu.tsx';
 import type { CellState } from './use-grade-entry.ts';

@@ -1,4 +1,5 @@
-import { gradeEntryForm, type GradebookGrid, type GradeCategoryRow, type GradeItemRow, type GridTotal, type ScaleRow } from '@klase/core/gradebook/contracts';
+import { gradeEntryForm } from '@klase/core/gradebook/contracts';
+import { type GradebookGrid, type GradeCategoryRow, type GradeItemRow, type GridTotal, type ScaleRow } from '@klase/core/gradebook/views';
 import { formatGrade } from '@klase/core/gradebook/display';
 import type { FieldIssue } from '@klase/core/errors';
 import { V } from '@klase/core/validation/rules';

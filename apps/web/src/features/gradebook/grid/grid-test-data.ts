@@ -1,4 +1,4 @@
-import type { GradebookGrid, GradeCategoryRow, GradeItemRow, GridTotal } from '@klase/core/gradebook/contracts';
+import type { GradebookGrid, GradeCategoryRow, GradeItemRow, GridTotal } from '@klase/core/gradebook/views';
 import { DEFAULT_LETTERS } from '@klase/core/gradebook/display';
 
 /** Fixtures of the grader grid tests (shapes of packages/core/src/gradebook/contracts.ts). */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { GradebookGrid } from '@klase/core/gradebook/contracts';
+import type { GradebookGrid } from '@klase/core/gradebook/views';
 import { useErrorMessage } from '../../../components/error-text.tsx';
 import { toastError } from '../../../components/toasts.ts';
 import { downloadFile } from '../../admin/download.ts';

@@ -1,6 +1,6 @@
 import { Badge, Modal, Skeleton, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { GradeHistoryEntry } from '@klase/core/gradebook/contracts';
+import type { GradeHistoryEntry } from '@klase/core/gradebook/views';
 import { DateText } from '../../../components/date-text.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorText } from '../../../components/error-text.tsx';

@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { GradebookGrid, GradeEntryFormInput } from '@klase/core/gradebook/contracts';
+import type { GradeEntryFormInput } from '@klase/core/gradebook/contracts';
+import type { GradebookGrid } from '@klase/core/gradebook/views';
 import type { FieldIssue } from '@klase/core/errors';
 import { useErrorMessage } from '../../../components/error-text.tsx';
 import { isApiError } from '../../../components/http.ts';

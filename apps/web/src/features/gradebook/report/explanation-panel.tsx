@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ReportLine } from '@klase/core/gradebook/contracts';
+import type { ReportLine } from '@klase/core/gradebook/views';
 import type { TotalExplanation } from '@klase/core/gradebook/types';
 import { useTone } from '../../../components/tones.ts';
 import { explainTotal, type Phrase } from './explain-text.ts';

@@ -2,7 +2,7 @@ import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconEyeOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { StudentGradeReport } from '@klase/core/gradebook/contracts';
+import type { StudentGradeReport } from '@klase/core/gradebook/views';
 import { NARROW_QUERY } from '../../../components/data-table/types.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useErrorMessage } from '../../../components/error-text.tsx';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { StudentGradeReport } from '@klase/core/gradebook/contracts';
+import type { StudentGradeReport } from '@klase/core/gradebook/views';
 import { apiFetch } from '../../../components/http.ts';
 
 /** `GET /api/courses/:courseId/gradebook/students/:studentId` (contract: packages/core/src/gradebook/contracts.ts). */

@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ReportLine, StudentGradeReport } from '@klase/core/gradebook/contracts';
+import type { ReportLine, StudentGradeReport } from '@klase/core/gradebook/views';
 import { ExplanationPanel } from './explanation-panel.tsx';
 import { ExplainButton, explained, FeedbackButton, FeedbackPanel, HiddenTotalNote, isTotal, useReportLines, type LineText } from './report-parts.tsx';
 import { reportRows } from './report-rows.ts';

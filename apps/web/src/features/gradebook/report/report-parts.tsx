@@ -2,7 +2,7 @@ import { useCallback, useId, useState } from 'react';
 import { Button, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ReportLine } from '@klase/core/gradebook/contracts';
+import type { ReportLine } from '@klase/core/gradebook/views';
 import type { TotalExplanation } from '@klase/core/gradebook/types';
 import { useTone } from '../../../components/tones.ts';
 import { RichContent } from '../../materials/material-viewer.tsx';

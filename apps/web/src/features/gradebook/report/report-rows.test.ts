@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReportLine } from '@klase/core/gradebook/contracts';
+import type { ReportLine } from '@klase/core/gradebook/views';
 import { reportRows } from './report-rows.ts';
 
 const line = (kind: ReportLine['kind'], id: string, depth: number): ReportLine => ({

@@ -1,4 +1,4 @@
-import type { ReportLine } from '@klase/core/gradebook/contracts';
+import type { ReportLine } from '@klase/core/gradebook/views';
 
 /**
  * The rows of a report view: the API's lines in reading order (a category's items and

@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ReportLine, StudentGradeReport } from '@klase/core/gradebook/contracts';
+import type { ReportLine, StudentGradeReport } from '@klase/core/gradebook/views';
 import { useTone } from '../../../components/tones.ts';
 import { HiddenTotalNote } from './report-parts.tsx';
 

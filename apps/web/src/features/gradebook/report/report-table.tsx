@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { Badge, Stack, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ReportLine, StudentGradeReport } from '@klase/core/gradebook/contracts';
+import type { ReportLine, StudentGradeReport } from '@klase/core/gradebook/views';
 import { ExplanationPanel } from './explanation-panel.tsx';
 import { ExplainButton, explained, FeedbackButton, FeedbackPanel, HiddenTotalNote, isTotal, useReportLines } from './report-parts.tsx';
 import { reportRows } from './report-rows.ts';

@@ -1,4 +1,4 @@
-import type { ReportLine, StudentGradeReport } from '@klase/core/gradebook/contracts';
+import type { ReportLine, StudentGradeReport } from '@klase/core/gradebook/views';
 import { DEFAULT_LETTERS } from '@klase/core/gradebook/display';
 import { computeGradebook } from '@klase/core/gradebook/engine';
 import type { GradebookSetup } from '@klase/core/gradebook/types';

@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Badge, Button, Group, Stack, Table, Text, Tooltip } 
 import { IconFolderPlus, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { GradebookSetupView, GradeCategoryRow, GradeItemRow } from '@klase/core/gradebook/contracts';
+import type { GradebookSetupView, GradeCategoryRow, GradeItemRow } from '@klase/core/gradebook/views';
 import { paths } from '../../../app/paths.ts';
 import { DeleteButton, useSetupParams } from './setup-frame.tsx';
 import { EditLink, num, SetupTable } from './setup-table.tsx';

@@ -1,7 +1,7 @@
 import { Group, NativeSelect, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import type { GradeCategoryRow, GradeItemRow } from '@klase/core/gradebook/contracts';
+import type { GradeCategoryRow, GradeItemRow } from '@klase/core/gradebook/views';
 import { TextField } from '../../../components/text-field.tsx';
 import { joinDateTime, splitDateTime } from '../../materials/material-form-values.ts';
 import { useSettingOptions } from './final-tab.tsx';

@@ -8,10 +8,9 @@ import {
   GRADEBOOK_STATUSES,
   gradebookSettingsForm,
   type FinalSettingsFormInput,
-  type GradebookSettings,
   type GradebookSettingsFormInput,
-  type GradebookSetupView,
 } from '@klase/core/gradebook/contracts';
+import { type GradebookSettings, type GradebookSetupView } from '@klase/core/gradebook/views';
 import { DISPLAY_TYPES, HIDDEN_POLICIES } from '@klase/core/gradebook/types';
 import { DetailList } from '../../../components/detail-list.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';

@@ -3,7 +3,8 @@ import { ActionIcon, Button, Group, Modal, Stack, Table, Text, Tooltip } from '@
 import { useForm } from '@mantine/form';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { gradingPeriodForm, type GradebookSetupView, type GradingPeriodRow } from '@klase/core/gradebook/contracts';
+import { gradingPeriodForm } from '@klase/core/gradebook/contracts';
+import { type GradebookSetupView, type GradingPeriodRow } from '@klase/core/gradebook/views';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { TextField } from '../../../components/text-field.tsx';

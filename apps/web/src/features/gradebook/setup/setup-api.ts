@@ -3,15 +3,14 @@ import { useCallback } from 'react';
 import type {
   FinalSettingsFormInput,
   GradebookSettingsFormInput,
-  GradebookSetupView,
   GradeCategoryForm,
   GradeItemForm,
   GradeLettersFormInput,
   GradingPeriodFormInput,
   RubricFormInput,
   ScaleFormInput,
-  ScaleRow,
 } from '@klase/core/gradebook/contracts';
+import type { GradebookSetupView, ScaleRow } from '@klase/core/gradebook/views';
 import { apiFetch } from '../../../components/http.ts';
 import type { EditVersion } from '@klase/core/edit-version';
 

@@ -3,7 +3,7 @@ import { ActionIcon, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core
 import { IconTrash } from '@tabler/icons-react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { GradebookSetupView } from '@klase/core/gradebook/contracts';
+import type { GradebookSetupView } from '@klase/core/gradebook/views';
 import { paths, type GradeSetupTab } from '../../../app/paths.ts';
 import { usePageNames } from '../../../app/page-title.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';

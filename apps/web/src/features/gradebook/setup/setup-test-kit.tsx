@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import type { GradebookSettings, GradebookSetupView, GradeCategoryRow, GradeItemRow } from '@klase/core/gradebook/contracts';
+import type { GradebookSettings, GradebookSetupView, GradeCategoryRow, GradeItemRow } from '@klase/core/gradebook/views';
 import { DEFAULT_LETTERS } from '@klase/core/gradebook/display';
 import { paths } from '../../../app/paths.ts';
 import { jsonResponse, renderWithProviders } from '../../../components/test-utils.tsx';

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { GradebookSetupView } from '@klase/core/gradebook/contracts';
+import type { GradebookSetupView } from '@klase/core/gradebook/views';
 import { letterTable } from '@klase/core/gradebook/display';
 import { paths } from '../../../app/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';

@@ -1,0 +1,193 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { BULK_ROLE_NAMES } from '@klase/core/admin/bulk';
+import { createUserRequest, type CreateUserValues } from '@klase/core/admin/users';
+import { ROLE } from '@klase/core/roles';
+import { toFieldIssues } from '@klase/core/validation/issues';
+import type { Db } from '../../../db/client.ts';
+import type { BulkInputRow, StoredRowIssue } from '../../../db/schema/admin.ts';
+import { userTokens } from '../../../db/schema/sessions.ts';
+import { parentStudents, users } from '../../../db/schema/users.ts';
+import { linkFor } from '../../../kernel/account-mail.ts';
+import type { Ctx } from '../../../platform/context.ts';
+import { randomToken, sha256 } from '../../../platform/crypto.ts';
+import { renderMail } from '../../../platform/mail-templates.ts';
+import { TOKEN_TTL_SECONDS } from '../../../platform/tokens.ts';
+import { personValues } from '../users/admin-users.service.ts';
+import { COLUMNS_KEY, ROW_KEY } from './bulk-parse.ts';
+
+/**
+ * Validates and creates one batch of uploaded rows inside the caller's transaction. Every row goes
+ * through `createUserRequest`, the single form's schema; usernames and emails that exist (in the
+ * database or earlier in the file) are rejected, so a file uploaded twice creates nothing twice.
+ * The preview runs the same code with `dryRun`: every check, no write; `FileMemory` carries what
+ * earlier batches of the file would have created.
+ */
+
+export interface BatchTarget {
+  schoolId: string;
+  customerId: string;
+  actorId: string | null;
+}
+
+/** Form paths back to the template's column names. */
+const COLUMN_OF: Record<string, string> = { roleId: 'role' };
+
+const roleOf = (text: string | undefined): number | undefined => {
+  const t = (text ?? '').trim().toLowerCase();
+  if (t === '') return undefined;
+  if (/^\d+$/.test(t)) return Number(t);
+  return BULK_ROLE_NAMES[t.replace(/[_-]+/g, ' ')] ?? 0;
+};
+
+const namesOf = (s: string | undefined): string[] =>
+  [...new Set((s ?? '').split(/[;,]/).map((x) => x.trim().toLowerCase()).filter((x) => x !== ''))];
+
+/** What earlier batches of the same file took (usernames, emails) or will create (parents). */
+export interface FileMemory {
+  usernames: Set<string>;
+  emails: Set<string>;
+  parents: Set<string>;
+}
+
+export const newFileMemory = (): FileMemory => ({ usernames: new Set(), emails: new Set(), parents: new Set() });
+
+interface Candidate {
+  row: number;
+  values: CreateUserValues;
+  parents: string[];
+}
+
+const validate = (input: readonly BulkInputRow[], rejected: StoredRowIssue[]): Candidate[] => {
+  const out: Candidate[] = [];
+  for (const r of input) {
+    const row = Number(r[ROW_KEY]);
+    if (r[COLUMNS_KEY]) {
+      rejected.push({ row, field: 'row', key: 'importColumns' });
+      continue;
+    }
+    const parsed = createUserRequest.safeParse({
+      roleId: roleOf(r.role),
+      username: r.username ?? '',
+      email: r.email ?? '',
+      salutation: r.salutation ?? '',
+      firstName: r.firstName ?? '',
+      middleName: r.middleName ?? '',
+      lastName: r.lastName ?? '',
+      suffix: r.suffix ?? '',
+      employeeNumber: r.employeeNumber ?? '',
+      gradeLevel: r.gradeLevel ?? '',
+      section: r.section ?? '',
+    });
+    if (!parsed.success) {
+      const seen = new Set<string>();
+      for (const issue of toFieldIssues(parsed.error.issues)) {
+        const field = COLUMN_OF[issue.path] ?? (issue.path || 'row');
+        if (seen.has(field)) continue;
+        seen.add(field);
+        rejected.push({ row, field, key: issue.key, ...(issue.params ? { params: issue.params } : {}) });
+      }
+      continue;
+    }
+    out.push({ row, values: parsed.data, parents: parsed.data.roleId === ROLE.student ? namesOf(r.parentUsernames) : [] });
+  }
+  return out;
+};
+
+export const importBatch = async (
+  ctx: Ctx,
+  tx: Db,
+  target: BatchTarget,
+  input: readonly BulkInputRow[],
+  opts: { dryRun: boolean; memory: FileMemory } = { dryRun: false, memory: newFileMemory() },
+): Promise<{ created: number; rejected: StoredRowIssue[] }> => {
+  const { memory } = opts;
+  const rejected: StoredRowIssue[] = [];
+  let candidates = validate(input, rejected);
+
+  // Usernames and emails already taken, in the database or by an earlier row of this batch.
+  const usernames = candidates.map((c) => c.values.username);
+  const emails = candidates.map((c) => c.values.email).filter((e) => e !== '');
+  const existing = candidates.length
+    ? await tx
+        .select({ username: users.username, email: users.email })
+        .from(users)
+        .where(emails.length ? or(inArray(users.username, usernames), inArray(users.email, emails)) : inArray(users.username, usernames))
+    : [];
+  const takenNames = memory.usernames;
+  const takenEmails = memory.emails;
+  for (const e of existing) {
+    takenNames.add(e.username);
+    if (e.email !== null) takenEmails.add(e.email);
+  }
+  candidates = candidates.filter((c) => {
+    if (takenNames.has(c.values.username)) {
+      rejected.push({ row: c.row, field: 'username', key: 'USERNAME_EXISTS' });
+      return false;
+    }
+    if (c.values.email !== '' && takenEmails.has(c.values.email)) {
+      rejected.push({ row: c.row, field: 'email', key: 'USER_EXISTS' });
+      return false;
+    }
+    takenNames.add(c.values.username);
+    if (c.values.email !== '') takenEmails.add(c.values.email);
+    return true;
+  });
+
+  // Parents named by students: existing parents of the school, or parents created in this batch.
+  const wanted = [...new Set(candidates.flatMap((c) => c.parents))];
+  const known = new Map<string, string>();
+  if (wanted.length) {
+    const rows = await tx
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(and(eq(users.schoolId, target.schoolId), eq(users.roleId, ROLE.parent), inArray(users.username, wanted)));
+    for (const r of rows) known.set(r.username, r.id);
+  }
+  const batchParents = memory.parents;
+  for (const c of candidates) if (c.values.roleId === ROLE.parent) batchParents.add(c.values.username);
+  candidates = candidates.filter((c) => {
+    const missing = c.parents.find((p) => !known.has(p) && !batchParents.has(p));
+    if (missing) rejected.push({ row: c.row, field: 'parentUsernames', key: 'parentNotFound', params: { username: missing } });
+    return !missing;
+  });
+  if (candidates.length === 0 || opts.dryRun) return { created: candidates.length, rejected };
+
+  const created = await tx
+    .insert(users)
+    .values(
+      candidates.map((c) => ({
+        ...personValues(c.values),
+        roleId: c.values.roleId,
+        schoolId: target.schoolId,
+        customerId: target.customerId,
+        active: false,
+        createdBy: target.actorId,
+        updatedBy: target.actorId,
+      })),
+    )
+    .returning({ id: users.id, username: users.username, email: users.email, firstName: users.firstName, language: users.language });
+  const idOf = new Map(created.map((u) => [u.username, u.id]));
+  for (const [name, id] of idOf) if (batchParents.has(name)) known.set(name, id);
+
+  const links = candidates.flatMap((c) =>
+    c.parents.map((p) => ({ parentId: known.get(p) ?? '', studentId: idOf.get(c.values.username) ?? '', schoolId: target.schoolId })),
+  );
+  if (links.length) await tx.insert(parentStudents).values(links).onConflictDoNothing();
+
+  // Activation links and mails, in the same transaction (the transactional outbox).
+  const withEmail = created.filter((u): u is typeof u & { email: string } => u.email !== null);
+  if (withEmail.length) {
+    const expiresAt = new Date(Date.now() + TOKEN_TTL_SECONDS.activation * 1000);
+    const tokens = withEmail.map((u) => ({ user: u, token: randomToken() }));
+    await tx.insert(userTokens).values(tokens.map((t) => ({ userId: t.user.id, purpose: 'activation' as const, tokenHash: sha256(t.token), expiresAt })));
+    await ctx.mailer.enqueueMany(
+      tx,
+      tokens.map((t) => ({
+        schoolId: target.schoolId,
+        to: t.user.email,
+        ...renderMail('activation', 'en-us', { name: t.user.firstName, username: t.user.username, link: linkFor(ctx.config.appUrl, 'activation', t.token) }),
+      })),
+    );
+  }
+  return { created: created.length, rejected };
+};

@@ -1,0 +1,26 @@
+import { DomainError } from '@klase/core/errors';
+import { ROLE } from '@klase/core/roles';
+import type { Ctx } from '../../../platform/context.ts';
+import type { UserRow } from '../../../platform/rows.ts';
+import { isUuid } from '../../account/account.service.ts';
+import { findUserById, isParentLink } from './users.repo.ts';
+
+/** Who may see whose photo: self, same school, parent and child, platform admins, lsg of the customer. */
+const maySee = async (ctx: Ctx, viewer: UserRow, target: UserRow): Promise<boolean> => {
+  if (viewer.id === target.id) return true;
+  if (viewer.roleId === ROLE.admin || viewer.roleId === ROLE.rexAdmin) return true;
+  if (viewer.roleId === ROLE.lsg) return viewer.customerId !== null && viewer.customerId === target.customerId;
+  if (viewer.schoolId !== null && viewer.schoolId === target.schoolId) return true;
+  return isParentLink(ctx.db, viewer.id, target.id);
+};
+
+/** The photo bytes, or 404 when there is none or the viewer may not see it. */
+export const userPhoto = async (ctx: Ctx, viewer: UserRow, targetId: string): Promise<{ data: Buffer; mime: string }> => {
+  const found = isUuid(targetId) ? await findUserById(ctx.db, targetId) : null;
+  if (!found || !found.user.photoKey || !found.user.photoMime || !(await maySee(ctx, viewer, found.user))) {
+    throw new DomainError('NOT_FOUND');
+  }
+  const data = await ctx.storage.get(found.user.photoKey);
+  if (!data) throw new DomainError('NOT_FOUND');
+  return { data, mime: found.user.photoMime };
+};

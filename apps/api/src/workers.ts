@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { createBulkWorker, type BulkWorker } from './modules/admin/bulk/bulk.worker.ts';
+import { createCourseJobWorker, type CourseJobWorker } from './modules/courses/jobs/course-jobs.worker.ts';
+import { createRecalcWorker } from './modules/gradebook/recalc.worker.ts';
+import { createQuizSweeper } from './modules/quizzes/sweeper.worker.ts';
+import { ctxOf } from './platform/app-context.ts';
+
+/** A background worker of an API node: it does nothing until started. */
+export interface BackgroundWorker {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Woken by the bulk-upload routes; tests flush it. */
+    bulkWorker: BulkWorker;
+    /** Woken by the course copy/delete routes; tests flush it. */
+    courseJobWorker: CourseJobWorker;
+    /** Every worker of `WORKERS`, in start order. */
+    workers: readonly BackgroundWorker[];
+  }
+}
+
+/**
+ * Every background worker of an API node (grep here to find one), each a `*.worker.ts` file
+ * except the mail outbox, which is the mailer's own loop (`platform/mail.ts`). `buildApp` creates
+ * them all (nothing runs yet: tests drive them with `flush`), server.ts starts them all with
+ * `startWorkers` once the node listens, and closing the app stops them all, in reverse order.
+ */
+export const WORKERS: readonly { name: string; create: (app: FastifyInstance) => BackgroundWorker }[] = [
+  { name: 'mail outbox', create: (app) => app.mailer },
+  {
+    name: 'bulk uploads',
+    create: (app) => {
+      const worker = createBulkWorker({ database: app.database, ctx: ctxOf(app), pollMs: app.config.mailPollMs, log: app.log });
+      app.decorate('bulkWorker', worker);
+      return worker;
+    },
+  },
+  {
+    name: 'course copy and delete jobs',
+    create: (app) => {
+      const worker = createCourseJobWorker({ database: app.database, storage: app.storage, pollMs: app.config.mailPollMs, log: app.log });
+      app.decorate('courseJobWorker', worker);
+      return worker;
+    },
+  },
+  { name: 'quiz sweep', create: (app) => createQuizSweeper({ database: app.database, log: app.log }) },
+  { name: 'grade recompute', create: (app) => createRecalcWorker({ database: app.database, log: app.log }) },
+];
+
+/** Creates every worker (`app.workers`); needs `config`, `database`, `mailer` and `storage` decorated. */
+export const createWorkers = (app: FastifyInstance): readonly BackgroundWorker[] => {
+  const workers = WORKERS.map((w) => w.create(app));
+  app.decorate('workers', workers);
+  return workers;
+};
+
+/** Starts every worker of the node (server.ts, after `listen`). */
+export const startWorkers = async (app: FastifyInstance): Promise<void> => {
+  for (const worker of app.workers) await worker.start();
+};
+
+/** Stops every worker, the last started first (the app's onClose). */
+export const stopWorkers = async (workers: readonly BackgroundWorker[]): Promise<void> => {
+  for (const worker of [...workers].reverse()) await worker.stop();
+};
