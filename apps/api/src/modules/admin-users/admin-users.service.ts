@@ -104,8 +104,8 @@ const guardUnique = async <T>(emailCode: 'USER_EXISTS' | 'EMAIL_EXISTS', run: ()
   }
 };
 
-/** The school a new user goes to: the caller's own for a school administrator, the named one for platform admins. */
-const targetSchool = async (ctx: Ctx, scope: AdminScope, schoolId: string | undefined) => {
+/** The school a new user goes to: the caller's own for a school administrator, the named one for platform admins (bulk uploads too). */
+export const targetSchool = async (ctx: Ctx, scope: AdminScope, schoolId: string | undefined) => {
   const id = scope.kind === 'school' ? scope.schoolId : schoolId;
   if (!id) throw new DomainError('VALIDATION', { fields: [{ path: 'schoolId', key: 'required' }] });
   const school = await findSchoolInScope(ctx.db, scope, id);
