@@ -9,7 +9,13 @@ import { catalogueCategories, courseElements, courseMaterials, courses, material
 import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
 import { assignedOnly } from '../class-work/course-sql.ts';
 import { assignedToStudents, elementAssignedTo } from './assignment-sql.ts';
-import type { CourseRecord } from './course-access.ts';
+
+export type CourseRecord = typeof courses.$inferSelect;
+
+export const findCourse = async (db: Db, courseId: string): Promise<CourseRecord | null> => {
+  const [course] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
+  return course ?? null;
+};
 
 /**
  * Course rows as one viewer sees them: staff (teachers and assistants of the class, the rex admin
