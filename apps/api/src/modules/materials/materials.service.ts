@@ -16,7 +16,8 @@ import { findElement } from '../courses/elements.repo.ts';
 import { restoreQuizGrades } from '../quizzes/grade-store.ts';
 import { lockQuiz } from '../quizzes/quizzes.repo.ts';
 import { openMaterial, type OpenedMaterial } from './material-access.ts';
-import { gradedStudentCount, hasGradebook, keepGradesAsManualItem } from './material-grades.ts';
+import { hasGradebook, keepGradesAsManualItem } from './material-grades.ts';
+import { gradedStudentCount } from './material-grades.repo.ts';
 import { materialMessage } from './messages.ts';
 import {
   deleteMaterial,
