@@ -7,7 +7,7 @@ import { auditChange, changes, pick } from '../../platform/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { uniqueViolation } from '../../platform/db-errors.ts';
 import { sendActivation } from '../auth/auth.service.ts';
-import { updateUser } from '../users/users.repo.ts';
+import { updateUser } from '../users/users.service.ts';
 import {
   countUsers,
   deleteSessionsOf,
@@ -25,6 +25,9 @@ import {
   type UserListRow,
   type UserQuery,
 } from './admin-users.repo.ts';
+
+/** A teacher's teaching loads (the class pages show them too). */
+export { loadsOf };
 
 export const USER_AUDITED = [
   'roleId', 'username', 'email', 'salutation', 'firstName', 'middleName', 'lastName', 'suffix', 'employeeNumber', 'gradeLevel', 'section', 'active',

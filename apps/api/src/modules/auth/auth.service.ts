@@ -15,12 +15,12 @@ import {
   findActiveUserByEmail,
   findUserById,
   findUserForLogin,
+  fullName,
   hasActivatedParent,
   listChildren,
   unlinkStudents,
   updateUser,
-} from '../users/users.repo.ts';
-import { fullName } from '../users/profile.ts';
+} from '../users/users.service.ts';
 
 /** Sign-in limits; the reasons are in docs/decisions/0017-sign-in-and-mail-abuse.md. */
 export const LOGIN_LIMITS = {

@@ -9,8 +9,7 @@ import { auditChange, changes, pick } from '../../platform/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { isCatalogue, loadManagedCourse, unlessTaken } from '../courses/course-access.ts';
-import { insertCourse, lockCourse, updateCourse } from '../courses/courses.repo.ts';
-import { COURSE_AUDITED, courseAudit, courseDetails, formValues, toRow } from '../courses/courses.service.ts';
+import { COURSE_AUDITED, courseAudit, courseDetails, formValues, insertCourse, lockCourse, toRow, updateCourse } from '../courses/courses.service.ts';
 import {
   coursesOfCategory,
   deleteCategory as deleteCategoryRow,

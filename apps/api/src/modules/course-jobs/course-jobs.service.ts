@@ -7,7 +7,7 @@ import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { loadClassAccess } from '../classes/class-access.ts';
 import { isCatalogue, loadCourseAccess, requireManage, type CourseRecord } from '../courses/course-access.ts';
-import { insertCourse, lockCourse, updateCourse } from '../courses/courses.repo.ts';
+import { insertCourse, lockCourse, updateCourse } from '../courses/courses.service.ts';
 import { findSharedCourse, firstCourseDate, insertJob, lockClassCourseNames, taughtActiveClasses } from './course-jobs.repo.ts';
 import { courseJobMessage } from './messages.ts';
 

@@ -9,7 +9,7 @@ import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { publishStatus } from '../class-work/course-sql.ts';
 import { loadClassAccess } from '../classes/class-access.ts';
-import { listChildren } from '../users/users.repo.ts';
+import { listChildren } from '../users/users.service.ts';
 import { canManage, isCatalogue, loadCourseAccess, loadManagedCourse, unlessTaken, viewerOf, type CourseAccess, type CourseRecord } from './course-access.ts';
 import {
   countMyCourses,
@@ -25,6 +25,9 @@ import {
   type CourseViewer,
   type MyCoursesQuery,
 } from './courses.repo.ts';
+
+/** Course rows for the catalogue's own create, change and delete (catalogue.service.ts). */
+export { insertCourse, lockCourse, updateCourse };
 import { elementDetailsOf } from './elements.service.ts';
 
 /** What the audit log keeps of a course's own fields (catalogue courses add `categoryId`). */

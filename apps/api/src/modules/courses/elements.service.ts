@@ -29,6 +29,9 @@ import {
   type ElementRecord,
 } from './elements.repo.ts';
 
+/** An element of a course (materials are added to one). */
+export { findElement };
+
 type ElementFormValues = z.output<typeof elementForm>;
 type AssigneesValues = z.output<typeof assigneesField>;
 

@@ -6,6 +6,9 @@ import { loadCourseAccess, type CourseAccess } from '../courses/course-access.ts
 import { computeJourney, stopState, type JourneyPath } from './journey.ts';
 import { completions, findMaterial, journeyItems, type Audience, type ElementRecord, type MaterialRecord } from './materials.repo.ts';
 
+/** For the access checks of assignments and quizzes: a material with its element, and a material's place in the journey. */
+export { findMaterial, stopState };
+
 /**
  * Who may open a material, decided in one place for `GET /api/materials/:id`, its file and its
  * views: staff of the class (teachers, assistants) reach every material of the course; students

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
-import { submissionsOf } from '../assignments/assignments.repo.ts';
+import { submissionsOf } from '../assignments/assignments.service.ts';
 import { expired, finalizeAttempt, questionMap, settleAttempt } from './grade-store.ts';
 import { openAttempt, openOwnAttempt, openQuiz, ownStudentId, requireTaker } from './quiz-access.ts';
 import {

@@ -2,7 +2,7 @@ import { combineAttempts, gradeAttempt, type AttemptGrade } from '@klase/core/as
 import type { AnswerValue, Question } from '@klase/core/assessments/questions';
 import type { QuizSettings } from '@klase/core/assessments/quiz-settings';
 import type { Db } from '../../db/client.ts';
-import { completeMaterial } from '../assignments/assignments.repo.ts';
+import { completeMaterial } from '../assignments/assignments.service.ts';
 import {
   answersOf,
   attemptsOf,
