@@ -1,7 +1,7 @@
 import { rubricTotal, type RubricGrading } from '@klase/core/assessments/assignments';
 import { DomainError } from '@klase/core/errors';
 import { rubricMaxPoints } from '@klase/core/gradebook/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/context.ts';
 import { deleteSelections, findMaterialRubric, findSelections, upsertSelections } from './rubric-grading.repo.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { fullName } from '@klase/core/admin/users';
 import type { AvailableCourseRow } from '@klase/core/courses/catalogue';
 import type { TablePage } from '@klase/core/table';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { courseImageUrl } from '../courses/courses.service.ts';
 import { availableCourseRows, classTeacherNames, type AvailableCoursesQuery } from './available-courses.repo.ts';

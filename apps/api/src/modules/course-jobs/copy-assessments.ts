@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/context.ts';
 import {
   assignmentSettingsOfCourse,
   attachmentsOfCourse,

@@ -1,9 +1,8 @@
 import { COURSE_CODE_MAX, COURSE_NAME_MAX, type CopyTarget, type CourseCopyAnswer, type CourseCopyDates } from '@klase/core/courses/contracts';
 import type { Locale } from '@klase/core/constants';
 import { DomainError } from '@klase/core/errors';
-import type { Db } from '../../db/client.ts';
 import { auditChange } from '../../platform/audit.ts';
-import type { Ctx } from '../../platform/context.ts';
+import type { Ctx, Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { loadClassAccess } from '../classes/class-access.ts';
 import { isCatalogue, loadCourseAccess, requireManage, type CourseRecord } from '../courses/course-access.ts';

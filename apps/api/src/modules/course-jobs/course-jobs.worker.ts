@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Db } from '../../db/client.ts';
+import type { Database, Db } from '../../platform/context.ts';
 import { auditChange } from '../../platform/audit.ts';
 import { isConnectionError, retryWhileUnavailable } from '../../platform/db-errors.ts';
 import type { FileStorage } from '../../platform/storage.ts';

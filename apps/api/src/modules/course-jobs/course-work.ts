@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/context.ts';
 import { auditChange } from '../../platform/audit.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import type { CourseJobRecord } from './course-jobs.repo.ts';

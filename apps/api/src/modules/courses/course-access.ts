@@ -1,6 +1,6 @@
 import { DomainError, type ErrorCode } from '@klase/core/errors';
 import { ROLE } from '@klase/core/roles';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/context.ts';
 import { uniqueViolation } from '../../platform/db-errors.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { loadClassAccess, type ClassAccess } from '../classes/class-access.ts';

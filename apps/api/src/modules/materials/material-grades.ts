@@ -1,5 +1,5 @@
 import { rubricMaxPoints } from '@klase/core/gradebook/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/context.ts';
 import { ensureGradebook, isGradedType } from '../gradebook/setup-loader.ts';
 import { copyReturnedGrades, findMaterialItem, makeManualItem } from './material-grades.repo.ts';
 import type { MaterialRecord } from './materials.repo.ts';

@@ -1,6 +1,6 @@
 import type { MyMaterialRow } from '@klase/core/courses/contracts';
 import type { TablePage } from '@klase/core/table';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { isoOrNull, publishStatus } from '../class-work/course-sql.ts';
 import { myMaterialRows, type MyMaterialsQuery } from './my-materials.repo.ts';

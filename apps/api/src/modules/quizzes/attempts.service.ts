@@ -4,8 +4,7 @@ import { seededShuffle, type AnswerValue } from '@klase/core/assessments/questio
 import { FULL_REVIEW, attemptDeadline, attemptsLeft, quizWindow, reviewNow } from '@klase/core/assessments/quiz-settings';
 import type { AttemptResult, AttemptView, QuizOverview } from '@klase/core/assessments/quizzes';
 import { DomainError } from '@klase/core/errors';
-import type { Db } from '../../db/client.ts';
-import type { Ctx } from '../../platform/context.ts';
+import type { Ctx, Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import { submissionsOf } from '../assignments/assignments.service.ts';

@@ -1,7 +1,7 @@
 import { combineAttempts, gradeAttempt, type AttemptGrade } from '@klase/core/assessments/grading';
 import type { AnswerValue, Question } from '@klase/core/assessments/questions';
 import type { QuizSettings } from '@klase/core/assessments/quiz-settings';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/context.ts';
 import { completeMaterial } from '../assignments/assignments.service.ts';
 import {
   answersOf,

@@ -5,9 +5,8 @@ import { REVIEW_OPTIONS, type QuizSettings } from '@klase/core/assessments/quiz-
 import type { QuizSettingsAnswer, TeacherQuestion } from '@klase/core/assessments/quizzes';
 import { DomainError } from '@klase/core/errors';
 import type { EditVersion } from '@klase/core/edit-version';
-import type { Db } from '../../db/client.ts';
 import { auditChange, changes } from '../../platform/audit.ts';
-import type { Ctx } from '../../platform/context.ts';
+import type { Ctx, Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import { quizWorth } from './attempts.service.ts';

@@ -2,7 +2,7 @@ import type { AttemptResult, AttemptSummary, AttemptView, TeacherQuestion } from
 import { passed, roundPoints, scaleToPoints } from '@klase/core/assessments/grading';
 import { publicQuestion, type AnswerValue, type Question, type QuestionFormValues } from '@klase/core/assessments/questions';
 import type { QuizSettings, Review } from '@klase/core/assessments/quiz-settings';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/context.ts';
 import { attemptQuestions, type QuestionMap } from './grade-store.ts';
 import { answersOf, type AttemptRecord, type QuestionRecord } from './quizzes.repo.ts';
 
