@@ -10,3 +10,6 @@ export interface Ctx {
   mailer: Mailer;
   storage: FileStorage;
 }
+
+/** The database handle (or a transaction) services pass on to repositories; SQL itself stays in `*.repo.ts`. */
+export type { Database, Db } from '../db/client.ts';

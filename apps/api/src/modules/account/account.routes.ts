@@ -14,7 +14,7 @@ import { ROUTE_ROLES } from '@klase/core/guards';
 import { ctxOf } from '../../platform/app-context.ts';
 import { okMessage } from '../../platform/messages.ts';
 import type { AuthState } from '../../platform/types.ts';
-import { toProfile } from '../admin/users/profile.ts';
+import { toProfile } from '../admin/users/users.service.ts';
 import {
   changePassword,
   childDetails,

@@ -7,11 +7,7 @@ import { hashPassword, verifyPassword } from '../../platform/password-hash.ts';
 import type { AuthState } from '../../platform/types.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { deleteUserSessions } from '../../platform/sessions.ts';
-import { emailTakenByOther, findChild, findUserById, listChildren, updateUser } from '../admin/users/users.repo.ts';
-import { toChildEntry } from '../admin/users/profile.ts';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: string): boolean => UUID_RE.test(v);
+import { emailTakenByOther, findChild, findUserById, isUuid, listChildren, toChildEntry, updateUser } from '../admin/users/users.service.ts';
 
 const reload = async (ctx: Ctx, userId: string) => {
   const found = await findUserById(ctx.db, userId);

@@ -4,7 +4,7 @@ import { DomainError } from '@klase/core/errors';
 import { MIME_OF, sniffType } from '@klase/core/upload';
 import type { Ctx } from '../../platform/context.ts';
 import type { AuthState } from '../../platform/types.ts';
-import { findUserById, updateUser } from '../admin/users/users.repo.ts';
+import { findUserById, updateUser } from '../admin/users/users.service.ts';
 
 /** Photos must be under 2 MB. */
 export const PHOTO_MAX_BYTES = IMAGE_MAX_BYTES - 1;

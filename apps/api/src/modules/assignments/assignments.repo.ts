@@ -30,6 +30,12 @@ export const saveSettings = async (db: Db, values: typeof assignmentSettings.$in
   return upsertVersioned(db, assignmentSettings, key, expect, userId, { insert: values, update: changed });
 };
 
+/** The name parts of a user (e.g. who graded a submission). */
+export const findUserName = async (db: Db, id: string): Promise<Pick<typeof users.$inferSelect, 'firstName' | 'middleName' | 'lastName' | 'suffix'> | null> => {
+  const [u] = await db.select({ firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix }).from(users).where(eq(users.id, id)).limit(1);
+  return u ?? null;
+};
+
 // ---------------------------------------------------------------------------------------------
 // The teacher's attachments
 

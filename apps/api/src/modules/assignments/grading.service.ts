@@ -1,14 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { MAX_FILES_LIMIT, type FileInfo, type gradeRequest, type SubmissionDetails, type SubmissionsAnswer } from '@klase/core/assignments/contracts';
 import type { AuditAction } from '@klase/core/admin/audit';
 import { fullName } from '@klase/core/admin/users';
 import { FILE_MAX_BYTES } from '@klase/core/constants';
 import { DomainError } from '@klase/core/errors';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
 import { auditChange, changes } from '../../kernel/audit.ts';
-import type { Ctx } from '../../platform/context.ts';
+import type { Ctx, Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import type { IncomingFile } from '../materials/uploads.service.ts';
@@ -18,6 +15,7 @@ import {
   deleteFile,
   findFile,
   findSubmission,
+  findUserName,
   insertFile,
   lockOrCreateSubmission,
   updateSubmission,
@@ -42,7 +40,7 @@ export const listSubmissions = async (ctx: Ctx, user: UserRow, materialId: strin
 
 const graderName = async (db: Db, id: string | null): Promise<string | null> => {
   if (!id) return null;
-  const [u] = await db.select({ firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix }).from(users).where(eq(users.id, id)).limit(1);
+  const u = await findUserName(db, id);
   return u ? fullName(u) : null;
 };
 

@@ -2,8 +2,7 @@ import type { draftRequest, FileInfo, MySubmission } from '@klase/core/assignmen
 import { MB } from '@klase/core/constants';
 import { DomainError } from '@klase/core/errors';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import type { Ctx } from '../../platform/context.ts';
+import type { Ctx, Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import type { IncomingFile } from '../materials/uploads.service.ts';

@@ -1,9 +1,8 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
 import { rubricTotal, type RubricGrading } from '@klase/core/assignments/contracts';
 import { DomainError } from '@klase/core/errors';
 import { rubricMaxPoints } from '@klase/core/gradebook/contracts';
-import type { Db } from '../../db/client.ts';
-import { gradeItems, rubrics, submissionRubricScores } from '../../db/schema/gradebook.ts';
+import type { Db } from '../../platform/context.ts';
+import { deleteSelections, findMaterialRubric, findSelections, upsertSelections } from './rubric-grading.repo.ts';
 
 /**
  * Grading an assignment with its grade item's rubric (issue 7, decision 0015): a level per
@@ -15,12 +14,7 @@ export type MaterialRubric = Omit<RubricGrading, 'selections'>;
 
 /** The rubric of the material's grade item, or null when it is graded with points. */
 export const materialRubric = async (db: Db, materialId: string): Promise<MaterialRubric | null> => {
-  const [row] = await db
-    .select({ id: rubrics.id, name: rubrics.name, criteria: rubrics.criteria })
-    .from(gradeItems)
-    .innerJoin(rubrics, eq(rubrics.id, gradeItems.rubricId))
-    .where(and(eq(gradeItems.materialId, materialId), isNotNull(gradeItems.rubricId)))
-    .limit(1);
+  const row = await findMaterialRubric(db, materialId);
   if (!row) return null;
   return { rubricId: row.id, name: row.name, criteria: row.criteria, maxPoints: rubricMaxPoints(row.criteria) };
 };
@@ -28,12 +22,7 @@ export const materialRubric = async (db: Db, materialId: string): Promise<Materi
 /** The levels chosen for a submission with this rubric (null: not graded with it, or with another rubric). */
 export const savedSelections = async (db: Db, submissionId: string | null, rubricId: string): Promise<Record<string, string> | null> => {
   if (!submissionId) return null;
-  const [row] = await db
-    .select({ selections: submissionRubricScores.selections })
-    .from(submissionRubricScores)
-    .where(and(eq(submissionRubricScores.submissionId, submissionId), eq(submissionRubricScores.rubricId, rubricId)))
-    .limit(1);
-  return row?.selections ?? null;
+  return findSelections(db, submissionId, rubricId);
 };
 
 /** The rubric with the submission's choices, as the grading page and the returned work show it. */
@@ -70,12 +59,8 @@ export const storeSelections = async (
   actorId: string,
 ): Promise<void> => {
   if (selections === null) {
-    await tx.delete(submissionRubricScores).where(eq(submissionRubricScores.submissionId, submissionId));
+    await deleteSelections(tx, submissionId);
     return;
   }
-  const values = { rubricId, selections, updatedAt: new Date(), updatedBy: actorId };
-  await tx
-    .insert(submissionRubricScores)
-    .values({ submissionId, ...values })
-    .onConflictDoUpdate({ target: submissionRubricScores.submissionId, set: values });
+  await upsertSelections(tx, submissionId, { rubricId, selections, updatedAt: new Date(), updatedBy: actorId });
 };

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
-import type { Db } from '../../db/client.ts';
-import type { Ctx } from '../../platform/context.ts';
+import type { Ctx, Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { safeFileName } from '@klase/core/upload';

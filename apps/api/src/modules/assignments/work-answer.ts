@@ -1,6 +1,6 @@
 import { workState, type AssignmentSettings, type MySubmission } from '@klase/core/assignments/contracts';
 import type { ErrorCode } from '@klase/core/errors';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/context.ts';
 import { filesOf, type SubmissionRecord } from './assignments.repo.ts';
 import { rubricAnswer } from './rubric-grading.ts';
 import type { EffectiveSettings } from './settings.service.ts';

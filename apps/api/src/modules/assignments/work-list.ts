@@ -1,6 +1,6 @@
 import { workState, type SubmissionRow, type SubmissionsAnswer, type WorkState } from '@klase/core/assignments/contracts';
 import { fullName } from '@klase/core/admin/users';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/context.ts';
 import { photoUrlOf } from '../../kernel/people.ts';
 import { maxPointsOf, type GradedMaterial } from './assignment-access.ts';
 import { assignedStudents, filesOf, submissionsOf, type StudentPerson, type SubmissionRecord } from './assignments.repo.ts';

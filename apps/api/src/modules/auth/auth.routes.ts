@@ -17,7 +17,7 @@ import { DomainError } from '@klase/core/errors';
 import { okMessage } from '../../platform/messages.ts';
 import { clearSessionCookie, deleteSession, deleteSessionByToken, SESSION_COOKIE, setSessionCookie } from '../../platform/sessions.ts';
 import { ctxOf } from '../../platform/app-context.ts';
-import { toChildEntry } from '../admin/users/profile.ts';
+import { toChildEntry } from '../admin/users/users.service.ts';
 import { activate, checkToken, childrenOf, forgotPassword, forgotPasswordClientCheck, login, resetPassword, verifyEmail } from './auth.service.ts';
 import { buildSessionInfo } from './session-info.ts';
 

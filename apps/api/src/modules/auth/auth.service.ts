@@ -15,12 +15,12 @@ import {
   findActiveUserByEmail,
   findUserById,
   findUserForLogin,
+  fullName,
   hasActivatedParent,
   listChildren,
   unlinkStudents,
   updateUser,
-} from '../admin/users/users.repo.ts';
-import { fullName } from '../admin/users/profile.ts';
+} from '../admin/users/users.service.ts';
 
 /** Sign-in limits; the reasons are in docs/decisions/0017-sign-in-and-mail-abuse.md. */
 export const LOGIN_LIMITS = {

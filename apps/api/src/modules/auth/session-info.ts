@@ -1,7 +1,7 @@
 import type { ChildEntry, SessionInfo } from '@klase/core/auth/contracts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { toChildEntry, toProfile } from '../admin/users/profile.ts';
+import { toChildEntry, toProfile } from '../admin/users/users.service.ts';
 import { childrenOf } from './auth.service.ts';
 
 export const buildSessionInfo = async (

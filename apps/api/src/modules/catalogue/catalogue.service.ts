@@ -4,13 +4,11 @@ import type { CourseDetails } from '@klase/core/courses/contracts';
 import { DomainError } from '@klase/core/errors';
 import { ROLE } from '@klase/core/roles';
 import type { TablePage } from '@klase/core/table';
-import type { Db } from '../../db/client.ts';
 import { auditChange, changes, pick } from '../../kernel/audit.ts';
-import type { Ctx } from '../../platform/context.ts';
+import type { Ctx, Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { isCatalogue, loadManagedCourse, unlessTaken } from '../courses/course-access.ts';
-import { insertCourse, lockCourse, updateCourse } from '../courses/courses.repo.ts';
-import { COURSE_AUDITED, courseAudit, courseDetails, formValues, toRow } from '../courses/courses.service.ts';
+import { COURSE_AUDITED, courseAudit, courseDetails, formValues, insertCourse, lockCourse, toRow, updateCourse } from '../courses/courses.service.ts';
 import {
   coursesOfCategory,
   deleteCategory as deleteCategoryRow,

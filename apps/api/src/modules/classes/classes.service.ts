@@ -16,9 +16,9 @@ import type { TablePage } from '@klase/core/table';
 import { auditChange, changes, pick } from '../../kernel/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { loadsOf } from '../admin/users/admin-users.repo.ts';
+import { loadsOf } from '../admin/users/admin-users.service.ts';
 import { photoUrlOf } from '../../kernel/people.ts';
-import { listChildren } from '../admin/users/users.repo.ts';
+import { listChildren } from '../admin/users/users.service.ts';
 import { loadClassAccess, requireCan, type ClassAccess, type ClassRecord } from '../../kernel/class-access.ts';
 import {
   countClasses,

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { ACCESS_CODE_ALPHABET, ACCESS_CODE_LENGTH } from '@klase/core/classes/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/context.ts';
 import { uniqueViolation } from '../../platform/db-errors.ts';
 import { joinValueUsed } from './classes.repo.ts';
 

@@ -3,16 +3,14 @@ import { fullName } from '@klase/core/admin/users';
 import { DomainError, type ErrorCode } from '@klase/core/errors';
 import { canOpen } from '@klase/core/guards';
 import type { Locale } from '@klase/core/constants';
-import type { Db } from '../../db/client.ts';
-import { classStudents } from '../../db/schema/classes.ts';
 import { audit } from '../../kernel/audit.ts';
 import { classMessage } from './class-messages.ts';
-import type { Ctx } from '../../platform/context.ts';
+import type { Ctx, Db } from '../../platform/context.ts';
 import { hitWindow, windowExhausted } from '../../platform/rate-limit.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { findClassByJoin, isRetired, teachersOf } from './classes.repo.ts';
 import type { JoinKind } from './join-codes.ts';
-import { isEnrolled } from './roster.repo.ts';
+import { isEnrolled, joinClass } from './roster.repo.ts';
 
 /**
  * Joining a class with an access code or an invitation link. Every refusal leaves the data as it
@@ -48,12 +46,7 @@ const requireStudent = (user: UserRow): void => {
 const enrol = async (ctx: Ctx, user: UserRow, kind: JoinKind, value: string, locale: Locale): Promise<JoinAnswer> =>
   ctx.db.transaction(async (tx) => {
     const { cls } = await classOfJoin(tx, user, kind, value);
-    const inserted = await tx
-      .insert(classStudents)
-      .values({ classId: cls.id, studentId: user.id, joinedVia: kind })
-      .onConflictDoNothing()
-      .returning({ id: classStudents.studentId });
-    if (inserted.length === 0) throw new DomainError('ALREADY_ENROLLED');
+    if (!(await joinClass(tx, cls.id, user.id, kind))) throw new DomainError('ALREADY_ENROLLED');
     await audit(tx, { schoolId: cls.schoolId, actorId: user.id, action: 'class.joined', targetType: 'class', targetId: cls.id, data: { via: kind } });
     return { classId: cls.id, className: cls.name, ...classMessage(locale, 'joined', { name: cls.name }) };
   });

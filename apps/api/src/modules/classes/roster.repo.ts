@@ -167,6 +167,16 @@ export const deleteEnrolment = async (db: Db, classId: string, studentId: string
   return rows.length > 0;
 };
 
+/** A student joins the class by code or link; false when already enrolled. */
+export const joinClass = async (tx: Db, classId: string, studentId: string, joinedVia: 'code' | 'link'): Promise<boolean> => {
+  const inserted = await tx
+    .insert(classStudents)
+    .values({ classId, studentId, joinedVia })
+    .onConflictDoNothing()
+    .returning({ id: classStudents.studentId });
+  return inserted.length > 0;
+};
+
 /** Whether the student is in the class. */
 export const isEnrolled = async (db: Db, classId: string, studentId: string): Promise<boolean> => {
   const [row] = await db

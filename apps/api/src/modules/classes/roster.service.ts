@@ -13,7 +13,7 @@ import { hashPassword } from '../../platform/password-hash.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { deleteUserSessions } from '../../platform/sessions.ts';
 import { photoUrlOf } from '../../kernel/people.ts';
-import { updateUser } from '../admin/users/users.repo.ts';
+import { updateUser } from '../admin/users/users.service.ts';
 import { loadClassAccess, requireCan, type ClassAccess } from '../../kernel/class-access.ts';
 import { lockClass } from './classes.repo.ts';
 import {

@@ -1,14 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { DomainError, type ErrorCode } from '@klase/core/errors';
 import { ROLE } from '@klase/core/roles';
-import type { Db } from '../../db/client.ts';
-import { courses } from '../../db/schema/courses.ts';
+import type { Db } from '../../platform/context.ts';
 import { uniqueViolation } from '../../platform/db-errors.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { loadClassAccess, type ClassAccess } from '../../kernel/class-access.ts';
-import type { CourseViewer } from './courses.repo.ts';
+import { findCourse, type CourseRecord, type CourseViewer } from './courses.repo.ts';
 
-export type CourseRecord = typeof courses.$inferSelect;
+export type { CourseRecord };
 
 export interface CourseAccess {
   course: CourseRecord;
@@ -39,7 +37,7 @@ const catalogueAccess = (user: UserRow, course: CourseRecord): CourseAccess => {
  * admin belongs to no school, so every class course answers 404 to them.
  */
 export const loadCourseAccess = async (db: Db, user: UserRow, courseId: string): Promise<CourseAccess> => {
-  const [course] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
+  const course = await findCourse(db, courseId);
   if (!course) throw new DomainError('NOT_FOUND');
   if (!course.classId) return catalogueAccess(user, course);
   const classAccess = await loadClassAccess(db, user, course.classId);

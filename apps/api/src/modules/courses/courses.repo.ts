@@ -10,6 +10,13 @@ import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-s
 import { assignedOnly } from '../../kernel/course-sql.ts';
 import { assignedToStudents, elementAssignedTo } from '../../kernel/assignment-sql.ts';
 
+export type CourseRecord = typeof courses.$inferSelect;
+
+export const findCourse = async (db: Db, courseId: string): Promise<CourseRecord | null> => {
+  const [course] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
+  return course ?? null;
+};
+
 /**
  * Course rows as one viewer sees them: staff (teachers and assistants of the class, the rex admin
  * in the catalogue) count every element and material; teachers reading a catalogue course count
@@ -17,9 +24,6 @@ import { assignedToStudents, elementAssignedTo } from '../../kernel/assignment-s
  * the students they look through (themselves, or their children), and one student's completion
  * gives the percent.
  */
-/** A course row (course-access.ts names it too; defined here so the repo imports no access file). */
-type CourseRecord = typeof courses.$inferSelect;
-
 export type CourseViewer = { kind: 'staff' } | { kind: 'published' } | { kind: 'students'; studentIds: readonly string[] };
 
 /** Whose courses My Courses lists: the classes a teacher or assistant teaches, or some students' classes. */

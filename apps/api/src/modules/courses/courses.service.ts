@@ -3,13 +3,12 @@ import { DomainError } from '@klase/core/errors';
 import type { EditVersion } from '@klase/core/edit-version';
 import { ROLE } from '@klase/core/roles';
 import type { TablePage } from '@klase/core/table';
-import type { Db } from '../../db/client.ts';
 import { auditChange, changes, pick } from '../../kernel/audit.ts';
-import type { Ctx } from '../../platform/context.ts';
+import type { Ctx, Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { publishStatus } from '../../kernel/course-sql.ts';
 import { loadClassAccess } from '../../kernel/class-access.ts';
-import { listChildren } from '../admin/users/users.repo.ts';
+import { listChildren } from '../admin/users/users.service.ts';
 import { canManage, isCatalogue, loadCourseAccess, loadManagedCourse, unlessTaken, viewerOf, type CourseAccess, type CourseRecord } from './course-access.ts';
 import {
   countMyCourses,
@@ -25,6 +24,9 @@ import {
   type CourseViewer,
   type MyCoursesQuery,
 } from './courses.repo.ts';
+
+/** Course rows for the catalogue's own create, change and delete (catalogue.service.ts). */
+export { insertCourse, lockCourse, updateCourse };
 import { elementDetailsOf } from './elements.service.ts';
 
 /** What the audit log keeps of a course's own fields (catalogue courses add `categoryId`). */

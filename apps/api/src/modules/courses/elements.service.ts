@@ -3,9 +3,8 @@ import { fullName } from '@klase/core/admin/users';
 import type { ElementDetails, assigneesField, elementForm, Placement } from '@klase/core/courses/contracts';
 import { DomainError, type FieldIssue } from '@klase/core/errors';
 import type { EditVersion } from '@klase/core/edit-version';
-import type { Db } from '../../db/client.ts';
 import { auditChange, changes, pick } from '../../kernel/audit.ts';
-import type { Ctx } from '../../platform/context.ts';
+import type { Ctx, Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { isoOrNull, publishStatus } from '../../kernel/course-sql.ts';
 import { removeUnreferencedFiles } from '../../kernel/file-refs.ts';
@@ -28,6 +27,9 @@ import {
   type AssigneeIds,
   type ElementRecord,
 } from './elements.repo.ts';
+
+/** An element of a course (materials are added to one). */
+export { findElement };
 
 type ElementFormValues = z.output<typeof elementForm>;
 type AssigneesValues = z.output<typeof assigneesField>;

@@ -4,7 +4,7 @@ import { DomainError } from '@klase/core/errors';
 import { ROLE } from '@klase/core/roles';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { findChild } from '../admin/users/users.repo.ts';
+import { findChild } from '../admin/users/users.service.ts';
 import { dueCandidates, jsonValue, pendingCandidates, recentGrades, type MaterialPlace, type PendingCandidate, type WaitingWork } from './dashboard.repo.ts';
 
 /**

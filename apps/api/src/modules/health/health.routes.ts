@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translateShared } from '@klase/core/i18n/catalog';
 import { UNAVAILABLE_RETRY_SECONDS } from '../../platform/errors.ts';
+import { pingDatabase } from './health.repo.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -19,7 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        await app.database.db.execute(sql`select 1`);
+        await pingDatabase(app.database.db);
         return { status: 'ok' as const, database: app.database.kind };
       } catch (err) {
         request.log.warn({ err }, 'health check: database down');

@@ -1,10 +1,13 @@
 import { DomainError } from '@klase/core/errors';
 import { ROLE } from '@klase/core/roles';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { loadCourseAccess, type CourseAccess } from '../courses/course-access.ts';
 import { computeJourney, stopState, type JourneyPath } from './journey.ts';
 import { completions, findMaterial, journeyItems, type Audience, type ElementRecord, type MaterialRecord } from './materials.repo.ts';
+
+/** For the access checks of assignments and quizzes: a material with its element, and a material's place in the journey. */
+export { findMaterial, stopState };
 
 /**
  * Who may open a material, decided in one place for `GET /api/materials/:id`, its file and its

@@ -5,19 +5,18 @@ import { DomainError } from '@klase/core/errors';
 import type { EditVersion } from '@klase/core/edit-version';
 import type { MaterialGradesChoice, MaterialGradesSummary } from '@klase/core/gradebook/contracts';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { auditChange, changes, pick } from '../../kernel/audit.ts';
-import type { Ctx } from '../../platform/context.ts';
+import type { Ctx, Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import { publishStatus } from '../../kernel/course-sql.ts';
 import { materialFileKeys, removeUnreferencedFiles } from '../../kernel/file-refs.ts';
 import { loadCourseAccess, requireManage, type CourseAccess } from '../courses/course-access.ts';
-import { findElement } from '../courses/elements.repo.ts';
-import { restoreQuizGrades } from '../quizzes/grade-store.ts';
-import { lockQuiz } from '../quizzes/quizzes.repo.ts';
+import { findElement } from '../courses/elements.service.ts';
+import { lockQuiz, restoreQuizGrades } from '../quizzes/quizzes.service.ts';
 import { openMaterial, type OpenedMaterial } from './material-access.ts';
-import { gradedStudentCount, hasGradebook, keepGradesAsManualItem } from './material-grades.ts';
+import { hasGradebook, keepGradesAsManualItem } from './material-grades.ts';
+import { gradedStudentCount } from './material-grades.repo.ts';
 import { materialMessage } from './messages.ts';
 import {
   deleteMaterial,

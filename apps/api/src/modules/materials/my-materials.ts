@@ -1,65 +1,14 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { MATERIAL_TYPES, type MaterialType } from '@klase/core/class-work/contracts';
 import type { MyMaterialRow } from '@klase/core/materials/contracts';
-import type { ParsedTableQuery, TablePage } from '@klase/core/table';
-import type { Db } from '../../db/client.ts';
-import { classTeachers, classes } from '../../db/schema/classes.ts';
-import { courseElements, courseMaterials, courses } from '../../db/schema/courses.ts';
+import type { TablePage } from '@klase/core/table';
+import type { Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
 import { isoOrNull, publishStatus } from '../../kernel/course-sql.ts';
+import { myMaterialRows, type MyMaterialsQuery } from './my-materials.repo.ts';
 
 /** `#/materials`: the materials of every course of the classes the signed-in teacher or assistant teaches. */
 
-export interface MyMaterialsQuery extends ParsedTableQuery {
-  courseId?: string;
-  published?: boolean;
-}
-
-const SORTABLE = {
-  name: sql`lower(${courseMaterials.name})`,
-  type: courseMaterials.type,
-  courseName: sql`lower(${courses.name})`,
-  className: sql`lower(${classes.name})`,
-  dueAt: courseMaterials.dueAt,
-  updatedAt: courseMaterials.updatedAt,
-};
-
-const isType = (t: string): t is MaterialType => (MATERIAL_TYPES as readonly string[]).includes(t);
-
-const whereOf = (user: UserRow, q: MyMaterialsQuery): SQL | undefined => {
-  const taught = sql`exists (select 1 from ${classTeachers} where ${classTeachers.classId} = ${courses.classId} and ${classTeachers.userId} = ${user.id})`;
-  const types = filterValues(q, 'type');
-  const valid = types?.filter(isType);
-  return and(
-    taught,
-    user.schoolId ? eq(classes.schoolId, user.schoolId) : sql`false`,
-    searchAny(q.search, [courseMaterials.name]),
-    q.courseId ? eq(courses.id, q.courseId) : undefined,
-    q.published === undefined ? undefined : eq(courseMaterials.published, q.published),
-    types === undefined ? undefined : valid?.length ? inArray(courseMaterials.type, valid) : sql`false`,
-  );
-};
-
 export const myMaterials = async (db: Db, user: UserRow, q: MyMaterialsQuery): Promise<TablePage<MyMaterialRow>> => {
-  const where = whereOf(user, q);
-  const [total] = await db
-    .select({ n: count() })
-    .from(courseMaterials)
-    .innerJoin(courseElements, eq(courseElements.id, courseMaterials.elementId))
-    .innerJoin(courses, eq(courses.id, courseMaterials.courseId))
-    .innerJoin(classes, eq(classes.id, courses.classId))
-    .where(where);
-  const rows = await db
-    .select({ material: courseMaterials, courseName: courses.name, classId: courses.classId, className: classes.name, elementName: courseElements.name })
-    .from(courseMaterials)
-    .innerJoin(courseElements, eq(courseElements.id, courseMaterials.elementId))
-    .innerJoin(courses, eq(courses.id, courseMaterials.courseId))
-    .innerJoin(classes, eq(classes.id, courses.classId))
-    .where(where)
-    .orderBy(...orderOf(q, SORTABLE, sql`lower(${courseMaterials.name}) asc`, courseMaterials.id))
-    .limit(pageOf(q).limit)
-    .offset(pageOf(q).offset);
+  const { rows, total } = await myMaterialRows(db, user, q);
   return {
     data: rows.map(({ material: m, courseName, classId, className, elementName }) => ({
       id: m.id,
@@ -76,6 +25,6 @@ export const myMaterials = async (db: Db, user: UserRow, q: MyMaterialsQuery): P
       dueAt: isoOrNull(m.dueAt),
       updatedAt: m.updatedAt.toISOString(),
     })),
-    pagination: { page: q.page, totalcount: Number(total?.n ?? 0) },
+    pagination: { page: q.page, totalcount: total },
   };
 };

@@ -4,11 +4,10 @@ import { seededShuffle, type AnswerValue } from '@klase/core/quizzes/questions';
 import { FULL_REVIEW, attemptDeadline, attemptsLeft, quizWindow, reviewNow } from '@klase/core/quizzes/quiz-settings';
 import type { AttemptResult, AttemptView, QuizOverview } from '@klase/core/quizzes/contracts';
 import { DomainError } from '@klase/core/errors';
-import type { Db } from '../../db/client.ts';
-import type { Ctx } from '../../platform/context.ts';
+import type { Ctx, Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
-import { submissionsOf } from '../assignments/assignments.repo.ts';
+import { submissionsOf } from '../assignments/assignments.service.ts';
 import { expired, finalizeAttempt, questionMap, settleAttempt } from './grade-store.ts';
 import { openAttempt, openOwnAttempt, openQuiz, ownStudentId, requireTaker } from './quiz-access.ts';
 import {

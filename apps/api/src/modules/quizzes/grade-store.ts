@@ -1,8 +1,8 @@
 import { combineAttempts, gradeAttempt, type AttemptGrade } from '@klase/core/quizzes/grading';
 import type { AnswerValue, Question } from '@klase/core/quizzes/questions';
 import type { QuizSettings } from '@klase/core/quizzes/quiz-settings';
-import type { Db } from '../../db/client.ts';
-import { completeMaterial } from '../assignments/assignments.repo.ts';
+import type { Db } from '../../platform/context.ts';
+import { completeMaterial } from '../assignments/assignments.service.ts';
 import {
   answersOf,
   attemptsOf,

@@ -1,12 +1,10 @@
 import { DomainError } from '@klase/core/errors';
 import { ROLE } from '@klase/core/roles';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import type { ClassAccess } from '../../kernel/class-access.ts';
 import { loadCourseAccess, requireGrade, requireManage, type CourseAccess } from '../courses/course-access.ts';
-import { stopState } from '../materials/journey.ts';
-import { openMaterial, pathOf, type OpenedMaterial } from '../materials/material-access.ts';
-import { findMaterial } from '../materials/materials.repo.ts';
+import { findMaterial, openMaterial, pathOf, stopState, type OpenedMaterial } from '../materials/material-access.ts';
 import { findAttempt, type AttemptRecord } from './quizzes.repo.ts';
 
 /**

@@ -6,7 +6,7 @@ import { DomainError } from '@klase/core/errors';
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { assignedStudents, submissionsOf } from '../assignments/assignments.repo.ts';
+import { assignedStudents, submissionsOf } from '../assignments/assignments.service.ts';
 import { toPerson } from '../../kernel/people.ts';
 import { settleAll, gradePassed, quizWorth, resultOf } from './attempts.service.ts';
 import { expired, finalizeAttempt, gradeStored, questionMap, storeCombinedGrade } from './grade-store.ts';

@@ -5,9 +5,8 @@ import { REVIEW_OPTIONS, type QuizSettings } from '@klase/core/quizzes/quiz-sett
 import type { QuizSettingsAnswer, TeacherQuestion } from '@klase/core/quizzes/contracts';
 import { DomainError } from '@klase/core/errors';
 import type { EditVersion } from '@klase/core/edit-version';
-import type { Db } from '../../db/client.ts';
 import { auditChange, changes } from '../../kernel/audit.ts';
-import type { Ctx } from '../../platform/context.ts';
+import type { Ctx, Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { sanitizeRichText } from '../../platform/sanitize.ts';
 import { quizWorth } from './attempts.service.ts';

@@ -2,7 +2,7 @@ import type { AttemptResult, AttemptSummary, AttemptView, TeacherQuestion } from
 import { passed, roundPoints, scaleToPoints } from '@klase/core/quizzes/grading';
 import { publicQuestion, type AnswerValue, type Question, type QuestionFormValues } from '@klase/core/quizzes/questions';
 import type { QuizSettings, Review } from '@klase/core/quizzes/quiz-settings';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/context.ts';
 import { attemptQuestions, type QuestionMap } from './grade-store.ts';
 import { answersOf, type AttemptRecord, type QuestionRecord } from './quizzes.repo.ts';
 

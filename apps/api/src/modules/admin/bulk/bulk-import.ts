@@ -1,19 +1,15 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
 import { BULK_ROLE_NAMES } from '@klase/core/admin/bulk';
 import { createUserRequest, type CreateUserValues } from '@klase/core/admin/users';
 import { ROLE } from '@klase/core/roles';
 import { toFieldIssues } from '@klase/core/validation/issues';
-import type { Db } from '../../../db/client.ts';
-import type { BulkInputRow, StoredRowIssue } from '../../../db/schema/admin.ts';
-import { userTokens } from '../../../db/schema/sessions.ts';
-import { parentStudents, users } from '../../../db/schema/users.ts';
 import { linkFor } from '../../../kernel/account-mail.ts';
-import type { Ctx } from '../../../platform/context.ts';
+import type { Ctx, Db } from '../../../platform/context.ts';
 import { randomToken, sha256 } from '../../../platform/crypto.ts';
 import { renderMail } from '../../../platform/mail-templates.ts';
 import { TOKEN_TTL_SECONDS } from '../../../platform/tokens.ts';
 import { personValues } from '../users/admin-users.service.ts';
 import { COLUMNS_KEY, ROW_KEY } from './bulk-parse.ts';
+import { insertTokens, insertUsers, linkParents, schoolUsersNamed, takenIdentities, type BulkInputRow, type StoredRowIssue } from './bulk.repo.ts';
 
 /**
  * Validates and creates one batch of uploaded rows inside the caller's transaction. Every row goes
@@ -107,12 +103,7 @@ export const importBatch = async (
   // Usernames and emails already taken, in the database or by an earlier row of this batch.
   const usernames = candidates.map((c) => c.values.username);
   const emails = candidates.map((c) => c.values.email).filter((e) => e !== '');
-  const existing = candidates.length
-    ? await tx
-        .select({ username: users.username, email: users.email })
-        .from(users)
-        .where(emails.length ? or(inArray(users.username, usernames), inArray(users.email, emails)) : inArray(users.username, usernames))
-    : [];
+  const existing = candidates.length ? await takenIdentities(tx, usernames, emails) : [];
   const takenNames = memory.usernames;
   const takenEmails = memory.emails;
   for (const e of existing) {
@@ -137,10 +128,7 @@ export const importBatch = async (
   const wanted = [...new Set(candidates.flatMap((c) => c.parents))];
   const known = new Map<string, string>();
   if (wanted.length) {
-    const rows = await tx
-      .select({ id: users.id, username: users.username })
-      .from(users)
-      .where(and(eq(users.schoolId, target.schoolId), eq(users.roleId, ROLE.parent), inArray(users.username, wanted)));
+    const rows = await schoolUsersNamed(tx, target.schoolId, ROLE.parent, wanted);
     for (const r of rows) known.set(r.username, r.id);
   }
   const batchParents = memory.parents;
@@ -152,34 +140,32 @@ export const importBatch = async (
   });
   if (candidates.length === 0 || opts.dryRun) return { created: candidates.length, rejected };
 
-  const created = await tx
-    .insert(users)
-    .values(
-      candidates.map((c) => ({
-        ...personValues(c.values),
-        roleId: c.values.roleId,
-        schoolId: target.schoolId,
-        customerId: target.customerId,
-        active: false,
-        createdBy: target.actorId,
-        updatedBy: target.actorId,
-      })),
-    )
-    .returning({ id: users.id, username: users.username, email: users.email, firstName: users.firstName, language: users.language });
+  const created = await insertUsers(
+    tx,
+    candidates.map((c) => ({
+      ...personValues(c.values),
+      roleId: c.values.roleId,
+      schoolId: target.schoolId,
+      customerId: target.customerId,
+      active: false,
+      createdBy: target.actorId,
+      updatedBy: target.actorId,
+    })),
+  );
   const idOf = new Map(created.map((u) => [u.username, u.id]));
   for (const [name, id] of idOf) if (batchParents.has(name)) known.set(name, id);
 
   const links = candidates.flatMap((c) =>
     c.parents.map((p) => ({ parentId: known.get(p) ?? '', studentId: idOf.get(c.values.username) ?? '', schoolId: target.schoolId })),
   );
-  if (links.length) await tx.insert(parentStudents).values(links).onConflictDoNothing();
+  if (links.length) await linkParents(tx, links);
 
   // Activation links and mails, in the same transaction (the transactional outbox).
   const withEmail = created.filter((u): u is typeof u & { email: string } => u.email !== null);
   if (withEmail.length) {
     const expiresAt = new Date(Date.now() + TOKEN_TTL_SECONDS.activation * 1000);
     const tokens = withEmail.map((u) => ({ user: u, token: randomToken() }));
-    await tx.insert(userTokens).values(tokens.map((t) => ({ userId: t.user.id, purpose: 'activation' as const, tokenHash: sha256(t.token), expiresAt })));
+    await insertTokens(tx, tokens.map((t) => ({ userId: t.user.id, purpose: 'activation' as const, tokenHash: sha256(t.token), expiresAt })));
     await ctx.mailer.enqueueMany(
       tx,
       tokens.map((t) => ({

@@ -12,7 +12,7 @@ import {
 } from '@klase/core/admin/bulk';
 import { DomainError, type FieldIssue } from '@klase/core/errors';
 import { hasUnsafeChars } from '@klase/core/validation/rules';
-import type { BulkInputRow } from '../../../db/schema/admin.ts';
+import type { BulkInputRow } from './bulk.repo.ts';
 import { inspectZip } from '../../../platform/zip-guard.ts';
 
 /**

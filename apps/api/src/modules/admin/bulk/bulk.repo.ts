@@ -1,11 +1,14 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../../db/client.ts';
 import { bulkJobs, type BulkInputRow, type StoredRowIssue } from '../../../db/schema/admin.ts';
 import { schools } from '../../../db/schema/tenancy.ts';
-import { users } from '../../../db/schema/users.ts';
+import { userTokens } from '../../../db/schema/sessions.ts';
+import { parentStudents, users } from '../../../db/schema/users.ts';
 import type { AdminScope } from '../admin-scope.ts';
 import { orderOf, pageOf } from '../../../platform/table-sql.ts';
+
+export type { BulkInputRow, StoredRowIssue };
 
 export const BULK_CHANNEL = 'klase_bulk';
 export const LEASE_SECONDS = 60;
@@ -195,4 +198,32 @@ export const findRejectedRows = async (db: Db, scope: AdminScope, id: string) =>
 export const schoolCustomer = async (db: Db, schoolId: string): Promise<string | null> => {
   const [row] = await db.select({ customerId: schools.customerId }).from(schools).where(eq(schools.id, schoolId)).limit(1);
   return row?.customerId ?? null;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Importing a batch of rows (bulk-import.ts), inside the caller's transaction
+
+/** Users holding one of these usernames or emails, anywhere. */
+export const takenIdentities = (tx: Db, usernames: readonly string[], emails: readonly string[]) =>
+  tx
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(emails.length ? or(inArray(users.username, usernames), inArray(users.email, emails)) : inArray(users.username, usernames));
+
+/** The school's users of a role with one of these usernames. */
+export const schoolUsersNamed = (tx: Db, schoolId: string, roleId: number, usernames: readonly string[]) =>
+  tx
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.schoolId, schoolId), eq(users.roleId, roleId), inArray(users.username, usernames)));
+
+export const insertUsers = (tx: Db, values: (typeof users.$inferInsert)[]) =>
+  tx.insert(users).values(values).returning({ id: users.id, username: users.username, email: users.email, firstName: users.firstName, language: users.language });
+
+export const linkParents = async (tx: Db, links: (typeof parentStudents.$inferInsert)[]): Promise<void> => {
+  await tx.insert(parentStudents).values(links).onConflictDoNothing();
+};
+
+export const insertTokens = async (tx: Db, tokens: (typeof userTokens.$inferInsert)[]): Promise<void> => {
+  await tx.insert(userTokens).values(tokens);
 };

@@ -7,13 +7,12 @@ import type { ParsedTableQuery } from '@klase/core/table';
 import { assertWritable, type AdminScope } from '../admin-scope.ts';
 import { auditChange } from '../../../kernel/audit.ts';
 import type { Ctx } from '../../../platform/context.ts';
-import { findSchoolInScope } from '../users/admin-users.repo.ts';
-import type { StoredRowIssue } from '../../../db/schema/admin.ts';
+import { targetSchool } from '../users/admin-users.service.ts';
 import { IsolatedError, runIsolated } from '../../../platform/isolated.ts';
 import type { Cell } from '../../../platform/spreadsheet.ts';
 import { isZip, parseUpload, type ParsedUpload } from './bulk-parse.ts';
 import type { ParseReply } from './bulk-parse.worker.ts';
-import { answerPreview, findJob, findRejectedRows, insertJob, listJobs, type ListedJob } from './bulk.repo.ts';
+import { answerPreview, findJob, findRejectedRows, insertJob, listJobs, type ListedJob, type StoredRowIssue } from './bulk.repo.ts';
 
 const toJob = (j: ListedJob): BulkJob => ({
   id: j.id,
@@ -70,10 +69,7 @@ export const startUpload = async (
   opts: { schoolId?: string; fileName: string; data: Buffer },
 ): Promise<string> => {
   assertWritable(scope);
-  const schoolId = scope.kind === 'school' ? scope.schoolId : opts.schoolId;
-  if (!schoolId) throw new DomainError('VALIDATION', { fields: [{ path: 'schoolId', key: 'required' }] });
-  const school = await findSchoolInScope(ctx.db, scope, schoolId);
-  if (!school) throw new DomainError('NOT_FOUND');
+  const { id: schoolId } = await targetSchool(ctx, scope, opts.schoolId);
   const { rows } = await readUpload(opts.data);
   return ctx.db.transaction(async (tx) => {
     const job = await insertJob(tx, { schoolId, createdBy: scope.actorId, fileName: opts.fileName, input: rows });

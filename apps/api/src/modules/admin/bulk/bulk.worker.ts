@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../../db/client.ts';
 import { auditChange } from '../../../kernel/audit.ts';
 import { isConnectionError, retryWhileUnavailable } from '../../../platform/db-errors.ts';
-import type { Ctx } from '../../../platform/context.ts';
+import type { Ctx, Database } from '../../../platform/context.ts';
 import { createWorkerLoop } from '../../../platform/worker-loop.ts';
 import { importBatch, newFileMemory } from './bulk-import.ts';
 import {

@@ -7,7 +7,7 @@ import { auditChange, changes, pick } from '../../../kernel/audit.ts';
 import type { Ctx } from '../../../platform/context.ts';
 import { uniqueViolation } from '../../../platform/db-errors.ts';
 import { sendActivation } from '../../auth/auth.service.ts';
-import { updateUser } from '../users/users.repo.ts';
+import { updateUser } from '../users/users.service.ts';
 import {
   countUsers,
   deleteSessionsOf,
@@ -25,6 +25,9 @@ import {
   type UserListRow,
   type UserQuery,
 } from './admin-users.repo.ts';
+
+/** A teacher's teaching loads (the class pages show them too). */
+export { loadsOf };
 
 export const USER_AUDITED = [
   'roleId', 'username', 'email', 'salutation', 'firstName', 'middleName', 'lastName', 'suffix', 'employeeNumber', 'gradeLevel', 'section', 'active',
@@ -104,8 +107,8 @@ const guardUnique = async <T>(emailCode: 'USER_EXISTS' | 'EMAIL_EXISTS', run: ()
   }
 };
 
-/** The school a new user goes to: the caller's own for a school administrator, the named one for platform admins. */
-const targetSchool = async (ctx: Ctx, scope: AdminScope, schoolId: string | undefined) => {
+/** The school a new user goes to: the caller's own for a school administrator, the named one for platform admins (bulk uploads too). */
+export const targetSchool = async (ctx: Ctx, scope: AdminScope, schoolId: string | undefined) => {
   const id = scope.kind === 'school' ? scope.schoolId : schoolId;
   if (!id) throw new DomainError('VALIDATION', { fields: [{ path: 'schoolId', key: 'required' }] });
   const school = await findSchoolInScope(ctx.db, scope, id);

@@ -2,8 +2,27 @@ import { DomainError } from '@klase/core/errors';
 import { ROLE } from '@klase/core/roles';
 import type { Ctx } from '../../../platform/context.ts';
 import type { UserRow } from '../../../platform/rows.ts';
-import { isUuid } from '../../account/account.service.ts';
 import { findUserById, isParentLink } from './users.repo.ts';
+
+/**
+ * What other modules (auth, account, classes, courses, dashboard, admin users) use of the users:
+ * reading and updating user rows, parents' children, and a user's profile as the app shows it.
+ */
+export {
+  emailTakenByOther,
+  findActiveUserByEmail,
+  findChild,
+  findUserById,
+  findUserForLogin,
+  hasActivatedParent,
+  listChildren,
+  unlinkStudents,
+  updateUser,
+} from './users.repo.ts';
+export { fullName, toChildEntry, toProfile } from './profile.ts';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (v: string): boolean => UUID_RE.test(v);
 
 /** Who may see whose photo: self, same school, parent and child, platform admins, lsg of the customer. */
 const maySee = async (ctx: Ctx, viewer: UserRow, target: UserRow): Promise<boolean> => {

@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { assignmentSettings, materialAttachments, questionBank, quizQuestions, quizSettings } from '../../../db/schema/assessments.ts';
-import { courseMaterials } from '../../../db/schema/courses.ts';
+import type { Db } from '../../../platform/context.ts';
+import {
+  assignmentSettingsOfCourse,
+  attachmentsOfCourse,
+  insertAssignmentSettings,
+  insertAttachments,
+  insertBankQuestions,
+  insertQuizQuestions,
+  insertQuizSettings,
+  questionBankOf,
+  quizQuestionsOfCourse,
+  quizSettingsOfCourse,
+} from './course-work.repo.ts';
 
 /**
  * The assessment setup of a course copy (issue 6), in the copy's transaction: assignment settings,
@@ -39,34 +48,31 @@ const remap = <T extends { materialId: string }>(rows: readonly T[], ids: Readon
 
 export const copyAssessmentSetup = async (tx: Db, c: AssessmentCopy): Promise<{ questions: number; bank: number }> => {
   const { stamp, materialIds, insert, shift } = c;
-  // Every material of the source course; only the copied ones are kept (`remap`).
-  const sourceMaterials = tx.select({ id: courseMaterials.id }).from(courseMaterials).where(eq(courseMaterials.courseId, c.sourceCourseId));
-
-  const settings = remap(await tx.select().from(assignmentSettings).where(inArray(assignmentSettings.materialId, sourceMaterials)), materialIds);
+  // Rows of every material of the source course; only the copied ones are kept (`remap`).
+  const settings = remap(await assignmentSettingsOfCourse(tx, c.sourceCourseId), materialIds);
   await insert(
     settings.map((s) => ({ ...s, ...stamp, openAt: shift(s.openAt), lateUntil: shift(s.lateUntil) })),
-    (chunk) => tx.insert(assignmentSettings).values(chunk),
+    (chunk) => insertAssignmentSettings(tx, chunk),
   );
-  // FOR SHARE: an attachment cannot be removed (and its file deleted) until this copy commits.
-  const attachments = remap(await tx.select().from(materialAttachments).where(inArray(materialAttachments.materialId, sourceMaterials)).for('share'), materialIds);
+  const attachments = remap(await attachmentsOfCourse(tx, c.sourceCourseId), materialIds);
   await insert(
     attachments.map((a) => ({ ...a, id: randomUUID(), createdAt: stamp.createdAt, createdBy: stamp.createdBy })),
-    (chunk) => tx.insert(materialAttachments).values(chunk),
+    (chunk) => insertAttachments(tx, chunk),
   );
-  const quizzes = remap(await tx.select().from(quizSettings).where(inArray(quizSettings.materialId, sourceMaterials)), materialIds);
+  const quizzes = remap(await quizSettingsOfCourse(tx, c.sourceCourseId), materialIds);
   await insert(
     quizzes.map((q) => ({ ...q, ...stamp, openAt: shift(q.openAt), closeAt: shift(q.closeAt) })),
-    (chunk) => tx.insert(quizSettings).values(chunk),
+    (chunk) => insertQuizSettings(tx, chunk),
   );
-  const questions = remap(await tx.select().from(quizQuestions).where(inArray(quizQuestions.materialId, sourceMaterials)), materialIds);
+  const questions = remap(await quizQuestionsOfCourse(tx, c.sourceCourseId), materialIds);
   await insert(
     questions.map((q) => ({ ...q, ...stamp, id: randomUUID() })),
-    (chunk) => tx.insert(quizQuestions).values(chunk),
+    (chunk) => insertQuizQuestions(tx, chunk),
   );
-  const bank = await tx.select().from(questionBank).where(eq(questionBank.courseId, c.sourceCourseId));
+  const bank = await questionBankOf(tx, c.sourceCourseId);
   await insert(
     bank.map((b) => ({ ...b, ...stamp, id: randomUUID(), courseId: c.targetCourseId })),
-    (chunk) => tx.insert(questionBank).values(chunk),
+    (chunk) => insertBankQuestions(tx, chunk),
   );
   return { questions: questions.length, bank: bank.length };
 };

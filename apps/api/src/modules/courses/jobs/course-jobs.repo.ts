@@ -1,8 +1,9 @@
-import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { assignmentSettings, quizSettings } from '../../../db/schema/assessments.ts';
 import { courseJobs } from '../../../db/schema/course-jobs.ts';
-import { courseMaterials } from '../../../db/schema/courses.ts';
+import { classes, classTeachers } from '../../../db/schema/classes.ts';
+import { courseMaterials, courses } from '../../../db/schema/courses.ts';
 
 export const COURSE_JOBS_CHANNEL = 'klase_course_jobs';
 /** How long a claim holds; the work itself also locks the job row, so a live node is never overtaken. */
@@ -122,3 +123,32 @@ export const firstCourseDate = async (db: Db, courseId: string): Promise<Date | 
   const times = [materials, assignments, quizzes].flatMap((r) => (r?.first ? [new Date(r.first).getTime()] : []));
   return times.length ? new Date(Math.min(...times)) : null;
 };
+
+// ---------------------------------------------------------------------------------------------
+// Requesting a copy (course-jobs.service.ts)
+
+/** The names and codes of a class's courses, with the class row locked so two copies into it take turns. */
+export const lockClassCourseNames = async (tx: Db, classId: string): Promise<{ name: string; code: string }[]> => {
+  await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, classId)).for('update');
+  return tx.select({ name: courses.name, code: courses.code }).from(courses).where(eq(courses.classId, classId));
+};
+
+/** A course of the school that its teacher shares (any class of the school, archived too). */
+export const findSharedCourse = async (db: Db, schoolId: string, courseId: string): Promise<typeof courses.$inferSelect | null> => {
+  const [row] = await db
+    .select({ course: courses })
+    .from(courses)
+    .innerJoin(classes, eq(classes.id, courses.classId))
+    .where(and(eq(courses.id, courseId), eq(courses.shared, true), eq(courses.schoolId, schoolId), eq(classes.schoolId, schoolId)))
+    .limit(1);
+  return row?.course ?? null;
+};
+
+/** The school's active classes the user teaches (as the teacher), by name. */
+export const taughtActiveClasses = (db: Db, userId: string, schoolId: string) =>
+  db
+    .select({ id: classes.id, name: classes.name, gradeLevel: classes.gradeLevel, section: classes.section })
+    .from(classes)
+    .innerJoin(classTeachers, and(eq(classTeachers.classId, classes.id), eq(classTeachers.userId, userId)))
+    .where(and(eq(classes.schoolId, schoolId), isNull(classes.archivedAt)))
+    .orderBy(asc(sql`lower(${classes.name})`), asc(classes.id));

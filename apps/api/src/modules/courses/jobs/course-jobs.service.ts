@@ -1,17 +1,13 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { COURSE_CODE_MAX, COURSE_NAME_MAX, type CopyTarget, type CourseCopyAnswer, type CourseCopyDates } from '@klase/core/courses/contracts';
 import type { Locale } from '@klase/core/constants';
 import { DomainError } from '@klase/core/errors';
-import type { Db } from '../../../db/client.ts';
-import { classes, classTeachers } from '../../../db/schema/classes.ts';
-import { courses } from '../../../db/schema/courses.ts';
 import { auditChange } from '../../../kernel/audit.ts';
-import type { Ctx } from '../../../platform/context.ts';
+import type { Ctx, Db } from '../../../platform/context.ts';
 import type { UserRow } from '../../../platform/rows.ts';
 import { loadClassAccess } from '../../../kernel/class-access.ts';
 import { isCatalogue, loadCourseAccess, requireManage, type CourseRecord } from '../course-access.ts';
-import { insertCourse, lockCourse, updateCourse } from '../courses.repo.ts';
-import { firstCourseDate, insertJob } from './course-jobs.repo.ts';
+import { insertCourse, lockCourse, updateCourse } from '../courses.service.ts';
+import { findSharedCourse, firstCourseDate, insertJob, lockClassCourseNames, taughtActiveClasses } from './course-jobs.repo.ts';
 import { courseJobMessage } from './messages.ts';
 
 /**
@@ -36,21 +32,14 @@ const copyCode = (code: string, taken: ReadonlySet<string>) =>
 
 /** The names and codes of a class's courses, with the class row locked so two copies into it take turns. */
 const takenIn = async (tx: Db, classId: string) => {
-  await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, classId)).for('update');
-  const rows = await tx.select({ name: courses.name, code: courses.code }).from(courses).where(eq(courses.classId, classId));
+  const rows = await lockClassCourseNames(tx, classId);
   return { names: new Set(rows.map((r) => r.name.toLowerCase())), codes: new Set(rows.map((r) => r.code.toUpperCase())) };
 };
 
 /** A course of the caller's school that another teacher shares (any class of the school, archived too). */
 const sharedInSchool = async (db: Db, user: UserRow, courseId: string): Promise<CourseRecord | null> => {
   if (!user.schoolId) return null;
-  const [row] = await db
-    .select({ course: courses })
-    .from(courses)
-    .innerJoin(classes, eq(classes.id, courses.classId))
-    .where(and(eq(courses.id, courseId), eq(courses.shared, true), eq(courses.schoolId, user.schoolId), eq(classes.schoolId, user.schoolId)))
-    .limit(1);
-  return row?.course ?? null;
+  return findSharedCourse(db, user.schoolId, courseId);
 };
 
 /**
@@ -145,10 +134,5 @@ export const requestDelete = async (ctx: Ctx, user: UserRow, courseId: string, l
 /** The caller's active classes they teach (as the teacher), a course can be copied into. */
 export const copyTargets = async (ctx: Ctx, user: UserRow): Promise<CopyTarget[]> => {
   if (!user.schoolId) return [];
-  return ctx.db
-    .select({ id: classes.id, name: classes.name, gradeLevel: classes.gradeLevel, section: classes.section })
-    .from(classes)
-    .innerJoin(classTeachers, and(eq(classTeachers.classId, classes.id), eq(classTeachers.userId, user.id)))
-    .where(and(eq(classes.schoolId, user.schoolId), isNull(classes.archivedAt)))
-    .orderBy(asc(sql`lower(${classes.name})`), asc(classes.id));
+  return taughtActiveClasses(ctx.db, user.id, user.schoolId);
 };

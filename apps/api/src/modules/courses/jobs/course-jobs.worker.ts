@@ -1,13 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq } from 'drizzle-orm';
-import type { Database, Db } from '../../../db/client.ts';
-import { courses } from '../../../db/schema/courses.ts';
+import type { Database, Db } from '../../../platform/context.ts';
 import { auditChange } from '../../../kernel/audit.ts';
 import { isConnectionError, retryWhileUnavailable } from '../../../platform/db-errors.ts';
 import type { FileStorage } from '../../../platform/storage.ts';
 import { createWorkerLoop, type WorkerLoop } from '../../../platform/worker-loop.ts';
 import { COURSE_JOBS_CHANNEL, MAX_ATTEMPTS, claimJob, hasFailedCopy, holdJob, releaseJob, settleJob, type CourseJobRecord } from './course-jobs.repo.ts';
 import { copyCourseContent, deleteCourseRows, PermanentJobError, type CourseJobHooks } from './course-work.ts';
+import { leaveFailedJob } from './course-work.repo.ts';
 import { removeUnreferencedFiles } from '../../../kernel/file-refs.ts';
 
 /** The course-job worker of an API node: `flush` runs every due job now (tests call it), `kick` after a request on this node. */
@@ -67,11 +66,7 @@ export const createCourseJobWorker = (opts: {
   const giveUp = async (tx: Db, job: CourseJobRecord, error: string): Promise<void> => {
     if (!(await settleJob(tx, job, { status: 'failed', error })) || !job.courseId) return;
     const state = job.kind === 'copy' || (await hasFailedCopy(tx, job.courseId)) ? 'copyFailed' : null;
-    const [course] = await tx
-      .update(courses)
-      .set({ job: state })
-      .where(and(eq(courses.id, job.courseId), eq(courses.job, job.kind === 'copy' ? 'copying' : 'deleting')))
-      .returning();
+    const course = await leaveFailedJob(tx, job.courseId, job.kind === 'copy' ? 'copying' : 'deleting', state);
     if (!course) return;
     await auditChange(tx, {
       schoolId: course.schoolId,

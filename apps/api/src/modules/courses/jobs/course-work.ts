@@ -1,11 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { courseElementAssignees, courseElements, courseMaterials, courses, courseUploads } from '../../../db/schema/courses.ts';
+import type { Db } from '../../../platform/context.ts';
 import { auditChange } from '../../../kernel/audit.ts';
 import type { FileStorage } from '../../../platform/storage.ts';
 import type { CourseJobRecord } from './course-jobs.repo.ts';
 import { copyAssessmentSetup } from './copy-assessments.ts';
+import {
+  assigneesOf,
+  deleteCourse,
+  elementsOfCourse,
+  finishCopiedCourse,
+  insertAssignees,
+  insertElements,
+  insertMaterials,
+  insertUploads,
+  lockCourseRow,
+  materialsOfCourse,
+  uploadKeysOf,
+  usedUploadsOf,
+  type CourseImage,
+} from './course-work.repo.ts';
 import { materialFileKeys } from '../../../kernel/file-refs.ts';
 
 /**
@@ -30,11 +43,6 @@ const CHUNK = 500;
 
 const insertInChunks = async <T>(rows: readonly T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> => {
   for (let i = 0; i < rows.length; i += CHUNK) await write(rows.slice(i, i + CHUNK));
-};
-
-const lockCourseRow = async (tx: Db, id: string, mode: 'update' | 'share') => {
-  const [row] = await tx.select().from(courses).where(eq(courses.id, id)).for(mode).limit(1);
-  return row ?? null;
 };
 
 export interface CopyOutcome {
@@ -84,7 +92,7 @@ export const copyCourseContent = async (
 
   // A catalogue course gives its published content only: its drafts stay in the catalogue.
   const catalogue = source.classId === null;
-  const allElements = await tx.select().from(courseElements).where(eq(courseElements.courseId, source.id)).orderBy(asc(courseElements.position)).for('share');
+  const allElements = await elementsOfCourse(tx, source.id);
   const elements = catalogue ? allElements.filter((e) => e.published) : allElements;
   const elementIds = new Map(elements.map((e) => [e.id, randomUUID()]));
   const newElementId = (id: string): string => {
@@ -94,18 +102,18 @@ export const copyCourseContent = async (
   };
   await insertInChunks(
     elements.map((e) => ({ ...e, ...stamp, id: newElementId(e.id), courseId: target.id, published: false })),
-    (chunk) => tx.insert(courseElements).values(chunk),
+    (chunk) => insertElements(tx, chunk),
   );
   if (source.classId !== null && source.classId === target.classId && elements.length) {
-    const chosen = await tx.select().from(courseElementAssignees).where(inArray(courseElementAssignees.elementId, [...elementIds.keys()]));
+    const chosen = await assigneesOf(tx, [...elementIds.keys()]);
     await insertInChunks(
       chosen.map((a) => ({ ...a, id: randomUUID(), elementId: newElementId(a.elementId) })),
-      (chunk) => tx.insert(courseElementAssignees).values(chunk),
+      (chunk) => insertAssignees(tx, chunk),
     );
   }
   await hooks.duringCopy?.(tx, job);
 
-  const allMaterials = await tx.select().from(courseMaterials).where(eq(courseMaterials.courseId, source.id)).for('share');
+  const allMaterials = await materialsOfCourse(tx, source.id);
   const materials = catalogue ? allMaterials.filter((m) => m.published && elementIds.has(m.elementId)) : allMaterials;
   const materialIds = new Map(materials.map((m) => [m.id, randomUUID()]));
   const shift = shiftDate(job.shiftDays);
@@ -120,22 +128,19 @@ export const copyCourseContent = async (
       dueAt: shift(m.dueAt),
       availableFrom: shift(m.availableFrom),
     })),
-    (chunk) => tx.insert(courseMaterials).values(chunk),
+    (chunk) => insertMaterials(tx, chunk),
   );
   const assessments = await copyAssessmentSetup(tx, { sourceCourseId: source.id, targetCourseId: target.id, materialIds, stamp, insert: insertInChunks, shift });
   const fileKeys = [...new Set(materials.flatMap((m) => (m.fileKey ? [m.fileKey] : [])))];
   if (fileKeys.length) {
-    const uploads = await tx
-      .select()
-      .from(courseUploads)
-      .where(and(eq(courseUploads.courseId, source.id), isNotNull(courseUploads.usedAt), inArray(courseUploads.storageKey, fileKeys)));
+    const uploads = await usedUploadsOf(tx, source.id, fileKeys);
     await insertInChunks(
       uploads.map((u) => ({ ...u, id: randomUUID(), courseId: target.id, createdBy: job.createdBy, createdAt: now })),
-      (chunk) => tx.insert(courseUploads).values(chunk),
+      (chunk) => insertUploads(tx, chunk),
     );
   }
 
-  let image: Partial<typeof courses.$inferInsert> = {};
+  let image: CourseImage = {};
   const bytes = source.imageKey && source.imageMime ? await storage.get(source.imageKey) : null;
   if (bytes && source.imageMime) {
     const key = `courses/${target.id}/image-1`;
@@ -143,10 +148,7 @@ export const copyCourseContent = async (
     written.push(key);
     image = { imageKey: key, imageMime: source.imageMime, imageVersion: 1 };
   }
-  await tx
-    .update(courses)
-    .set({ ...image, job: null, updatedAt: now })
-    .where(eq(courses.id, target.id));
+  await finishCopiedCourse(tx, target.id, { ...image, updatedAt: now });
   const outcome = { elements: elements.length, materials: materials.length, ...assessments };
   await auditChange(tx, {
     schoolId: target.schoolId,
@@ -177,8 +179,8 @@ export const deleteCourseRows = async (tx: Db, job: CourseJobRecord): Promise<De
   if (course.job !== 'deleting') throw new PermanentJobError('the course is not being deleted');
   const materialKeys = await materialFileKeys(tx, { courseId: course.id });
   // Uploads never used by a material have keys of their own.
-  const uploadKeys = await tx.select({ key: courseUploads.storageKey }).from(courseUploads).where(eq(courseUploads.courseId, course.id));
-  await tx.delete(courses).where(eq(courses.id, course.id));
+  const uploadKeys = await uploadKeysOf(tx, course.id);
+  await deleteCourse(tx, course.id);
   await auditChange(tx, {
     schoolId: course.schoolId,
     actorId: job.createdBy,
