@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import type { ClassDetails } from '@klase/core/classes/contracts';
 import type { CatalogueCourseRow } from '@klase/core/courses/catalogue';
 import { ROLE } from '@klase/core/roles';
-import { jsonResponse } from '../../components/test-utils.tsx';
+import { jsonResponse } from '../../test/test-utils.tsx';
 import { setSessionState } from '../../lib/session-store.ts';
-import { sessionFixture } from '../../lib/test-session.ts';
+import { sessionFixture } from '../../test/test-session.ts';
 import { ClassCoursesTab } from '../classes/class-courses-tab.tsx';
 import {
   CAT_COURSE_ID,

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { CourseDetails } from '@klase/core/courses/contracts';
 import { ROLE } from '@klase/core/roles';
-import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
-import { sessionFixture } from '../../lib/test-session.ts';
-import { COURSE_ID, ELEMENT_1, courseFixture, materialFixture, materialId } from '../materials/materials-test-data.ts';
+import { sessionFixture } from '../../test/test-session.ts';
+import { COURSE_ID, ELEMENT_1, courseFixture, materialFixture, materialId } from '../../test/materials-test-data.ts';
 import { CatalogueCoursePage, CatalogueElementPage, CatalogueMaterialCreatePage, CatalogueMaterialEditPage } from './catalogue-course-page.tsx';
 
 const SCIENCE = 'c1c1c1c1-1111-4111-8111-111111111111';

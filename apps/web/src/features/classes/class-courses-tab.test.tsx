@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ClassDetails } from '@klase/core/classes/contracts';
 import type { CourseRow } from '@klase/core/courses/contracts';
-import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
-import { COURSE_ID, courseDetailsFixture, courseRowFixture } from '../courses/course-test-data.ts';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
+import { COURSE_ID, courseDetailsFixture, courseRowFixture } from '../../test/course-test-data.ts';
 import { ClassCoursesTab } from './class-courses-tab.tsx';
-import { CLASS_ID, classDetailsFixture } from './class-test-data.ts';
+import { CLASS_ID, classDetailsFixture } from '../../test/class-test-data.ts';
 
 const NEW_ID = '88888888-8888-4888-8888-888888888888';
 const fetchMock = vi.fn<typeof fetch>();

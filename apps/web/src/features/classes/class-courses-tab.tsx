@@ -5,13 +5,13 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { canOpen } from '@klase/core/guards';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { ErrorText } from '../../components/error-text.tsx';
 import { CourseCard, CourseCardSkeleton } from '../courses/course-card.tsx';
 import { CourseFormDialog } from '../courses/course-form-dialog.tsx';
-import { CLASS_LIST_LIMIT, useClassCourseList } from '../courses/courses-api.ts';
-import { useClassDetails } from './class-api.ts';
+import { CLASS_LIST_LIMIT, useClassCourseList } from '../../api/courses-api.ts';
+import { useClassDetails } from '../../api/class-api.ts';
 
 /**
  * `#/classes/:id/courses`: the class's courses as cards, each a link to the course (students and

@@ -5,13 +5,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ClassDetails } from '@klase/core/classes/contracts';
 import type { CourseDetails, CourseRow } from '@klase/core/courses/contracts';
 import { ROLE } from '@klase/core/roles';
-import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
-import { sessionFixture } from '../../lib/test-session.ts';
+import { sessionFixture } from '../../test/test-session.ts';
 import { ClassCoursesTab } from '../classes/class-courses-tab.tsx';
-import { classDetailsFixture } from '../classes/class-test-data.ts';
+import { classDetailsFixture } from '../../test/class-test-data.ts';
 import { CourseLayout } from './course-layout.tsx';
-import { CLASS_ID, COURSE_ID, courseDetailsFixture, courseRowFixture } from './course-test-data.ts';
+import { CLASS_ID, COURSE_ID, courseDetailsFixture, courseRowFixture } from '../../test/course-test-data.ts';
 import { MyCoursesPage } from './my-courses-page.tsx';
 
 const SHARED_MESSAGE = 'Course shared with the teachers of your school.';

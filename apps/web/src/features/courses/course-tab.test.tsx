@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { CourseDetails } from '@klase/core/courses/contracts';
 import { ROLE } from '@klase/core/roles';
-import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
-import { sessionFixture } from '../../lib/test-session.ts';
+import { sessionFixture } from '../../test/test-session.ts';
 import { CourseLayout } from './course-layout.tsx';
 import { CourseTab } from './course-tab.tsx';
-import { CLASS_ID, COURSE_ID, ELEMENT_IDS, courseDetailsFixture } from './course-test-data.ts';
+import { CLASS_ID, COURSE_ID, ELEMENT_IDS, courseDetailsFixture } from '../../test/course-test-data.ts';
 
 // The journey is another page's work; here it only has to be the one shown to students.
 vi.mock('../materials/journey-view.tsx', () => ({

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { JourneyView } from '../materials/journey-view.tsx';
-import { useCourse } from './courses-api.ts';
+import { useCourse } from '../../api/courses-api.ts';
 import { ElementsEditor } from './elements-editor.tsx';
 
 /**

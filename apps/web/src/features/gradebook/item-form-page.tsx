@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { GRADE_TYPES, gradeItemForm, type GradebookSetupView, type GradeItemRow } from '@klase/core/gradebook/contracts';
 import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { SaveError } from '../../components/use-confirmed-save.tsx';
+import { SaveError } from '../../lib/use-confirmed-save.tsx';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { joinDateTime, splitDateTime } from '../materials/material-form-values.ts';
 import { CommonFields, commonFromRow, commonToBody, DateTimeFields, toFormErrors, type CommonState } from './setup/common-fields.tsx';

@@ -1,8 +1,8 @@
 import type { MaterialType } from '@klase/core/classes/class-work';
 import type { CourseDetails, Journey, StopState } from '@klase/core/courses/contracts';
-import { useClassDetails } from '../classes/class-api.ts';
+import { useClassDetails } from '../../api/class-api.ts';
 import { useSession } from '../../lib/session-store.ts';
-import type { JourneyFor } from './materials-api.ts';
+import type { JourneyFor } from '../../api/materials-api.ts';
 
 /** One material on the course's path, with its element; `state` is null for staff (no progress, no locks). */
 export interface PathStop {

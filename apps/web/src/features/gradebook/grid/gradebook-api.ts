@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GradebookGrid, GradeEntryFormInput, GradeEntryResult, GradeHistoryEntry } from '@klase/core/gradebook/contracts';
-import { apiFetch } from '../../../components/http.ts';
+import { apiFetch } from '../../../api/http.ts';
 
 /** The grader grid's calls (contracts: packages/core/src/gradebook/contracts.ts). */
 

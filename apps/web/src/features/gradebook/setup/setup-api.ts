@@ -12,7 +12,7 @@ import type {
   ScaleFormInput,
   ScaleRow,
 } from '@klase/core/gradebook/contracts';
-import { apiFetch } from '../../../components/http.ts';
+import { apiFetch } from '../../../api/http.ts';
 import type { EditVersion } from '@klase/core/edit-version';
 
 /**
