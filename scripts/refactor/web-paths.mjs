@@ -64,6 +64,16 @@ export const MOVES = [
   ['features/quizzes/quizzes-test-data.ts', 'test/quizzes-test-data.ts'],
   ['features/gradebook/report/report-test-data.ts', 'test/report-test-data.ts'],
   ['features/assignments/assignments-test-kit.tsx', 'test/assignments-test-kit.tsx'],
+  // Pages that put several features together: app/ composes them.
+  ['features/catalogue/catalogue-course-page.tsx', 'app/pages/catalogue-course-page.tsx'],
+  ['features/courses/course-tab.tsx', 'app/pages/course-tab.tsx'],
+  ['features/class-work/student-grade-tab.tsx', 'app/pages/student-grade-tab.tsx'],
+  ['features/classes/class-courses-tab.tsx', 'app/pages/class-courses-tab.tsx'],
+  // Tests that render such a page with the pages around it.
+  ['features/class-work/student-page.test.tsx', 'app/pages/student-page.test.tsx'],
+  ['features/catalogue/browse-catalogue-page.test.tsx', 'app/pages/browse-catalogue-page.test.tsx'],
+  ['features/courses/course-jobs.test.tsx', 'app/pages/course-jobs.test.tsx'],
+  ['features/courses/course-share.test.tsx', 'app/pages/course-share.test.tsx'],
   // A test of the app's route table belongs to app/.
   ['features/admin/admin-access.test.ts', 'app/admin-access.test.ts'],
 ];

@@ -24,7 +24,7 @@ const classChildRoutes: RouteObject[] = [
   {
     path: 'courses',
     handle: meta({ title: 'classes:titles.courses' }),
-    lazy: lazyPage(() => import('../features/classes/class-courses-tab.tsx'), 'ClassCoursesTab'),
+    lazy: lazyPage(() => import('./pages/class-courses-tab.tsx'), 'ClassCoursesTab'),
   },
   {
     path: 'courses/rex-courses/all/:categoryId?',
@@ -48,7 +48,7 @@ const classChildRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/courses/course-layout.tsx'), 'CourseLayout'),
     children: [
       { index: true, loader: ({ params }) => redirect(paths.classCourse.to(params.id ?? '', params.courseId ?? '')) },
-      { path: 'course', lazy: lazyPage(() => import('../features/courses/course-tab.tsx'), 'CourseTab') },
+      { path: 'course', lazy: lazyPage(() => import('./pages/course-tab.tsx'), 'CourseTab') },
       {
         path: 'course/student-mode',
         handle: meta({ title: 'courses:titles.studentMode' }),
@@ -251,7 +251,7 @@ const classChildRoutes: RouteObject[] = [
     children: [
       { index: true, loader: ({ params }) => redirect(paths.classStudent.to(params.id ?? '', params.studentId ?? '')) },
       { path: 'about', lazy: lazyPage(() => import('../features/class-work/student-page.tsx'), 'StudentAboutTab') },
-      { path: 'grade', lazy: lazyPage(() => import('../features/class-work/student-grade-tab.tsx'), 'StudentGradeTab') },
+      { path: 'grade', lazy: lazyPage(() => import('./pages/student-grade-tab.tsx'), 'StudentGradeTab') },
       { path: 'portfolios', lazy: lazyPage(() => import('../features/class-work/portfolio-tab.tsx'), 'PortfolioTab') },
       {
         path: 'change-password',
@@ -316,22 +316,22 @@ export const courseRoutes: RouteObject[] = [
   {
     path: 'catalogue/courses/:courseId',
     handle: meta({ role: 'catalogue', title: 'catalogue:titles.course' }),
-    lazy: lazyPage(() => import('../features/catalogue/catalogue-course-page.tsx'), 'CatalogueCoursePage'),
+    lazy: lazyPage(() => import('./pages/catalogue-course-page.tsx'), 'CatalogueCoursePage'),
   },
   {
     path: 'catalogue/courses/:courseId/element/:elementId',
     handle: meta({ role: 'catalogue', title: 'catalogue:titles.element' }),
-    lazy: lazyPage(() => import('../features/catalogue/catalogue-course-page.tsx'), 'CatalogueElementPage'),
+    lazy: lazyPage(() => import('./pages/catalogue-course-page.tsx'), 'CatalogueElementPage'),
   },
   {
     path: 'catalogue/courses/:courseId/create-material/:sectionId/:materialName',
     handle: meta({ role: 'catalogue', title: 'courses:titles.createMaterial' }),
-    lazy: lazyPage(() => import('../features/catalogue/catalogue-course-page.tsx'), 'CatalogueMaterialCreatePage'),
+    lazy: lazyPage(() => import('./pages/catalogue-course-page.tsx'), 'CatalogueMaterialCreatePage'),
   },
   {
     path: 'catalogue/courses/:courseId/update-material/:materialId',
     handle: meta({ role: 'catalogue', title: 'courses:titles.updateMaterial' }),
-    lazy: lazyPage(() => import('../features/catalogue/catalogue-course-page.tsx'), 'CatalogueMaterialEditPage'),
+    lazy: lazyPage(() => import('./pages/catalogue-course-page.tsx'), 'CatalogueMaterialEditPage'),
   },
   {
     path: 'resources',

@@ -14,7 +14,7 @@ import { isApiError } from '../../api/http.ts';
 import { toastGradeSaved } from '../../lib/toasts.ts';
 import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 import { useFieldIssueMessages, useZodValidate } from '../../lib/zod-form.ts';
-import { RichContent } from '../materials/material-viewer.tsx';
+import { RichContent } from '../../components/rich-content.tsx';
 import { Loaded, useGradedViewer } from './graded-viewer.tsx';
 import { assignmentCalls, assignmentKeys, useInvalidateWork, useSubmissionDetails, useSubmissions } from './assignments-api.ts';
 import { MaterialPage, PageFrame, usePageParams } from '../../components/page-frame.tsx';

@@ -14,7 +14,7 @@ import { toastSuccess } from '../../lib/toasts.ts';
 import { useTone } from '../../components/tones.ts';
 import { RubricTable } from './rubric-table.tsx';
 import { UploadBox } from '../../components/upload-box.tsx';
-import { RichContent } from '../materials/material-viewer.tsx';
+import { RichContent } from '../../components/rich-content.tsx';
 
 export { WORK_STATE_COLORS, WorkStateBadge } from '../../components/work-state-badge.tsx';
 

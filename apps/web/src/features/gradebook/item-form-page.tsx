@@ -7,7 +7,7 @@ import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { SaveError } from '../../lib/use-confirmed-save.tsx';
 import { useZodValidate } from '../../lib/zod-form.ts';
-import { joinDateTime, splitDateTime } from '../materials/material-form-values.ts';
+import { joinDateTime, splitDateTime } from '../../lib/date-time-fields.ts';
 import { CommonFields, commonFromRow, commonToBody, DateTimeFields, toFormErrors, type CommonState } from './setup/common-fields.tsx';
 import { setupCalls } from './setup/setup-api.ts';
 import { FormFrame, useSetupParams, useSetupSave, WithRecord, WithSetup } from './setup/setup-frame.tsx';

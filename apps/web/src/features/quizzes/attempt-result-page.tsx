@@ -12,7 +12,7 @@ import { paths } from '../../config/paths.ts';
 import { languageTag } from '../../i18n/i18n.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { GroupLoadState } from '../../components/group-load-state.tsx';
-import { RichContent } from '../materials/material-viewer.tsx';
+import { RichContent } from '../../components/rich-content.tsx';
 import { useMaterial } from '../../api/materials-api.ts';
 import { KeyView, StudentAnswer } from './answer-view.tsx';
 import type { ResultNotice } from './attempt-page.tsx';

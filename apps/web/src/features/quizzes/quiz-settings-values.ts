@@ -1,7 +1,7 @@
 import type { GradingMethod } from '@klase/core/assessments/grading';
 import type { QuizSettingsForm, ShowAnswers } from '@klase/core/assessments/quiz-settings';
 import type { QuizSettingsAnswer } from '@klase/core/assessments/quizzes';
-import { joinDateTime, splitDateTime } from '../materials/material-form-values.ts';
+import { joinDateTime, splitDateTime } from '../../lib/date-time-fields.ts';
 
 /** What the settings form edits: dates and times as typed texts, empty numbers as ''. */
 export interface QuizSettingsState {

@@ -7,12 +7,12 @@ import { ROLE } from '@klase/core/roles';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
 import { sessionFixture } from '../../test/test-session.ts';
-import { CourseLayout } from './course-layout.tsx';
+import { CourseLayout } from '../../features/courses/course-layout.tsx';
 import { CourseTab } from './course-tab.tsx';
 import { CLASS_ID, COURSE_ID, ELEMENT_IDS, courseDetailsFixture } from '../../test/course-test-data.ts';
 
 // The journey is another page's work; here it only has to be the one shown to students.
-vi.mock('../materials/journey-view.tsx', () => ({
+vi.mock('../../features/materials/journey-view.tsx', () => ({
   JourneyView: ({ classId, courseId }: { classId: string; courseId: string }) => <p data-testid="journey">{`journey ${classId} ${courseId}`}</p>,
 }));
 

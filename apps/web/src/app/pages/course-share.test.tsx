@@ -8,11 +8,11 @@ import { ROLE } from '@klase/core/roles';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
 import { sessionFixture } from '../../test/test-session.ts';
-import { ClassCoursesTab } from '../classes/class-courses-tab.tsx';
+import { ClassCoursesTab } from './class-courses-tab.tsx';
 import { classDetailsFixture } from '../../test/class-test-data.ts';
-import { CourseLayout } from './course-layout.tsx';
+import { CourseLayout } from '../../features/courses/course-layout.tsx';
 import { CLASS_ID, COURSE_ID, courseDetailsFixture, courseRowFixture } from '../../test/course-test-data.ts';
-import { MyCoursesPage } from './my-courses-page.tsx';
+import { MyCoursesPage } from '../../features/courses/my-courses-page.tsx';
 
 const SHARED_MESSAGE = 'Course shared with the teachers of your school.';
 const UNSHARED_MESSAGE = 'Course is no longer shared.';

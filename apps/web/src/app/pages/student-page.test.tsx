@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ClassDetails, ClassStudentDetails, ClassTeacherDetails } from '@klase/core/classes/contracts';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
-import { CLASS_ID, STUDENT_A, TEACHER_ID, classDetailsOf, studentDetailsOf } from './class-list-fixtures.ts';
+import { CLASS_ID, STUDENT_A, TEACHER_ID, classDetailsOf, studentDetailsOf } from '../../features/class-work/class-list-fixtures.ts';
 import { StudentGradeTab } from './student-grade-tab.tsx';
-import { StudentAboutTab, StudentPage } from './student-page.tsx';
-import { StudentPasswordTab } from './student-password-tab.tsx';
-import { TeacherAboutTab, TeacherPage } from './teacher-page.tsx';
-import { PortfolioTab } from './portfolio-tab.tsx';
+import { StudentAboutTab, StudentPage } from '../../features/class-work/student-page.tsx';
+import { StudentPasswordTab } from '../../features/class-work/student-password-tab.tsx';
+import { TeacherAboutTab, TeacherPage } from '../../features/class-work/teacher-page.tsx';
+import { PortfolioTab } from '../../features/class-work/portfolio-tab.tsx';
 
 const base = `/api/classes/${CLASS_ID}`;
 const studentUrl = (tab: string) => `/classes/${CLASS_ID}/class-list/student/${STUDENT_A}/${tab}`;

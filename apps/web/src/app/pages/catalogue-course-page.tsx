@@ -4,12 +4,12 @@ import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
-import { CourseActions, CourseHeader, CourseJobState, CourseLoadState } from '../courses/course-layout.tsx';
+import { CourseActions, CourseHeader, CourseJobState, CourseLoadState } from '../../features/courses/course-layout.tsx';
 import { CourseLinksProvider, catalogueCourseLinks } from '../../config/course-links.ts';
-import { ElementsEditor } from '../courses/elements-editor.tsx';
-import { CatalogueElementPage as ElementPage } from '../materials/element-page.tsx';
-import { MaterialCreatePage, MaterialEditPage } from '../materials/material-form-page.tsx';
-import { CatalogueCourseFormDialog } from './catalogue-course-form.tsx';
+import { ElementsEditor } from '../../features/courses/elements-editor.tsx';
+import { CatalogueElementPage as ElementPage } from '../../features/materials/element-page.tsx';
+import { MaterialCreatePage, MaterialEditPage } from '../../features/materials/material-form-page.tsx';
+import { CatalogueCourseFormDialog } from '../../features/catalogue/catalogue-course-form.tsx';
 
 /** The catalogue's pages link inside the catalogue, whatever route they are mounted on. */
 const InCatalogue = ({ children }: { children: ReactNode }) => (

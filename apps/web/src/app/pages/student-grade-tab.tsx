@@ -6,7 +6,7 @@ import type { ClassRelation } from '@klase/core/classes/contracts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { useClassCourses, useClassDetails } from '../../api/class-api.ts';
-import { GradeReport } from '../gradebook/report/grade-report.tsx';
+import { GradeReport } from '../../features/gradebook/report/grade-report.tsx';
 
 const STAFF: readonly ClassRelation[] = ['teacher', 'assistant', 'schoolAdmin'];
 

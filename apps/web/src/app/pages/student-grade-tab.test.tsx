@@ -7,7 +7,7 @@ import { jsonResponse } from '../../test/test-utils.tsx';
 import { resetSessionStore } from '../../lib/session-store.ts';
 import { calls, fetchMock, on, renderRoutes, serve, setRole } from '../../test/assignments-test-kit.tsx';
 import { classDetailsFixture } from '../../test/class-test-data.ts';
-import { gradeReportPath } from '../gradebook/report/report-api.ts';
+import { gradeReportPath } from '../../features/gradebook/report/report-api.ts';
 import { CLASS_ID, reportFixture } from '../../test/report-test-data.ts';
 import { StudentGradeTab } from './student-grade-tab.tsx';
 

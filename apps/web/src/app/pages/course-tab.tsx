@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { JourneyView } from '../materials/journey-view.tsx';
+import { JourneyView } from '../../features/materials/journey-view.tsx';
 import { useCourse } from '../../api/courses-api.ts';
-import { ElementsEditor } from './elements-editor.tsx';
+import { ElementsEditor } from '../../features/courses/elements-editor.tsx';
 
 /**
  * `#/classes/:id/courses/:courseId/course`: for staff the course's elements and materials (the

@@ -8,12 +8,12 @@ import { ROLE } from '@klase/core/roles';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
 import { sessionFixture } from '../../test/test-session.ts';
-import { ClassCoursesTab } from '../classes/class-courses-tab.tsx';
+import { ClassCoursesTab } from './class-courses-tab.tsx';
 import { classDetailsFixture } from '../../test/class-test-data.ts';
-import { CourseLayout } from './course-layout.tsx';
+import { CourseLayout } from '../../features/courses/course-layout.tsx';
 import { CLASS_ID, COURSE_ID, courseDetailsFixture, courseRowFixture } from '../../test/course-test-data.ts';
 import { JOB_POLL_MS } from '../../api/courses-api.ts';
-import { MyCoursesPage } from './my-courses-page.tsx';
+import { MyCoursesPage } from '../../features/courses/my-courses-page.tsx';
 
 const OTHER_CLASS = '99999999-9999-4999-8999-999999999999';
 const COPY_ID = '88888888-8888-4888-8888-888888888888';

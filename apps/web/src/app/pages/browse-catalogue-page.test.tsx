@@ -7,7 +7,7 @@ import { ROLE } from '@klase/core/roles';
 import { jsonResponse } from '../../test/test-utils.tsx';
 import { setSessionState } from '../../lib/session-store.ts';
 import { sessionFixture } from '../../test/test-session.ts';
-import { ClassCoursesTab } from '../classes/class-courses-tab.tsx';
+import { ClassCoursesTab } from './class-courses-tab.tsx';
 import {
   CAT_COURSE_ID,
   catalogueRowFixture,
@@ -21,9 +21,9 @@ import {
   NOT_FOUND,
   SCIENCE_CAT,
   stubFetch,
-} from './browse-test-data.ts';
-import { renderClassRoutes, withTeacherSession } from './browse-test-routes.tsx';
-import { ClassCataloguePage } from './class-catalogue-page.tsx';
+} from '../../features/catalogue/browse-test-data.ts';
+import { renderClassRoutes, withTeacherSession } from '../../features/catalogue/browse-test-routes.tsx';
+import { ClassCataloguePage } from '../../features/catalogue/class-catalogue-page.tsx';
 
 const { mock: fetchMock, calls, writes } = stubFetch();
 let cls: ClassDetails;
