@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { IconBook, IconBooks, IconBuildingCommunity, IconDashboard, IconFiles, IconFolders, IconSchool, IconMail, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { NAV_BY_ROLE, canOpen, type GuardedRoute } from '@klase/core/guards';
 import { isRoleId } from '@klase/core/roles';
-import { paths } from './paths.ts';
+import { paths } from '../config/paths.ts';
 
 export interface NavItem {
   key: string;

@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { i18next } from '../i18n/i18n.ts';
 import { THEME_STORAGE_KEY, rememberedTheme } from '../lib/preferences.ts';
 import { ToastHost } from './layouts/toast-host.tsx';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { cssVariablesResolver, theme } from '../components/theme.ts';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: THEME_STORAGE_KEY });
 

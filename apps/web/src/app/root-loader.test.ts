@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoaderFunctionArgs } from 'react-router';
-import { jsonResponse } from '../components/test-utils.tsx';
+import { jsonResponse } from '../test/test-utils.tsx';
 import { getSession, resetSessionStore } from '../lib/session-store.ts';
-import { sessionFixture } from '../lib/test-session.ts';
+import { sessionFixture } from '../test/test-session.ts';
 import { createRootLoader } from './root-loader.ts';
 import { routes } from './routes.tsx';
 

@@ -1,7 +1,7 @@
 import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { checkSession } from '../lib/session.ts';
 import { getSession } from '../lib/session-store.ts';
-import { guardRedirect, mergeMeta, type RouteMeta } from './access.ts';
+import { guardRedirect, mergeMeta, type RouteMeta } from '../config/access.ts';
 import { loadFeatureNamespaces } from '../i18n/i18n.ts';
 
 /** The route meta (access, role, title) of a path, merged over its matched routes. */

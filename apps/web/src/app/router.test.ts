@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiFetch } from '../components/http.ts';
-import { jsonResponse } from '../components/test-utils.tsx';
+import { apiFetch } from '../api/http.ts';
+import { jsonResponse } from '../test/test-utils.tsx';
 import { applySessionInfo, getSession, resetSessionStore } from '../lib/session-store.ts';
-import { sessionFixture } from '../lib/test-session.ts';
+import { sessionFixture } from '../test/test-session.ts';
 import { handleSessionExpired, type AppRouter } from './router.tsx';
 
 const fakeRouter = (pathname: string, navigation: 'idle' | 'loading' = 'idle') => {

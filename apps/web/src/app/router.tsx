@@ -1,9 +1,9 @@
 import { createHashRouter } from 'react-router';
-import { onSessionExpired } from '../components/http.ts';
+import { onSessionExpired } from '../api/http.ts';
 import { startConnectionMonitor } from '../lib/connection.ts';
 import { forgetSession } from '../lib/session.ts';
-import { guardRedirect } from './access.ts';
-import { basePaths } from './base-paths.ts';
+import { guardRedirect } from '../config/access.ts';
+import { basePaths } from '../config/base-paths.ts';
 import { metaForPath } from './root-loader.ts';
 import { patchSignedInRoutes, routes } from './routes.tsx';
 

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import type { RouteMeta } from './access.ts';
+import type { RouteMeta } from '../config/access.ts';
 import { lazyPage } from './lazy-page.ts';
-import { paths } from './paths.ts';
+import { paths } from '../config/paths.ts';
 
 /**
  * The class, course, catalogue, resource and assessment routes (issues 4 to 6). Not in the entry
@@ -24,7 +24,7 @@ const classChildRoutes: RouteObject[] = [
   {
     path: 'courses',
     handle: meta({ title: 'classes:titles.courses' }),
-    lazy: lazyPage(() => import('../features/classes/class-courses-tab.tsx'), 'ClassCoursesTab'),
+    lazy: lazyPage(() => import('./pages/class-courses-tab.tsx'), 'ClassCoursesTab'),
   },
   {
     path: 'courses/rex-courses/all/:categoryId?',
@@ -48,7 +48,7 @@ const classChildRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/courses/course-layout.tsx'), 'CourseLayout'),
     children: [
       { index: true, loader: ({ params }) => redirect(paths.classCourse.to(params.id ?? '', params.courseId ?? '')) },
-      { path: 'course', lazy: lazyPage(() => import('../features/courses/course-tab.tsx'), 'CourseTab') },
+      { path: 'course', lazy: lazyPage(() => import('./pages/course-tab.tsx'), 'CourseTab') },
       {
         path: 'course/student-mode',
         handle: meta({ title: 'courses:titles.studentMode' }),
@@ -209,81 +209,81 @@ const classChildRoutes: RouteObject[] = [
   {
     path: 'class-list',
     handle: meta({ role: 'classListStudents', title: 'classList:titles.classList' }),
-    lazy: lazyPage(() => import('../features/class-list/class-list-layout.tsx'), 'ClassListLayout'),
+    lazy: lazyPage(() => import('../features/class-work/class-list-layout.tsx'), 'ClassListLayout'),
     children: [
       { index: true, loader: ({ params }) => redirect(paths.classStudents.to(params.id ?? '')) },
       {
         path: 'students',
         handle: meta({ title: 'classList:titles.students' }),
-        lazy: lazyPage(() => import('../features/class-list/students-tab.tsx'), 'StudentsTab'),
+        lazy: lazyPage(() => import('../features/class-work/students-tab.tsx'), 'StudentsTab'),
       },
       {
         path: 'groups',
         handle: meta({ role: 'classListGroups', title: 'classList:titles.groups' }),
-        lazy: lazyPage(() => import('../features/class-list/groups-tab.tsx'), 'GroupsTab'),
+        lazy: lazyPage(() => import('../features/class-work/groups-tab.tsx'), 'GroupsTab'),
       },
     ],
   },
   {
     path: 'class-list/create-group',
     handle: meta({ role: 'classListGroups', title: 'classList:titles.createGroup' }),
-    lazy: lazyPage(() => import('../features/class-list/group-form-page.tsx'), 'GroupCreatePage'),
+    lazy: lazyPage(() => import('../features/class-work/group-form-page.tsx'), 'GroupCreatePage'),
   },
   {
     path: 'class-list/group/:groupId/edit',
     handle: meta({ role: 'classListGroups', title: 'classList:titles.editGroup' }),
-    lazy: lazyPage(() => import('../features/class-list/group-form-page.tsx'), 'GroupEditPage'),
+    lazy: lazyPage(() => import('../features/class-work/group-form-page.tsx'), 'GroupEditPage'),
   },
   {
     path: 'class-list/group/:groupId',
     handle: meta({ role: 'classListGroups', title: 'classList:titles.group' }),
-    lazy: lazyPage(() => import('../features/class-list/group-page.tsx'), 'GroupPage'),
+    lazy: lazyPage(() => import('../features/class-work/group-page.tsx'), 'GroupPage'),
     children: [
       { index: true, loader: ({ params }) => redirect(paths.classGroup.to(params.id ?? '', params.groupId ?? '')) },
-      { path: 'about', lazy: lazyPage(() => import('../features/class-list/group-page.tsx'), 'GroupAboutTab') },
-      { path: 'portfolio', lazy: lazyPage(() => import('../features/class-list/portfolio-tab.tsx'), 'PortfolioTab') },
+      { path: 'about', lazy: lazyPage(() => import('../features/class-work/group-page.tsx'), 'GroupAboutTab') },
+      { path: 'portfolio', lazy: lazyPage(() => import('../features/class-work/portfolio-tab.tsx'), 'PortfolioTab') },
     ],
   },
   {
     path: 'class-list/student/:studentId',
     handle: meta({ role: 'classStudentPage', title: 'classList:titles.student' }),
-    lazy: lazyPage(() => import('../features/class-list/student-page.tsx'), 'StudentPage'),
+    lazy: lazyPage(() => import('../features/class-work/student-page.tsx'), 'StudentPage'),
     children: [
       { index: true, loader: ({ params }) => redirect(paths.classStudent.to(params.id ?? '', params.studentId ?? '')) },
-      { path: 'about', lazy: lazyPage(() => import('../features/class-list/student-page.tsx'), 'StudentAboutTab') },
-      { path: 'grade', lazy: lazyPage(() => import('../features/class-list/student-grade-tab.tsx'), 'StudentGradeTab') },
-      { path: 'portfolios', lazy: lazyPage(() => import('../features/class-list/portfolio-tab.tsx'), 'PortfolioTab') },
+      { path: 'about', lazy: lazyPage(() => import('../features/class-work/student-page.tsx'), 'StudentAboutTab') },
+      { path: 'grade', lazy: lazyPage(() => import('./pages/student-grade-tab.tsx'), 'StudentGradeTab') },
+      { path: 'portfolios', lazy: lazyPage(() => import('../features/class-work/portfolio-tab.tsx'), 'PortfolioTab') },
       {
         path: 'change-password',
         handle: meta({ role: 'classStudentPassword' }),
-        lazy: lazyPage(() => import('../features/class-list/student-password-tab.tsx'), 'StudentPasswordTab'),
+        lazy: lazyPage(() => import('../features/class-work/student-password-tab.tsx'), 'StudentPasswordTab'),
       },
     ],
   },
   {
     path: 'class-list/teacher/:teacherId',
     handle: meta({ role: 'classes', title: 'classList:titles.teacher' }),
-    lazy: lazyPage(() => import('../features/class-list/teacher-page.tsx'), 'TeacherPage'),
+    lazy: lazyPage(() => import('../features/class-work/teacher-page.tsx'), 'TeacherPage'),
     children: [
       { index: true, loader: ({ params }) => redirect(paths.classTeacher.to(params.id ?? '', params.teacherId ?? '')) },
-      { path: 'about', lazy: lazyPage(() => import('../features/class-list/teacher-page.tsx'), 'TeacherAboutTab') },
-      { path: 'portfolio', lazy: lazyPage(() => import('../features/class-list/portfolio-tab.tsx'), 'PortfolioTab') },
+      { path: 'about', lazy: lazyPage(() => import('../features/class-work/teacher-page.tsx'), 'TeacherAboutTab') },
+      { path: 'portfolio', lazy: lazyPage(() => import('../features/class-work/portfolio-tab.tsx'), 'PortfolioTab') },
     ],
   },
   {
     path: 'class-progress',
     handle: meta({ role: 'classProgress', title: 'classList:titles.progress' }),
-    lazy: lazyPage(() => import('../features/class-list/progress-page.tsx'), 'ClassProgressPage'),
+    lazy: lazyPage(() => import('../features/class-work/progress-page.tsx'), 'ClassProgressPage'),
   },
   {
     path: 'class-progress/details',
     handle: meta({ role: 'classProgress', title: 'classList:titles.progressDetails' }),
-    lazy: lazyPage(() => import('../features/class-list/progress-details-page.tsx'), 'ProgressDetailsPage'),
+    lazy: lazyPage(() => import('../features/class-work/progress-details-page.tsx'), 'ProgressDetailsPage'),
   },
   {
     path: 'class-materials',
     handle: meta({ title: 'classList:titles.materials' }),
-    lazy: lazyPage(() => import('../features/class-list/class-materials-page.tsx'), 'ClassMaterialsPage'),
+    lazy: lazyPage(() => import('../features/class-work/class-materials-page.tsx'), 'ClassMaterialsPage'),
   },
   {
     path: 'settings',
@@ -316,22 +316,22 @@ export const courseRoutes: RouteObject[] = [
   {
     path: 'catalogue/courses/:courseId',
     handle: meta({ role: 'catalogue', title: 'catalogue:titles.course' }),
-    lazy: lazyPage(() => import('../features/catalogue/catalogue-course-page.tsx'), 'CatalogueCoursePage'),
+    lazy: lazyPage(() => import('./pages/catalogue-course-page.tsx'), 'CatalogueCoursePage'),
   },
   {
     path: 'catalogue/courses/:courseId/element/:elementId',
     handle: meta({ role: 'catalogue', title: 'catalogue:titles.element' }),
-    lazy: lazyPage(() => import('../features/catalogue/catalogue-course-page.tsx'), 'CatalogueElementPage'),
+    lazy: lazyPage(() => import('./pages/catalogue-course-page.tsx'), 'CatalogueElementPage'),
   },
   {
     path: 'catalogue/courses/:courseId/create-material/:sectionId/:materialName',
     handle: meta({ role: 'catalogue', title: 'courses:titles.createMaterial' }),
-    lazy: lazyPage(() => import('../features/catalogue/catalogue-course-page.tsx'), 'CatalogueMaterialCreatePage'),
+    lazy: lazyPage(() => import('./pages/catalogue-course-page.tsx'), 'CatalogueMaterialCreatePage'),
   },
   {
     path: 'catalogue/courses/:courseId/update-material/:materialId',
     handle: meta({ role: 'catalogue', title: 'courses:titles.updateMaterial' }),
-    lazy: lazyPage(() => import('../features/catalogue/catalogue-course-page.tsx'), 'CatalogueMaterialEditPage'),
+    lazy: lazyPage(() => import('./pages/catalogue-course-page.tsx'), 'CatalogueMaterialEditPage'),
   },
   {
     path: 'resources',

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter } from 'react-router';
 import type { SessionInfo } from '@klase/core/auth/contracts';
 import { ROLE } from '@klase/core/roles';
-import { jsonResponse } from '../components/test-utils.tsx';
-import { sessionFixture } from '../lib/test-session.ts';
-import { mergeMeta } from './access.ts';
+import { jsonResponse } from '../test/test-utils.tsx';
+import { sessionFixture } from '../test/test-session.ts';
+import { mergeMeta } from '../config/access.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 

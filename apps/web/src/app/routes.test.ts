@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router';
-import { paths } from './paths.ts';
+import { paths } from '../config/paths.ts';
 import { metaForPath } from './root-loader.ts';
 import { loadSignedInRoutes, routes } from './routes.tsx';
 

@@ -1,11 +1,11 @@
 import { matchRoutes, redirect, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
-import type { RouteMeta } from './access.ts';
+import type { RouteMeta } from '../config/access.ts';
 import { lazyPage, withChunkTimeout } from './lazy-page.ts';
-import { basePaths } from './base-paths.ts';
+import { basePaths } from '../config/base-paths.ts';
 import { createRootLoader } from './root-loader.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { RouteError } from './layouts/route-error.tsx';
-import { PageLoader } from './layouts/page-loader.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
 
 const meta = (m: RouteMeta): RouteMeta => m;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEME, defaultVariantColorsResolver, mergeMantineTheme, type MantineColorShade } from '@mantine/core';
 import { PARTLY_CORRECT_BADGE } from '../features/quizzes/attempt-result-page.tsx';
-import { DARK_TEXT_SHADE, cssVariablesResolver, theme, variantColorResolver } from './theme.ts';
+import { DARK_TEXT_SHADE, cssVariablesResolver, theme, variantColorResolver } from '../components/theme.ts';
 
 /** WCAG 2 relative luminance and contrast ratio. */
 const luminance = (hex: string) => {

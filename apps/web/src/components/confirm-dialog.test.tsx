@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button } from '@mantine/core';
-import { renderWithProviders } from './test-utils.tsx';
+import { renderWithProviders } from '../test/test-utils.tsx';
 import { ConfirmDialog, useConfirm } from './confirm-dialog.tsx';
-import { ApiError } from './http.ts';
+import { ApiError } from '../api/http.ts';
 
 const Harness = ({ onConfirm, onClose }: { onConfirm: () => unknown; onClose?: () => void }) => {
   const [opened, setOpened] = useState(true);

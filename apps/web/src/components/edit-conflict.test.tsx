@@ -2,10 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button } from '@mantine/core';
-import { renderWithProviders } from './test-utils.tsx';
+import { renderWithProviders } from '../test/test-utils.tsx';
 import { formatDate } from './date-text.tsx';
 import { useVersionedSave } from './edit-conflict.tsx';
-import { ApiError } from './http.ts';
+import { ApiError } from '../api/http.ts';
 
 const AT = '2026-11-27T08:30:00.000Z';
 const conflict = () =>

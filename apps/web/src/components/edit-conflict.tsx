@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DIALOG_WIDTH_PX } from '@klase/core/constants';
 import { isEditConflictParams, type EditConflictParams } from '@klase/core/edit-version';
 import { formatDate } from './date-text.tsx';
-import { isApiError, type ApiError } from './http.ts';
+import { isApiError, type ApiError } from '../api/http.ts';
 
 /**
  * Someone saved the record after this form was loaded (409 EDIT_CONFLICT, docs/decisions/0024-edit-versions.md):

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderHook, screen } from '@testing-library/react';
-import { TestProviders, createTestQueryClient, renderWithProviders } from './test-utils.tsx';
-import { ApiError } from './http.ts';
+import { TestProviders, createTestQueryClient, renderWithProviders } from '../test/test-utils.tsx';
+import { ApiError } from '../api/http.ts';
 import { ErrorText, useErrorMessage } from './error-text.tsx';
 
 const wrapper = ({ children }: { children: React.ReactNode }) => (

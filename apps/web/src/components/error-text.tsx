@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { Text, type TextProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { waitParams } from '@klase/core/errors';
-import { isApiError } from './http.ts';
+import { isApiError } from '../api/http.ts';
 import { useTone } from './tones.ts';
 
 /**

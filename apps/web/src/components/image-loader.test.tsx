@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { renderWithProviders } from './test-utils.tsx';
+import { renderWithProviders } from '../test/test-utils.tsx';
 import { FALLBACK_PHOTO, ImageLoader } from './image-loader.tsx';
 
 describe('ImageLoader', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from './test-utils.tsx';
+import { renderWithProviders } from '../test/test-utils.tsx';
 import { PasswordField } from './password-field.tsx';
 import { PasswordStrength, STRENGTH_BAR } from './password-strength.tsx';
 import { PAGE_BACKGROUND, contrastRatio } from './tones.ts';

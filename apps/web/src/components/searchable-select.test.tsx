@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from './test-utils.tsx';
+import { renderWithProviders } from '../test/test-utils.tsx';
 import { SearchableSelect } from './searchable-select.tsx';
 
 const provinces = [

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { renderWithProviders } from './test-utils.tsx';
+import { renderWithProviders } from '../test/test-utils.tsx';
 import { BusyGuard, CopyingSkeleton, StatusBadge, badgeColor, isBusyStatus } from './status-badge.tsx';
 import { PAGE_BACKGROUND, contrastRatio } from './tones.ts';
-import { theme } from '../app/theme.ts';
+import { theme } from './theme.ts';
 
 const primary = `${theme.primaryColor ?? 'blue'}.9`;
 

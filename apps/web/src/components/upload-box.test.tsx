@@ -3,9 +3,9 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MB } from '@klase/core/constants';
 import { ANY_FILE_TYPE } from '@klase/core/upload';
-import { renderWithProviders } from './test-utils.tsx';
+import { renderWithProviders } from '../test/test-utils.tsx';
 import { UploadBox } from './upload-box.tsx';
-import { ApiError } from './http.ts';
+import { ApiError } from '../api/http.ts';
 
 const file = (name: string, size: number, type = 'image/png') => {
   const f = new File(['x'], name, { type });

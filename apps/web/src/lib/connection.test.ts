@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { apiFetch } from '../components/http.ts';
-import { jsonResponse } from '../components/test-utils.tsx';
+import { apiFetch } from '../api/http.ts';
+import { jsonResponse } from '../test/test-utils.tsx';
 import { backoffDelay, getConnectionPhase } from './connection.ts';
 import { getSession } from './session-store.ts';
-import { connectionTestSetup } from './test-connection.ts';
+import { connectionTestSetup } from '../test/test-connection.ts';
 
 const { fetchMock, start } = connectionTestSetup();
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { apiFetch, onServerStatus } from '../components/http.ts';
+import { apiFetch, onServerStatus } from '../api/http.ts';
 import { setSessionState } from './session-store.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../components/test-utils.tsx';
-import { apiFetch } from '../components/http.ts';
+import { jsonResponse } from '../test/test-utils.tsx';
+import { apiFetch } from '../api/http.ts';
 import { checkSession, login, logout } from './session.ts';
 import { applySessionInfo, getSession, resetSessionStore, setSessionState } from './session-store.ts';
-import { sessionFixture } from './test-session.ts';
+import { sessionFixture } from '../test/test-session.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 

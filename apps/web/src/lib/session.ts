@@ -1,5 +1,5 @@
 import type { LoginRequest, SessionInfo, SessionStatus } from '@klase/core/auth/contracts';
-import { apiFetch, isApiError, setCsrfToken } from '../components/http.ts';
+import { apiFetch, isApiError, setCsrfToken } from '../api/http.ts';
 import { applySessionInfo, clearSession, getSession } from './session-store.ts';
 
 /** What the session check before a navigation found. */

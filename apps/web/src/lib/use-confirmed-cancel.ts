@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useLeaveGuard } from '../components/use-leave-guard.ts';
+import { useLeaveGuard } from './use-leave-guard.ts';
 
 /**
  * Leaving a form with changes asks first (spec section 4: every cancel asks for confirmation):

@@ -5,13 +5,13 @@ import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ROLE } from '@klase/core/roles';
 import { useSession } from '../../lib/session-store.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../config/paths.ts';
 import { ChildSwitcher } from './child-switcher.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { NavLinks } from './nav-links.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
-import { PageLoader } from './page-loader.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
 
 const HEADER_HEIGHT = 60;
 const HEADER_Z_INDEX = 100;

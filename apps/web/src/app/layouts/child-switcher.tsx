@@ -3,7 +3,7 @@ import { matchPath, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cleanChildName } from '@klase/core/status';
 import { setSessionState, useSession } from '../../lib/session-store.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../config/paths.ts';
 
 /**
  * A parent's child switcher; the choice lives in the session store. On a child's page the page

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { apiFetch } from '../../components/http.ts';
-import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
-import { connectionTestSetup } from '../../lib/test-connection.ts';
+import { apiFetch } from '../../api/http.ts';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
+import { connectionTestSetup } from '../../test/test-connection.ts';
 import { ConnectionBanner } from './connection-banner.tsx';
 
 const { fetchMock, start } = connectionTestSetup({ shouldAdvanceTime: true });

@@ -1,7 +1,7 @@
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
-import { appQueryClient } from '../query-client.ts';
+import { appQueryClient } from '../../api/query-client.ts';
 
 /**
  * React Query and Mantine's ModalsProvider (used by the shared `useConfirm`) around every page

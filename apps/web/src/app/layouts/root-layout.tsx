@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LiveAnnouncer } from '../../components/live-announcer.tsx';
-import { documentTitle, usePageNames } from '../page-title.ts';
+import { documentTitle, usePageNames } from '../../lib/page-title.ts';
 import { useFocusOnNavigation } from '../route-focus.ts';
 import { usePreferenceSync } from '../use-preference-sync.ts';
 import { ConnectionBanner } from './connection-banner.tsx';

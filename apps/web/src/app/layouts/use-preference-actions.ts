@@ -3,7 +3,7 @@ import { useMantineColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Locale, Theme } from '@klase/core/constants';
 import type { PreferencesRequest, Profile } from '@klase/core/auth/contracts';
-import { apiFetch } from '../../components/http.ts';
+import { apiFetch } from '../../api/http.ts';
 import { useErrorMessage } from '../../components/error-text.tsx';
 import { changeLanguage } from '../../i18n/i18n.ts';
 import { rememberLanguage } from '../../lib/preferences.ts';
@@ -25,7 +25,7 @@ export const usePreferenceActions = () => {
         updateProfile(await apiFetch<Profile>('/api/account/preferences', { method: 'PATCH', body }));
       } catch (e) {
         // Loaded on demand: the sign-in pages use this hook and should not download the toasts.
-        const { toastError } = await import('../../components/toasts.ts');
+        const { toastError } = await import('../../lib/toasts.ts');
         toastError(errorMessage(e));
       }
     },

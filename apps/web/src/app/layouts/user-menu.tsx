@@ -6,7 +6,7 @@ import type { Profile } from '@klase/core/auth/contracts';
 import { ImageLoader } from '../../components/image-loader.tsx';
 import { fullName, photoUrl } from '../../lib/photo.ts';
 import { logout } from '../../lib/session.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../config/paths.ts';
 
 /** The user's photo and name; the menu holds the account pages and sign-out. */
 export const UserMenu = ({ profile }: { profile: Profile }) => {

@@ -8,11 +8,11 @@ import { updateProfileRequest, type Profile, type UpdateProfileRequest } from '@
 import { LOCALES, SALUTATIONS, SUFFIXES, THEMES } from '@klase/core/constants';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { ErrorText, useErrorMessage } from '../../components/error-text.tsx';
-import { isApiError } from '../../components/http.ts';
+import { isApiError } from '../../api/http.ts';
 import { NameField } from '../../components/name-field.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
-import { PageLoader } from '../../app/layouts/page-loader.tsx';
-import { paths } from '../../app/paths.ts';
+import { toastSuccess } from '../../lib/toasts.ts';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { paths } from '../../config/paths.ts';
 import { updateProfile } from '../../lib/session-store.ts';
 import { choiceKey } from '../../lib/choice-key.ts';
 import { useConfirmedCancel } from '../../lib/use-confirmed-cancel.ts';

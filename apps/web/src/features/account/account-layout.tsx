@@ -2,7 +2,7 @@ import { Stack, Tabs, Title } from '@mantine/core';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { canOpen } from '@klase/core/guards';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 
 /** The account area with its tabs: details, parent profile (parents), child, portfolios. */

@@ -8,7 +8,7 @@ import { IMAGE_MAX_BYTES } from '@klase/core/constants';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { useErrorMessage } from '../../components/error-text.tsx';
 import { ImageLoader } from '../../components/image-loader.tsx';
-import { toastError, toastSuccess } from '../../components/toasts.ts';
+import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { UploadBox } from '../../components/upload-box.tsx';
 import { fullName, photoUrl } from '../../lib/photo.ts';
 import { updateProfile } from '../../lib/session-store.ts';

@@ -7,7 +7,7 @@ import type {
   Profile,
   UpdateProfileRequest,
 } from '@klase/core/auth/contracts';
-import { apiFetch, uploadWithProgress } from '../../components/http.ts';
+import { apiFetch, uploadWithProgress } from '../../api/http.ts';
 
 export const accountKeys = {
   profile: ['account', 'profile'] as const,

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { ErrorText } from '../../components/error-text.tsx';
 import { ImageLoader } from '../../components/image-loader.tsx';
 import { ValueOrEmpty } from '../../components/empty-label.tsx';
-import { isApiError } from '../../components/http.ts';
+import { isApiError } from '../../api/http.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { PageLoader } from '../../app/layouts/page-loader.tsx';
-import { paths } from '../../app/paths.ts';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { paths } from '../../config/paths.ts';
 import { fullName, photoUrl } from '../../lib/photo.ts';
 import { useChildQuery } from './api.ts';
 

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
-import { paths } from '../../app/paths.ts';
-import { PageLoader } from '../../app/layouts/page-loader.tsx';
+import { paths } from '../../config/paths.ts';
+import { PageLoader } from '../../components/page-loader.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { isPlatformAdmin, isSchoolAdmin } from './admin-access.ts';
 

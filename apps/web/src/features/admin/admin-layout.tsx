@@ -1,7 +1,7 @@
 import { Box, Button, Group, ScrollArea, Stack } from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { adminSectionsFor, type AdminSection } from './admin-access.ts';
 

@@ -7,7 +7,7 @@ import type { Option } from '@klase/core/admin/common';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { TableColumn } from '../../components/data-table/types.ts';
 import { DateText } from '../../components/date-text.tsx';
-import { apiFetch } from '../../components/http.ts';
+import { apiFetch } from '../../api/http.ts';
 import { SearchableSelect } from '../../components/searchable-select.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { isValidDateText } from '../../components/text-mask.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
 import { isBulkJobWaiting, type BulkJob, type BulkJobDetails } from '@klase/core/admin/bulk';
-import { apiFetch, uploadWithProgress } from '../../components/http.ts';
+import { apiFetch, uploadWithProgress } from '../../api/http.ts';
 
 export const BULK_POLL_MS = 1000;
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BulkJobDetails } from '@klase/core/admin/bulk';
-import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { BulkJobPanel } from './bulk-job-panel.tsx';
 
 const JOB = '88888888-8888-4888-8888-888888888888';

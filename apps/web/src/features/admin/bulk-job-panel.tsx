@@ -3,10 +3,10 @@ import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isBulkJobWaiting, type BulkJobDetails } from '@klase/core/admin/bulk';
 import { ErrorText, useErrorMessage } from '../../components/error-text.tsx';
-import { toastError } from '../../components/toasts.ts';
+import { toastError } from '../../lib/toasts.ts';
 import { bulkRejectedPath, useAnswerBulkJob, useBulkJob } from './bulk-api.ts';
 import { BulkResults } from './bulk-results.tsx';
-import { downloadFile } from './download.ts';
+import { downloadFile } from '../../lib/download.ts';
 
 const STATUS_TEXT: Record<BulkJobDetails['status'], string> = {
   queued: 'bulk.checking',

@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { BULK_COLUMNS, BULK_MAX_BYTES, BULK_REQUIRED_COLUMNS } from '@klase/core/admin/bulk';
 import { useErrorMessage } from '../../components/error-text.tsx';
 import { SearchableSelect } from '../../components/searchable-select.tsx';
-import { toastError } from '../../components/toasts.ts';
+import { toastError } from '../../lib/toasts.ts';
 import { UploadBox } from '../../components/upload-box.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { isPlatformAdmin } from './admin-access.ts';
 import { bulkTemplatePath, uploadBulkCall } from './bulk-api.ts';
 import { BulkJobPanel } from './bulk-job-panel.tsx';
-import { downloadFile } from './download.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { useSchoolOptions } from './schools-api.ts';
 
 const TemplateButtons = () => {

@@ -6,10 +6,10 @@ import { customerForm, type CustomerForm, type CustomerRow } from '@klase/core/a
 import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { NameField } from '../../components/name-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
+import { toastSuccess } from '../../lib/toasts.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { createCustomerCall, customerKeys, updateCustomerCall } from './customers-api.ts';
-import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
+import { SaveError, useConfirmedSave } from '../../lib/use-confirmed-save.tsx';
 import { FormActions } from '../../components/form-actions.tsx';
 
 const CODE_FIELDS = { CUSTOMER_EXISTS: 'name' };

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CustomerRow } from '@klase/core/admin/customers';
 import { isActiveStatus } from '@klase/core/status';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
+import { toastSuccess } from '../../lib/toasts.ts';
 import { customerKeys, setCustomerStatusCall } from './customers-api.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { CustomerFormValues, CustomerRow, CustomerStatus } from '@klase/core/admin/customers';
 import type { MessageAnswer, Option } from '@klase/core/admin/common';
-import { apiFetch } from '../../components/http.ts';
+import { apiFetch } from '../../api/http.ts';
 
 export const CUSTOMERS_PATH = '/api/admin/customers';
 

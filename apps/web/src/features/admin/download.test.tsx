@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { DataTable } from '../../components/data-table/data-table.tsx';
-import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { auditChanges } from './audit-details-dialog.tsx';
-import { fileNameOf, shownTableQuery } from './download.ts';
+import { fileNameOf, shownTableQuery } from '../../lib/download.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {

@@ -5,8 +5,8 @@ import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_FORMATS, type ExportFormat } from '@klase/core/admin/common';
 import { useErrorMessage } from '../../components/error-text.tsx';
-import { toastError } from '../../components/toasts.ts';
-import { downloadFile, shownTableQuery } from './download.ts';
+import { toastError } from '../../lib/toasts.ts';
+import { downloadFile, shownTableQuery } from '../../lib/download.ts';
 
 interface ExportButtonsProps {
   /** The DataTable's query key: its current search, sort and filters go with the export. */

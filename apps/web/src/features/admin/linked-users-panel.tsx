@@ -7,8 +7,8 @@ import type { LinkedUser, UserDetails } from '@klase/core/admin/users';
 import { ROLE } from '@klase/core/roles';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
-import { paths } from '../../app/paths.ts';
+import { toastSuccess } from '../../lib/toasts.ts';
+import { paths } from '../../config/paths.ts';
 import { linkUserCall, unlinkUserCall, userKeys } from './users-api.ts';
 import { UserPicker } from './user-picker.tsx';
 

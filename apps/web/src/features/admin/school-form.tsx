@@ -4,14 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { schoolForm, type SchoolDetails } from '@klase/core/admin/schools';
-import { toastSuccess } from '../../components/toasts.ts';
-import { paths } from '../../app/paths.ts';
+import { toastSuccess } from '../../lib/toasts.ts';
+import { paths } from '../../config/paths.ts';
 import { useConfirmedCancel } from '../../lib/use-confirmed-cancel.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { SchoolAddressFields, SchoolIdentityFields, SchoolSettingsFields } from './school-form-fields.tsx';
 import { emptySchool, schoolToState, stateToInput, type SchoolFormState } from './school-form-values.ts';
 import { createSchoolCall, schoolKeys, updateSchoolCall } from './schools-api.ts';
-import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
+import { SaveError, useConfirmedSave } from '../../lib/use-confirmed-save.tsx';
 import { FormActions } from '../../components/form-actions.tsx';
 
 const CODE_FIELDS = { SCHOOL_CODE_EXISTS: 'code', DEPED_ID_EXISTS: 'depedSchoolId' };

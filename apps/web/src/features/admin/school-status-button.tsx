@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
+import { toastSuccess } from '../../lib/toasts.ts';
 import { schoolKeys, setSchoolEnabledCall } from './schools-api.ts';
 
 /** Enable or disable a school (platform administrators), after a confirmation; the server's message is the toast. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MessageAnswer, Option } from '@klase/core/admin/common';
 import type { SchoolDetails, SchoolFormValues } from '@klase/core/admin/schools';
-import { apiFetch } from '../../components/http.ts';
+import { apiFetch } from '../../api/http.ts';
 import { customerOptionsCall } from './customers-api.ts';
 
 export const SCHOOLS_PATH = '/api/admin/schools';

@@ -8,7 +8,7 @@ import { SECTORS } from '@klase/core/constants';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { TableColumn } from '../../components/data-table/types.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { canManageSchools, isPlatformAdmin, isSchoolAdmin } from './admin-access.ts';
 import { ExportButtons } from './export-buttons.tsx';

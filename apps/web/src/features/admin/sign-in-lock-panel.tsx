@@ -7,7 +7,7 @@ import type { UserDetails } from '@klase/core/admin/users';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { formatDate } from '../../components/date-text.tsx';
 import { useTone } from '../../components/tones.ts';
-import { toastSuccess } from '../../components/toasts.ts';
+import { toastSuccess } from '../../lib/toasts.ts';
 import { clearSignInLockCall, useSignInLockQuery, userKeys } from './users-api.ts';
 
 /**

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { UserDetails } from '@klase/core/admin/users';
 import { isActiveStatus } from '@klase/core/status';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
-import { paths } from '../../app/paths.ts';
+import { toastSuccess } from '../../lib/toasts.ts';
+import { paths } from '../../config/paths.ts';
 import { resendActivationCall, setUserStatusCall, userKeys } from './users-api.ts';
 
 type Pending = 'status' | 'resend' | null;

@@ -6,7 +6,7 @@ import { ROLE } from '@klase/core/roles';
 import { DateText } from '../../components/date-text.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { PageLoader } from '../../app/layouts/page-loader.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { canWriteAdmin } from './admin-access.ts';
 import { DetailList } from '../../components/detail-list.tsx';

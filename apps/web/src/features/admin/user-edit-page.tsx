@@ -2,7 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorText } from '../../components/error-text.tsx';
-import { PageLoader } from '../../app/layouts/page-loader.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
 import { UserForm } from './user-form.tsx';
 import { useUserQuery } from './users-api.ts';
 

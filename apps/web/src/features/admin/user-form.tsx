@@ -4,15 +4,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createUserRequest, updateUserRequest, type UserDetails } from '@klase/core/admin/users';
-import { toastSuccess } from '../../components/toasts.ts';
-import { paths } from '../../app/paths.ts';
+import { toastSuccess } from '../../lib/toasts.ts';
+import { paths } from '../../config/paths.ts';
 import { useConfirmedCancel } from '../../lib/use-confirmed-cancel.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { UserIdentityFields } from './user-identity-fields.tsx';
 import { emptyUser, stateToCreateInput, stateToUpdateInput, userToState, type UserFormState } from './user-form-values.ts';
 import { UserRoleFields } from './user-role-fields.tsx';
 import { createUserCall, updateUserCall, userKeys } from './users-api.ts';
-import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
+import { SaveError, useConfirmedSave } from '../../lib/use-confirmed-save.tsx';
 import { FormActions } from '../../components/form-actions.tsx';
 
 const CODE_FIELDS = { USERNAME_EXISTS: 'username', USER_EXISTS: 'email', EMAIL_EXISTS: 'email' };

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MessageAnswer, Option } from '@klase/core/admin/common';
 import type { CreateUserValues, SignInLock, UpdateUserValues, UserDetails, UserStatus } from '@klase/core/admin/users';
-import { apiFetch } from '../../components/http.ts';
+import { apiFetch } from '../../api/http.ts';
 
 export const USERS_PATH = '/api/admin/users';
 

@@ -7,7 +7,7 @@ import { SCHOOL_USER_ROLES, USER_STATUSES, type UserRowDto } from '@klase/core/a
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { TableColumn } from '../../components/data-table/types.ts';
 import { SearchableSelect } from '../../components/searchable-select.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { canWriteAdmin, isSchoolAdmin } from './admin-access.ts';
 import { useRoleName } from './role-name.ts';

@@ -8,13 +8,13 @@ import { activityGradesRequest, type ActivityGradesRequest, type SubmissionRow, 
 import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { NARROW_QUERY } from '../../components/data-table/types.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { isApiError } from '../../components/http.ts';
+import { isApiError } from '../../api/http.ts';
 import { PersonCell } from '../../components/person-cell.tsx';
-import { toastGradeSaved } from '../../components/toasts.ts';
-import { useLeaveGuard } from '../../components/use-leave-guard.ts';
+import { toastGradeSaved } from '../../lib/toasts.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 import { Loaded, useGradedViewer } from './graded-viewer.tsx';
 import { assignmentCalls, assignmentKeys, useActivityGrades, useInvalidateWork } from './assignments-api.ts';
-import { MaterialPage, PageFrame, materialHref } from './page-frame.tsx';
+import { MaterialPage, PageFrame, materialHref } from '../../components/page-frame.tsx';
 import { WorkError } from './work-parts.tsx';
 
 /** One row of the grid as typed: the grade as text ('' for none) and plain-text feedback. */

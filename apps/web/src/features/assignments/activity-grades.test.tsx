@@ -3,12 +3,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROLE } from '@klase/core/roles';
 import type { SubmissionsAnswer } from '@klase/core/assignments/contracts';
-import { jsonResponse } from '../../components/test-utils.tsx';
+import { jsonResponse } from '../../test/test-utils.tsx';
 import { resetSessionStore } from '../../lib/session-store.ts';
 import { ActivityGradesPage, parseGrade } from './activity-grades-page.tsx';
 import { ActivityPanel } from './activity-panel.tsx';
 import { CHILD_ID, CLASS_ID, COURSE_ID, MATERIAL_ID, materialFixture, mySubmissionFixture, rowFixture, studentId } from './assignments-test-data.ts';
-import { bodyOf, calls, fetchMock, narrowScreen, on, renderOnElement, renderRoutes, serve, setRole, writes } from './assignments-test-kit.tsx';
+import { bodyOf, calls, fetchMock, narrowScreen, on, renderOnElement, renderRoutes, serve, setRole, writes } from '../../test/assignments-test-kit.tsx';
 
 const PAGE = `/classes/${CLASS_ID}/courses/${COURSE_ID}/activity-grades/${MATERIAL_ID}`;
 const GRADES = `/api/materials/${MATERIAL_ID}/activity-grades`;

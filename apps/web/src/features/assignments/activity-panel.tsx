@@ -3,7 +3,7 @@ import { IconInfoCircle, IconTable } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MySubmission } from '@klase/core/assignments/contracts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../config/paths.ts';
 import { Loaded, ownerOf, useGradedViewer, type GradedPanelProps } from './graded-viewer.tsx';
 import { useActivityGrades, useMySubmission, type WorkOwner } from './assignments-api.ts';
 import { FeedbackView } from './work-parts.tsx';

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROLE } from '@klase/core/roles';
 import type { MySubmission } from '@klase/core/assignments/contracts';
-import { jsonResponse } from '../../components/test-utils.tsx';
+import { jsonResponse } from '../../test/test-utils.tsx';
 import { resetSessionStore } from '../../lib/session-store.ts';
 import { AssignmentPanel } from './assignment-panel.tsx';
 import {
@@ -18,7 +18,7 @@ import {
   settingsFixture,
   submissionsFixture,
 } from './assignments-test-data.ts';
-import { FakeXhr, bodyOf, calls, chooseFiles, errorAnswer, fetchMock, on, renderOnElement, serve, setRole, writes } from './assignments-test-kit.tsx';
+import { FakeXhr, bodyOf, calls, chooseFiles, errorAnswer, fetchMock, on, renderOnElement, serve, setRole, writes } from '../../test/assignments-test-kit.tsx';
 
 const MINE = `/api/materials/${MATERIAL_ID}/my-submission`;
 const panel = (studentMode = false) => <AssignmentPanel material={materialFixture()} classId={CLASS_ID} courseId={COURSE_ID} studentMode={studentMode} />;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { MaterialDetails } from '@klase/core/materials/contracts';
 import type { MySubmission } from '@klase/core/assignments/contracts';
 import { DateText } from '../../components/date-text.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../config/paths.ts';
 import { useAssignmentSettings, useMySubmission, useSubmissions, type WorkOwner } from './assignments-api.ts';
 import { Loaded, ownerOf, useGradedViewer, type GradedPanelProps } from './graded-viewer.tsx';
 import { StudentWork, previewWork } from './student-work.tsx';

@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROLE } from '@klase/core/roles';
-import { jsonResponse } from '../../components/test-utils.tsx';
+import { jsonResponse } from '../../test/test-utils.tsx';
 import { resetSessionStore } from '../../lib/session-store.ts';
 import { AssignmentSettingsPage } from './assignment-settings-page.tsx';
 import { CLASS_ID, COURSE_ID, ELEMENT_ID, MATERIAL_ID, materialFixture, settingsFixture } from './assignments-test-data.ts';
-import { FakeXhr, bodyOf, calls, chooseFiles, fetchMock, on, renderRoutes, serve, setRole, writes } from './assignments-test-kit.tsx';
+import { FakeXhr, bodyOf, calls, chooseFiles, fetchMock, on, renderRoutes, serve, setRole, writes } from '../../test/assignments-test-kit.tsx';
 
 const SETTINGS = `/api/materials/${MATERIAL_ID}/assignment-settings`;
 const PAGE = `/classes/${CLASS_ID}/courses/${COURSE_ID}/assignment-settings/${MATERIAL_ID}`;

@@ -14,18 +14,18 @@ import {
 } from '@klase/core/assignments/contracts';
 import { FILE_MAX_BYTES } from '@klase/core/constants';
 import type { MaterialDetails } from '@klase/core/materials/contracts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../config/paths.ts';
 import { DateText } from '../../components/date-text.tsx';
 import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
-import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
+import { toastSuccess } from '../../lib/toasts.ts';
+import { SaveError, useConfirmedSave } from '../../lib/use-confirmed-save.tsx';
 import { useReloadGeneration } from '../../components/edit-conflict.tsx';
-import { useLeaveGuard } from '../../components/use-leave-guard.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { Loaded } from './graded-viewer.tsx';
 import { assignmentCalls, assignmentKeys, useAssignmentSettings } from './assignments-api.ts';
-import { MaterialPage, PageFrame, materialHref } from './page-frame.tsx';
+import { MaterialPage, PageFrame, materialHref } from '../../components/page-frame.tsx';
 import { lateUntilProblem, stateFromSettings, stateToSettings, toSettingsErrors, type SettingsFormState } from './settings-values.ts';
 import { FileList, FileUploader } from './work-parts.tsx';
 

@@ -10,8 +10,8 @@ import type {
   SubmissionsAnswer,
 } from '@klase/core/assignments/contracts';
 import { SUBMISSION_FILE_FIELD } from '@klase/core/assignments/contracts';
-import { apiFetch, uploadWithProgress } from '../../components/http.ts';
-import { materialPath } from '../materials/materials-api.ts';
+import { apiFetch, uploadWithProgress } from '../../api/http.ts';
+import { materialPath } from '../../api/materials-api.ts';
 import type { EditVersion } from '@klase/core/edit-version';
 
 /**

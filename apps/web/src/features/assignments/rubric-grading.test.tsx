@@ -3,12 +3,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROLE } from '@klase/core/roles';
 import type { RubricGrading, SubmissionDetails } from '@klase/core/assignments/contracts';
-import { jsonResponse } from '../../components/test-utils.tsx';
+import { jsonResponse } from '../../test/test-utils.tsx';
 import { resetSessionStore } from '../../lib/session-store.ts';
 import { AssignmentPanel } from './assignment-panel.tsx';
 import { SubmissionPage } from './submission-page.tsx';
 import { CLASS_ID, COURSE_ID, MATERIAL_ID, detailsFixture, materialFixture, returnedFixture, studentId, submissionsFixture } from './assignments-test-data.ts';
-import { bodyOf, errorAnswer, fetchMock, on, renderOnElement, renderRoutes, serve, setRole, writes } from './assignments-test-kit.tsx';
+import { bodyOf, errorAnswer, fetchMock, on, renderOnElement, renderRoutes, serve, setRole, writes } from '../../test/assignments-test-kit.tsx';
 
 const levels = (p: string) => [
   { id: `${p}-0`, label: 'Beginning', points: 0 },

@@ -1,5 +1,5 @@
 import type { AssignmentSettings, AssignmentSettingsForm, SubmissionType } from '@klase/core/assignments/contracts';
-import { joinDateTime, splitDateTime } from '../materials/material-form-values.ts';
+import { joinDateTime, splitDateTime } from '../../lib/date-time-fields.ts';
 
 /** What the assignment settings form edits: dates and times as typed text, numbers as the fields hold them. */
 export interface SettingsFormState {

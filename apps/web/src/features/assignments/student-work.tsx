@@ -8,9 +8,9 @@ import { workState } from '@klase/core/assignments/contracts';
 import { MB } from '@klase/core/constants';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { DateText } from '../../components/date-text.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
-import { useLeaveGuard } from '../../components/use-leave-guard.ts';
-import { RichContent } from '../materials/material-viewer.tsx';
+import { toastSuccess } from '../../lib/toasts.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
+import { RichContent } from '../../components/rich-content.tsx';
 import { assignmentCalls, assignmentKeys, useInvalidateWork } from './assignments-api.ts';
 import { FeedbackView, FileList, FileUploader, LateBadge, LazyRichTextField, ScheduleDetails, WorkError, WorkStateBadge, useLimitsText } from './work-parts.tsx';
 

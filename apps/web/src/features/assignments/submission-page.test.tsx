@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROLE } from '@klase/core/roles';
 import type { SubmissionDetails } from '@klase/core/assignments/contracts';
-import { jsonResponse } from '../../components/test-utils.tsx';
+import { jsonResponse } from '../../test/test-utils.tsx';
 import { resetSessionStore } from '../../lib/session-store.ts';
 import { SubmissionPage } from './submission-page.tsx';
 import { CLASS_ID, COURSE_ID, MATERIAL_ID, detailsFixture, materialFixture, studentId, submissionsFixture } from './assignments-test-data.ts';
-import { FakeXhr, bodyOf, errorAnswer, fetchMock, on, renderRoutes, serve, setRole, writes } from './assignments-test-kit.tsx';
+import { FakeXhr, bodyOf, errorAnswer, fetchMock, on, renderRoutes, serve, setRole, writes } from '../../test/assignments-test-kit.tsx';
 
 const LIST_PAGE = `/classes/${CLASS_ID}/courses/${COURSE_ID}/submissions/${MATERIAL_ID}`;
 const pageOf = (n: number) => `${LIST_PAGE}/student/${studentId(n)}`;

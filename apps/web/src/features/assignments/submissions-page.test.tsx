@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROLE } from '@klase/core/roles';
-import { jsonResponse } from '../../components/test-utils.tsx';
+import { jsonResponse } from '../../test/test-utils.tsx';
 import { resetSessionStore } from '../../lib/session-store.ts';
 import { SubmissionsPage, matchesFilter } from './submissions-page.tsx';
 import { CLASS_ID, COURSE_ID, MATERIAL_ID, materialFixture, rowFixture, studentId, submissionsFixture } from './assignments-test-data.ts';
-import { fetchMock, narrowScreen, on, renderRoutes, serve, setRole } from './assignments-test-kit.tsx';
+import { fetchMock, narrowScreen, on, renderRoutes, serve, setRole } from '../../test/assignments-test-kit.tsx';
 
 const PAGE = `/classes/${CLASS_ID}/courses/${COURSE_ID}/submissions/${MATERIAL_ID}`;
 

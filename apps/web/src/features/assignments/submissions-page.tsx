@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SubmissionRow, SubmissionsAnswer, WorkState } from '@klase/core/assignments/contracts';
 import type { MaterialDetails } from '@klase/core/materials/contracts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../config/paths.ts';
 import { ClientTable } from '../../components/data-table/client-table.tsx';
 import type { TableColumn } from '../../components/data-table/types.ts';
 import { DateText } from '../../components/date-text.tsx';
@@ -13,7 +13,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { PersonCell } from '../../components/person-cell.tsx';
 import { Loaded } from './graded-viewer.tsx';
 import { submissionsZipUrl, useSubmissions } from './assignments-api.ts';
-import { MaterialPage, PageFrame, materialHref } from './page-frame.tsx';
+import { MaterialPage, PageFrame, materialHref } from '../../components/page-frame.tsx';
 import { LateBadge, WorkCounts, WorkStateBadge, formatGrade } from './work-parts.tsx';
 
 export const SUBMISSION_FILTERS = ['all', 'toGrade', 'submitted', 'late', 'missing', 'returned'] as const;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rubricTotal, type RubricGrading } from '@klase/core/assignments/contracts';
-import { isApiError } from '../../components/http.ts';
+import { isApiError } from '../../api/http.ts';
 import { rubricComplete, sameSelections } from './rubric-table.tsx';
 
 /**

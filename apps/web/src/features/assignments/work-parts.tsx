@@ -9,17 +9,17 @@ import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { DateText } from '../../components/date-text.tsx';
 import { DetailList, type DetailItem } from '../../components/detail-list.tsx';
 import { useErrorMessage } from '../../components/error-text.tsx';
-import { isApiError } from '../../components/http.ts';
-import { toastSuccess } from '../../components/toasts.ts';
+import { isApiError } from '../../api/http.ts';
+import { toastSuccess } from '../../lib/toasts.ts';
 import { useTone } from '../../components/tones.ts';
 import { RubricTable } from './rubric-table.tsx';
 import { UploadBox } from '../../components/upload-box.tsx';
-import { RichContent } from '../materials/material-viewer.tsx';
+import { RichContent } from '../../components/rich-content.tsx';
 
-export { WORK_STATE_COLORS, WorkStateBadge } from './work-state-badge.tsx';
+export { WORK_STATE_COLORS, WorkStateBadge } from '../../components/work-state-badge.tsx';
 
 /** The editor (tiptap and its styles) loads only when a page needs it. */
-const RichTextField = lazy(() => import('../materials/rich-text-editor.tsx').then((m) => ({ default: m.RichTextField })));
+const RichTextField = lazy(() => import('../../components/rich-text-editor.tsx').then((m) => ({ default: m.RichTextField })));
 
 export const LazyRichTextField = (props: { label: string; value: string; onChange: (html: string) => void; error?: string | null }) => {
   const { t } = useTranslation('assignments');

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ActivationInfo, ActivateRequest, OkMessage, SetPasswordRequest, TokenPurpose } from '@klase/core/auth/contracts';
-import { apiFetch } from '../../components/http.ts';
+import { apiFetch } from '../../api/http.ts';
 
 export interface TokenCheck {
   valid: true;

@@ -3,9 +3,9 @@ import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { forgotPasswordRequest, type ForgotPasswordRequest } from '@klase/core/auth/contracts';
-import { apiFetch } from '../../components/http.ts';
+import { apiFetch } from '../../api/http.ts';
 import { useErrorMessage } from '../../components/error-text.tsx';
-import { basePaths as paths } from '../../app/base-paths.ts';
+import { basePaths as paths } from '../../config/base-paths.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { BackLink } from '../../components/back-link.tsx';
 

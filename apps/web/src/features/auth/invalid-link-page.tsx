@@ -2,7 +2,7 @@ import { Anchor, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { basePaths as paths } from '../../app/base-paths.ts';
+import { basePaths as paths } from '../../config/base-paths.ts';
 
 const InvalidLink = ({ messageKey, action }: { messageKey: string; action?: { to: string; label: string } }) => {
   const { t } = useTranslation(['errors', 'account']);

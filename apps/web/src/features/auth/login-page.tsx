@@ -3,9 +3,9 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } f
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LoginRequest } from '@klase/core/auth/contracts';
-import { isApiError } from '../../components/http.ts';
+import { isApiError } from '../../api/http.ts';
 import { useErrorMessage } from '../../components/error-text.tsx';
-import { basePaths as paths, safeRedirect } from '../../app/base-paths.ts';
+import { basePaths as paths, safeRedirect } from '../../config/base-paths.ts';
 import { login } from '../../lib/session.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { PASSWORD_INPUT_MAX, USERNAME_MAX, validateLogin, type LoginIssues } from './login-validation.ts';

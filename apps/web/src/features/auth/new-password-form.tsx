@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { newPasswordForm, type NewPasswordForm as Values } from '@klase/core/auth/contracts';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { useErrorMessage } from '../../components/error-text.tsx';
-import { isApiError } from '../../components/http.ts';
+import { isApiError } from '../../api/http.ts';
 import { PasswordField } from '../../components/password-field.tsx';
 import { useFieldIssueMessages, useZodValidate } from '../../lib/zod-form.ts';
 

@@ -1,11 +1,11 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../components/http.ts';
-import { toastSuccess } from '../../components/toasts.ts';
+import { isApiError } from '../../api/http.ts';
+import { toastSuccess } from '../../lib/toasts.ts';
 import { ErrorText } from '../../components/error-text.tsx';
-import { PageLoader } from '../../app/layouts/page-loader.tsx';
-import { basePaths as paths } from '../../app/base-paths.ts';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { basePaths as paths } from '../../config/base-paths.ts';
 import { resetPassword, useTokenCheck } from './api.ts';
 import { NewPasswordForm } from './new-password-form.tsx';
 

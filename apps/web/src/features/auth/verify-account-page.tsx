@@ -3,10 +3,10 @@ import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../components/http.ts';
+import { isApiError } from '../../api/http.ts';
 import { ErrorText } from '../../components/error-text.tsx';
-import { PageLoader } from '../../app/layouts/page-loader.tsx';
-import { basePaths as paths } from '../../app/base-paths.ts';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { basePaths as paths } from '../../config/base-paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { verifyEmail } from './api.ts';
 

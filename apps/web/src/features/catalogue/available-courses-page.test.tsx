@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { AvailableCourseRow } from '@klase/core/catalogue/contracts';
 import type { CopyTarget } from '@klase/core/courses/contracts';
-import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { AvailableCoursesPage } from './available-courses-page.tsx';
 import { withTeacherSession } from './browse-test-routes.tsx';
 import { availableRowFixture, CAT_COURSE_ID, categoriesFixture, CLASS_ID, COPY_ID, COPY_MESSAGE, MATH_CAT, NOT_FOUND, OTHER_CLASS_ID, stubFetch } from './browse-test-data.ts';

@@ -11,7 +11,7 @@ import { useTableState } from '../../components/data-table/use-table-state.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { CourseCardSkeleton } from '../courses/course-card.tsx';
 import { CopyCourseDialog } from '../courses/course-jobs.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../config/paths.ts';
 import { useAvailableCourses, useCategories } from './browse-api.ts';
 import { BrowseCourseCard, LoadError } from './browse-parts.tsx';
 

@@ -7,11 +7,11 @@ import { type MaterialDetails } from '@klase/core/materials/contracts';
 import { SEARCH_DEBOUNCE_MS } from '@klase/core/constants';
 import { encodeTableQuery, type TablePage } from '@klase/core/table';
 import { useErrorMessage } from '../../components/error-text.tsx';
-import { apiFetch } from '../../components/http.ts';
-import { toastError, toastSuccess } from '../../components/toasts.ts';
-import { paths } from '../../app/paths.ts';
-import { invalidateClass } from '../classes/class-api.ts';
-import { courseKeys } from '../courses/courses-api.ts';
+import { apiFetch } from '../../api/http.ts';
+import { toastError, toastSuccess } from '../../lib/toasts.ts';
+import { paths } from '../../config/paths.ts';
+import { invalidateClass } from '../../api/class-api.ts';
+import { courseKeys } from '../../api/courses-api.ts';
 
 /**
  * The teachers' side of the catalogue: categories and published catalogue courses

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassDetails } from '@klase/core/classes/contracts';
 import type { CourseDetails } from '@klase/core/courses/contracts';
-import { jsonResponse } from '../../components/test-utils.tsx';
+import { jsonResponse } from '../../test/test-utils.tsx';
 import {
   CAT_COURSE_ID,
   catalogueDetailsFixture,

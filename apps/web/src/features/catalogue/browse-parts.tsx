@@ -3,9 +3,9 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBook, IconListDetails, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ErrorText } from '../../components/error-text.tsx';
-import { useClassDetails } from '../classes/class-api.ts';
-import { useClassText } from '../classes/class-format.ts';
-import { CourseImage } from '../courses/course-image.tsx';
+import { useClassDetails } from '../../api/class-api.ts';
+import { useClassText } from '../../lib/class-format.ts';
+import { CourseImage } from '../../components/course-image.tsx';
 import { BackLink } from '../../components/back-link.tsx';
 
 /** What a card or header of a course to browse shows. */

@@ -3,10 +3,10 @@ import type { AvailableCourseRow, CatalogueCourseRow, CategoryRow } from '@klase
 import type { CourseDetails } from '@klase/core/courses/contracts';
 import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { vi } from 'vitest';
-import { jsonResponse } from '../../components/test-utils.tsx';
-import { classDetailsFixture } from '../classes/class-test-data.ts';
-import { courseRowFixture } from '../courses/course-test-data.ts';
-import { materialFixture as materialsFixture } from '../materials/materials-test-data.ts';
+import { jsonResponse } from '../../test/test-utils.tsx';
+import { classDetailsFixture } from '../../test/class-test-data.ts';
+import { courseRowFixture } from '../../test/course-test-data.ts';
+import { materialFixture as materialsFixture } from '../../test/materials-test-data.ts';
 
 /** Test data of the teachers' catalogue pages: a class, two categories, catalogue courses, one course's details. */
 export const CLASS_ID = '55555555-5555-4555-8555-555555555555';

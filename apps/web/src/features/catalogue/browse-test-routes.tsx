@@ -2,9 +2,9 @@ import type { ReactElement } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ROLE } from '@klase/core/roles';
-import { renderWithProviders } from '../../components/test-utils.tsx';
+import { renderWithProviders } from '../../test/test-utils.tsx';
 import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
-import { sessionFixture } from '../../lib/test-session.ts';
+import { sessionFixture } from '../../test/test-session.ts';
 
 type ClassPage = 'courses' | 'catalogue' | 'course' | 'element';
 

@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CatalogueCourseForm, CatalogueCourseRow, CategoryForm, CategoryRow } from '@klase/core/catalogue/contracts';
 import type { CourseDetails } from '@klase/core/courses/contracts';
 import type { TablePage } from '@klase/core/table';
-import { apiFetch } from '../../components/http.ts';
-import { catalogueKeys, pollWhileRunning } from '../courses/courses-api.ts';
+import { apiFetch } from '../../api/http.ts';
+import { catalogueKeys, pollWhileRunning } from '../../api/courses-api.ts';
 
 /**
  * The rex admin's calls to build the catalogue (`/api/catalogue/...`): categories and the

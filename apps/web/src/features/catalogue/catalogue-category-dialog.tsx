@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, categoryForm, type CategoryRow } from '@klase/core/catalogue/contracts';
 import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
-import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
+import { toastSuccess } from '../../lib/toasts.ts';
+import { SaveError, useConfirmedSave } from '../../lib/use-confirmed-save.tsx';
 import { useZodValidate } from '../../lib/zod-form.ts';
-import { catalogueKeys } from '../courses/courses-api.ts';
-import { FormModal, useDiscardCancel } from '../courses/form-modal.tsx';
+import { catalogueKeys } from '../../api/courses-api.ts';
+import { FormModal, useDiscardCancel } from '../../components/form-modal.tsx';
 import { createCategoryCall, updateCategoryCall } from './catalogue-api.ts';
 
 /** "Category already exists" is about its name. */

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { catalogueCourseForm } from '@klase/core/catalogue/contracts';
 import type { CourseDetails } from '@klase/core/courses/contracts';
 import { ErrorText } from '../../components/error-text.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
-import { paths } from '../../app/paths.ts';
+import { toastSuccess } from '../../lib/toasts.ts';
+import { paths } from '../../config/paths.ts';
 import { CourseFormModal, courseFormState, type CourseFormState } from '../courses/course-form-dialog.tsx';
-import { catalogueKeys, courseKeys } from '../courses/courses-api.ts';
-import { FormModal } from '../courses/form-modal.tsx';
+import { catalogueKeys, courseKeys } from '../../api/courses-api.ts';
+import { FormModal } from '../../components/form-modal.tsx';
 import { createCatalogueCourseCall, updateCatalogueCourseCall, useCatalogueCategories } from './catalogue-api.ts';
 
 interface CatalogueCourseFormDialogProps {

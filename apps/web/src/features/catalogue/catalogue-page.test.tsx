@@ -3,9 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { CatalogueCourseRow, CategoryRow } from '@klase/core/catalogue/contracts';
-import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
-import { courseDetailsFixture, courseRowFixture } from '../courses/course-test-data.ts';
-import { JOB_POLL_MS } from '../courses/courses-api.ts';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
+import { courseDetailsFixture, courseRowFixture } from '../../test/course-test-data.ts';
+import { JOB_POLL_MS } from '../../api/courses-api.ts';
 import { CataloguePage } from './catalogue-page.tsx';
 
 const SCIENCE = 'c1c1c1c1-1111-4111-8111-111111111111';

@@ -2,11 +2,11 @@ import { Anchor, Alert, Badge, Box, Grid, Group, NavLink, Paper, Skeleton, Stack
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CourseDetails, ElementDetails } from '@klase/core/courses/contracts';
-import { isApiError } from '../../components/http.ts';
-import { paths } from '../../app/paths.ts';
-import { usePageTitle } from '../../app/page-title.ts';
-import { CourseImage } from '../courses/course-image.tsx';
-import { MaterialTypeIcon, useMaterialTypeLabel } from '../courses/material-types.tsx';
+import { isApiError } from '../../api/http.ts';
+import { paths } from '../../config/paths.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { CourseImage } from '../../components/course-image.tsx';
+import { MaterialTypeIcon, useMaterialTypeLabel } from '../../components/material-types.tsx';
 import { MaterialViewer } from '../materials/material-viewer.tsx';
 import { useAddToClass, useCatalogueCourse, useMaterialPreview } from './browse-api.ts';
 import { AddToClassButton, BackLink, CourseCounts, LoadError, SubjectGrade, useCanAddToClass } from './browse-parts.tsx';

@@ -5,7 +5,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CategoryRow } from '@klase/core/catalogue/contracts';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../config/paths.ts';
 import { CourseCardSkeleton } from '../courses/course-card.tsx';
 import { useAddToClass, useCatalogueCourses, useCategories, useDebounced } from './browse-api.ts';
 import { AddToClassButton, BackLink, BrowseCourseCard, LoadError, useCanAddToClass } from './browse-parts.tsx';

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ClassRow } from '@klase/core/classes/contracts';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { paths } from '../../app/paths.ts';
-import { schoolYearText, useClassText } from './class-format.ts';
+import { paths } from '../../config/paths.ts';
+import { schoolYearText, useClassText } from '../../lib/class-format.ts';
 import css from './classes.module.css';
 
 /** A class in `#/classes`: the whole card is one link to the class's courses. */

@@ -1,5 +1,5 @@
 import type { ClassDetails, GradeLevel } from '@klase/core/classes/contracts';
-import { currentSchoolYear } from './class-format.ts';
+import { currentSchoolYear } from '../../lib/class-format.ts';
 
 /** What the class form edits: the schema's fields, with an unchosen grade and blank years allowed. */
 export interface ClassFormState {

@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { classForm } from '@klase/core/classes/contracts';
 import { ROLE } from '@klase/core/roles';
-import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
-import { sessionFixture } from '../../lib/test-session.ts';
+import { sessionFixture } from '../../test/test-session.ts';
 import { ClassFormView } from './class-form.tsx';
-import { currentSchoolYear } from './class-format.ts';
+import { currentSchoolYear } from '../../lib/class-format.ts';
 import { emptyClass, stateToInput } from './class-form-values.ts';
 
 const ME = '11111111-1111-4111-8111-111111111111';

@@ -15,14 +15,14 @@ import {
 } from '@klase/core/classes/contracts';
 import { ROLE } from '@klase/core/roles';
 import { TextField } from '../../components/text-field.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
-import { paths } from '../../app/paths.ts';
+import { toastSuccess } from '../../lib/toasts.ts';
+import { paths } from '../../config/paths.ts';
 import { useConfirmedCancel } from '../../lib/use-confirmed-cancel.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
-import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
-import { classKeys, createClassCall, invalidateClass, updateClassCall, useTeacherCandidates } from './class-api.ts';
-import { useClassText } from './class-format.ts';
+import { SaveError, useConfirmedSave } from '../../lib/use-confirmed-save.tsx';
+import { classKeys, createClassCall, invalidateClass, updateClassCall, useTeacherCandidates } from '../../api/class-api.ts';
+import { useClassText } from '../../lib/class-format.ts';
 import { classToState, emptyClass, stateToInput, type ClassFormState } from './class-form-values.ts';
 import { FormActions } from '../../components/form-actions.tsx';
 

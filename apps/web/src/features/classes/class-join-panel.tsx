@@ -4,10 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IconCopy, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ClassDetails, ClassJoinInfo } from '@klase/core/classes/contracts';
-import { toastError, toastSuccess } from '../../components/toasts.ts';
-import { paths } from '../../app/paths.ts';
-import { classKeys, regenerateJoinCall, switchJoinCall } from './class-api.ts';
-import { useClassAction } from './use-class-action.ts';
+import { toastError, toastSuccess } from '../../lib/toasts.ts';
+import { paths } from '../../config/paths.ts';
+import { classKeys, regenerateJoinCall, switchJoinCall } from '../../api/class-api.ts';
+import { useClassAction } from '../../lib/use-class-action.ts';
 import css from './classes.module.css';
 
 /** The invitation link of a token: this app's address with the join route in the hash. */

@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ClassDetails } from '@klase/core/classes/contracts';
 import { ROLE } from '@klase/core/roles';
-import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
-import { sessionFixture } from '../../lib/test-session.ts';
+import { sessionFixture } from '../../test/test-session.ts';
 import { ClassLayout } from './class-layout.tsx';
-import { CLASS_ID, classDetailsFixture } from './class-test-data.ts';
+import { CLASS_ID, classDetailsFixture } from '../../test/class-test-data.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 let answer: Response;

@@ -3,11 +3,11 @@ import { IconArchive, IconArchiveOff } from '@tabler/icons-react';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ClassDetails } from '@klase/core/classes/contracts';
-import { paths } from '../../app/paths.ts';
-import { archiveClassCall, useClassDetails } from './class-api.ts';
+import { paths } from '../../config/paths.ts';
+import { archiveClassCall, useClassDetails } from '../../api/class-api.ts';
 import { ClassFormView } from './class-form.tsx';
 import { ClassJoinPanel } from './class-join-panel.tsx';
-import { useClassAction } from './use-class-action.ts';
+import { useClassAction } from '../../lib/use-class-action.ts';
 
 /** Archive (read-only roster and groups) or restore the class; both ask first. */
 const ArchivePanel = ({ cls }: { cls: ClassDetails }) => {

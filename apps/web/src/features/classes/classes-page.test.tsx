@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ClassRow } from '@klase/core/classes/contracts';
 import { ROLE } from '@klase/core/roles';
-import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { getSession, resetSessionStore, setSessionState } from '../../lib/session-store.ts';
-import { sessionFixture } from '../../lib/test-session.ts';
+import { sessionFixture } from '../../test/test-session.ts';
 import { ClassesPage } from './classes-page.tsx';
-import { CLASS_ID, classDetailsFixture } from './class-test-data.ts';
+import { CLASS_ID, classDetailsFixture } from '../../test/class-test-data.ts';
 
 const CHILD_A = '77777777-7777-4777-8777-777777777777';
 const CHILD_B = '88888888-8888-4888-8888-888888888888';

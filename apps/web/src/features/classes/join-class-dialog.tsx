@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { DIALOG_WIDTH_PX } from '@klase/core/constants';
 import { ACCESS_CODE_LENGTH, joinByCodeRequest, normalizeAccessCode } from '@klase/core/classes/contracts';
 import { useErrorMessage } from '../../components/error-text.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
-import { paths } from '../../app/paths.ts';
+import { toastSuccess } from '../../lib/toasts.ts';
+import { paths } from '../../config/paths.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
-import { classKeys, joinByCodeCall } from './class-api.ts';
+import { classKeys, joinByCodeCall } from '../../api/class-api.ts';
 
 interface JoinClassDialogProps {
   opened: boolean;

@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { InvitationInfo } from '@klase/core/classes/contracts';
 import { ROLE } from '@klase/core/roles';
-import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
-import { sessionFixture } from '../../lib/test-session.ts';
+import { sessionFixture } from '../../test/test-session.ts';
 import { JoinInvitationPage } from './join-invitation-page.tsx';
-import { CLASS_ID } from './class-test-data.ts';
+import { CLASS_ID } from '../../test/class-test-data.ts';
 
 const TOKEN = 'invite-token-0001';
 const fetchMock = vi.fn<typeof fetch>();

@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import type { InvitationInfo } from '@klase/core/classes/contracts';
 import { canOpen } from '@klase/core/guards';
 import { ErrorText } from '../../components/error-text.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
-import { paths } from '../../app/paths.ts';
+import { toastSuccess } from '../../lib/toasts.ts';
+import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
-import { acceptInvitationCall, classKeys, useInvitation } from './class-api.ts';
-import { useClassText } from './class-format.ts';
+import { acceptInvitationCall, classKeys, useInvitation } from '../../api/class-api.ts';
+import { useClassText } from '../../lib/class-format.ts';
 
 const ToClasses = ({ primary = false }: { primary?: boolean }) => {
   const { t } = useTranslation('classes');

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import type { CourseRow } from '@klase/core/courses/contracts';
 import { BusyGuard, CopyingSkeleton, isBusyStatus, StatusBadge } from '../../components/status-badge.tsx';
 import { useTone } from '../../components/tones.ts';
-import { useClassText } from '../classes/class-format.ts';
-import { CourseImage } from './course-image.tsx';
-import { classCourseLinks } from './course-links.ts';
+import { useClassText } from '../../lib/class-format.ts';
+import { CourseImage } from '../../components/course-image.tsx';
+import { classCourseLinks } from '../../config/course-links.ts';
 import { CourseMenu, useDeleteCourse } from './course-jobs.tsx';
 import css from './courses.module.css';
 

@@ -15,14 +15,14 @@ import {
 } from '@klase/core/courses/contracts';
 import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
-import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
+import { toastSuccess } from '../../lib/toasts.ts';
+import { SaveError, useConfirmedSave } from '../../lib/use-confirmed-save.tsx';
 import { useZodValidate } from '../../lib/zod-form.ts';
-import { classKeys } from '../classes/class-api.ts';
-import { useClassText } from '../classes/class-format.ts';
-import { classCourseLinks } from './course-links.ts';
-import { courseKeys, createCourseCall, updateCourseCall } from './courses-api.ts';
-import { FormModal, useDiscardCancel } from './form-modal.tsx';
+import { classKeys } from '../../api/class-api.ts';
+import { useClassText } from '../../lib/class-format.ts';
+import { classCourseLinks } from '../../config/course-links.ts';
+import { courseKeys, createCourseCall, updateCourseCall } from '../../api/courses-api.ts';
+import { FormModal, useDiscardCancel } from '../../components/form-modal.tsx';
 
 /** "Course already exists" is about the name (or the code) of the course: shown on the name. */
 const CODE_FIELDS = { COURSE_CREATE_EXISTS: 'name', COURSE_UPDATE_EXISTS: 'name' };

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { IMAGE_MAX_BYTES } from '@klase/core/constants';
 import type { CourseDetails } from '@klase/core/courses/contracts';
 import { UploadBox } from '../../components/upload-box.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
-import { CourseImage } from './course-image.tsx';
-import { deleteCourseImageCall, invalidateCourseScope, uploadCourseImageCall, useCourseAction } from './courses-api.ts';
-import { FormModal } from './form-modal.tsx';
+import { toastSuccess } from '../../lib/toasts.ts';
+import { CourseImage } from '../../components/course-image.tsx';
+import { deleteCourseImageCall, invalidateCourseScope, uploadCourseImageCall, useCourseAction } from '../../api/courses-api.ts';
+import { FormModal } from '../../components/form-modal.tsx';
 
 const IMAGE_TYPES = ['jpeg', 'jpg', 'png'] as const;
 

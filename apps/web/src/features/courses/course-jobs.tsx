@@ -8,14 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { courseCopyRequest, type CourseCopyAnswer, type CourseDetails, type CourseRow } from '@klase/core/courses/contracts';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { ErrorText, useErrorMessage } from '../../components/error-text.tsx';
-import { toastError, toastSuccess } from '../../components/toasts.ts';
+import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useTone } from '../../components/tones.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { isValidDateText } from '../../components/text-mask.ts';
-import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
-import { paths } from '../../app/paths.ts';
+import { SaveError, useConfirmedSave } from '../../lib/use-confirmed-save.tsx';
+import { paths } from '../../config/paths.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
-import { useClassText } from '../classes/class-format.ts';
+import { useClassText } from '../../lib/class-format.ts';
 import {
   copyCourseCall,
   courseKeys,
@@ -25,9 +25,9 @@ import {
   shareCourseCall,
   useCopyTargets,
   useCourseAction,
-} from './courses-api.ts';
+} from '../../api/courses-api.ts';
 import css from './courses.module.css';
-import { FormModal } from './form-modal.tsx';
+import { FormModal } from '../../components/form-modal.tsx';
 import { contentsChoice } from './publish-contents.tsx';
 import { shiftDaysOf, startDateOf, useCopyDates } from './copy-dates.ts';
 

@@ -3,11 +3,11 @@ import { screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { CourseDetails } from '@klase/core/courses/contracts';
 import { ROLE, type RoleId } from '@klase/core/roles';
-import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
-import { sessionFixture } from '../../lib/test-session.ts';
+import { sessionFixture } from '../../test/test-session.ts';
 import { CourseLayout } from './course-layout.tsx';
-import { CLASS_ID, COURSE_ID, courseDetailsFixture } from './course-test-data.ts';
+import { CLASS_ID, COURSE_ID, courseDetailsFixture } from '../../test/course-test-data.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 let course: CourseDetails;

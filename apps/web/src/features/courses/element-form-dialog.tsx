@@ -15,11 +15,11 @@ import {
 } from '@klase/core/courses/contracts';
 import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
-import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
+import { toastSuccess } from '../../lib/toasts.ts';
+import { SaveError, useConfirmedSave } from '../../lib/use-confirmed-save.tsx';
 import { useZodValidate } from '../../lib/zod-form.ts';
-import { createElementCall, invalidateCourseScope, updateElementCall, useAssignableGroups, useAssignableStudents } from './courses-api.ts';
-import { FormModal, useDiscardCancel } from './form-modal.tsx';
+import { createElementCall, invalidateCourseScope, updateElementCall, useAssignableGroups, useAssignableStudents } from '../../api/courses-api.ts';
+import { FormModal, useDiscardCancel } from '../../components/form-modal.tsx';
 
 const CODE_FIELDS = { ELEMENT_CREATE_EXISTS: 'name', ELEMENT_UPDATE_EXISTS: 'name' };
 

@@ -4,13 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { CourseRow } from '@klase/core/courses/contracts';
 import { ROLE } from '@klase/core/roles';
-import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
-import { sessionFixture } from '../../lib/test-session.ts';
+import { sessionFixture } from '../../test/test-session.ts';
 import { contrastRatio } from '../../components/tones.ts';
-import { PLACEHOLDER_COLORS, placeholderColor } from './course-image.tsx';
+import { PLACEHOLDER_COLORS, placeholderColor } from '../../components/course-image.tsx';
 import { MyCoursesPage } from './my-courses-page.tsx';
-import { courseRowFixture } from './course-test-data.ts';
+import { courseRowFixture } from '../../test/course-test-data.ts';
 
 const CHILD_A = '12121212-1212-4121-8121-121212121212';
 const CHILD_B = '34343434-3434-4343-8343-343434343434';

@@ -12,11 +12,11 @@ import { TableToolbar } from '../../components/data-table/table-toolbar.tsx';
 import type { TableColumn } from '../../components/data-table/types.ts';
 import { useTableState } from '../../components/data-table/use-table-state.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { apiFetch } from '../../components/http.ts';
-import { paths } from '../../app/paths.ts';
+import { apiFetch } from '../../api/http.ts';
+import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { CourseCard, CourseCardSkeleton, type CourseLayoutKind } from './course-card.tsx';
-import { COURSES_PATH, courseKeys, pollWhileRunning } from './courses-api.ts';
+import { COURSES_PATH, courseKeys, pollWhileRunning } from '../../api/courses-api.ts';
 
 const ViewSwitch = ({ view }: { view: CourseLayoutKind }) => {
   const { t } = useTranslation('courses');

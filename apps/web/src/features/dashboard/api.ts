@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DueAnswer, PendingAnswer, RecentGrade } from '@klase/core/dashboard/contracts';
-import { apiFetch } from '../../components/http.ts';
+import { apiFetch } from '../../api/http.ts';
 
 export const dismissWelcomeCall = () => apiFetch<void>('/api/account/welcome/dismiss', { method: 'POST' });
 

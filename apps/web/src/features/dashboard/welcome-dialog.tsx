@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DIALOG_WIDTH_PX } from '@klase/core/constants';
 import { useErrorMessage } from '../../components/error-text.tsx';
-import { toastError } from '../../components/toasts.ts';
+import { toastError } from '../../lib/toasts.ts';
 import { setSessionState, useSession } from '../../lib/session-store.ts';
 import { dismissWelcomeCall } from './api.ts';
 import { GuidedTour } from './guided-tour.tsx';

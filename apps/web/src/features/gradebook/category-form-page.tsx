@@ -7,7 +7,7 @@ import { type GradebookSetupView, type GradeCategoryRow } from '@klase/core/grad
 import { AGGREGATION_METHODS } from '@klase/core/gradebook/types';
 import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { SaveError } from '../../components/use-confirmed-save.tsx';
+import { SaveError } from '../../lib/use-confirmed-save.tsx';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { setupCalls } from './setup/setup-api.ts';
 import { CommonFields, commonFromRow, commonToBody, toFormErrors, type CommonState } from './setup/common-fields.tsx';

@@ -4,8 +4,8 @@ import { IconFolderPlus, IconLetterCase, IconPlus, IconSettings } from '@tabler/
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GradebookSetupView } from '@klase/core/gradebook/views';
-import { GRADE_SETUP_TABS, paths, type GradeSetupTab as TabName } from '../../app/paths.ts';
-import { ClassListTabs } from '../class-list/class-list-tabs.tsx';
+import { GRADE_SETUP_TABS, paths, type GradeSetupTab as TabName } from '../../config/paths.ts';
+import { ClassListTabs } from '../../components/class-list-tabs.tsx';
 import { CategoriesTab } from './setup/categories-tab.tsx';
 import { FinalSettingsDialog, FinalTab } from './setup/final-tab.tsx';
 import { PeriodsTab } from './setup/periods-tab.tsx';

@@ -8,7 +8,7 @@ import { DEFAULT_LETTERS } from '@klase/core/gradebook/display';
 import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useTone } from '../../components/tones.ts';
-import { SaveError } from '../../components/use-confirmed-save.tsx';
+import { SaveError } from '../../lib/use-confirmed-save.tsx';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { setupCalls } from './setup/setup-api.ts';
 import { FormFrame, useSetupSave, WithSetup } from './setup/setup-frame.tsx';

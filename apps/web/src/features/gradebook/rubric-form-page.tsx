@@ -7,7 +7,7 @@ import { type RubricRow } from '@klase/core/gradebook/views';
 import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useTone } from '../../components/tones.ts';
-import { SaveError } from '../../components/use-confirmed-save.tsx';
+import { SaveError } from '../../lib/use-confirmed-save.tsx';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { setupCalls } from './setup/setup-api.ts';
 import { FormFrame, useSetupParams, useSetupSave, WithRecord } from './setup/setup-frame.tsx';

@@ -5,7 +5,7 @@ import { parseScaleValues, scaleForm, type ScaleFormInput } from '@klase/core/gr
 import { type ScaleRow } from '@klase/core/gradebook/views';
 import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { SaveError } from '../../components/use-confirmed-save.tsx';
+import { SaveError } from '../../lib/use-confirmed-save.tsx';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { setupCalls } from './setup/setup-api.ts';
 import { FormFrame, useSetupParams, useSetupSave, WithRecord } from './setup/setup-frame.tsx';

@@ -2,7 +2,7 @@ import { Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/
 import { IconPencil } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../config/paths.ts';
 import { DetailList } from '../../components/detail-list.tsx';
 import { useScaleDetails } from './setup/setup-api.ts';
 import { DeleteButton, FormFrame, LoadState, useSetupParams, useTabHref } from './setup/setup-frame.tsx';

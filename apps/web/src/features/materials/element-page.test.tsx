@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ClassRelation } from '@klase/core/classes/contracts';
 import type { Journey } from '@klase/core/materials/contracts';
-import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { ElementPage, ElementStudentModePage } from './element-page.tsx';
-import { CLASS_ID, COURSE_ID, ELEMENT_1, ELEMENT_2, classFixture, courseFixture, journeyFixture, materialFixture, materialId } from './materials-test-data.ts';
+import { CLASS_ID, COURSE_ID, ELEMENT_1, ELEMENT_2, classFixture, courseFixture, journeyFixture, materialFixture, materialId } from '../../test/materials-test-data.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const calls = () => fetchMock.mock.calls.map(([u, init]) => `${init?.method ?? 'GET'} ${String(u)}`);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../components/date-text.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { isReachable, type PathStop } from './journey-state.ts';
-import { MATERIAL_TYPE_ICONS, useMaterialTypeLabel } from '../courses/material-types.tsx';
+import { MATERIAL_TYPE_ICONS, useMaterialTypeLabel } from '../../components/material-types.tsx';
 import { StopMark, useStopStateText } from './stop-state.tsx';
 
 /** The element's materials as links; the open one is marked, locked ones say so. */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DateText } from '../../components/date-text.tsx';
 import css from './journey.module.css';
 import { isReachable, type JourneyElement, type PathStop } from './journey-state.ts';
-import { useMaterialTypeLabel } from '../courses/material-types.tsx';
+import { useMaterialTypeLabel } from '../../components/material-types.tsx';
 import { StopMark, useStopStateText } from './stop-state.tsx';
 
 const MARK_COLOR = { done: 'teal.9', current: 'indigo.8', open: 'indigo.8', locked: 'gray.7', unavailable: 'gray.7' } as const;

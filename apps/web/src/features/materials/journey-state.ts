@@ -1,9 +1,9 @@
 import type { MaterialType } from '@klase/core/class-work/contracts';
 import type { CourseDetails } from '@klase/core/courses/contracts';
 import type { Journey, StopState } from '@klase/core/materials/contracts';
-import { useClassDetails } from '../classes/class-api.ts';
+import { useClassDetails } from '../../api/class-api.ts';
 import { useSession } from '../../lib/session-store.ts';
-import type { JourneyFor } from './materials-api.ts';
+import type { JourneyFor } from '../../api/materials-api.ts';
 
 /** One material on the course's path, with its element; `state` is null for staff (no progress, no locks). */
 export interface PathStop {

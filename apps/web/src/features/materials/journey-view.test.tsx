@@ -3,11 +3,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ClassRelation } from '@klase/core/classes/contracts';
-import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { JourneyView } from './journey-view.tsx';
 import { layoutJourney } from './journey-layout.ts';
 import { journeyStops } from './journey-state.ts';
-import { CLASS_ID, COURSE_ID, ELEMENT_1, classFixture, journeyFixture, materialId } from './materials-test-data.ts';
+import { CLASS_ID, COURSE_ID, ELEMENT_1, classFixture, journeyFixture, materialId } from '../../test/materials-test-data.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import type { Journey } from '@klase/core/materials/contracts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
-import { classCourseLinks } from '../courses/course-links.ts';
+import { classCourseLinks } from '../../config/course-links.ts';
 import { JourneyList } from './journey-list.tsx';
 import { JourneyMap } from './journey-map.tsx';
 import { blockingStop, journeyElements, useJourneyFor, type PathStop } from './journey-state.ts';
 import { LockedStopDialog } from './locked-stop-dialog.tsx';
-import { useJourney, type JourneyFor } from './materials-api.ts';
+import { useJourney, type JourneyFor } from '../../api/materials-api.ts';
 
 export interface JourneyViewProps {
   classId: string;

@@ -11,13 +11,13 @@ import { TextField } from '../../components/text-field.tsx';
 import { UploadBox } from '../../components/upload-box.tsx';
 import { useTone } from '../../components/tones.ts';
 import type { MaterialFormState } from './material-form-values.ts';
-import { uploadMaterialFile } from './materials-api.ts';
+import { uploadMaterialFile } from '../../api/materials-api.ts';
 import { ANY_FILE_TYPE } from '@klase/core/upload';
 
 type Form = UseFormReturnType<MaterialFormState>;
 
 /** The editor (tiptap and its styles) loads only when a form needs it. */
-const RichTextField = lazy(() => import('./rich-text-editor.tsx').then((m) => ({ default: m.RichTextField })));
+const RichTextField = lazy(() => import('../../components/rich-text-editor.tsx').then((m) => ({ default: m.RichTextField })));
 
 export const RichText = ({ form, field, label }: { form: Form; field: 'contentHtml' | 'instructions'; label: string }) => {
   const { t } = useTranslation('materials');

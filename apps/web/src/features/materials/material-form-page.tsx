@@ -3,13 +3,13 @@ import { Stack, Text, Title } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MaterialType } from '@klase/core/class-work/contracts';
-import { paths } from '../../app/paths.ts';
-import { useCourseLinks } from '../courses/course-links.ts';
-import { GroupLoadState } from '../class-list/group-load-state.tsx';
+import { paths } from '../../config/paths.ts';
+import { useCourseLinks } from '../../config/course-links.ts';
+import { GroupLoadState } from '../../components/group-load-state.tsx';
 import { MaterialFormView } from './material-form.tsx';
 import { isMaterialType } from './material-form-values.ts';
-import { useMaterialTypeLabel } from '../courses/material-types.tsx';
-import { useCourseDetails, useMaterial } from './materials-api.ts';
+import { useMaterialTypeLabel } from '../../components/material-types.tsx';
+import { useCourseDetails, useMaterial } from '../../api/materials-api.ts';
 import { BackLink } from '../../components/back-link.tsx';
 import { useReloadGeneration } from '../../components/edit-conflict.tsx';
 

@@ -1,9 +1,8 @@
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { MATERIAL_TYPES, type MaterialType } from '@klase/core/class-work/contracts';
 import { GRADED_TYPES, type MaterialDetails, type MaterialForm } from '@klase/core/materials/contracts';
+import { joinDateTime, splitDateTime } from '../../lib/date-time-fields.ts';
 
-dayjs.extend(customParseFormat);
+export { joinDateTime, splitDateTime };
 
 /** What the material form edits: every type's fields (the type picks which are shown and sent). */
 export interface MaterialFormState {
@@ -42,25 +41,6 @@ export const emptyMaterialState = (): MaterialFormState => ({
   availableTime: '',
   maxPoints: DEFAULT_MAX_POINTS,
 });
-
-/** An ISO date-time in local time → the form's YYYY-MM-DD and HH:mm texts. */
-export const splitDateTime = (iso: string | null): { date: string; time: string } => {
-  if (!iso) return { date: '', time: '' };
-  const d = dayjs(iso);
-  return d.isValid() ? { date: d.format('YYYY-MM-DD'), time: d.format('HH:mm') } : { date: '', time: '' };
-};
-
-/**
- * The form's date and time texts → an ISO date-time with the browser's offset; null without a
- * date. Text that is not a date is passed on as it is, so the shared schema refuses it.
- */
-export const joinDateTime = (date: string, time: string, defaultTime: string): string | null => {
-  const d = date.trim();
-  if (d === '') return null;
-  const text = `${d} ${time.trim() || defaultTime}`;
-  const parsed = dayjs(text, 'YYYY-MM-DD HH:mm', true);
-  return parsed.isValid() ? parsed.format() : text;
-};
 
 export const stateFromDetails = (m: MaterialDetails): MaterialFormState => {
   const due = splitDateTime(m.dueAt);

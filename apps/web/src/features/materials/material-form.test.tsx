@@ -3,11 +3,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ROLE } from '@klase/core/roles';
-import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
-import { sessionFixture } from '../../lib/test-session.ts';
+import { sessionFixture } from '../../test/test-session.ts';
 import { MaterialCreatePage, MaterialEditPage } from './material-form-page.tsx';
-import { CLASS_ID, COURSE_ID, ELEMENT_1, UPLOAD_ID, courseFixture, materialFixture, materialId } from './materials-test-data.ts';
+import { CLASS_ID, COURSE_ID, ELEMENT_1, UPLOAD_ID, courseFixture, materialFixture, materialId } from '../../test/materials-test-data.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const writes = () => fetchMock.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET');

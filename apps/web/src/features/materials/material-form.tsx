@@ -6,14 +6,14 @@ import { useTranslation } from 'react-i18next';
 import type { MaterialType } from '@klase/core/class-work/contracts';
 import { MATERIAL_NAME_MAX, materialForm, type MaterialDetails, type MaterialForm } from '@klase/core/materials/contracts';
 import { FormActions } from '../../components/form-actions.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
-import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
-import { useCourseLinks } from '../courses/course-links.ts';
+import { toastSuccess } from '../../lib/toasts.ts';
+import { SaveError, useConfirmedSave } from '../../lib/use-confirmed-save.tsx';
+import { useCourseLinks } from '../../config/course-links.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { AvailableFromFields, TypeFields } from './material-fields.tsx';
 import { emptyMaterialState, stateFromDetails, stateToInput, toFormErrors, type MaterialFormState } from './material-form-values.ts';
-import { createMaterialCall, updateMaterialCall, useInvalidateAfterMaterialChange } from './materials-api.ts';
-import { useLeaveGuard } from '../../components/use-leave-guard.ts';
+import { createMaterialCall, updateMaterialCall, useInvalidateAfterMaterialChange } from '../../api/materials-api.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 
 export interface MaterialFormViewProps {
   /** The course's class; null for a catalogue course. */

@@ -7,14 +7,14 @@ import { useTranslation } from 'react-i18next';
 import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
-import { isApiError } from '../../components/http.ts';
+import { isApiError } from '../../api/http.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { useCourseLinks } from '../courses/course-links.ts';
+import { useCourseLinks } from '../../config/course-links.ts';
 import { LockedNotice, UnavailableNotice } from './element-parts.tsx';
 import { isReachable, type PathStop } from './journey-state.ts';
 import { MaterialViewer } from './material-viewer.tsx';
-import { MATERIAL_TYPE_ICONS, useMaterialTypeLabel } from '../courses/material-types.tsx';
-import { materialKeys, useMaterial, viewMaterialCall } from './materials-api.ts';
+import { MATERIAL_TYPE_ICONS, useMaterialTypeLabel } from '../../components/material-types.tsx';
+import { materialKeys, useMaterial, viewMaterialCall } from '../../api/materials-api.ts';
 
 interface MaterialPanelProps {
   stop: PathStop;

@@ -1,36 +1,17 @@
-import { lazy, Suspense, useMemo } from 'react';
-import { Alert, AspectRatio, Button, Paper, Skeleton, Stack, Text, Typography, VisuallyHidden } from '@mantine/core';
+import { Suspense } from 'react';
+import { Alert, AspectRatio, Button, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconDownload, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { formatBytes } from '@klase/core/upload';
 import { DateText } from '../../components/date-text.tsx';
 import { DetailList } from '../../components/detail-list.tsx';
+import { RichContent } from '../../components/rich-content.tsx';
+import { slot } from '../../lib/slots.ts';
 import { isGradedType } from './material-form-values.ts';
 import { videoEmbedUrl } from './video-embed.ts';
 
-/**
- * HTML saved by a teacher (already sanitized by the server) with every link opening in a new tab
- * without access to this page. A template element parses it inertly: nothing runs or loads here.
- */
-export const withExternalLinks = (html: string): string => {
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  for (const a of template.content.querySelectorAll('a[href]')) {
-    a.setAttribute('target', '_blank');
-    a.setAttribute('rel', 'noopener noreferrer');
-  }
-  return template.innerHTML;
-};
-
-export const RichContent = ({ html, label }: { html: string; label: string }) => {
-  const safe = useMemo(() => withExternalLinks(html), [html]);
-  return (
-    <Typography>
-      <div aria-label={label} role="region" data-testid="rich-content" style={{ overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: safe }} />
-    </Typography>
-  );
-};
+export { RichContent, withExternalLinks } from '../../components/rich-content.tsx';
 
 const Description = ({ text }: { text: string | null }) =>
   text ? (
@@ -113,14 +94,11 @@ export interface AssessmentPlace {
 }
 
 // The work panels of issue 6 load with the first graded material opened, not with every element page.
-const AssignmentPanel = lazy(() => import('../assignments/assignment-panel.tsx').then((m) => ({ default: m.AssignmentPanel })));
-const ActivityPanel = lazy(() => import('../assignments/activity-panel.tsx').then((m) => ({ default: m.ActivityPanel })));
-const QuizPanel = lazy(() => import('../quizzes/quiz-panel.tsx').then((m) => ({ default: m.QuizPanel })));
-const PANELS = { assignment: AssignmentPanel, activity: ActivityPanel, quiz: QuizPanel } as const;
+const PANELS = { assignment: 'assignmentPanel', activity: 'activityPanel', quiz: 'quizPanel' } as const;
 
 const GradedView = ({ material, type, place }: { material: MaterialDetails; type: 'assignment' | 'quiz' | 'activity'; place?: AssessmentPlace }) => {
   const { t } = useTranslation('materials');
-  const Panel = PANELS[type];
+  const Panel = slot(PANELS[type]);
   return (
     <Stack gap="md">
       <DetailList

@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { MyMaterialRow } from '@klase/core/materials/contracts';
 import { ROLE } from '@klase/core/roles';
-import { jsonResponse, renderWithProviders } from '../../components/test-utils.tsx';
+import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
-import { sessionFixture } from '../../lib/test-session.ts';
+import { sessionFixture } from '../../test/test-session.ts';
 import { MyMaterialsPage } from './my-materials-page.tsx';
-import { CLASS_ID, COURSE_ID, ELEMENT_1, materialId } from './materials-test-data.ts';
+import { CLASS_ID, COURSE_ID, ELEMENT_1, materialId } from '../../test/materials-test-data.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const row: MyMaterialRow = {

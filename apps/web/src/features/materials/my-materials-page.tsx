@@ -9,10 +9,10 @@ import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { TableColumn } from '../../components/data-table/types.ts';
 import { DateText } from '../../components/date-text.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
-import { MaterialTypeIcon, useMaterialTypeLabel } from '../courses/material-types.tsx';
-import { MY_MATERIALS_PATH, materialKeys } from './materials-api.ts';
+import { MaterialTypeIcon, useMaterialTypeLabel } from '../../components/material-types.tsx';
+import { MY_MATERIALS_PATH, materialKeys } from '../../api/materials-api.ts';
 
 type PublishedFilter = 'all' | 'true' | 'false';
 

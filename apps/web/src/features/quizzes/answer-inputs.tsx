@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ANSWER_TEXT_MAX, htmlHasContent, type AnswerOf, type AnswerValue, type PublicQuestion } from '@klase/core/quizzes/questions';
 
 /** The editor (tiptap) loads only when an essay question is on the page. */
-const RichTextField = lazy(() => import('../materials/rich-text-editor.tsx').then((m) => ({ default: m.RichTextField })));
+const RichTextField = lazy(() => import('../../components/rich-text-editor.tsx').then((m) => ({ default: m.RichTextField })));
 
 /** How an answer is saved: typed ones after a pause, picked ones at once. */
 export type SaveKind = 'typed' | 'picked';

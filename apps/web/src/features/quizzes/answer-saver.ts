@@ -1,5 +1,5 @@
 import type { AnswerValue } from '@klase/core/quizzes/questions';
-import { isApiError } from '../../components/http.ts';
+import { isApiError } from '../../api/http.ts';
 
 /**
  * Saves a quiz attempt's answers as the student goes (one PUT per question, the latest value

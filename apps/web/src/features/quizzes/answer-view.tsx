@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnswerValue, PublicQuestion } from '@klase/core/quizzes/questions';
 import type { AttemptResult } from '@klase/core/quizzes/contracts';
 import { EmptyLabel } from '../../components/empty-label.tsx';
-import { RichContent } from '../materials/material-viewer.tsx';
+import { RichContent } from '../../components/rich-content.tsx';
 
 const pairText = (left: string, right: string) => `${left} → ${right}`;
 

@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROLE } from '@klase/core/roles';
-import { jsonResponse } from '../../components/test-utils.tsx';
-import { paths } from '../../app/paths.ts';
+import { jsonResponse } from '../../test/test-utils.tsx';
+import { paths } from '../../config/paths.ts';
 import { resetSessionStore } from '../../lib/session-store.ts';
-import { ATTEMPT_ID, CLASS_ID, COURSE_ID, QUIZ_ID, questionId, quizMaterial, resultFixture, routeFetch, writesOf } from './quizzes-test-data.ts';
+import { ATTEMPT_ID, CLASS_ID, COURSE_ID, QUIZ_ID, questionId, quizMaterial, resultFixture, routeFetch, writesOf } from '../../test/quizzes-test-data.ts';
 import { renderQuizRoute } from './quizzes-test-kit.tsx';
 
 const resultPath = paths.classQuizAttemptResult.to(CLASS_ID, COURSE_ID, QUIZ_ID, ATTEMPT_ID);

@@ -3,8 +3,8 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { manualGradeRequest } from '@klase/core/quizzes/contracts';
-import { toastGradeSaved } from '../../components/toasts.ts';
-import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
+import { toastGradeSaved } from '../../lib/toasts.ts';
+import { SaveError, useConfirmedSave } from '../../lib/use-confirmed-save.tsx';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { quizKeys, gradeAnswerCall } from './quizzes-api.ts';
 

@@ -9,8 +9,8 @@ import type { BankQuestion } from '@klase/core/quizzes/contracts';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorText, useErrorMessage } from '../../components/error-text.tsx';
-import { toastError, toastSuccess } from '../../components/toasts.ts';
-import { FormModal } from '../courses/form-modal.tsx';
+import { toastError, toastSuccess } from '../../lib/toasts.ts';
+import { FormModal } from '../../components/form-modal.tsx';
 import { formatPoints, htmlExcerpt } from './quiz-labels.ts';
 import { deleteBankCall, fromBankCall, quizKeys, useInvalidateQuiz, useQuestionBank } from './quizzes-api.ts';
 

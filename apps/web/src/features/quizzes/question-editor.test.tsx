@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROLE } from '@klase/core/roles';
-import { jsonResponse } from '../../components/test-utils.tsx';
-import { paths } from '../../app/paths.ts';
+import { jsonResponse } from '../../test/test-utils.tsx';
+import { paths } from '../../config/paths.ts';
 import { resetSessionStore } from '../../lib/session-store.ts';
-import { CLASS_ID, COURSE_ID, QUIZ_ID, questionId, quizMaterial, routeFetch, savedQuestions, settingsFixture, writesOf } from './quizzes-test-data.ts';
+import { CLASS_ID, COURSE_ID, QUIZ_ID, questionId, quizMaterial, routeFetch, savedQuestions, settingsFixture, writesOf } from '../../test/quizzes-test-data.ts';
 import { renderQuizRoute } from './quizzes-test-kit.tsx';
 
 // The prompt's rich text editor (tiptap) is replaced by a plain text area: these tests are about the question's own fields.
-vi.mock('../materials/rich-text-editor.tsx', () => ({
+vi.mock('../../components/rich-text-editor.tsx', () => ({
   RichTextField: ({ label, value, onChange, error }: { label: string; value: string; onChange: (html: string) => void; error?: string | null }) => (
     <div>
       <textarea aria-label={label} defaultValue={value} onChange={(e) => onChange(e.currentTarget.value ? `<p>${e.currentTarget.value}</p>` : '')} />

@@ -19,7 +19,7 @@ import { newChoice, newPair, type QuestionEditorState } from './question-editor-
 type Form = UseFormReturnType<QuestionEditorState>;
 
 /** The editor (tiptap and its styles) loads only when a question is edited. */
-const RichTextField = lazy(() => import('../materials/rich-text-editor.tsx').then((m) => ({ default: m.RichTextField })));
+const RichTextField = lazy(() => import('../../components/rich-text-editor.tsx').then((m) => ({ default: m.RichTextField })));
 
 /** A field's error under a group of inputs, announced when it appears. */
 export const FieldError = ({ error }: { error: unknown }) => {

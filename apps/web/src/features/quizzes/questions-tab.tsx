@@ -9,7 +9,7 @@ import type { TeacherQuestion } from '@klase/core/quizzes/contracts';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorText, useErrorMessage } from '../../components/error-text.tsx';
-import { toastError, toastSuccess } from '../../components/toasts.ts';
+import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { QuestionBankDialog } from './question-bank-dialog.tsx';
 import { QuestionEditor, type EditorTarget } from './question-editor.tsx';
 import { formatPoints, htmlExcerpt } from './quiz-labels.ts';

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Tabs } from '@mantine/core';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import type { MaterialDetails } from '@klase/core/materials/contracts';
-import { paths } from '../../app/paths.ts';
-import { GroupLoadState } from '../class-list/group-load-state.tsx';
-import { useMaterial } from '../materials/materials-api.ts';
+import { paths } from '../../config/paths.ts';
+import { GroupLoadState } from '../../components/group-load-state.tsx';
+import { useMaterial } from '../../api/materials-api.ts';
 
 /** The quiz material of the page's address: a material of another class, course or type is not found. */
 export const QuizMaterialLoader = ({ children }: { children: (material: MaterialDetails) => ReactNode }) => {
@@ -18,7 +18,7 @@ export const QuizMaterialLoader = ({ children }: { children: (material: Material
 };
 
 /** The way back, the title and the quiz's name: the frame the assignment pages use too. */
-export { PageFrame as QuizPageFrame, materialHref } from '../assignments/page-frame.tsx';
+export { PageFrame as QuizPageFrame, materialHref } from '../../components/page-frame.tsx';
 
 /**
  * Tabs kept in the address (`?tab=`): the first tab is the default and has no parameter, so a

@@ -13,7 +13,7 @@ import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { DateText } from '../../components/date-text.tsx';
 import { DetailList } from '../../components/detail-list.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { PassBadge, PendingBadge } from './quiz-badges.tsx';
 import { formatPoints, scoreText } from './quiz-labels.ts';

@@ -8,7 +8,7 @@ import type { TableColumn } from '../../components/data-table/types.ts';
 import { EmptyLabel } from '../../components/empty-label.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { PersonCell } from '../../components/person-cell.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../config/paths.ts';
 import { QuizMaterialLoader, QuizPageFrame, UrlTabs, materialHref } from './quiz-page-frame.tsx';
 import { QuizStatsTab } from './quiz-stats.tsx';
 import { PendingBadge } from './quiz-badges.tsx';

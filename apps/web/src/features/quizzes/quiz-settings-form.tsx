@@ -8,10 +8,10 @@ import { ATTEMPTS_MAX, REVIEW_OPTIONS, SHOW_ANSWERS, TIME_LIMIT_MAX, quizSetting
 import type { QuizSettingsAnswer } from '@klase/core/quizzes/contracts';
 import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
+import { toastSuccess } from '../../lib/toasts.ts';
 import { useTone } from '../../components/tones.ts';
-import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
-import { useLeaveGuard } from '../../components/use-leave-guard.ts';
+import { SaveError, useConfirmedSave } from '../../lib/use-confirmed-save.tsx';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { stateFromSettings, stateToSettings, toSettingsErrors, type QuizSettingsState } from './quiz-settings-values.ts';
 import { quizKeys, saveSettingsCall, useInvalidateQuiz } from './quizzes-api.ts';

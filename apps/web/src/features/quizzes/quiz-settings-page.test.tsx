@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROLE } from '@klase/core/roles';
-import { jsonResponse } from '../../components/test-utils.tsx';
-import { paths } from '../../app/paths.ts';
+import { jsonResponse } from '../../test/test-utils.tsx';
+import { paths } from '../../config/paths.ts';
 import { resetSessionStore } from '../../lib/session-store.ts';
-import { materialFixture } from '../materials/materials-test-data.ts';
-import { CLASS_ID, COURSE_ID, QUIZ_ID, quizMaterial, routeFetch, savedQuestions, settingsFixture, writesOf } from './quizzes-test-data.ts';
+import { materialFixture } from '../../test/materials-test-data.ts';
+import { CLASS_ID, COURSE_ID, QUIZ_ID, quizMaterial, routeFetch, savedQuestions, settingsFixture, writesOf } from '../../test/quizzes-test-data.ts';
 import { renderQuizRoute } from './quizzes-test-kit.tsx';
 
 const base = `/api/materials/${QUIZ_ID}`;

@@ -1,7 +1,7 @@
 import type { GradingMethod } from '@klase/core/quizzes/grading';
 import type { QuizSettingsForm, ShowAnswers } from '@klase/core/quizzes/quiz-settings';
 import type { QuizSettingsAnswer } from '@klase/core/quizzes/contracts';
-import { joinDateTime, splitDateTime } from '../materials/material-form-values.ts';
+import { joinDateTime, splitDateTime } from '../../lib/date-time-fields.ts';
 
 /** What the settings form edits: dates and times as typed texts, empty numbers as ''. */
 export interface QuizSettingsState {

@@ -12,8 +12,8 @@ import type {
   TeacherQuestion,
 } from '@klase/core/quizzes/contracts';
 import { encodeTableQuery, type TablePage } from '@klase/core/table';
-import { apiFetch } from '../../components/http.ts';
-import { materialKeys } from '../materials/materials-api.ts';
+import { apiFetch } from '../../api/http.ts';
+import { materialKeys } from '../../api/materials-api.ts';
 import type { EditVersion } from '@klase/core/edit-version';
 
 /** The quiz routes of the API (packages/core/src/assessments/quizzes.ts), as the quiz pages call them. */

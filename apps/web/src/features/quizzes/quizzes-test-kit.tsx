@@ -1,9 +1,9 @@
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import type { RoleId } from '@klase/core/roles';
-import { renderWithProviders } from '../../components/test-utils.tsx';
-import { paths } from '../../app/paths.ts';
+import { renderWithProviders } from '../../test/test-utils.tsx';
+import { paths } from '../../config/paths.ts';
 import { setSessionState } from '../../lib/session-store.ts';
-import { sessionFixture } from '../../lib/test-session.ts';
+import { sessionFixture } from '../../test/test-session.ts';
 import { AttemptPage } from './attempt-page.tsx';
 import { AttemptResultPage } from './attempt-result-page.tsx';
 import { QuizPanel, type QuizPanelProps } from './quiz-panel.tsx';

@@ -20,11 +20,11 @@ import {
 import { ANY_FILE_TYPE, checkUploads, formatBytes } from '@klase/core/upload';
 import { FormActions } from '../../components/form-actions.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
-import { SaveError, useConfirmedSave } from '../../components/use-confirmed-save.tsx';
+import { toastSuccess } from '../../lib/toasts.ts';
+import { SaveError, useConfirmedSave } from '../../lib/use-confirmed-save.tsx';
 import { useZodValidate } from '../../lib/zod-form.ts';
-import { useClassText } from '../classes/class-format.ts';
-import { FormModal, useDiscardCancel } from '../courses/form-modal.tsx';
+import { useClassText } from '../../lib/class-format.ts';
+import { FormModal, useDiscardCancel } from '../../components/form-modal.tsx';
 import { addLinkCall, resourceKeys, updateResourceCall, uploadResourceCall } from './resources-api.ts';
 
 interface Values {

@@ -7,7 +7,7 @@ import {
   type ResourceLinkForm,
   type ResourceSaved,
 } from '@klase/core/resources/contracts';
-import { apiFetch, uploadWithProgress } from '../../components/http.ts';
+import { apiFetch, uploadWithProgress } from '../../api/http.ts';
 
 /** `/api/resources/...` as the library page calls it. */
 export { RESOURCES_PATH };

@@ -4,7 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { GradebookGrid } from '@klase/core/gradebook/views';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorText } from '../../../components/error-text.tsx';
 import { useTone } from '../../../components/tones.ts';

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { ROLE } from '@klase/core/roles';
 import { CELL, type GradeEntryResult, type GradeHistoryEntry } from '@klase/core/gradebook/views';
 import { LiveAnnouncer } from '../../../components/live-announcer.tsx';
-import { jsonResponse } from '../../../components/test-utils.tsx';
+import { jsonResponse } from '../../../test/test-utils.tsx';
 import { resetSessionStore } from '../../../lib/session-store.ts';
-import { bodyOf, calls, errorAnswer, fetchMock, on, renderRoutes, serve, setRole, writes } from '../../assignments/assignments-test-kit.tsx';
+import { bodyOf, calls, errorAnswer, fetchMock, on, renderRoutes, serve, setRole, writes } from '../../../test/assignments-test-kit.tsx';
 import { GradeBookTab } from '../grade-book-tab.tsx';
 import { bigGridFixture, CLASS_ID, COURSE_ID, cellUrl, GRID_URL, gridFixture, total } from './grid-test-data.ts';
 

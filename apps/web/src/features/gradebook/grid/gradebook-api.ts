@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GradeEntryFormInput } from '@klase/core/gradebook/contracts';
 import type { GradebookGrid, GradeEntryResult, GradeHistoryEntry } from '@klase/core/gradebook/views';
-import { apiFetch } from '../../../components/http.ts';
+import { apiFetch } from '../../../api/http.ts';
 
 /** The grader grid's calls (contracts: packages/core/src/gradebook/contracts.ts). */
 

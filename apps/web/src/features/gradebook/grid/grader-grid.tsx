@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { CELL, type GradebookGrid } from '@klase/core/gradebook/views';
 import { NARROW_QUERY } from '../../../components/data-table/types.ts';
-import { toastError } from '../../../components/toasts.ts';
+import { toastError } from '../../../lib/toasts.ts';
 import { cellActions, type CellAction } from './cell-menu.tsx';
 import { GridCell, type CellView } from './grid-cell.tsx';
 import { GridHeader, stickyName, useColumnName } from './grid-header.tsx';

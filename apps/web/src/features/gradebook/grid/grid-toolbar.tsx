@@ -4,8 +4,8 @@ import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { GradebookGrid } from '@klase/core/gradebook/views';
 import { useErrorMessage } from '../../../components/error-text.tsx';
-import { toastError } from '../../../components/toasts.ts';
-import { downloadFile } from '../../admin/download.ts';
+import { toastError } from '../../../lib/toasts.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { exportPath, type ExportFormat } from './gradebook-api.ts';
 
 export interface GridFilters {

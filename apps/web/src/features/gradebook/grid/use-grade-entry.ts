@@ -5,9 +5,9 @@ import type { GradeEntryFormInput } from '@klase/core/gradebook/contracts';
 import type { GradebookGrid } from '@klase/core/gradebook/views';
 import type { FieldIssue } from '@klase/core/errors';
 import { useErrorMessage } from '../../../components/error-text.tsx';
-import { isApiError } from '../../../components/http.ts';
+import { isApiError } from '../../../api/http.ts';
 import { announce } from '../../../components/live-announcer.tsx';
-import { toastError } from '../../../components/toasts.ts';
+import { toastError } from '../../../lib/toasts.ts';
 import { applyEntry, gradebookKeys, saveGrade } from './gradebook-api.ts';
 
 /** A cell being saved or whose save failed: what was typed (shown meanwhile) and the error. */

@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROLE } from '@klase/core/roles';
-import { jsonResponse } from '../../../components/test-utils.tsx';
+import { jsonResponse } from '../../../test/test-utils.tsx';
 import { NARROW_QUERY } from '../../../components/data-table/types.ts';
 import { resetSessionStore } from '../../../lib/session-store.ts';
-import { calls, errorAnswer, fetchMock, on, renderRoutes, serve, setRole } from '../../assignments/assignments-test-kit.tsx';
+import { calls, errorAnswer, fetchMock, on, renderRoutes, serve, setRole } from '../../../test/assignments-test-kit.tsx';
 import { GradeTab } from '../grade-tab.tsx';
-import { CHILD_ID, CLASS_ID, COURSE_ID, reportFixture, reportLines, STUDENT_ID } from './report-test-data.ts';
+import { CHILD_ID, CLASS_ID, COURSE_ID, reportFixture, reportLines, STUDENT_ID } from '../../../test/report-test-data.ts';
 import { gradeReportPath } from './report-api.ts';
 
 /** The first render of a page (lazy Mantine parts, three answers) can take over a second on a busy machine. */

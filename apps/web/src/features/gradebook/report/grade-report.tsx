@@ -6,7 +6,7 @@ import type { StudentGradeReport } from '@klase/core/gradebook/views';
 import { NARROW_QUERY } from '../../../components/data-table/types.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useErrorMessage } from '../../../components/error-text.tsx';
-import { isApiError } from '../../../components/http.ts';
+import { isApiError } from '../../../api/http.ts';
 import { useStudentGradeReport } from './report-api.ts';
 import { ReportCards } from './report-cards.tsx';
 import { ReportSummary } from './report-summary.tsx';

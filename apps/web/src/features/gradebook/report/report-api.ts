@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { StudentGradeReport } from '@klase/core/gradebook/views';
-import { apiFetch } from '../../../components/http.ts';
+import { apiFetch } from '../../../api/http.ts';
 
 /** `GET /api/courses/:courseId/gradebook/students/:studentId` (contract: packages/core/src/gradebook/contracts.ts). */
 export const gradeReportPath = (courseId: string, studentId: string) =>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReportLine } from '@klase/core/gradebook/views';
 import type { TotalExplanation } from '@klase/core/gradebook/types';
 import { useTone } from '../../../components/tones.ts';
-import { RichContent } from '../../materials/material-viewer.tsx';
+import { RichContent } from '../../../components/rich-content.tsx';
 import { percentText, shareText } from './explain-text.ts';
 
 /** Lines of different kinds may share an id (a category and the course's root): the key has both. */

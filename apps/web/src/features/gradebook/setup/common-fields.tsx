@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { GradeCategoryRow, GradeItemRow } from '@klase/core/gradebook/views';
 import { TextField } from '../../../components/text-field.tsx';
-import { joinDateTime, splitDateTime } from '../../materials/material-form-values.ts';
+import { joinDateTime, splitDateTime } from '../../../lib/date-time-fields.ts';
 import { useSettingOptions } from './final-tab.tsx';
 
 /** The "how it counts and shows" fields categories and items share, as the form holds them. */

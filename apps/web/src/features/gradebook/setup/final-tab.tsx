@@ -14,8 +14,8 @@ import { type GradebookSettings, type GradebookSetupView } from '@klase/core/gra
 import { DISPLAY_TYPES, HIDDEN_POLICIES } from '@klase/core/gradebook/types';
 import { DetailList } from '../../../components/detail-list.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
-import { toastSuccess } from '../../../components/toasts.ts';
-import { SaveError, useConfirmedSave } from '../../../components/use-confirmed-save.tsx';
+import { toastSuccess } from '../../../lib/toasts.ts';
+import { SaveError, useConfirmedSave } from '../../../lib/use-confirmed-save.tsx';
 import { useZodValidate } from '../../../lib/zod-form.ts';
 import { setupCalls, useRefreshSetup } from './setup-api.ts';
 import { useSetupParams } from './setup-frame.tsx';

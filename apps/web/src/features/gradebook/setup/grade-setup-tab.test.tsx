@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse } from '../../../components/test-utils.tsx';
+import { jsonResponse } from '../../../test/test-utils.tsx';
 import { API, QUARTER, renderSetupRoute, setupFetch, setupFixture, tabPath, writesOf } from './setup-test-kit.tsx';
 
 afterEach(() => {

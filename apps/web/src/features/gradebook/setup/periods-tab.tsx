@@ -8,8 +8,8 @@ import { type GradebookSetupView, type GradingPeriodRow } from '@klase/core/grad
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { toastSuccess } from '../../../components/toasts.ts';
-import { SaveError, useConfirmedSave } from '../../../components/use-confirmed-save.tsx';
+import { toastSuccess } from '../../../lib/toasts.ts';
+import { SaveError, useConfirmedSave } from '../../../lib/use-confirmed-save.tsx';
 import { useZodValidate } from '../../../lib/zod-form.ts';
 import { setupCalls, useRefreshSetup } from './setup-api.ts';
 import { DeleteButton, useSetupParams } from './setup-frame.tsx';

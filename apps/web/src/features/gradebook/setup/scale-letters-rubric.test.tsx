@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { paths } from '../../../app/paths.ts';
-import { jsonResponse } from '../../../components/test-utils.tsx';
+import { paths } from '../../../config/paths.ts';
+import { jsonResponse } from '../../../test/test-utils.tsx';
 import { API, CLASS_ID, COURSE_ID, confirm, field, renderSetupRoute, save, setText, setupFetch, setupFixture, tabPath, writesOf } from './setup-test-kit.tsx';
 
 afterEach(() => {

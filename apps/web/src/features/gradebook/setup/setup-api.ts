@@ -10,8 +10,11 @@ import type {
   RubricFormInput,
   ScaleFormInput,
 } from '@klase/core/gradebook/contracts';
-import type { GradebookSetupView, ScaleRow } from '@klase/core/gradebook/views';
-import { apiFetch } from '../../../components/http.ts';
+import type {
+  GradebookSetupView,
+  ScaleRow,
+} from '@klase/core/gradebook/views';
+import { apiFetch } from '../../../api/http.ts';
 import type { EditVersion } from '@klase/core/edit-version';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { renderWithProviders } from '../../../components/test-utils.tsx';
+import { renderWithProviders } from '../../../test/test-utils.tsx';
 import { FormFrame } from './setup-frame.tsx';
 
 const renderFrame = (title: string) => {

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import type { GradebookSettings, GradebookSetupView, GradeCategoryRow, GradeItemRow } from '@klase/core/gradebook/views';
 import { DEFAULT_LETTERS } from '@klase/core/gradebook/display';
-import { paths } from '../../../app/paths.ts';
-import { jsonResponse, renderWithProviders } from '../../../components/test-utils.tsx';
-import { routeFetch } from '../../quizzes/quizzes-test-data.ts';
+import { paths } from '../../../config/paths.ts';
+import { jsonResponse, renderWithProviders } from '../../../test/test-utils.tsx';
+import { routeFetch } from '../../../test/quizzes-test-data.ts';
 import { CategoryAddPage, CategoryEditPage } from '../category-form-page.tsx';
 import { GradeSetupTab } from '../grade-setup-tab.tsx';
 import { ItemAddPage, ItemEditPage } from '../item-form-page.tsx';
@@ -15,7 +15,7 @@ import { ScaleAddPage, ScaleEditPage } from '../scale-form-page.tsx';
 import { ScalePage } from '../scale-page.tsx';
 
 export { routeFetch };
-export { writesOf } from '../../quizzes/quizzes-test-data.ts';
+export { writesOf } from '../../../test/quizzes-test-data.ts';
 
 export const CLASS_ID = 'c1';
 export const COURSE_ID = 'k1';

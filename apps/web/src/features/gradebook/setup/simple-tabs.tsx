@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GradebookSetupView } from '@klase/core/gradebook/views';
 import { letterTable } from '@klase/core/gradebook/display';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { DeleteButton, useSetupParams } from './setup-frame.tsx';
 import { EditLink, num, SetupTable } from './setup-table.tsx';

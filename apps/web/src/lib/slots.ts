@@ -1,0 +1,47 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { MaterialDetails } from '@klase/core/materials/contracts';
+
+/**
+ * Pieces one feature shows inside another feature's page. Features never import each other
+ * (docs/architecture.md, "Web layers"): the page asks for a slot here and `app/slots.ts` fills it
+ * with the other feature's module, loaded on demand.
+ */
+
+/** The work panel of a graded material inside the material viewer: submitting, the quiz, the grade. */
+export interface GradedPanelProps {
+  material: MaterialDetails;
+  classId: string;
+  courseId: string;
+  studentMode?: boolean;
+}
+
+export interface Slots {
+  assignmentPanel: ComponentType<GradedPanelProps>;
+  activityPanel: ComponentType<GradedPanelProps>;
+  quizPanel: ComponentType<GradedPanelProps>;
+}
+
+export type SlotLoaders = { [K in keyof Slots]: () => Promise<Slots[K]> };
+
+let loaders: Partial<SlotLoaders> = {};
+const cache = new Map<keyof Slots, LazyExoticComponent<ComponentType<GradedPanelProps>>>();
+
+/** Called once by `app/` before anything renders. */
+export const fillSlots = (next: SlotLoaders) => {
+  loaders = next;
+  cache.clear();
+};
+
+/** The slot's component, loaded on demand (render it inside Suspense). */
+export const slot = <K extends keyof Slots>(name: K): LazyExoticComponent<Slots[K]> => {
+  let component = cache.get(name);
+  if (!component) {
+    component = lazy(async () => {
+      const load = loaders[name];
+      if (!load) throw new Error(`The ${name} slot is not filled (app/slots.ts)`);
+      return { default: await load() };
+    });
+    cache.set(name, component);
+  }
+  return component;
+};
