@@ -27,6 +27,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['../../../../*'], message: 'Import across packages as @klase/...' }] }] },
   },
   {
+    // API sub-modules (modules/<domain>/<sub>/: admin/users, courses/jobs, gradebook/setup) reach src/ in three steps too.
+    files: ['apps/api/src/modules/*/*/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['../../../../*'], message: 'Import across packages as @klase/...' }] }] },
+  },
+  {
     files: ['packages/core/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'react', 'react-*', 'fastify', 'drizzle-orm*'], message: 'core is isomorphic' }] }],

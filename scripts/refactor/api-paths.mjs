@@ -7,7 +7,7 @@
 // old paths (`node scripts/refactor/api-paths.mjs`), then typecheck.
 import path from 'node:path';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { ROOT, applyMoves, makeMap, report, rewriteFiles, rewriteRelative, sourceFiles, splitNamedImports } from './rewrite-lib.mjs';
+import { ROOT, applyMoves, makeMap, report, rewriteFiles, rewriteRelative, sourceFiles, splitRewriter } from './rewrite-lib.mjs';
 
 const API = 'apps/api/src/';
 
@@ -85,21 +85,7 @@ const map = makeMap({ files: prefix(API_FILES), dirs: prefix(API_DIRS) });
 const moved = applyMoves(map);
 
 const abs = (p) => path.join(ROOT, API, p);
-const rewriteSplits = (file, text) => {
-  let out = text;
-  for (const split of SPLITS) {
-    const sources = [abs(split.from), abs(split.alsoFrom)];
-    const target = abs(split.to);
-    if (file === target || sources.includes(file)) continue;
-    const isOld = (spec) => (spec.startsWith('./') || spec.startsWith('../')) && sources.includes(path.resolve(path.dirname(file), spec));
-    const targetSpec = () => {
-      const rel = path.relative(path.dirname(file), target).split(path.sep).join('/');
-      return rel.startsWith('.') ? rel : './' + rel;
-    };
-    out = splitNamedImports(out, isOld, targetSpec, new Set(split.names));
-  }
-  return out;
-};
+const rewriteSplits = splitRewriter(SPLITS.map((split) => ({ sources: [abs(split.from), abs(split.alsoFrom)], target: abs(split.to), names: split.names })));
 
 const unresolved = [];
 const changed = rewriteFiles(sourceFiles(['apps/api', 'bench', 'e2e']), (file, text) => rewriteSplits(file, rewriteRelative(file, text, map, unresolved)));

@@ -4,7 +4,7 @@
 // repo. Path-based and idempotent: run it again after merging a branch written against the old
 // paths (`node scripts/refactor/core-paths.mjs`), then typecheck.
 import path from 'node:path';
-import { ROOT, applyMoves, makeMap, report, rewriteFiles, rewriteRelative, sourceFiles, splitNamedImports } from './rewrite-lib.mjs';
+import { ROOT, applyMoves, makeMap, report, rewriteFiles, rewriteRelative, sourceFiles, splitRewriter } from './rewrite-lib.mjs';
 import { existsSync } from 'node:fs';
 
 const CORE = 'packages/core/src/';
@@ -75,25 +75,14 @@ const rewritePackage = (text) =>
   });
 
 /** Points named imports of split symbols at their new file, in package or relative form. */
-const rewriteSplits = (file, text) => {
-  let out = text;
-  for (const split of SPLITS) {
-    const names = new Set(split.names);
-    const pkgOld = `@klase/core/${split.from.replace(/\.ts$/, '')}`;
-    const pkgNew = `@klase/core/${split.to.replace(/\.ts$/, '')}`;
-    const oldAbs = coreFile(split.from);
-    const newAbs = coreFile(split.to);
-    if (file === newAbs || file === oldAbs) continue;
-    const isOld = (spec) => spec === pkgOld || ((spec.startsWith('./') || spec.startsWith('../')) && path.resolve(path.dirname(file), spec) === oldAbs);
-    const target = (spec) => {
-      if (spec === pkgOld) return pkgNew;
-      let rel = path.relative(path.dirname(file), newAbs).split(path.sep).join('/');
-      return rel.startsWith('.') ? rel : './' + rel;
-    };
-    out = splitNamedImports(out, isOld, target, names);
-  }
-  return out;
-};
+const rewriteSplits = splitRewriter(
+  SPLITS.map((split) => ({
+    sources: [coreFile(split.from)],
+    target: coreFile(split.to),
+    names: split.names,
+    pkg: { from: `@klase/core/${split.from.replace(/\.ts$/, '')}`, to: `@klase/core/${split.to.replace(/\.ts$/, '')}` },
+  })),
+);
 
 const unresolved = [];
 const roots = ['packages', 'apps', 'e2e', 'bench'];

@@ -188,6 +188,29 @@ export function splitNamedImports(text, specMatches, targetSpec, names) {
   });
 }
 
+/**
+ * One rewriter for a list of splits `{ sources, target, names, pkg? }` (absolute paths; `pkg`:
+ * the package specs `{ from, to }` of the same files): named imports of `names` from any of
+ * `sources`, by relative path or by package spec, are pointed at `target`.
+ */
+export function splitRewriter(splits) {
+  const relSpec = (file, target) => {
+    const rel = posix(path.relative(path.dirname(file), target));
+    return rel.startsWith('.') ? rel : './' + rel;
+  };
+  return (file, text) => {
+    let out = text;
+    for (const split of splits) {
+      if (file === split.target || split.sources.includes(file)) continue;
+      const isOld = (spec) =>
+        spec === split.pkg?.from || ((spec.startsWith('./') || spec.startsWith('../')) && split.sources.includes(path.resolve(path.dirname(file), spec)));
+      const targetSpec = (spec) => (split.pkg && spec === split.pkg.from ? split.pkg.to : relSpec(file, split.target));
+      out = splitNamedImports(out, isOld, targetSpec, new Set(split.names));
+    }
+    return out;
+  };
+}
+
 export function report(name, moved, changed, unresolved) {
   console.log(`${name}: ${moved.length} moved, ${changed.length} files rewritten`);
   for (const [a, b] of moved) console.log(`  mv ${a} -> ${b}`);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { editVersion } from '../edit-version.ts';
-import { queryBool, tableQueryWith } from '../admin/common.ts';
+import { tableQueryWith } from '../admin/common.ts';
 import { GRADE_LEVELS } from '../classes/contracts.ts';
-import { MATERIAL_TYPES, type MaterialType } from '../class-work/contracts.ts';
-import { V, optionalText, requiredText, urlField, safeString } from '../validation/rules.ts';
+import { MATERIAL_TYPES } from '../class-work/contracts.ts';
+import { V, optionalText, requiredText } from '../validation/rules.ts';
 
 /**
  * Courses, elements and materials (issue 5). A course belongs to a class (catalogue courses, a
