@@ -9,8 +9,8 @@ const gz = promisify(gzip);
 
 /** Text files worth compressing; images, fonts in woff2 and archives are compressed already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml|map)$/;
-/** Below this a compressed copy saves less than a packet's worth. */
-const MIN_BYTES = 512;
+/** Every text file gets its copies (kept only when smaller), so nothing is sent uncompressed. */
+const MIN_BYTES = 0;
 
 const filesUnder = async (dir: string): Promise<string[]> => {
   const entries = await readdir(dir, { withFileTypes: true });
