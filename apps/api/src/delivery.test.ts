@@ -64,6 +64,10 @@ describe('compressed delivery', () => {
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    // Only the headers that matter for a script: the document headers stay on the documents.
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    expect(br.headers['content-security-policy']).toBeUndefined();
+    expect(br.headers['x-frame-options']).toBeUndefined();
 
     const gz = await get('/assets/page-abc123.js', 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
@@ -79,9 +83,12 @@ describe('compressed delivery', () => {
     const index = await get('/', 'br');
     expect(index.headers['content-encoding']).toBe('br');
     expect(index.headers['cache-control']).toBe('no-cache');
+    expect(index.headers['content-security-policy']).toContain("script-src 'self'");
     const sw = await get('/sw.js', 'br');
     expect(sw.statusCode).toBe(200);
     expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.headers['content-security-policy']).toContain("script-src 'self'");
+    expect((await get('/assets/missing-abc.js', 'br')).statusCode).toBe(404);
   });
 
   it('compresses JSON answers of 1 KB or more on the fly, not smaller ones, not for clients that do not ask', async () => {
