@@ -13,6 +13,15 @@ export default defineConfig({
       },
       'apps/web/vitest.config.ts',
       {
+        // The built SPA's bytes (issue 15): `npm test` runs it after its build step.
+        test: {
+          name: 'budget',
+          include: ['apps/web/build/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],

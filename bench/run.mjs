@@ -3,7 +3,8 @@
 //   - bare Fastify hello-world throughput (the baseline),
 //   - GET /api/auth/session (the check before every navigation) and POST /api/auth/login,
 //     on PGlite and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, on PostgreSQL;
-//   - the login route's initial JavaScript, gzipped, from the built SPA.
+//   - the login route's initial JavaScript, gzipped, from the built SPA;
+//   - Lighthouse at phone settings on four pages (issue 15, bench/lighthouse.mjs; `--no-lighthouse` skips it).
 // Usage: npm run bench [-- --duration 10 --connections 50]
 // Writes bench/results/latest.json and prints a Markdown table for docs/performance.md.
 import autocannon from 'autocannon';
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loginRouteJs } from './bundle-size.mjs';
+import { lighthouseTable, runLighthouse } from './lighthouse.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -140,3 +142,9 @@ const jsLine = `Login route initial JavaScript: ${(js.gzipBytes / 1024).toFixed(
 mkdirSync(join(here, 'results'), { recursive: true });
 writeFileSync(join(here, 'results/latest.json'), JSON.stringify(results, null, 2));
 console.log(`\n${table}\n\n${jsLine}`);
+
+if (!process.argv.includes('--no-lighthouse')) {
+  results.lighthouse = await runLighthouse();
+  writeFileSync(join(here, 'results/latest.json'), JSON.stringify(results, null, 2));
+  console.log(`\n${lighthouseTable(results.lighthouse)}`);
+}

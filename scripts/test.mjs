@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit tests, the API suite on PGlite, the same API suite on PostgreSQL
-// when TEST_DATABASE_URL is set, then the browser suite. Stops at the first failing step and
-// prints one closing line with the test counts of every suite that ran.
+// when TEST_DATABASE_URL is set, the build and its byte budget, then the browser suite. Stops at the first
+// failing step and prints one closing line with the test counts of every suite that ran.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,6 +54,7 @@ const steps = [
     return vitest('api on PostgreSQL', ['api']);
   },
   () => run('build web', 'npm', ['run', '--silent', 'build']),
+  () => vitest('bundle budget (built files)', ['budget']),
   () => {
     const file = join(out, 'e2e.json');
     const ok = run('browser (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {

@@ -1,0 +1,92 @@
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mantineSheetFor } from './mantine-css.ts';
+import { LOGIN_ROUTE, routeBytes } from './route-bytes.ts';
+
+/**
+ * Issue 15: the sign-in page must reach a phone on prepaid data in at most 180 KB. The sizes are
+ * those of the built files as the server sends them (brotli copies), so this is a test, not a
+ * timing. `npm test` runs it right after its build step; run alone, it builds when the build is
+ * missing or older than the sources.
+ */
+const web = path.resolve(import.meta.dirname, '..');
+const dist = path.join(web, 'dist');
+const LOGIN_BUDGET = 180 * 1024;
+
+const newest = (dir: string): number =>
+  readdirSync(dir, { withFileTypes: true }).reduce((max, e) => {
+    const p = path.join(dir, e.name);
+    return Math.max(max, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }, 0);
+
+const buildIsCurrent = () => {
+  const manifest = path.join(dist, '.vite/manifest.json');
+  if (!existsSync(manifest)) return false;
+  const sources = [path.join(web, 'src'), path.join(web, 'build'), path.resolve(web, '../../packages/core/src')].map(newest);
+  const files = ['index.html', 'vite.config.ts'].map((f) => statSync(path.join(web, f)).mtimeMs);
+  return statSync(manifest).mtimeMs >= Math.max(...sources, ...files);
+};
+
+describe('login route bytes over the wire', () => {
+  beforeAll(() => {
+    if (buildIsCurrent()) return;
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    const { NODE_ENV: _ignored, ...env } = process.env;
+    const r = spawnSync('npm', ['run', '--silent', 'build'], { cwd: web, stdio: 'inherit', env });
+    expect(r.status, 'the web build').toBe(0);
+  }, 600_000);
+
+  it('stays within 180 KB (brotli, index.html, entry and the login page with their static imports and CSS)', () => {
+    const login = routeBytes(dist, LOGIN_ROUTE);
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    expect(login.bytes, `login route: ${kb(login.bytes)} in ${login.files.length} files (JS ${kb(login.js)}, CSS ${kb(login.css)})`).toBeLessThanOrEqual(
+      LOGIN_BUDGET,
+    );
+  });
+
+  it('has a brotli copy of every file it needs', () => {
+    expect(routeBytes(dist, LOGIN_ROUTE).uncompressed).toEqual([]);
+  });
+
+  it('carries only the styles it shows, not all of Mantine', () => {
+    const login = routeBytes(dist, LOGIN_ROUTE);
+    expect(login.css).toBeGreaterThan(0);
+    // The whole Mantine sheet alone is about 30 KB in brotli.
+    expect(login.css).toBeLessThan(20 * 1024);
+  });
+});
+
+describe('Mantine styles per component', () => {
+  it("maps a component's class-name module to its stylesheet", () => {
+    expect(mantineSheetFor('/r/node_modules/@mantine/core/esm/components/Button/Button.module.mjs')).toBe('@mantine/core/styles/Button.css');
+    expect(mantineSheetFor('/r/node_modules/@mantine/core/esm/utils/InlineInput/InlineInput.module.mjs')).toBe('@mantine/core/styles/InlineInput.css');
+    expect(mantineSheetFor('C:\\r\\node_modules\\@mantine\\core\\esm\\components\\Tabs\\Tabs.module.mjs')).toBe('@mantine/core/styles/Tabs.css');
+    expect(mantineSheetFor('/r/node_modules/@mantine/dates/esm/components/Day/Day.module.mjs')).toBe('@mantine/dates/styles.css');
+    expect(mantineSheetFor('/r/node_modules/@mantine/notifications/esm/Notifications.module.mjs')).toBe('@mantine/notifications/styles.css');
+    expect(mantineSheetFor('/r/node_modules/@mantine/core/esm/components/Button/Button.mjs')).toBeNull();
+    expect(mantineSheetFor('/r/apps/web/src/features/courses/courses.module.css')).toBeNull();
+  });
+
+  it('every class-name module of @mantine/core has its stylesheet in the package', () => {
+    // `@mantine/core` resolves to cjs/index.cjs inside the package.
+    const core = path.dirname(path.dirname(createRequire(path.join(web, 'package.json')).resolve('@mantine/core')));
+    const modules: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (e.name.endsWith('.module.mjs')) modules.push(p);
+      }
+    };
+    walk(path.join(core, 'esm'));
+    expect(modules.length).toBeGreaterThan(90);
+    for (const m of modules) {
+      const sheet = mantineSheetFor(m);
+      expect(sheet, m).not.toBeNull();
+      expect(existsSync(path.join(core, (sheet as string).replace('@mantine/core/', ''))), String(sheet)).toBe(true);
+    }
+  });
+});

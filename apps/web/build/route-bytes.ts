@@ -1,0 +1,66 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** One entry of Vite's build manifest (`dist/.vite/manifest.json`). */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface RouteBytes {
+  /** Every file a cold visit downloads before the page can run, index.html first. */
+  files: string[];
+  /** Bytes of the bodies as the server sends them to a browser that accepts brotli. */
+  bytes: number;
+  js: number;
+  css: number;
+  /** Files the server would have to send uncompressed (no `.br` copy beside them). */
+  uncompressed: string[];
+}
+
+export const readManifest = (dist: string): Manifest => JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+
+/** The body the server sends for a built file: its brotli copy when the build wrote one. */
+const wireSize = (dist: string, file: string): { size: number; compressed: boolean } => {
+  const br = path.join(dist, `${file}.br`);
+  return existsSync(br) ? { size: statSync(br).size, compressed: true } : { size: statSync(path.join(dist, file)).size, compressed: false };
+};
+
+/**
+ * What a phone downloads for a route on a cold visit: index.html, the entry chunk and every chunk
+ * it imports statically (Vite preloads them all at once), then for each route module (the lazy
+ * page and layout modules the route matches, by source path) its chunk, its static imports and
+ * the CSS of all of them. Dynamic imports inside a page (an editor, a dialog) are not counted.
+ */
+export const routeBytes = (dist: string, routeModules: RegExp[]): RouteBytes => {
+  const manifest = readManifest(dist);
+  const files = new Set<string>(['index.html']);
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const k of chunk.imports ?? []) visit(k);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  for (const re of routeModules) {
+    const key = Object.keys(manifest).find((k) => re.test(k));
+    if (!key) throw new Error(`no chunk for ${re} in the build manifest`);
+    visit(key);
+  }
+  const result: RouteBytes = { files: [...files], bytes: 0, js: 0, css: 0, uncompressed: [] };
+  for (const file of files) {
+    const { size, compressed } = wireSize(dist, file);
+    result.bytes += size;
+    if (file.endsWith('.js')) result.js += size;
+    if (file.endsWith('.css')) result.css += size;
+    if (!compressed) result.uncompressed.push(file);
+  }
+  return result;
+};
+
+/** The route modules of the login page (app/routes.tsx): the visitor layout and the page. */
+export const LOGIN_ROUTE = [/app\/layouts\/visitor-layout\.tsx$/, /features\/auth\/login-page\.tsx$/];
