@@ -9,6 +9,7 @@ import { createWorkerLoop, type WorkerLoop } from '../../platform/worker-loop.ts
 import { COURSE_JOBS_CHANNEL, MAX_ATTEMPTS, claimJob, hasFailedCopy, holdJob, releaseJob, settleJob, type CourseJobRecord } from './course-jobs.repo.ts';
 import { copyCourseContent, deleteCourseRows, PermanentJobError, type CourseJobHooks } from './course-work.ts';
 import { removeUnreferencedFiles } from './file-refs.ts';
+import { deletePicture } from '../../platform/image-variants.ts';
 
 /** The course-job worker of an API node: `flush` runs every due job now (tests call it), `kick` after a request on this node. */
 export type CourseJobWorker = WorkerLoop;
@@ -60,7 +61,7 @@ export const createCourseJobWorker = (opts: {
     });
     if (!files) return;
     await removeUnreferencedFiles(db, storage, files.materialKeys);
-    if (files.imageKey) await storage.delete(files.imageKey).catch(() => undefined);
+    if (files.imageKey) await deletePicture(storage, files.imageKey).catch(() => undefined);
   };
 
   /** The course of a job that failed for good: an empty failed copy, or a course no longer being deleted. */
