@@ -11,6 +11,16 @@ export const EMPTY_LABEL = '- -';
 export const KB = 1024;
 export const MB = 1024 * 1024;
 export const IMAGE_MAX_BYTES = 2 * MB;
+/**
+ * Widths (device pixels) in which course images and photos are served (`?w=`): a request is
+ * rounded up to the next one, so each picture has a handful of variants, made once and kept.
+ */
+export const IMAGE_WIDTHS = [64, 128, 192, 256, 320, 480, 640, 960] as const;
+const LARGEST_IMAGE_WIDTH = 960;
+/** The served width for a request of `devicePx` pixels: the next one at or above (the largest for anything bigger). */
+export const servedImageWidth = (devicePx: number): number => IMAGE_WIDTHS.find((w) => w >= devicePx) ?? LARGEST_IMAGE_WIDTH;
+/** The served width for a picture shown `cssWidth` CSS pixels wide on a phone's 2x screen. */
+export const imageWidthFor = (cssWidth: number): number => servedImageWidth(cssWidth * 2);
 export const FILE_MAX_BYTES = 900 * MB;
 
 export const LOCALES = ['en-us', 'ph', 'zh'] as const;

@@ -40,6 +40,10 @@
  *   class "E2E Polish <project>" (teacher e2e.polishteacher.<project>) with the course "Polish course
  *   <project>" of three materials in order, the first due on Dec 4, 2030 8:00 AM Manila time; the
  *   student changes its language, taps a locked stop and leaves a form with changes
+ * Offline use (e2e/tests/offline.spec.ts), one set per project: student e2e.offline.<project> in
+ *   class "E2E Offline <project>" (teacher e2e.offteacher.<project>) with a course whose first
+ *   stop is the page "Water cycle" and whose second is the quiz "Offline quiz" (two questions, no
+ *   time limit); the student reads the page, then reads it and answers the quiz without a network
  * Usage: DATA_DIR=... tsx apps/api/src/test/e2e-fixtures.ts
  */
 import path from 'node:path';
@@ -184,6 +188,19 @@ const main = async () => {
       const first = polish.materials[0];
       if (!first) throw new Error('polish material missing');
       await db.update(courseMaterials).set({ dueAt: new Date('2030-12-04T08:00:00+08:00') }).where(eq(courseMaterials.id, first.id));
+
+      const offTeacher = await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.offteacher.${project}`, email: email('offteacher'), firstName: 'Olivia', lastName: 'Torres' });
+      const offStudent = await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.offline.${project}`, email: email('offline'), firstName: 'Oscar', lastName: 'Lim' });
+      const offClass = await buildClass(db, { schoolId: school.id, teachers: [offTeacher], name: `E2E Offline ${project}` });
+      await enrol(db, offClass.id, [offStudent]);
+      const off = await buildQuizCourse(db, { schoolId: school.id, classId: offClass.id, name: 'Offline quiz', afterPage: true });
+      if (!off.page) throw new Error('offline page missing');
+      await db
+        .update(courseMaterials)
+        .set({ name: 'Water cycle', contentHtml: '<p>Water evaporates, condenses into clouds and falls as rain.</p>' })
+        .where(eq(courseMaterials.id, off.page.id));
+      await setQuizSettings(db, off.quiz.id, { timeLimitMinutes: null, attemptsAllowed: 2, showAnswers: 'afterSubmit' }, offTeacher.id);
+      await addQuizQuestions(db, off.quiz.id, sampleQuestions('multipleChoice', 'shortAnswer'), offTeacher.id);
     }
   } finally {
     await app.close();

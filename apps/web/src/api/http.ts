@@ -1,4 +1,5 @@
 import type { FieldIssue } from '@klase/core/errors';
+import { servedOffline } from '../lib/offline-rules.ts';
 
 /**
  * The SPA's one HTTP client. JSON by default, same-origin cookies, a CSRF header on writes and
@@ -167,7 +168,8 @@ export const apiFetch = async <T>(path: string, init: ApiInit = {}): Promise<T> 
     sawServer(null);
     throw new ApiError('NETWORK', 0, 'No internet connection');
   }
-  sawServer(res.status);
+  // An answer the service worker kept for offline reading still means the server is out of reach.
+  sawServer(servedOffline(res.headers) ? null : res.status);
   const text = await res.text();
   if (!res.ok) throw toApiError(res.status, text);
   return parseBody(text) as T;

@@ -12,6 +12,7 @@ import { initI18n } from '../i18n/i18n.ts';
 import { rememberedLanguage } from '../lib/preferences.ts';
 import { Providers } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
+import { registerServiceWorker } from './service-worker.ts';
 
 /** Entry: the last used language first (the profile's replaces it after sign-in), then the app. */
 const start = async () => {
@@ -26,6 +27,7 @@ const start = async () => {
       </Providers>
     </StrictMode>,
   );
+  registerServiceWorker();
 };
 
 void start();

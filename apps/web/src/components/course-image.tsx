@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Box, Center, Image, Text } from '@mantine/core';
+import { sizedPicture } from '../../lib/photo.ts';
 
 /**
  * Backgrounds of the placeholder of a course without an image: shade 9 of Mantine colours, each
@@ -17,6 +18,9 @@ export const placeholderColor = (id: string): (typeof PLACEHOLDER_COLORS)[number
   return PLACEHOLDER_COLORS[(h >>> 0) % PLACEHOLDER_COLORS.length]!;
 };
 
+/** The width a full-width course image is asked in: a card or header on a phone is at most this wide (CSS px). */
+const FULL_WIDTH_PX = 360;
+
 interface CourseImageProps {
   course: { id: string; code: string; imageUrl: string | null };
   height: number | string;
@@ -27,12 +31,26 @@ interface CourseImageProps {
 
 /**
  * The course's picture, or (without one, or when it fails to load) a block in the course's colour
- * with its code. Decorative: the card or header names the course in text.
+ * with its code. Decorative: the card or header names the course in text. Asked at the size shown
+ * (lib/photo.ts); the box has its height (and the img its size) before the picture arrives.
  */
 export const CourseImage = ({ course, height, width = '100%', codeSize = 'lg' }: CourseImageProps) => {
   const [failed, setFailed] = useState<string | null>(null);
   if (course.imageUrl && failed !== course.imageUrl)
-    return <Image src={course.imageUrl} alt="" h={height} w={width} fit="cover" onError={() => setFailed(course.imageUrl)} data-testid="course-image" />;
+    return (
+      <Image
+        src={sizedPicture(course.imageUrl, typeof width === 'number' ? width : FULL_WIDTH_PX)}
+        alt=""
+        h={height}
+        w={width}
+        width={typeof width === 'number' ? width : undefined}
+        height={typeof height === 'number' ? height : undefined}
+        fit="cover"
+        loading="lazy"
+        onError={() => setFailed(course.imageUrl)}
+        data-testid="course-image"
+      />
+    );
   return (
     <Center bg={placeholderColor(course.id)} h={height} w={width} p="xs" aria-hidden="true" data-testid="course-placeholder" style={{ flexShrink: 0 }}>
       <Box maw="100%">

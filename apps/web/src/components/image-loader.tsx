@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Box, Center, Image, Loader, type ImageProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_SPINNER_HIDE_MS } from '@klase/core/constants';
+import { sizedPicture } from '../lib/photo.ts';
 
 export const FALLBACK_PHOTO = '/api/photos/fallback.svg';
 
@@ -16,7 +17,8 @@ interface ImageLoaderProps extends Omit<ImageProps, 'src' | 'onLoad' | 'onError'
 
 /**
  * An image with a spinner until it loads; the spinner goes 1 second after the load. On error the
- * fallback picture from the server replaces it.
+ * fallback picture from the server replaces it. With a width in pixels, a photo or course image of
+ * the API is asked at that size (lib/photo.ts) and the img carries width and height.
  */
 export const ImageLoader = ({ src, alt, fallbackSrc = FALLBACK_PHOTO, width, height, ...props }: ImageLoaderProps) => {
   const { t } = useTranslation('components');
@@ -45,7 +47,17 @@ export const ImageLoader = ({ src, alt, fallbackSrc = FALLBACK_PHOTO, width, hei
 
   return (
     <Box pos="relative" w={width} h={height} aria-busy={spinner}>
-      <Image {...props} src={current} alt={alt} w={width} h={height} onLoad={() => setLoaded(true)} onError={onError} />
+      <Image
+        {...props}
+        src={typeof width === 'number' ? sizedPicture(current, width) : current}
+        alt={alt}
+        w={width}
+        h={height}
+        width={typeof width === 'number' ? width : undefined}
+        height={typeof height === 'number' ? height : undefined}
+        onLoad={() => setLoaded(true)}
+        onError={onError}
+      />
       {spinner && (
         <Center pos="absolute" inset={0} role="status" aria-label={t('image.loading')}>
           <Loader size="sm" />

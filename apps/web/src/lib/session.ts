@@ -1,6 +1,7 @@
 import type { LoginRequest, SessionInfo, SessionStatus } from '@klase/core/auth/contracts';
 import { apiFetch, isApiError, setCsrfToken } from '../api/http.ts';
 import { applySessionInfo, clearSession, getSession } from './session-store.ts';
+import { clearOfflineData, keepSessionOffline } from './offline-cache.ts';
 
 /** What the session check before a navigation found. */
 export type SessionCheck = 'authenticated' | 'anonymous' | 'expired' | 'unreachable';
@@ -8,12 +9,15 @@ export type SessionCheck = 'authenticated' | 'anonymous' | 'expired' | 'unreacha
 const store = (info: SessionInfo) => {
   setCsrfToken(info.csrfToken);
   applySessionInfo(info);
+  void keepSessionOffline(info);
 };
 
-/** Forgets everything about the user (profile, CSRF token, children, selected child, photo). */
+/** Forgets everything about the user (profile, CSRF token, children, selected child, photo, the answers kept offline). */
 export const forgetSession = (opts: { expired?: boolean } = {}) => {
   setCsrfToken(null);
   clearSession(opts);
+  // What was kept for offline reading is this user's: never left for the next one on the device.
+  void clearOfflineData();
 };
 
 /**

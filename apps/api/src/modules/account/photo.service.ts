@@ -5,6 +5,7 @@ import { MIME_OF, sniffType } from '@klase/core/upload';
 import type { Ctx } from '../../platform/context.ts';
 import type { AuthState } from '../../platform/types.ts';
 import { findUserById, updateUser } from '../admin/users/users.service.ts';
+import { deletePicture } from '../../platform/image-variants.ts';
 
 /** Photos must be under 2 MB. */
 export const PHOTO_MAX_BYTES = IMAGE_MAX_BYTES - 1;
@@ -50,7 +51,7 @@ export const savePhoto = async (ctx: Ctx, auth: AuthState, photo: { data: Buffer
   const key = `photos/${auth.user.id}/${version}.${photo.ext}`;
   await ctx.storage.put(key, photo.data);
   await updateUser(ctx.db, auth.user.id, { photoKey: key, photoMime: photo.mime, photoVersion: version, updatedBy: auth.user.id });
-  if (found.user.photoKey) await ctx.storage.delete(found.user.photoKey);
+  if (found.user.photoKey) await deletePicture(ctx.storage, found.user.photoKey);
   return findUserById(ctx.db, auth.user.id);
 };
 
@@ -64,7 +65,7 @@ export const deletePhoto = async (ctx: Ctx, auth: AuthState) => {
       photoVersion: found.user.photoVersion + 1,
       updatedBy: auth.user.id,
     });
-    await ctx.storage.delete(found.user.photoKey);
+    await deletePicture(ctx.storage, found.user.photoKey);
   }
   return findUserById(ctx.db, auth.user.id);
 };

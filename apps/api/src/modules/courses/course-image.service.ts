@@ -1,5 +1,6 @@
 import { DomainError } from '@klase/core/errors';
 import { auditChange } from '../../kernel/audit.ts';
+import { deletePicture, loadPicture, type PictureWish } from '../../platform/image-variants.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { loadCourseAccess, loadManagedCourse } from './course-access.ts';
@@ -50,7 +51,7 @@ export const saveCourseImage = async (ctx: Ctx, user: UserRow, courseId: string,
     if (written) await ctx.storage.delete(written);
     throw err;
   }
-  if (old) await ctx.storage.delete(old);
+  if (old) await deletePicture(ctx.storage, old);
 };
 
 /** Removes the image (nothing to do without one). */
@@ -64,14 +65,14 @@ export const removeCourseImage = async (ctx: Ctx, user: UserRow, courseId: strin
     await auditChange(tx, audited(user, before, 'course.image-removed', version));
     return before.imageKey;
   });
-  if (old) await ctx.storage.delete(old);
+  if (old) await deletePicture(ctx.storage, old);
 };
 
-/** The image bytes for anyone who reaches the course; 404 without one. */
-export const courseImage = async (ctx: Ctx, user: UserRow, courseId: string): Promise<CourseImage> => {
+/** The image for anyone who reaches the course (at a served size and format when wished, platform/image-variants.ts); 404 without one. */
+export const courseImage = async (ctx: Ctx, user: UserRow, courseId: string, wish?: PictureWish): Promise<CourseImage> => {
   const { course } = await loadCourseAccess(ctx.db, user, courseId);
   if (!course.imageKey || !course.imageMime) throw new DomainError('NOT_FOUND');
-  const data = await ctx.storage.get(course.imageKey);
-  if (!data) throw new DomainError('NOT_FOUND');
-  return { data, mime: course.imageMime };
+  const picture = await loadPicture(ctx.storage, course.imageKey, course.imageMime, wish);
+  if (!picture) throw new DomainError('NOT_FOUND');
+  return picture;
 };

@@ -26,6 +26,7 @@ import type { Policy } from '../../platform/types.ts';
 import { PHOTO_MAX_BYTES, readPhoto } from '../account/photo.service.ts';
 import { requestUser } from '../../kernel/request-user.ts';
 import { courseImage, removeCourseImage, saveCourseImage } from './course-image.service.ts';
+import { pictureQuery, pictureWish, sendPicture } from '../../platform/image-variants.ts';
 import { courseDetails, createCourse, editCourse, myCourses, setCoursePublished, setCourseShared } from './courses.service.ts';
 import { createElement, deleteElement, editElement, reorderElements, setElementPublished } from './elements.service.ts';
 
@@ -90,10 +91,10 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/courses/:courseId/image',
-    { config: { policy: signedIn }, schema: { tags, params: courseParams, querystring: z.object({ v: z.string().max(20).optional() }) } },
+    { config: { policy: signedIn }, schema: { tags, params: courseParams, querystring: pictureQuery } },
     async (request, reply) => {
-      const image = await courseImage(ctx, requestUser(request), request.params.courseId);
-      return reply.header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').type(image.mime).send(image.data);
+      const image = await courseImage(ctx, requestUser(request), request.params.courseId, pictureWish(request));
+      return sendPicture(reply, image);
     },
   );
 

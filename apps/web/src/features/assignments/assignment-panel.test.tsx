@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROLE } from '@klase/core/roles';
 import type { MySubmission } from '@klase/core/assignments/contracts';
@@ -188,6 +188,43 @@ describe('AssignmentPanel for a student', () => {
     expect(String(bodyOf('PUT', MINE)?.textHtml)).toContain('Solids keep their shape');
     act(() => void router.navigate('/elsewhere'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/elsewhere'));
+  });
+});
+
+describe('AssignmentPanel for a student without a connection', () => {
+  beforeEach(() => setRole(ROLE.student));
+  afterEach(() => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith('klase.unsent.')) localStorage.removeItem(key);
+  });
+  const textWork = (textHtml: string | null = null) => mySubmissionFixture({ status: textHtml ? 'draft' : 'none', textHtml, settings: settingsFixture({ submissionType: 'text' }) });
+  const keptTexts = () => Object.keys(localStorage).filter((k) => k.startsWith('klase.unsent.assignment.')).map((k) => localStorage.getItem(k));
+
+  it('keeps the text on the device ("will send when online") and sends it, once, when the page is opened again online', async () => {
+    serve(
+      on('GET', MINE, () => jsonResponse(textWork())),
+      on('PUT', MINE, () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    renderOnElement(panel());
+    const editor = await screen.findByRole('textbox', { name: 'Your answer' }, { timeout: 15_000 });
+    await userEvent.click(editor);
+    await userEvent.type(editor, 'Liquids flow');
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Saved on this device, will send when online')).toBeInTheDocument();
+    expect(keptTexts()).toHaveLength(1);
+    expect(keptTexts()[0]).toContain('Liquids flow');
+
+    cleanup();
+    fetchMock.mockReset();
+    serve(
+      on('GET', MINE, () => jsonResponse(textWork())),
+      on('PUT', MINE, () => jsonResponse(textWork('<p>Liquids flow</p>'))),
+    );
+    renderOnElement(panel());
+    await waitFor(() => expect(screen.getByTestId('draft-sync')).toHaveTextContent('Saved'));
+    expect(writes()).toHaveLength(1);
+    expect(String(bodyOf('PUT', MINE)?.textHtml)).toContain('Liquids flow');
+    expect(keptTexts()).toEqual([]);
+    expect(await screen.findByRole('textbox', { name: 'Your answer' })).toHaveTextContent('Liquids flow');
   });
 });
 

@@ -12,6 +12,7 @@ import { toastSuccess } from '../../lib/toasts.ts';
 import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 import { RichContent } from '../../components/rich-content.tsx';
 import { assignmentCalls, assignmentKeys, useInvalidateWork } from './assignments-api.ts';
+import { useOfflineDraft } from './use-offline-draft.ts';
 import { FeedbackView, FileList, FileUploader, LateBadge, LazyRichTextField, ScheduleDetails, WorkError, WorkStateBadge, useLimitsText } from './work-parts.tsx';
 
 const SELF = { kind: 'self' } as const;
@@ -95,12 +96,18 @@ export const StudentWork = ({ work, preview = false }: StudentWorkProps) => {
   const limitsText = useLimitsText();
   const titleId = useId();
   const { settings, materialId } = work;
-  const [draft, setDraft] = useState<string | null>(null);
   const [savedText, setSavedText] = useState(work.textHtml ?? '');
+  const keep = (answer: MySubmission) => queryClient.setQueryData(assignmentKeys.mine(materialId, SELF), answer);
+  // Text saved without a connection waits on the device and is sent when the app is back online.
+  const offline = useOfflineDraft(materialId, async (text) => {
+    keep(await assignmentCalls.saveDraft(materialId, text));
+    setSavedText(text);
+  });
+  const [draft, setDraft] = useState<string | null>(offline.kept);
   const [busy, setBusy] = useState<'draft' | 'submit' | null>(null);
   const [error, setError] = useState<unknown>(null);
   const dirty = draft !== null && draft !== savedText;
-  useLeaveGuard(dirty);
+  useLeaveGuard(dirty && draft !== offline.kept);
 
   const allowsText = settings.submissionType !== 'files';
   const allowsFiles = settings.submissionType !== 'text';
@@ -108,20 +115,13 @@ export const StudentWork = ({ work, preview = false }: StudentWorkProps) => {
   const showSubmit = preview || work.can.submit || (dirty && canEdit);
   const resubmit = work.submitCount > 0;
 
-  const keep = (answer: MySubmission) => queryClient.setQueryData(assignmentKeys.mine(materialId, SELF), answer);
-
-  const storeDraft = async () => {
-    if (draft === null) return;
-    keep(await assignmentCalls.saveDraft(materialId, draft));
-    setSavedText(draft);
-  };
+  const storeDraft = async () => (draft === null ? 'saved' : offline.save(draft));
 
   const saveDraft = async () => {
     setBusy('draft');
     setError(null);
     try {
-      await storeDraft();
-      toastSuccess(t('work.draftSaved'));
+      if ((await storeDraft()) === 'saved') toastSuccess(t('work.draftSaved'));
     } catch (e) {
       setError(e);
     } finally {
@@ -153,7 +153,15 @@ export const StudentWork = ({ work, preview = false }: StudentWorkProps) => {
 
   let answer = null;
   if (allowsText) {
-    if (canEdit) answer = <LazyRichTextField label={t('work.answer')} value={work.textHtml ?? ''} onChange={setDraft} />;
+    if (canEdit)
+      answer = (
+        <Stack gap={4}>
+          <LazyRichTextField label={t('work.answer')} value={offline.kept ?? work.textHtml ?? ''} onChange={setDraft} />
+          <Text size="sm" role="status" data-testid="draft-sync" data-sync={offline.sync ?? 'none'}>
+            {offline.sync === 'offline' ? t('work.keptOffline') : offline.sync === 'sent' ? t('work.textSaved') : ''}
+          </Text>
+        </Stack>
+      );
     else if (preview) answer = <Textarea label={t('work.answer')} disabled rows={4} />;
     else
       answer = (

@@ -8,6 +8,7 @@ import { PageLoader } from '../../components/page-loader.tsx';
 import { paths } from '../../config/paths.ts';
 import { ClassListTabs, type LinkTab } from '../../components/class-list-tabs.tsx';
 import { BackLink } from '../../components/back-link.tsx';
+import { sizedPicture } from '../../lib/photo.ts';
 
 interface PersonPageProps {
   classId: string;
@@ -36,7 +37,7 @@ export const PersonPage = ({ classId, query, person, hint, tabs, tabsLabel }: Pe
       ) : (
         <>
           <Group gap="md" wrap="nowrap">
-            <Avatar src={person.photoUrl || FALLBACK_PHOTO} alt="" radius="xl" size={72}>
+            <Avatar src={person.photoUrl ? sizedPicture(person.photoUrl, 72) : FALLBACK_PHOTO} alt="" radius="xl" size={72}>
               {person.name.slice(0, 1)}
             </Avatar>
             <Stack gap={2} style={{ minWidth: 0 }}>

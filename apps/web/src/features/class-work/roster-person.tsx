@@ -1,5 +1,6 @@
 import { Avatar, Group, Text } from '@mantine/core';
 import { FALLBACK_PHOTO } from '../../components/image-loader.tsx';
+import { sizedPicture } from '../../lib/photo.ts';
 
 /**
  * A student in the roster table: photo and name with an optional hint line. Unlike PersonCell
@@ -9,7 +10,7 @@ import { FALLBACK_PHOTO } from '../../components/image-loader.tsx';
  */
 export const RosterPerson = ({ name, photoUrl, hint }: { name: string; photoUrl: string | null; hint?: string | null }) => (
   <Group gap="sm" wrap="nowrap" align="center">
-    <Avatar src={photoUrl || FALLBACK_PHOTO} alt="" radius="xl" size={32} imageProps={{ loading: 'lazy' }}>
+    <Avatar src={photoUrl ? sizedPicture(photoUrl, 32) : FALLBACK_PHOTO} alt="" radius="xl" size={32} imageProps={{ loading: 'lazy' }}>
       {name.slice(0, 1)}
     </Avatar>
     <div style={{ minWidth: 0 }}>

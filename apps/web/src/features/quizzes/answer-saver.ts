@@ -1,14 +1,17 @@
 import type { AnswerValue } from '@klase/core/quizzes/questions';
 import { isApiError } from '../../api/http.ts';
+import type { UnsentStore } from '../../lib/unsent.ts';
 
 /**
  * Saves a quiz attempt's answers as the student goes (one PUT per question, the latest value
  * wins): typed answers after a pause, choices at once. A save that fails for the network or the
  * server is kept and retried (sooner when the browser is back online); an attempt the server has
- * closed (ATTEMPT_FINISHED) stops everything and says so. Plain TypeScript: the page subscribes
- * to its status.
+ * closed (ATTEMPT_FINISHED) stops everything and says so. With a `store`, every value waits on
+ * the device until the server has it: without a connection the status is `offline` ("Saved on
+ * this device, will send when online"), and a reopened page sends what a closed one could not.
+ * Plain TypeScript: the page subscribes to its status.
  */
-export type SaveStatus = 'idle' | 'saving' | 'saved' | 'retrying' | 'finished';
+export type SaveStatus = 'idle' | 'saving' | 'saved' | 'retrying' | 'offline' | 'finished';
 
 /** `finished`: the server says the attempt is over; `refused`: the last save it refused for another reason (not retried). */
 export interface SaverSnapshot {
@@ -18,6 +21,8 @@ export interface SaverSnapshot {
 
 export interface AnswerSaverOptions {
   save: (questionId: string, value: AnswerValue) => Promise<unknown>;
+  /** Keeps unsent values on the device (lib/unsent.ts). */
+  store?: UnsentStore<AnswerValue>;
   retryMinMs?: number;
   retryMaxMs?: number;
 }
@@ -38,6 +43,7 @@ export class AnswerSaver {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private retryDelay: number;
   private failing = false;
+  private offline = false;
   private savedOnce = false;
   private finished = false;
   private refused: unknown = null;
@@ -63,6 +69,7 @@ export class AnswerSaver {
   queue(questionId: string, value: AnswerValue, delayMs: number) {
     if (this.finished) return;
     this.pending.set(questionId, value);
+    this.options.store?.set(questionId, value);
     this.clearTimer(questionId);
     if (delayMs <= 0) void this.send(questionId);
     else this.timers.set(questionId, setTimeout(() => void this.send(questionId), delayMs));
@@ -103,8 +110,10 @@ export class AnswerSaver {
     this.update();
     try {
       await this.options.save(questionId, value);
+      this.options.store?.remove(questionId, value);
       this.savedOnce = true;
       this.failing = false;
+      this.offline = false;
       this.retryDelay = this.options.retryMinMs ?? RETRY_MIN_MS;
     } catch (e) {
       if (isApiError(e) && e.code === 'ATTEMPT_FINISHED') this.finish();
@@ -112,9 +121,14 @@ export class AnswerSaver {
         // A newer value typed meanwhile wins over the one that failed.
         if (!this.pending.has(questionId)) this.pending.set(questionId, value);
         this.failing = true;
+        this.offline = isApiError(e) && e.code === 'NETWORK';
         this.scheduleRetry();
         this.settleWaiters(false);
-      } else this.refused = e;
+      } else {
+        // Refused for good (not a network or server trouble): keeping it would only resend it.
+        this.options.store?.remove(questionId, value);
+        this.refused = e;
+      }
     } finally {
       this.inFlight.delete(questionId);
     }
@@ -126,6 +140,7 @@ export class AnswerSaver {
   private finish() {
     this.finished = true;
     this.failing = false;
+    this.options.store?.clear();
     this.pending.clear();
     for (const id of [...this.timers.keys()]) this.clearTimer(id);
     this.clearRetry();
@@ -160,7 +175,7 @@ export class AnswerSaver {
   }
 
   private update() {
-    const status: SaveStatus = this.finished ? 'finished' : this.failing ? 'retrying' : this.hasUnsaved() ? 'saving' : this.savedOnce ? 'saved' : 'idle';
+    const status: SaveStatus = this.finished ? 'finished' : this.failing ? (this.offline && this.options.store ? 'offline' : 'retrying') : this.hasUnsaved() ? 'saving' : this.savedOnce ? 'saved' : 'idle';
     if (!this.hasUnsaved()) this.settleWaiters(true);
     if (status === this.snapshot.status && this.refused === this.snapshot.refused) return;
     this.snapshot = { status, refused: this.refused };

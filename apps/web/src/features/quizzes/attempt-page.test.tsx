@@ -19,6 +19,13 @@ const user = () => userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTi
 const puts = () => writesOf(fetchMock).filter((w) => w.call.startsWith('PUT'));
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const status = () => screen.getByTestId('save-status');
+/** What the device keeps unsent (lib/unsent.ts), by storage key. */
+const unsentEntries = () =>
+  Object.fromEntries(
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('klase.unsent.'))
+      .map((k) => [k, JSON.parse(localStorage.getItem(k) ?? '{}') as unknown]),
+  );
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -34,6 +41,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  for (const key of Object.keys(unsentEntries())) localStorage.removeItem(key);
   vi.useRealTimers();
   vi.unstubAllGlobals();
   resetSessionStore();
@@ -66,12 +74,9 @@ describe('attempt page', () => {
     await waitFor(() => expect(status()).toHaveTextContent('Saved'));
   });
 
-  it('keeps an answer that could not be saved and retries it until it is', async () => {
+  it('keeps an answer the server could not save and retries it until it is', async () => {
     let failures = 1;
-    saveAnswer = () => {
-      if (failures-- > 0) throw new TypeError('Failed to fetch');
-      return jsonResponse({ savedAt: '2030-01-01T12:01:00.000Z' });
-    };
+    saveAnswer = () => (failures-- > 0 ? jsonResponse({ code: 'INTERNAL', message: 'Something went wrong' }, 500) : jsonResponse({ savedAt: '2030-01-01T12:01:00.000Z' }));
     const u = user();
     renderQuizRoute(attemptPath, ROLE.student);
     await u.click(await screen.findByRole('radio', { name: 'Rock' }));
@@ -81,6 +86,30 @@ describe('attempt page', () => {
     await waitFor(() => expect(status()).toHaveTextContent('Saved'));
     expect(puts()).toHaveLength(2);
     expect(puts()[1]!.body).toEqual({ type: 'multipleChoice', choiceIds: ['c-rock'] });
+  });
+
+  it('offline keeps the answer on the device ("will send when online"), and a reopened page sends it once the network is back', async () => {
+    let offline = true;
+    saveAnswer = () => {
+      if (offline) throw new TypeError('Failed to fetch');
+      return jsonResponse({ savedAt: '2030-01-01T12:01:00.000Z' });
+    };
+    const u = user();
+    const first = renderQuizRoute(attemptPath, ROLE.student);
+    await u.click(await screen.findByRole('radio', { name: 'Rock' }));
+    await waitFor(() => expect(status()).toHaveTextContent('Saved on this device, will send when online'));
+    expect(Object.values(unsentEntries())).toEqual([{ [questionId(1)]: { type: 'multipleChoice', choiceIds: ['c-rock'] } }]);
+
+    // The tab is closed while offline; later the student opens the attempt again with a connection.
+    first.unmount();
+    offline = false;
+    const before = puts().length;
+    renderQuizRoute(attemptPath, ROLE.student);
+    expect(await screen.findByRole('radio', { name: 'Rock' })).toBeChecked();
+    await waitFor(() => expect(status()).toHaveTextContent('Saved'));
+    const sent = puts().slice(before);
+    expect(sent).toEqual([{ call: `PUT ${answerUrl(1)}`, body: { type: 'multipleChoice', choiceIds: ['c-rock'] } }]);
+    expect(unsentEntries()).toEqual({});
   });
 
   it('counts down from the server clock, announces 5 and 1 minutes left and submits at zero', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconClock, IconCloudUpload, IconSend } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconClock, IconCloudOff, IconCloudUpload, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ import { PageLoader } from '../../components/page-loader.tsx';
 import { isMissing } from '../../components/group-load-state.tsx';
 import { RichContent } from '../../components/rich-content.tsx';
 import { useMaterial } from '../../api/materials-api.ts';
+import { useSession } from '../../lib/session-store.ts';
+import { unsentStore, type UnsentStore } from '../../lib/unsent.ts';
 import { AnswerInput, isAnswered, type SaveKind } from './answer-inputs.tsx';
 import { AnswerSaver, TEXT_SAVE_DELAY_MS, type SaveStatus } from './answer-saver.ts';
 import { materialHref, QuizPageFrame } from './quiz-page-frame.tsx';
@@ -29,10 +31,20 @@ const useResultHref = () => {
   return paths.classQuizAttemptResult.to(id, courseId, materialId, attemptId);
 };
 
-/** One saver per attempt; its status drives the "Saved" line. */
-const useAnswerSaver = (attemptId: string) => {
-  const [saver] = useState(() => new AnswerSaver({ save: (questionId, value) => saveAnswerCall(attemptId, questionId, value) }));
+/** The answers of this attempt not on the server yet, kept on this device for the signed-in student. */
+const useUnsentAnswers = (attemptId: string) => {
+  const userId = useSession((s) => s.profile?.id ?? '');
+  const [store] = useState(() => unsentStore<AnswerValue>(`quiz.${userId}.${attemptId}`));
+  return store;
+};
+
+/** One saver per attempt; its status drives the "Saved" line. Answers a closed page could not send go first. */
+const useAnswerSaver = (attemptId: string, store: UnsentStore<AnswerValue>) => {
+  const [saver] = useState(() => new AnswerSaver({ save: (questionId, value) => saveAnswerCall(attemptId, questionId, value), store }));
   const snapshot = useSyncExternalStore(saver.subscribe, saver.getSnapshot);
+  useEffect(() => {
+    for (const [questionId, value] of Object.entries(store.all())) saver.queue(questionId, value, 0);
+  }, [saver, store]);
   useEffect(() => {
     // Back online: retry at once; leaving the page (or closing it with answers unsaved).
     const online = () => saver.retryNow();
@@ -55,7 +67,7 @@ const SaveStatusLine = ({ status }: { status: SaveStatus }) => {
   const danger = useTone('danger');
   const muted = useTone('muted');
   if (status === 'idle' || status === 'finished') return <Text size="sm" c={muted} role="status" data-testid="save-status" />;
-  const Icon = status === 'saved' ? IconCheck : status === 'saving' ? IconCloudUpload : IconAlertTriangle;
+  const Icon = status === 'saved' ? IconCheck : status === 'saving' ? IconCloudUpload : status === 'offline' ? IconCloudOff : IconAlertTriangle;
   return (
     <Group gap={4} wrap="nowrap" role="status" data-testid="save-status" data-status={status}>
       <Icon size={16} aria-hidden="true" color={status === 'retrying' ? `var(--mantine-color-${danger.replace('.', '-')})` : undefined} />
@@ -149,7 +161,8 @@ const AttemptView = ({ attempt }: { attempt: LoadedAttempt }) => {
   const resultHref = useResultHref();
   const { id = '', materialId = '' } = useParams();
   const material = useMaterial(materialId);
-  const [answers, setAnswers] = useState<Record<string, AnswerValue>>(attempt.answers);
+  const unsent = useUnsentAnswers(attempt.id);
+  const [answers, setAnswers] = useState<Record<string, AnswerValue>>(() => ({ ...attempt.answers, ...unsent.all() }));
   const [mode, setMode] = useState<'one' | 'all'>('one');
   const [current, setCurrent] = useState(0);
   const [announcement, setAnnouncement] = useState('');
@@ -161,7 +174,7 @@ const AttemptView = ({ attempt }: { attempt: LoadedAttempt }) => {
   const questions = attempt.questions;
 
   const toResult = (notice: ResultNotice) => void navigate(resultHref, { replace: true, state: { notice } });
-  const { saver, snapshot } = useAnswerSaver(attempt.id);
+  const { saver, snapshot } = useAnswerSaver(attempt.id, unsent);
   // The server closed the attempt (its time ran out elsewhere): on to the result.
   useEffect(() => {
     if (snapshot.status === 'finished' && !submitted.current) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DomainError } from '@klase/core/errors';
 import { ctxOf } from '../../../platform/app-context.ts';
 import { userPhoto } from './users.service.ts';
+import { pictureQuery, pictureWish, sendPicture } from '../../../platform/image-variants.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = ctxOf(app);
@@ -10,16 +11,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/photo',
     {
       config: { policy: { access: 'signedIn' } },
-      schema: { tags: ['users'], params: z.object({ id: z.string().max(100) }), querystring: z.object({ v: z.string().max(20).optional() }) },
+      schema: { tags: ['users'], params: z.object({ id: z.string().max(100) }), querystring: pictureQuery },
     },
     async (request, reply) => {
       if (!request.auth) throw new DomainError('UNAUTHENTICATED');
-      const photo = await userPhoto(ctx, request.auth.user, request.params.id);
-      return reply
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .type(photo.mime)
-        .send(photo.data);
+      return sendPicture(reply, await userPhoto(ctx, request.auth.user, request.params.id, pictureWish(request)));
     },
   );
 };

@@ -3,6 +3,7 @@ import { ROLE } from '@klase/core/roles';
 import type { Ctx } from '../../../platform/context.ts';
 import type { UserRow } from '../../../platform/rows.ts';
 import { findUserById, isParentLink } from './users.repo.ts';
+import { loadPicture, type Picture, type PictureWish } from '../../../platform/image-variants.ts';
 
 /**
  * What other modules (auth, account, classes, courses, dashboard, admin users) use of the users:
@@ -34,12 +35,12 @@ const maySee = async (ctx: Ctx, viewer: UserRow, target: UserRow): Promise<boole
 };
 
 /** The photo bytes, or 404 when there is none or the viewer may not see it. */
-export const userPhoto = async (ctx: Ctx, viewer: UserRow, targetId: string): Promise<{ data: Buffer; mime: string }> => {
+export const userPhoto = async (ctx: Ctx, viewer: UserRow, targetId: string, wish?: PictureWish): Promise<Picture> => {
   const found = isUuid(targetId) ? await findUserById(ctx.db, targetId) : null;
   if (!found || !found.user.photoKey || !found.user.photoMime || !(await maySee(ctx, viewer, found.user))) {
     throw new DomainError('NOT_FOUND');
   }
-  const data = await ctx.storage.get(found.user.photoKey);
-  if (!data) throw new DomainError('NOT_FOUND');
-  return { data, mime: found.user.photoMime };
+  const photo = await loadPicture(ctx.storage, found.user.photoKey, found.user.photoMime, wish);
+  if (!photo) throw new DomainError('NOT_FOUND');
+  return photo;
 };

@@ -8,6 +8,7 @@ import { COURSE_JOBS_CHANNEL, MAX_ATTEMPTS, claimJob, hasFailedCopy, holdJob, re
 import { copyCourseContent, deleteCourseRows, PermanentJobError, type CourseJobHooks } from './course-work.ts';
 import { leaveFailedJob } from './course-work.repo.ts';
 import { removeUnreferencedFiles } from '../../../kernel/file-refs.ts';
+import { deletePicture } from '../../../platform/image-variants.ts';
 
 /** The course-job worker of an API node: `flush` runs every due job now (tests call it), `kick` after a request on this node. */
 export type CourseJobWorker = WorkerLoop;
@@ -59,7 +60,7 @@ export const createCourseJobWorker = (opts: {
     });
     if (!files) return;
     await removeUnreferencedFiles(db, storage, files.materialKeys);
-    if (files.imageKey) await storage.delete(files.imageKey).catch(() => undefined);
+    if (files.imageKey) await deletePicture(storage, files.imageKey).catch(() => undefined);
   };
 
   /** The course of a job that failed for good: an empty failed copy, or a course no longer being deleted. */
