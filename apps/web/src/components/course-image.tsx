@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Center, Image, Text } from '@mantine/core';
-import { sizedPicture } from '../../lib/photo.ts';
+import { sizedPicture } from '../lib/photo.ts';
 
 /**
  * Backgrounds of the placeholder of a course without an image: shade 9 of Mantine colours, each
