@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'core',
-          include: ['packages/core/src/**/*.test.ts'],
+          include: ['packages/core/src/**/*.test.ts', 'scripts/**/*.test.mjs'],
           environment: 'node',
         },
       },
