@@ -1,6 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-/** One runner, three projects: core (pure rules), web (jsdom components), api (app.inject on a database). */
+/** One runner, four projects: core (pure rules), web (jsdom components), web-logic (the web's pure logic in Node), api (app.inject on a database). */
 export default defineConfig({
   test: {
     projects: [
@@ -9,9 +9,11 @@ export default defineConfig({
           name: 'core',
           include: ['packages/core/src/**/*.test.ts', 'scripts/**/*.test.mjs'],
           environment: 'node',
+          maxWorkers: 2,
         },
       },
       'apps/web/vitest.config.ts',
+      'apps/web/vitest.logic.config.ts',
       {
         test: {
           name: 'api',
