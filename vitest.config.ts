@@ -1,17 +1,19 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-/** One runner, three projects: core (pure rules), web (jsdom components), api (app.inject on a database). */
+/** One runner, four projects: core (pure rules), web (jsdom components), web-logic (the web's pure logic in Node), api (app.inject on a database). */
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'core',
-          include: ['packages/core/src/**/*.test.ts'],
+          include: ['packages/core/src/**/*.test.ts', 'scripts/**/*.test.mjs'],
           environment: 'node',
+          maxWorkers: 2,
         },
       },
       'apps/web/vitest.config.ts',
+      'apps/web/vitest.logic.config.ts',
       {
         // The built SPA's bytes (issue 15): `npm test` runs it after its build step.
         test: {

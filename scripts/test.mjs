@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit tests, the API suite on PGlite, the same API suite on PostgreSQL
-// when TEST_DATABASE_URL is set, the build and its byte budget, then the browser suite. Stops at the first
-// failing step and prints one closing line with the test counts of every suite that ran.
-import { spawnSync } from 'node:child_process';
+// `npm test`: typecheck, lint and the web build side by side (each is mostly one core), then unit
+// tests, the API suite on PGlite, the same API suite on PostgreSQL when TEST_DATABASE_URL is set,
+// then the build's byte budget and the browser suite on that build. Stops at the first failing step and prints one closing line
+// with the test counts of every suite that ran.
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,32 @@ const run = (name, cmd, args, env = {}) => {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   timings.push(`${name}: ${Math.round((Date.now() - t0) / 1000)} s`);
   return r.status === 0;
+};
+
+/** Runs steps at once, each one's output held back and printed whole when it ends; true when all pass. */
+const together = async (steps) => {
+  const t0 = Date.now();
+  console.log(`\n=== ${steps.map((s) => s.name).join(' + ')} (side by side) ===`);
+  const results = await Promise.all(
+    steps.map(
+      ({ name, cmd, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(cmd, args, { env: process.env });
+          const chunks = [];
+          child.stdout.on('data', (c) => chunks.push(c));
+          child.stderr.on('data', (c) => chunks.push(c));
+          child.on('close', (code) => {
+            const text = Buffer.concat(chunks).toString().trimEnd();
+            console.log(`\n--- ${name}: ${code === 0 ? 'passed' : 'FAILED'} ---${text ? `\n${text}` : ''}`);
+            timings.push(`${name}: ${Math.round((Date.now() - started) / 1000)} s`);
+            resolve(code === 0);
+          });
+        }),
+    ),
+  );
+  timings.push(`(side by side: ${Math.round((Date.now() - t0) / 1000)} s)`);
+  return results.every(Boolean);
 };
 
 const vitestCounts = (file) => {
@@ -42,9 +69,14 @@ const vitest = (name, projects, env = {}) => {
 };
 
 const steps = [
-  () => run('typecheck', 'npm', ['run', '--silent', 'typecheck']),
-  () => run('lint', 'npm', ['run', '--silent', 'lint']),
-  () => vitest('unit (core, web)', ['core', 'web']),
+  () =>
+    together([
+      { name: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
+      { name: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'] },
+      { name: 'build web', cmd: 'npm', args: ['run', '--silent', 'build'] },
+    ]),
+  () => vitest('bundle budget (built files)', ['budget']),
+  () => vitest('unit (core, web)', ['core', 'web', 'web-logic']),
   () => vitest('api on PGlite', ['api'], { TEST_DATABASE_URL: '' }),
   () => {
     if (!process.env.TEST_DATABASE_URL) {
@@ -53,8 +85,6 @@ const steps = [
     }
     return vitest('api on PostgreSQL', ['api']);
   },
-  () => run('build web', 'npm', ['run', '--silent', 'build']),
-  () => vitest('bundle budget (built files)', ['budget']),
   () => {
     const file = join(out, 'e2e.json');
     const ok = run('browser (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
@@ -67,7 +97,7 @@ const steps = [
 
 let ok = true;
 for (const step of steps) {
-  if (!step()) {
+  if (!(await step())) {
     ok = false;
     break;
   }

@@ -1,14 +1,18 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { LOGIC_TESTS_NEEDING_DOM } from './vitest.environments.ts';
 
 export default defineProject({
   plugins: [react()],
   test: {
     name: 'web',
     root: import.meta.dirname,
-    include: ['src/**/*.test.{ts,tsx}'],
+    // Components; the pure logic (`*.test.ts`) runs in Node in project web-logic (vitest.logic.config.ts).
+    include: ['src/**/*.test.tsx', ...LOGIC_TESTS_NEEDING_DOM.map((name) => `src/**/${name}`)],
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
     testTimeout: 20_000,
+    // Vitest's default is one worker per core but one (2 - 1) on a 2-core machine; the second core would idle.
+    maxWorkers: 2,
   },
 });

@@ -104,7 +104,8 @@ export const languageTag = (lng: string): string => (lng === 'ph' ? 'fil' : lng 
 export const changeLanguage = async (lng: Locale) => {
   await loadLocale(lng);
   await i18next.changeLanguage(lng);
-  document.documentElement.lang = languageTag(lng);
+  // Absent only in the Node unit tests of pure logic (project web-logic).
+  if (typeof document !== 'undefined') document.documentElement.lang = languageTag(lng);
 };
 
 export { i18next };
