@@ -69,6 +69,8 @@ export const MOVES = [
   ['features/courses/course-tab.tsx', 'app/pages/course-tab.tsx'],
   ['features/class-work/student-grade-tab.tsx', 'app/pages/student-grade-tab.tsx'],
   ['features/classes/class-courses-tab.tsx', 'app/pages/class-courses-tab.tsx'],
+  ['features/catalogue/class-catalogue-course-page.tsx', 'app/pages/class-catalogue-course-page.tsx'],
+  ['features/catalogue/browse-course-page.test.tsx', 'app/pages/browse-course-page.test.tsx'],
   // Tests that render such a page with the pages around it.
   ['features/class-work/student-page.test.tsx', 'app/pages/student-page.test.tsx'],
   ['features/catalogue/browse-catalogue-page.test.tsx', 'app/pages/browse-catalogue-page.test.tsx'],

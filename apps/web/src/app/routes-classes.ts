@@ -34,12 +34,12 @@ const classChildRoutes: RouteObject[] = [
   {
     path: 'courses/rex-courses/:courseId',
     handle: meta({ role: 'catalogueBrowse', title: 'catalogue:titles.course' }),
-    lazy: lazyPage(() => import('../features/catalogue/class-catalogue-course-page.tsx'), 'ClassCatalogueCoursePage'),
+    lazy: lazyPage(() => import('./pages/class-catalogue-course-page.tsx'), 'ClassCatalogueCoursePage'),
   },
   {
     path: 'courses/rex-courses/:courseId/element/:elementId',
     handle: meta({ role: 'catalogueBrowse', title: 'catalogue:titles.element' }),
-    lazy: lazyPage(() => import('../features/catalogue/class-catalogue-course-page.tsx'), 'ClassCatalogueElementPage'),
+    lazy: lazyPage(() => import('./pages/class-catalogue-course-page.tsx'), 'ClassCatalogueElementPage'),
   },
   {
     path: 'courses/:courseId',

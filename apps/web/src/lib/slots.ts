@@ -29,10 +29,12 @@ const cache = new Map<keyof Slots, LazyExoticComponent<ComponentType<GradedPanel
 /** Called once by `app/` before anything renders. */
 export const fillSlots = (next: SlotLoaders) => {
   loaders = next;
-  cache.clear();
 };
 
-/** The slot's component, loaded on demand (render it inside Suspense). */
+/**
+ * The slot's component, loaded on demand when first rendered (inside Suspense), so a module may ask
+ * for it at its top level before `app/` has filled the slots.
+ */
 export const slot = <K extends keyof Slots>(name: K): LazyExoticComponent<Slots[K]> => {
   let component = cache.get(name);
   if (!component) {

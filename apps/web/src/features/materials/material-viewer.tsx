@@ -94,11 +94,11 @@ export interface AssessmentPlace {
 }
 
 // The work panels of issue 6 load with the first graded material opened, not with every element page.
-const PANELS = { assignment: 'assignmentPanel', activity: 'activityPanel', quiz: 'quizPanel' } as const;
+const PANELS = { assignment: slot('assignmentPanel'), activity: slot('activityPanel'), quiz: slot('quizPanel') };
 
 const GradedView = ({ material, type, place }: { material: MaterialDetails; type: 'assignment' | 'quiz' | 'activity'; place?: AssessmentPlace }) => {
   const { t } = useTranslation('materials');
-  const Panel = slot(PANELS[type]);
+  const Panel = PANELS[type];
   return (
     <Stack gap="md">
       <DetailList

@@ -7,9 +7,9 @@ import { paths } from '../../config/paths.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { CourseImage } from '../../components/course-image.tsx';
 import { MaterialTypeIcon, useMaterialTypeLabel } from '../../components/material-types.tsx';
-import { MaterialViewer } from '../materials/material-viewer.tsx';
-import { useAddToClass, useCatalogueCourse, useMaterialPreview } from './browse-api.ts';
-import { AddToClassButton, BackLink, CourseCounts, LoadError, SubjectGrade, useCanAddToClass } from './browse-parts.tsx';
+import { MaterialViewer } from '../../features/materials/material-viewer.tsx';
+import { useAddToClass, useCatalogueCourse, useMaterialPreview } from '../../features/catalogue/browse-api.ts';
+import { AddToClassButton, BackLink, CourseCounts, LoadError, SubjectGrade, useCanAddToClass } from '../../features/catalogue/browse-parts.tsx';
 
 type CourseState = { kind: 'loading' } | { kind: 'missing' } | { kind: 'error'; error: unknown } | { kind: 'ready'; course: CourseDetails };
 

@@ -19,8 +19,8 @@ import {
   PAGE_ID,
   SCIENCE_CAT,
   stubFetch,
-} from './browse-test-data.ts';
-import { renderClassRoutes, withTeacherSession } from './browse-test-routes.tsx';
+} from '../../features/catalogue/browse-test-data.ts';
+import { renderClassRoutes, withTeacherSession } from '../../features/catalogue/browse-test-routes.tsx';
 import { ClassCatalogueCoursePage, ClassCatalogueElementPage } from './class-catalogue-course-page.tsx';
 
 const { mock: fetchMock, calls, writes } = stubFetch();
