@@ -43,12 +43,13 @@ module.exports = {
       name: 'api-module-public-files',
       comment:
         'A module (modules/<domain>/ or modules/admin/<sub>/) imports from another module only its ' +
-        '*.service.ts and *-access.ts / *.access.ts files.',
+        '*.service.ts and *-access.ts / *.access.ts files. The admin domain\'s own files beside its ' +
+        'sub-modules (modules/admin/admin-scope.ts, admin-messages.ts) are shared by those sub-modules.',
       severity: 'error',
       from: { path: `${API}modules/(admin/[^/]+|[^/]+)/` },
       to: {
         path: `${API}modules/`,
-        pathNot: [`${API}modules/$1/`, '(\\.service|-access|\\.access)\\.ts$'],
+        pathNot: [`${API}modules/$1/`, '(\\.service|-access|\\.access)\\.ts$', `${API}modules/admin/[^/]+\\.ts$`],
       },
     },
     {
