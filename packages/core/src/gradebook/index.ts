@@ -22,3 +22,4 @@ export {
 } from './display.ts';
 export * from './contracts.ts';
 export * from './setup-build.ts';
+export * from './entry-rules.ts';

@@ -1,6 +1,6 @@
 import { and, desc, eq, or } from 'drizzle-orm';
-import { DomainError, type FieldIssue } from '@klase/core/errors';
-import type { GradeEntryResult, GradeHistoryEntry, GradeItemRow, gradeEntryForm, ScaleRow } from '@klase/core/gradebook/index';
+import { DomainError } from '@klase/core/errors';
+import { gradeChangeLocked, gradeValueIssue, type GradeEntryResult, type GradeHistoryEntry, type GradeItemRow, type gradeEntryForm, type ScaleRow } from '@klase/core/gradebook/index';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { gradeGrades, gradeHistory } from '../../db/schema/gradebook.ts';
@@ -20,26 +20,11 @@ import { ensureGradebook, loadSetupRows } from './setup-loader.ts';
 
 type GradeEntry = z.output<typeof gradeEntryForm>;
 
-const invalid = (key: string, params?: Record<string, number>): DomainError =>
-  new DomainError('VALIDATION', { fields: [{ path: 'value', key, ...(params ? { params } : {}) } satisfies FieldIssue] });
-
-/** The value's range check: the item's range; scale items take whole numbers 1..k; text items no number. */
+/** The value's range and scale check (core's rule, the grid's too): a 400 on `value` when refused. */
 export const checkValue = (item: GradeItemRow, scales: readonly ScaleRow[], value: number): void => {
-  let min = item.minGrade;
-  let max = item.maxGrade;
-  if (item.gradeType === 'text') throw invalid('invalidChoice');
-  if (item.gradeType === 'scale') {
-    const scale = scales.find((s) => s.id === item.scaleId);
-    if (!scale) throw invalid('invalidChoice');
-    if (!Number.isInteger(value)) throw invalid('number');
-    min = 1;
-    max = scale.values.length;
-  }
-  if (value > max) throw invalid('notGreaterThan', { limit: max, count: max });
-  if (value < min) throw invalid('notLessThan', { limit: min, count: min });
+  const issue = gradeValueIssue(item, scales.find((s) => s.id === item.scaleId), value);
+  if (issue) throw new DomainError('VALIDATION', { fields: [issue] });
 };
-
-const lockedNow = (locked: boolean, after: string | null, now: number) => locked || (after !== null && Date.parse(after) <= now);
 
 /** The item of this course and an enrolled student, or 404. */
 const loadCell = async (db: Db, g: GradebookAccess, itemId: string, studentId: string) => {
@@ -56,14 +41,13 @@ export const writeGrade = async (db: Db, user: UserRow, courseId: string, itemId
   const { rows, item } = await loadCell(db, g, itemId, studentId);
   if (!rows.ready) throw new DomainError('GRADEBOOK_NOT_READY');
   if (form.value !== undefined && form.value !== null) checkValue(item, rows.scales, form.value);
-  const onlyUnlocks = form.locked === false && form.value === undefined && form.excused === undefined && form.hidden === undefined;
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ locked: gradeGrades.locked })
       .from(gradeGrades)
       .where(and(eq(gradeGrades.itemId, itemId), eq(gradeGrades.studentId, studentId)))
       .for('update');
-    if (lockedNow(item.locked, item.lockedAfter, now) || (current?.locked && !onlyUnlocks)) throw new DomainError('GRADE_LOCKED');
+    if (gradeChangeLocked(item, current?.locked ?? false, form, now)) throw new DomainError('GRADE_LOCKED');
     const set: Partial<typeof gradeGrades.$inferInsert> = { updatedAt: new Date(now), updatedBy: user.id };
     if (form.value !== undefined) set.value = form.value;
     if (form.excused !== undefined) set.excused = form.excused;

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { CELL, type GradeItemRow, type ItemGrade, type StudentGrades } from '@klase/core/gradebook/index';
+import { CELL, isLockedAt, type GradeItemRow, type ItemGrade, type StudentGrades } from '@klase/core/gradebook/index';
 import type { Db } from '../../db/client.ts';
 import { concurrently } from '../../db/concurrent.ts';
 import { submissions } from '../../db/schema/assessments.ts';
@@ -41,9 +41,6 @@ const SUB_RETURNED = 1;
 const SUB_SUBMITTED = 2;
 const SUB_LATE = 4;
 
-const lockedNow = (item: Pick<GradeItemRow, 'locked' | 'lockedAfter'>, now: number): boolean =>
-  item.locked || (item.lockedAfter !== null && Date.parse(item.lockedAfter) <= now);
-
 /**
  * Every enrolled student's (or one student's) cells for `items`. A material's grade counts once
  * returned (before: the grid shows it flagged `notReturned`, totals leave it out); an override
@@ -63,7 +60,7 @@ export const loadCells = async (
     if (it.materialId) materialIndex.set(it.materialId, i);
   });
   const cells = new Map<string, StudentCells>();
-  const lockedItem = items.map((it) => lockedNow(it, now));
+  const lockedItem = items.map((it) => isLockedAt(it, now));
   const records = new Map<string, (ItemGrade | undefined)[]>();
   for (const id of opts.studentIds) {
     cells.set(id, { values: new Array<number | null>(n).fill(null), flags: lockedItem.map((l) => (l ? CELL.locked : 0)), engine: { studentId: id, grades: {} } });

@@ -12,6 +12,7 @@ import {
   type ScaleRow,
 } from '@klase/core/gradebook/index';
 import { rubricMaxPoints } from '@klase/core/gradebook/contracts';
+import { GRADED_TYPES } from '@klase/core/courses/contracts';
 import type { Db } from '../../db/client.ts';
 import { concurrently } from '../../db/concurrent.ts';
 import { courseElements, courseMaterials, courses } from '../../db/schema/courses.ts';
@@ -26,7 +27,10 @@ import { gradebookSettings, gradeCategories, gradeItems, gradeScales, gradingPer
  * maximum from the rubric).
  */
 
-const GRADED_TYPES = ['assignment', 'quiz', 'activity'] as const;
+const gradedTypesSql = sql.join(
+  GRADED_TYPES.map((t) => sql`${t}`),
+  sql`, `,
+);
 
 export const ensureGradebook = async (db: Db, courseId: string): Promise<void> => {
   await db.insert(gradebookSettings).values({ courseId }).onConflictDoNothing();
@@ -42,7 +46,7 @@ export const ensureGradebook = async (db: Db, courseId: string): Promise<void> =
     select m.course_id, root.id, m.id, m.name, coalesce(m.max_points, 100), 0
     from course_materials m
     join grade_categories root on root.course_id = m.course_id and root.parent_id is null
-    where m.course_id = ${courseId} and m.type in ('assignment', 'quiz', 'activity')
+    where m.course_id = ${courseId} and m.type in (${gradedTypesSql})
       and not exists (select 1 from grade_items i where i.material_id = m.id)
     on conflict (material_id) where material_id is not null do nothing`);
 };
@@ -245,9 +249,6 @@ export const loadSetupRows = async (db: Db, courseId: string, schoolId: string, 
     ready: categories.some((c) => c.parentId !== null),
   };
 };
-
-/** Graded material types (the ones that get a grade item). */
-export const isGradedType = (type: string): boolean => (GRADED_TYPES as readonly string[]).includes(type);
 
 /** Item ids of materials, for callers that need the mapping (material deletion, rubric grading). */
 export const itemsOfMaterials = async (db: Db, materialIds: string[]): Promise<Map<string, string>> => {

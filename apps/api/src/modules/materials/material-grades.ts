@@ -1,11 +1,12 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
+import { isGradedType } from '@klase/core/courses/contracts';
 import { rubricMaxPoints } from '@klase/core/gradebook/contracts';
 import type { Db } from '../../db/client.ts';
 import { submissions } from '../../db/schema/assessments.ts';
 import { courseMaterials } from '../../db/schema/courses.ts';
 import { gradeGrades, gradeItems, rubrics } from '../../db/schema/gradebook.ts';
-import { ensureGradebook, isGradedType } from '../gradebook/setup-loader.ts';
+import { ensureGradebook } from '../gradebook/setup-loader.ts';
 
 /**
  * What deleting a graded material does with its grades (decision 0015, "deleting a material asks

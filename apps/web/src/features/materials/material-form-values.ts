@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { MATERIAL_TYPES, type MaterialType } from '@klase/core/classes/class-work';
-import { GRADED_TYPES, type MaterialDetails, type MaterialForm } from '@klase/core/courses/contracts';
+import { type MaterialDetails, type MaterialForm } from '@klase/core/courses/contracts';
 
 dayjs.extend(customParseFormat);
 
@@ -22,7 +22,7 @@ export interface MaterialFormState {
 }
 
 export const isMaterialType = (v: string | undefined): v is MaterialType => (MATERIAL_TYPES as readonly string[]).includes(v ?? '');
-export const isGradedType = (type: MaterialType): type is (typeof GRADED_TYPES)[number] => (GRADED_TYPES as readonly string[]).includes(type);
+export { isGradedType } from '@klase/core/courses/contracts';
 
 export const DEFAULT_MAX_POINTS = 100;
 /** A due date without a time is due at the end of that day; an available-from date opens at its start. */
