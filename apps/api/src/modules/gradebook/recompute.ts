@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { concurrently } from '../../db/concurrent.ts';
 import { courses } from '../../db/schema/courses.ts';
 import { gradebookSettings, gradeRecalc, gradeTotals } from '../../db/schema/gradebook.ts';
-import { loadCells, loadStudents, type EnrolledStudent, type StudentCells } from './grades-loader.ts';
+import { loadCells, type StudentCells } from './grades-loader.ts';
+import { loadStudents, type EnrolledStudent } from './grades.repo.ts';
 import { ensureGradebook, loadSetupRows, type SetupRowsLoaded } from './setup-loader.ts';
 import { catKey, computeStudentTotals, createTotalsEngine, type StudentResult, type TotalsEngine } from './totals.ts';
 
@@ -48,9 +49,16 @@ export interface CourseGrades {
   cells: Map<string, StudentCells>;
 }
 
-/** Setup, students and cells of a course (or of one student: `only`). Call `ensureGradebook` first. */
-export const loadCourseGrades = async (db: Db, k: CourseKeys, now: number, only?: string): Promise<CourseGrades> => {
-  const [rows, students] = await concurrently(db, () => loadSetupRows(db, k.courseId, k.schoolId, false), () => loadStudents(db, k.classId, only));
+/**
+ * Setup, students and cells of a course (or of one student: `only`). Call `ensureGradebook` first.
+ * `setup`: the course setup the caller has read already (a grade entry), not read again.
+ */
+export const loadCourseGrades = async (db: Db, k: CourseKeys, now: number, only?: string, setup?: SetupRowsLoaded): Promise<CourseGrades> => {
+  const [rows, students] = await concurrently(
+    db,
+    () => (setup ? Promise.resolve(setup) : loadSetupRows(db, k.courseId, k.schoolId, false)),
+    () => loadStudents(db, k.classId, only),
+  );
   const cells = await loadCells(db, { courseId: k.courseId, classId: k.classId, items: rows.items, studentIds: students.map((s) => s.id), now, only });
   return { rows, students, cells };
 };
@@ -115,10 +123,11 @@ export const ensureFresh = async (db: Db, course: string | CourseKeys, mode: 'wa
 
 /**
  * One student's totals after a grade change (inside the change's transaction): computed from what
- * the transaction sees and upserted, so the answer and the stored totals agree at once.
+ * the transaction sees and upserted, so the answer and the stored totals agree at once. `setup`:
+ * the course setup the change was checked with (read once per change).
  */
-export const recomputeStudent = async (tx: Db, k: CourseKeys, studentId: string, now = Date.now()) => {
-  const data = await loadCourseGrades(tx, k, now, studentId);
+export const recomputeStudent = async (tx: Db, k: CourseKeys, studentId: string, now = Date.now(), setup?: SetupRowsLoaded) => {
+  const data = await loadCourseGrades(tx, k, now, studentId, setup);
   const te = createTotalsEngine(data.rows, now);
   const stored = await storedLocked(tx, k.courseId, te, studentId);
   const cells = data.cells.get(studentId);
