@@ -2,6 +2,7 @@ import { and, eq, gte, lte, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { GradingPeriodRow, gradingPeriodForm } from '@klase/core/gradebook/index';
 import type { Db } from '../../db/client.ts';
+import type { Ctx } from '../../platform/context.ts';
 import { gradingPeriods } from '../../db/schema/gradebook.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { invalid, notFound, openGradebook, setupWrite } from './setup-kit.ts';
@@ -38,7 +39,7 @@ const checkOverlap = async (tx: Db, courseId: string, form: PeriodForm, self: st
 const columnsOf = (form: PeriodForm) => ({ name: form.name, startsOn: form.startsOn, endsOn: form.endsOn, weight: form.weight });
 
 /** `POST /periods`. */
-export const createPeriod = async (db: Db, user: UserRow, courseId: string, form: PeriodForm): Promise<GradingPeriodRow> => {
+export const createPeriod = async ({ db }: Ctx, user: UserRow, courseId: string, form: PeriodForm): Promise<GradingPeriodRow> => {
   await openGradebook(db, user, courseId, 'manage');
   return setupWrite(db, courseId, async (tx) => {
     await checkOverlap(tx, courseId, form, null);
@@ -52,7 +53,7 @@ export const createPeriod = async (db: Db, user: UserRow, courseId: string, form
 };
 
 /** `PUT /periods/:periodId`. */
-export const updatePeriod = async (db: Db, user: UserRow, courseId: string, periodId: string, form: PeriodForm & EditVersion): Promise<GradingPeriodRow> => {
+export const updatePeriod = async ({ db }: Ctx, user: UserRow, courseId: string, periodId: string, form: PeriodForm & EditVersion): Promise<GradingPeriodRow> => {
   await openGradebook(db, user, courseId, 'manage');
   return setupWrite(db, courseId, async (tx) => {
     const [found] = await tx
@@ -67,7 +68,7 @@ export const updatePeriod = async (db: Db, user: UserRow, courseId: string, peri
 };
 
 /** `DELETE /periods/:periodId` (items that named it count by their date again: the foreign key sets null). */
-export const deletePeriod = async (db: Db, user: UserRow, courseId: string, periodId: string): Promise<void> => {
+export const deletePeriod = async ({ db }: Ctx, user: UserRow, courseId: string, periodId: string): Promise<void> => {
   await openGradebook(db, user, courseId, 'manage');
   await setupWrite(db, courseId, async (tx) => {
     const [row] = await tx
