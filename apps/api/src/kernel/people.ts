@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { fullName } from '@klase/core/admin/users';
+import { FULL_NAME_PARTS, fullName } from '@klase/core/admin/users';
 import { users } from '../db/schema/users.ts';
 
 /**
@@ -11,8 +11,11 @@ import { users } from '../db/schema/users.ts';
 /** `Last, First M.`, built in SQL so pages sort and search by it. */
 export const sortNameSql = sql<string>`concat(${users.lastName}, ', ', ${users.firstName}, coalesce(' ' || upper(left(nullif(trim(${users.middleName}), ''), 1)) || '.', ''))`;
 
-/** The full name as one text, for searching. */
-export const fullNameSql = sql<string>`concat_ws(' ', ${users.firstName}, nullif(${users.middleName}, ''), ${users.lastName}, nullif(${users.suffix}, ''))`;
+/** The full name as one text (core's `fullName` rule: its parts in order, blank ones left out), for showing and searching. */
+export const fullNameSql = sql<string>`concat_ws(' ', ${sql.join(
+  FULL_NAME_PARTS.map((part) => sql`case when btrim(${users[part]}) <> '' then ${users[part]} end`),
+  sql`, `,
+)})`;
 
 /** The user columns a student entry needs. */
 export const personColumns = {

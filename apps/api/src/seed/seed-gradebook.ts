@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { schoolDate } from '@klase/core/gradebook/setup-build';
 import { rubricMaxPoints } from '@klase/core/gradebook/contracts';
+import { GRADED_TYPES } from '@klase/core/materials/contracts';
 import { ensureGradebook } from '../modules/gradebook/setup-loader.ts';
 import type { Db } from '../db/client.ts';
 import { submissions } from '../db/schema/assessments.ts';
@@ -100,7 +101,7 @@ const demoCourses = async (db: Db) => {
       .where(and(eq(classes.schoolId, school.id), eq(classes.name, demo.className), eq(courses.name, demo.name)))
       .limit(1);
     if (!course?.classId || !course.schoolId) continue;
-    const graded = await db.$count(courseMaterials, and(eq(courseMaterials.courseId, course.id), inArray(courseMaterials.type, ['assignment', 'quiz', 'activity'])));
+    const graded = await db.$count(courseMaterials, and(eq(courseMaterials.courseId, course.id), inArray(courseMaterials.type, GRADED_TYPES)));
     if (graded > 0) found.push({ id: course.id, schoolId: course.schoolId, classId: course.classId });
   }
   return found;

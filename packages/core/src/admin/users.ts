@@ -173,5 +173,8 @@ export const userOptionsQuery = z.object({
   search: safeString().max(100).default(''),
 });
 
+/** The parts of a full name in order ("Juan Santos Dela Cruz Jr."); blank parts are left out. The API's SQL builds it from this list too. */
+export const FULL_NAME_PARTS = ['firstName', 'middleName', 'lastName', 'suffix'] as const;
+
 export const fullName = (u: { firstName: string; middleName?: string | null; lastName: string; suffix?: string | null }): string =>
-  [u.firstName, u.middleName, u.lastName, u.suffix].filter((p): p is string => !!p && p.trim() !== '').join(' ');
+  FULL_NAME_PARTS.map((part) => u[part]).filter((p): p is string => !!p && p.trim() !== '').join(' ');

@@ -23,3 +23,4 @@ export {
 export * from './contracts.ts';
 export * from './views.ts';
 export * from './setup-build.ts';
+export * from './entry-rules.ts';

@@ -1,6 +1,7 @@
 import type { GradebookSettings, GradeCategoryRow, GradeItemRow, GradingPeriodRow, ScaleRow } from './views.ts';
 import type { GradebookSetup, GradeCategorySetup, GradeItemSetup } from './types.ts';
 import { SCHOOL_TIME_ZONE } from '../constants.ts';
+import { isLockedAt } from './entry-rules.ts';
 
 /**
  * From the stored setup (the rows of `GET /gradebook/setup`) to the engine's setup, and the
@@ -39,7 +40,6 @@ export const finalFromPeriods = (periods: readonly { weight: number; percent: nu
 };
 
 const ms = (iso: string | null): number | undefined => (iso ? Date.parse(iso) : undefined);
-const lockedNow = (locked: boolean, lockedAfter: string | null, now: number): boolean => locked || (lockedAfter !== null && Date.parse(lockedAfter) <= now);
 
 /** A child's coefficients, read as its parent's method wants them (types.ts `ChildCoefficients`). */
 const coefficients = (row: { weight: number | null; extraCredit: boolean; position: number }, parentMethod: string | undefined) => {
@@ -83,7 +83,7 @@ export const buildEngineSetup = (rows: SetupRows, now: number, itemFilter?: (ite
     max: c.maxGrade,
     hidden: c.hidden,
     hiddenUntil: ms(c.hiddenUntil),
-    locked: lockedNow(c.locked, c.lockedAfter, now),
+    locked: isLockedAt(c, now),
     gradePass: c.gradePass ?? undefined,
     displayType: c.displayType ?? undefined,
     decimals: c.decimals ?? undefined,
@@ -102,7 +102,7 @@ export const buildEngineSetup = (rows: SetupRows, now: number, itemFilter?: (ite
       scaleId: i.gradeType === 'scale' ? (i.scaleId ?? undefined) : undefined,
       hidden: i.hidden || i.unpublished,
       hiddenUntil: ms(i.hiddenUntil),
-      locked: lockedNow(i.locked, i.lockedAfter, now),
+      locked: isLockedAt(i, now),
       gradePass: i.gradePass ?? undefined,
       displayType: i.displayType ?? undefined,
       decimals: i.decimals ?? undefined,

@@ -25,6 +25,9 @@ export const COMPLETION_RULE: Record<MaterialType, 'viewed' | 'submitted' | 'att
   activity: 'graded',
 };
 export const GRADED_TYPES = ['assignment', 'quiz', 'activity'] as const satisfies readonly MaterialType[];
+export type GradedType = (typeof GRADED_TYPES)[number];
+/** Graded material types: the ones that get a grade item in the gradebook (both apps ask this). */
+export const isGradedType = (type: string): type is GradedType => (GRADED_TYPES as readonly string[]).includes(type);
 
 const isoDateTime = z.iso.datetime({ offset: true, error: V.invalidChoice });
 

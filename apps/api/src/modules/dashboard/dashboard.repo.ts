@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { GRADED_TYPES } from '@klase/core/materials/contracts';
 import type { Db } from '../../db/client.ts';
 import { quizAttempts, submissions } from '../../db/schema/assessments.ts';
 import { classStudents, classTeachers, classes } from '../../db/schema/classes.ts';
@@ -10,8 +11,6 @@ import { assignedToStudents, elementAssignedTo } from '../../kernel/assignment-s
  * published elements of published courses assigned to the student (assignment-sql.ts) in the
  * active classes they are enrolled in; the staff list reads the active classes they teach.
  */
-
-const GRADED_TYPES = ['assignment', 'quiz', 'activity'] as const;
 
 /** The material, its element, course and class, as every list names them. */
 const materialColumns = {

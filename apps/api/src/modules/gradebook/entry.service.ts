@@ -1,13 +1,11 @@
-import { and, desc, eq, or } from 'drizzle-orm';
-import { DomainError, type FieldIssue } from '@klase/core/errors';
-import type { GradeEntryResult, GradeHistoryEntry, GradeItemRow, gradeEntryForm, ScaleRow } from '@klase/core/gradebook/index';
+import { DomainError } from '@klase/core/errors';
+import { gradeChangeLocked, gradeValueIssue, type GradeEntryResult, type GradeHistoryEntry, type GradeItemRow, type gradeEntryForm, type ScaleRow } from '@klase/core/gradebook/index';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { gradeGrades, gradeHistory } from '../../db/schema/gradebook.ts';
-import { users } from '../../db/schema/users.ts';
+import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { fullNameSql } from '../../kernel/people.ts';
-import { isEnrolled, loadGradebookAccess, requireGradeManage, requireGradeStaff, type GradebookAccess } from './gradebook-access.ts';
+import { isEnrolled, lockGradeRow, readGradeHistory, upsertGrade } from './gradebook.repo.ts';
+import { loadGradebookAccess, requireGradeManage, requireGradeStaff, type GradebookAccess } from './gradebook-access.ts';
 import { recomputeStudent } from './recompute.ts';
 import { ensureGradebook, loadSetupRows } from './setup-loader.ts';
 
@@ -16,30 +14,16 @@ import { ensureGradebook, loadSetupRows } from './setup-loader.ts';
  * locked, checked (range, locks), upserted with who changed it (the database triggers record the
  * history), and the student's totals are recomputed and stored before it commits. Two teachers on
  * the same cell: the second waits for the first, then its write wins; both are in the history.
+ * The course setup is read once per change and serves the check and the recompute.
  */
 
 type GradeEntry = z.output<typeof gradeEntryForm>;
 
-const invalid = (key: string, params?: Record<string, number>): DomainError =>
-  new DomainError('VALIDATION', { fields: [{ path: 'value', key, ...(params ? { params } : {}) } satisfies FieldIssue] });
-
-/** The value's range check: the item's range; scale items take whole numbers 1..k; text items no number. */
+/** The value's range and scale check (core's rule, the grid's too): a 400 on `value` when refused. */
 export const checkValue = (item: GradeItemRow, scales: readonly ScaleRow[], value: number): void => {
-  let min = item.minGrade;
-  let max = item.maxGrade;
-  if (item.gradeType === 'text') throw invalid('invalidChoice');
-  if (item.gradeType === 'scale') {
-    const scale = scales.find((s) => s.id === item.scaleId);
-    if (!scale) throw invalid('invalidChoice');
-    if (!Number.isInteger(value)) throw invalid('number');
-    min = 1;
-    max = scale.values.length;
-  }
-  if (value > max) throw invalid('notGreaterThan', { limit: max, count: max });
-  if (value < min) throw invalid('notLessThan', { limit: min, count: min });
+  const issue = gradeValueIssue(item, scales.find((s) => s.id === item.scaleId), value);
+  if (issue) throw new DomainError('VALIDATION', { fields: [issue] });
 };
-
-const lockedNow = (locked: boolean, after: string | null, now: number) => locked || (after !== null && Date.parse(after) <= now);
 
 /** The item of this course and an enrolled student, or 404. */
 const loadCell = async (db: Db, g: GradebookAccess, itemId: string, studentId: string) => {
@@ -50,57 +34,29 @@ const loadCell = async (db: Db, g: GradebookAccess, itemId: string, studentId: s
   return { rows, item };
 };
 
-export const writeGrade = async (db: Db, user: UserRow, courseId: string, itemId: string, studentId: string, form: GradeEntry, now = Date.now()): Promise<GradeEntryResult> => {
+export const writeGrade = async (ctx: Ctx, user: UserRow, courseId: string, itemId: string, studentId: string, form: GradeEntry, now = Date.now()): Promise<GradeEntryResult> => {
+  const { db } = ctx;
   const g = await loadGradebookAccess(db, user, courseId);
   requireGradeManage(g);
   const { rows, item } = await loadCell(db, g, itemId, studentId);
   if (!rows.ready) throw new DomainError('GRADEBOOK_NOT_READY');
   if (form.value !== undefined && form.value !== null) checkValue(item, rows.scales, form.value);
-  const onlyUnlocks = form.locked === false && form.value === undefined && form.excused === undefined && form.hidden === undefined;
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ locked: gradeGrades.locked })
-      .from(gradeGrades)
-      .where(and(eq(gradeGrades.itemId, itemId), eq(gradeGrades.studentId, studentId)))
-      .for('update');
-    if (lockedNow(item.locked, item.lockedAfter, now) || (current?.locked && !onlyUnlocks)) throw new DomainError('GRADE_LOCKED');
-    const set: Partial<typeof gradeGrades.$inferInsert> = { updatedAt: new Date(now), updatedBy: user.id };
-    if (form.value !== undefined) set.value = form.value;
-    if (form.excused !== undefined) set.excused = form.excused;
-    if (form.hidden !== undefined) set.hidden = form.hidden;
-    if (form.locked !== undefined) set.locked = form.locked;
-    await tx
-      .insert(gradeGrades)
-      .values({ itemId, studentId, courseId, value: form.value ?? null, excused: form.excused ?? false, hidden: form.hidden ?? false, locked: form.locked ?? false, updatedAt: set.updatedAt, updatedBy: user.id })
-      .onConflictDoUpdate({ target: [gradeGrades.itemId, gradeGrades.studentId], set });
-    const done = await recomputeStudent(tx, { courseId, classId: g.classId, schoolId: g.schoolId }, studentId, now);
-    const i = done.rows.items.findIndex((it) => it.id === itemId);
+    const current = await lockGradeRow(tx, itemId, studentId);
+    if (gradeChangeLocked(item, current?.locked ?? false, form, now)) throw new DomainError('GRADE_LOCKED');
+    await upsertGrade(tx, { itemId, studentId, courseId, userId: user.id, at: new Date(now) }, form);
+    const done = await recomputeStudent(tx, { courseId, classId: g.classId, schoolId: g.schoolId }, studentId, now, rows);
+    const i = rows.items.findIndex((it) => it.id === itemId);
     return { itemId, studentId, value: done.cells.values[i] ?? null, flags: done.cells.flags[i] ?? 0, totals: done.result.totals };
   });
 };
 
 /** Every change of the cell, newest first: the gradebook's own and the material's grade (by submission). */
-export const gradeHistoryOf = async (db: Db, user: UserRow, courseId: string, itemId: string, studentId: string): Promise<GradeHistoryEntry[]> => {
-  const g = await loadGradebookAccess(db, user, courseId);
+export const gradeHistoryOf = async (ctx: Ctx, user: UserRow, courseId: string, itemId: string, studentId: string): Promise<GradeHistoryEntry[]> => {
+  const g = await loadGradebookAccess(ctx.db, user, courseId);
   requireGradeStaff(g);
-  const { item } = await loadCell(db, g, itemId, studentId);
-  const cell = item.materialId ? or(eq(gradeHistory.itemId, itemId), eq(gradeHistory.materialId, item.materialId)) : eq(gradeHistory.itemId, itemId);
-  const rows = await db
-    .select({
-      id: gradeHistory.id,
-      field: gradeHistory.field,
-      source: gradeHistory.source,
-      oldValue: gradeHistory.oldValue,
-      newValue: gradeHistory.newValue,
-      changedAt: gradeHistory.changedAt,
-      byId: users.id,
-      byName: fullNameSql,
-    })
-    .from(gradeHistory)
-    .leftJoin(users, eq(users.id, gradeHistory.changedBy))
-    .where(and(eq(gradeHistory.courseId, courseId), eq(gradeHistory.studentId, studentId), cell))
-    .orderBy(desc(gradeHistory.changedAt), desc(gradeHistory.id))
-    .limit(500);
+  const { item } = await loadCell(ctx.db, g, itemId, studentId);
+  const rows = await readGradeHistory(ctx.db, { courseId, itemId, studentId, materialId: item.materialId });
   return rows.map((r) => ({
     id: r.id,
     field: r.field as GradeHistoryEntry['field'],

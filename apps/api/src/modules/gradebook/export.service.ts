@@ -4,7 +4,7 @@ import type { Locale } from '@klase/core/constants';
 import { EXPORT_FORMATS } from '@klase/core/admin/common';
 import { DomainError } from '@klase/core/errors';
 import { CELL, formatNumber, roundGrade, type GradebookGrid } from '@klase/core/gradebook/index';
-import type { Db } from '../../db/client.ts';
+import type { Ctx } from '../../platform/context.ts';
 import { attachmentHeader } from '../../platform/downloads.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { CONTENT_TYPES, csvStream, xlsxStream, type Cell } from '../../platform/spreadsheet.ts';
@@ -78,10 +78,10 @@ async function* each<T>(list: readonly T[]): AsyncIterable<T> {
   for (const x of list) yield x;
 }
 
-export const sendGradebookExport = async (db: Db, user: UserRow, courseId: string, q: GradebookExportQuery, locale: Locale, reply: FastifyReply) => {
-  const g = await loadGradebookAccess(db, user, courseId);
+export const sendGradebookExport = async (ctx: Ctx, user: UserRow, courseId: string, q: GradebookExportQuery, locale: Locale, reply: FastifyReply) => {
+  const g = await loadGradebookAccess(ctx.db, user, courseId);
   requireGradeStaff(g);
-  const grid = await gridOf(db, g);
+  const grid = await gridOf(ctx.db, g);
   const { header, rows } = exportTable(grid, q, locale);
   const base = g.access.course.code.replace(/[\\/:*?"<>|\s]+/g, '-') || 'course';
   const name = `${base}-grades-${new Date().toISOString().slice(0, 10)}.${q.format}`;

@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import { DomainError } from '@klase/core/errors';
 import { ROLE } from '@klase/core/roles';
 import type { Db } from '../../db/client.ts';
-import { classStudents } from '../../db/schema/classes.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import type { ClassAccess } from '../../kernel/class-access.ts';
 import { canManage, loadCourseAccess, requireManage, type CourseAccess } from '../courses/course-access.ts';
+import { isEnrolled } from './gradebook.repo.ts';
 
 /**
  * The one check of every `/api/courses/:courseId/gradebook/...` route (decision 0015): the course
@@ -42,16 +41,6 @@ export const requireGradeStaff = (g: GradebookAccess): void => {
 export const requireGradeManage = (g: GradebookAccess): void => {
   requireGradeStaff(g);
   requireManage(g.access);
-};
-
-/** Whether `studentId` is enrolled in the class. */
-export const isEnrolled = async (db: Db, classId: string, studentId: string): Promise<boolean> => {
-  const [row] = await db
-    .select({ id: classStudents.studentId })
-    .from(classStudents)
-    .where(and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)))
-    .limit(1);
-  return Boolean(row);
 };
 
 /**

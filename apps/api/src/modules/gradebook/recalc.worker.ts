@@ -1,9 +1,8 @@
-import { asc } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, Db } from '../../db/client.ts';
-import { gradeRecalc } from '../../db/schema/gradebook.ts';
 import { createWorkerLoop, type WorkerLoop } from '../../platform/worker-loop.ts';
 import { ensureFresh } from './recompute.ts';
+import { readStaleCourses } from './totals.repo.ts';
 
 /**
  * The background recompute (decision 0015): every few seconds each API node recomputes the courses
@@ -17,7 +16,7 @@ export const RECALC_POLL_MS = 5_000;
 
 /** Recomputes up to `batch` stale courses; answers how many it recomputed. */
 export const recomputeStale = async (db: Db, batch = RECALC_BATCH): Promise<number> => {
-  const stale = await db.select({ courseId: gradeRecalc.courseId }).from(gradeRecalc).orderBy(asc(gradeRecalc.requestedAt)).limit(batch);
+  const stale = await readStaleCourses(db, batch);
   let done = 0;
   let failed: unknown = null;
   for (const { courseId } of stale) {

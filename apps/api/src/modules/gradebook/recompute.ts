@@ -1,11 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { GridTotal, StoredTotal } from '@klase/core/gradebook/index';
 import type { Db } from '../../db/client.ts';
 import { concurrently } from '../../db/concurrent.ts';
-import { courses } from '../../db/schema/courses.ts';
-import { gradebookSettings, gradeRecalc, gradeTotals } from '../../db/schema/gradebook.ts';
-import { loadCells, loadStudents, type EnrolledStudent, type StudentCells } from './grades-loader.ts';
+import { loadCells, type StudentCells } from './grades-loader.ts';
+import { loadStudents, type EnrolledStudent } from './grades.repo.ts';
 import { ensureGradebook, loadSetupRows, type SetupRowsLoaded } from './setup-loader.ts';
+import { clearRecalcMark, lockRecalcMark, readCourseKeys, readRecalcState, readTotalsOf, replaceTotals, type TotalRecord } from './totals.repo.ts';
 import { catKey, computeStudentTotals, createTotalsEngine, type StudentResult, type TotalsEngine } from './totals.ts';
 
 /**
@@ -23,8 +22,8 @@ export interface CourseKeys {
 }
 
 export const courseKeys = async (db: Db, courseId: string): Promise<CourseKeys | null> => {
-  const [c] = await db.select({ classId: courses.classId, schoolId: courses.schoolId }).from(courses).where(eq(courses.id, courseId)).limit(1);
-  return c?.classId && c.schoolId ? { courseId, classId: c.classId, schoolId: c.schoolId } : null;
+  const keys = await readCourseKeys(db, courseId);
+  return keys ? { courseId, ...keys } : null;
 };
 
 /** The stored totals of locked categories (the engine keeps them), by student. */
@@ -32,8 +31,7 @@ export const storedLocked = async (db: Db, courseId: string, te: TotalsEngine, o
   const out = new Map<string, Record<string, StoredTotal>>();
   if (te.lockedCategoryIds.length === 0) return out;
   const keys = te.lockedCategoryIds.map(catKey);
-  const where = and(eq(gradeTotals.courseId, courseId), inArray(gradeTotals.key, keys), only ? eq(gradeTotals.studentId, only) : undefined);
-  const rows = await db.select({ s: gradeTotals.studentId, k: gradeTotals.key, v: gradeTotals.value }).from(gradeTotals).where(where);
+  const rows = await readTotalsOf(db, courseId, keys, only);
   for (const r of rows) {
     const rec = out.get(r.s) ?? {};
     rec[r.k.slice(4)] = { value: r.v, locked: true };
@@ -48,16 +46,21 @@ export interface CourseGrades {
   cells: Map<string, StudentCells>;
 }
 
-/** Setup, students and cells of a course (or of one student: `only`). Call `ensureGradebook` first. */
-export const loadCourseGrades = async (db: Db, k: CourseKeys, now: number, only?: string): Promise<CourseGrades> => {
-  const [rows, students] = await concurrently(db, () => loadSetupRows(db, k.courseId, k.schoolId, false), () => loadStudents(db, k.classId, only));
+/**
+ * Setup, students and cells of a course (or of one student: `only`). Call `ensureGradebook` first.
+ * `setup`: the course setup the caller has read already (a grade entry), not read again.
+ */
+export const loadCourseGrades = async (db: Db, k: CourseKeys, now: number, only?: string, setup?: SetupRowsLoaded): Promise<CourseGrades> => {
+  const [rows, students] = await concurrently(
+    db,
+    () => (setup ? Promise.resolve(setup) : loadSetupRows(db, k.courseId, k.schoolId, false)),
+    () => loadStudents(db, k.classId, only),
+  );
   const cells = await loadCells(db, { courseId: k.courseId, classId: k.classId, items: rows.items, studentIds: students.map((s) => s.id), now, only });
   return { rows, students, cells };
 };
 
-const CHUNK = 1000;
-
-const totalRows = (courseId: string, studentId: string, totals: Record<string, GridTotal>, at: Date) =>
+const totalRows = (courseId: string, studentId: string, totals: Record<string, GridTotal>, at: Date): TotalRecord[] =>
   Object.entries(totals).map(([key, t]) => ({ courseId, studentId, key, value: t.value, min: t.min, max: t.max, percent: t.percent, computedAt: at }));
 
 /** Computes every student's totals and replaces the course's stored totals (inside `tx`). */
@@ -67,14 +70,13 @@ export const recomputeCourse = async (tx: Db, k: CourseKeys, now = Date.now()): 
   const stored = await storedLocked(tx, k.courseId, te);
   const at = new Date(now);
   const results = new Map<string, StudentResult>();
-  const values: ReturnType<typeof totalRows> = [];
+  const values: TotalRecord[] = [];
   for (const s of students) {
     const r = computeStudentTotals(te, cells.get(s.id)!.engine, stored.get(s.id));
     results.set(s.id, r);
     values.push(...totalRows(k.courseId, s.id, r.totals, at));
   }
-  await tx.delete(gradeTotals).where(eq(gradeTotals.courseId, k.courseId));
-  for (let i = 0; i < values.length; i += CHUNK) await tx.insert(gradeTotals).values(values.slice(i, i + CHUNK));
+  await replaceTotals(tx, k.courseId, values);
   return results;
 };
 
@@ -87,45 +89,36 @@ export const ensureFresh = async (db: Db, course: string | CourseKeys, mode: 'wa
   const courseId = typeof course === 'string' ? course : course.courseId;
   const k = typeof course === 'string' ? await courseKeys(db, courseId) : course;
   if (!k) {
-    await db.delete(gradeRecalc).where(eq(gradeRecalc.courseId, courseId));
+    await clearRecalcMark(db, courseId);
     return false;
   }
   // One round trip when nothing is to do (the usual read).
-  const [state] = await db
-    .select({
-      stale: sql<boolean>`exists (select 1 from ${gradeRecalc} where ${gradeRecalc.courseId} = ${courseId})`,
-      created: sql<boolean>`exists (select 1 from ${gradebookSettings} where ${gradebookSettings.courseId} = ${courseId})`,
-    })
-    .from(sql`(select 1) as one`);
+  const state = await readRecalcState(db, courseId);
   if (state?.created && !state.stale) return false;
   // The gradebook's rows and items of graded materials added since (outside the lock: it marks the course).
   await ensureGradebook(db, courseId);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ at: sql<string>`${gradeRecalc.requestedAt}::text` })
-      .from(gradeRecalc)
-      .where(eq(gradeRecalc.courseId, courseId))
-      .for('update', mode === 'skip' ? { skipLocked: true } : {});
+    const row = await lockRecalcMark(tx, courseId, mode === 'skip');
     if (!row) return false;
     await recomputeCourse(tx, k);
-    await tx.delete(gradeRecalc).where(and(eq(gradeRecalc.courseId, courseId), sql`${gradeRecalc.requestedAt} = ${row.at}::timestamptz`));
+    await clearRecalcMark(tx, courseId, row.at);
     return true;
   });
 };
 
 /**
  * One student's totals after a grade change (inside the change's transaction): computed from what
- * the transaction sees and upserted, so the answer and the stored totals agree at once.
+ * the transaction sees and upserted, so the answer and the stored totals agree at once. `setup`:
+ * the course setup the change was checked with (read once per change).
  */
-export const recomputeStudent = async (tx: Db, k: CourseKeys, studentId: string, now = Date.now()) => {
-  const data = await loadCourseGrades(tx, k, now, studentId);
+export const recomputeStudent = async (tx: Db, k: CourseKeys, studentId: string, now = Date.now(), setup?: SetupRowsLoaded) => {
+  const data = await loadCourseGrades(tx, k, now, studentId, setup);
   const te = createTotalsEngine(data.rows, now);
   const stored = await storedLocked(tx, k.courseId, te, studentId);
   const cells = data.cells.get(studentId);
   if (!cells) throw new Error('student not enrolled');
   const result = computeStudentTotals(te, cells.engine, stored.get(studentId));
   const values = totalRows(k.courseId, studentId, result.totals, new Date(now));
-  await tx.delete(gradeTotals).where(and(eq(gradeTotals.courseId, k.courseId), eq(gradeTotals.studentId, studentId)));
-  if (values.length > 0) await tx.insert(gradeTotals).values(values);
+  await replaceTotals(tx, k.courseId, values, studentId);
   return { rows: data.rows, cells, result };
 };

@@ -1,11 +1,9 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
 import { DomainError } from '@klase/core/errors';
 import type { StudentGradeReport } from '@klase/core/gradebook/index';
-import type { Db } from '../../db/client.ts';
-import { submissions } from '../../db/schema/assessments.ts';
-import { gradeItems } from '../../db/schema/gradebook.ts';
+import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { loadGradebookAccess, reportStudentId } from './gradebook-access.ts';
+import { returnedFeedback } from './gradebook.repo.ts';
 import { loadCourseGrades, storedLocked } from './recompute.ts';
 import { buildReportLines } from './report-lines.ts';
 import { ensureGradebook } from './setup-loader.ts';
@@ -18,17 +16,8 @@ import { computeStudentTotals, createTotalsEngine } from './totals.ts';
  * see is cut down in report-lines.ts.
  */
 
-/** The returned feedback of the student's graded materials in this course, by material id. */
-const returnedFeedback = async (db: Db, courseId: string, studentId: string): Promise<Map<string, string | null>> => {
-  const rows = await db
-    .select({ m: submissions.materialId, f: submissions.feedbackHtml })
-    .from(submissions)
-    .innerJoin(gradeItems, eq(gradeItems.materialId, submissions.materialId))
-    .where(and(eq(gradeItems.courseId, courseId), eq(submissions.studentId, studentId), isNotNull(submissions.returnedAt)));
-  return new Map(rows.map((r) => [r.m, r.f]));
-};
-
-export const readStudentReport = async (db: Db, user: UserRow, courseId: string, studentId: string, now = Date.now()): Promise<StudentGradeReport> => {
+export const readStudentReport = async (ctx: Ctx, user: UserRow, courseId: string, studentId: string, now = Date.now()): Promise<StudentGradeReport> => {
+  const { db } = ctx;
   const g = await loadGradebookAccess(db, user, courseId);
   const sid = await reportStudentId(db, g, user, studentId);
   await ensureGradebook(db, courseId);

@@ -2,6 +2,7 @@ import {
   buildEngineSetup,
   createGradebookEngine,
   finalFromPeriods,
+  isLockedAt,
   type GradebookEngine,
   type GridTotal,
   type StoredTotal,
@@ -50,7 +51,7 @@ export const createTotalsEngine = (rows: SetupRowsLoaded, now: number, explain =
       { now, explain },
     ),
   }));
-  const lockedCategoryIds = rows.categories.filter((c) => c.locked || (c.lockedAfter !== null && Date.parse(c.lockedAfter) <= now)).map((c) => c.id);
+  const lockedCategoryIds = rows.categories.filter((c) => isLockedAt(c, now)).map((c) => c.id);
   return { rows, main, periods, rootId: root.id, lockedCategoryIds };
 };
 

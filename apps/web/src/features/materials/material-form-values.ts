@@ -1,5 +1,5 @@
 import { MATERIAL_TYPES, type MaterialType } from '@klase/core/class-work/contracts';
-import { GRADED_TYPES, type MaterialDetails, type MaterialForm } from '@klase/core/materials/contracts';
+import { type MaterialDetails, type MaterialForm } from '@klase/core/materials/contracts';
 import { joinDateTime, splitDateTime } from '../../lib/date-time-fields.ts';
 
 export { joinDateTime, splitDateTime };
@@ -21,7 +21,7 @@ export interface MaterialFormState {
 }
 
 export const isMaterialType = (v: string | undefined): v is MaterialType => (MATERIAL_TYPES as readonly string[]).includes(v ?? '');
-export const isGradedType = (type: MaterialType): type is (typeof GRADED_TYPES)[number] => (GRADED_TYPES as readonly string[]).includes(type);
+export { isGradedType } from '@klase/core/materials/contracts';
 
 export const DEFAULT_MAX_POINTS = 100;
 /** A due date without a time is due at the end of that day; an available-from date opens at its start. */

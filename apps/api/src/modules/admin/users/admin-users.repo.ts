@@ -8,6 +8,7 @@ import { parentStudents, users } from '../../../db/schema/users.ts';
 import type { AdminScope } from '../admin-scope.ts';
 import type { UserRow } from '../../../platform/rows.ts';
 import { escapeLike, filterValues, orderOf, pageOf, searchAny } from '../../../platform/table-sql.ts';
+import { fullNameSql } from '../../../kernel/people.ts';
 
 /** Users of schools as administrators see them; platform accounts (no school) are not listed here. */
 
@@ -24,8 +25,6 @@ export const userScope = (scope: AdminScope): SQL | undefined =>
     : scope.kind === 'customer'
       ? and(eq(users.customerId, scope.customerId), isNotNull(users.schoolId))
       : eq(users.schoolId, scope.schoolId);
-
-const fullNameSql = sql<string>`concat_ws(' ', ${users.firstName}, nullif(${users.middleName}, ''), ${users.lastName}, ${users.suffix})`;
 
 const SORTABLE = {
   name: sql`lower(${users.lastName}) || ' ' || lower(${users.firstName})`,

@@ -1,6 +1,7 @@
 import type { ChildEntry, Profile } from '@klase/core/auth/contracts';
 import { DEFAULT_LOCALE, LOCALES, THEMES, type Locale, type Theme } from '@klase/core/constants';
 import { cleanChildName } from '@klase/core/status';
+import { fullName as coreFullName } from '@klase/core/admin/users';
 import type { UserRow } from '../../../platform/rows.ts';
 
 const asLocale = (v: string): Locale => ((LOCALES as readonly string[]).includes(v) ? (v as Locale) : DEFAULT_LOCALE);
@@ -32,8 +33,8 @@ export const toProfile = (u: UserRow, schoolName: string | null): Profile => ({
   updatedAt: u.updatedAt.toISOString(),
 });
 
-export const fullName = (u: Pick<UserRow, 'firstName' | 'middleName' | 'lastName'>): string =>
-  cleanChildName([u.firstName, u.middleName ?? '', u.lastName].join(' '));
+/** A linked child's full name: core's `fullName` rule, the word "none" stripped (spec section 3). */
+export const fullName = (u: Pick<UserRow, 'firstName' | 'middleName' | 'lastName' | 'suffix'>): string => cleanChildName(coreFullName(u));
 
 export const toChildEntry = (u: UserRow): ChildEntry => ({
   id: u.id,

@@ -3,6 +3,7 @@ import { DomainError } from '@klase/core/errors';
 import { buildEngineSetup, resetCoefficientsFor, type GradeCategoryForm, type GradeCategoryRow } from '@klase/core/gradebook/index';
 import { compileSetup } from '@klase/core/gradebook/compile';
 import type { Db } from '../../../db/client.ts';
+import type { Ctx } from '../../../platform/context.ts';
 import { gradeCategories, gradeItems } from '../../../db/schema/gradebook.ts';
 import type { UserRow } from '../../../platform/rows.ts';
 import type { GradebookAccess } from '../gradebook-access.ts';
@@ -82,7 +83,7 @@ export const categoryRow = async (db: Db, g: GradebookAccess, id: string): Promi
 };
 
 /** `POST /categories`: under the root when `parentId` is null, last among its siblings. */
-export const createCategory = async (db: Db, user: UserRow, courseId: string, form: GradeCategoryForm): Promise<GradeCategoryRow> => {
+export const createCategory = async ({ db }: Ctx, user: UserRow, courseId: string, form: GradeCategoryForm): Promise<GradeCategoryRow> => {
   const g = await openGradebook(db, user, courseId, 'manage');
   const id = await setupWrite(db, courseId, async (tx) => {
     const all = await categoriesOf(tx, courseId);
@@ -124,7 +125,7 @@ const resetChildren = async (tx: Db, category: CategoryRecord, form: GradeCatego
 };
 
 /** `PUT /categories/:categoryId`. */
-export const updateCategory = async (db: Db, user: UserRow, courseId: string, categoryId: string, form: GradeCategoryForm & EditVersion): Promise<GradeCategoryRow> => {
+export const updateCategory = async ({ db }: Ctx, user: UserRow, courseId: string, categoryId: string, form: GradeCategoryForm & EditVersion): Promise<GradeCategoryRow> => {
   const g = await openGradebook(db, user, courseId, 'manage');
   await setupWrite(db, courseId, async (tx) => {
     const all = await categoriesOf(tx, courseId);
@@ -157,7 +158,7 @@ export const updateCategory = async (db: Db, user: UserRow, courseId: string, ca
  * `DELETE /categories/:categoryId`: refused while it or a category below it holds items (409
  * GRADE_CATEGORY_IN_USE); empty sub-categories go with it.
  */
-export const deleteCategory = async (db: Db, user: UserRow, courseId: string, categoryId: string): Promise<void> => {
+export const deleteCategory = async ({ db }: Ctx, user: UserRow, courseId: string, categoryId: string): Promise<void> => {
   await openGradebook(db, user, courseId, 'manage');
   await setupWrite(db, courseId, async (tx) => {
     const all = await categoriesOf(tx, courseId);

@@ -20,51 +20,51 @@ import { withVersion } from '@klase/core/edit-version';
  * (gradebook-access.ts decides per course; every change is one transaction).
  */
 export const gradebookSetupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = ctxOf(app);
+  const ctx = ctxOf(app);
   const tags = ['gradebook setup'];
   const base = '/courses/:courseId/gradebook';
 
   app.get(
     `${base}/setup`,
     { config: { policy: readers }, schema: { tags, params: courseParams, response: { 200: setupViewOut } } },
-    async (request) => readSetup(db, requestUser(request), request.params.courseId),
+    async (request) => readSetup(ctx, requestUser(request), request.params.courseId),
   );
 
   app.put(
     `${base}/settings`,
     { config: { policy: managers }, schema: { tags, params: courseParams, body: withVersion(gradebookSettingsForm), response: { 200: settingsOut } } },
-    async (request) => writeSettings(db, requestUser(request), request.params.courseId, request.body),
+    async (request) => writeSettings(ctx, requestUser(request), request.params.courseId, request.body),
   );
 
   app.put(
     `${base}/final-settings`,
     { config: { policy: managers }, schema: { tags, params: courseParams, body: withVersion(finalSettingsForm), response: { 200: settingsOut } } },
-    async (request) => writeFinalSettings(db, requestUser(request), request.params.courseId, request.body),
+    async (request) => writeFinalSettings(ctx, requestUser(request), request.params.courseId, request.body),
   );
 
   app.put(
     `${base}/letters`,
     { config: { policy: managers }, schema: { tags, params: courseParams, body: withVersion(gradeLettersForm), response: { 200: settingsOut } } },
-    async (request) => writeLetters(db, requestUser(request), request.params.courseId, request.body.letters, request.body),
+    async (request) => writeLetters(ctx, requestUser(request), request.params.courseId, request.body.letters, request.body),
   );
 
   app.post(
     `${base}/categories`,
     { config: { policy: managers }, schema: { tags, params: courseParams, body: gradeCategoryForm, response: { 201: categoryOut } } },
-    async (request, reply) => reply.status(201).send(await createCategory(db, requestUser(request), request.params.courseId, request.body)),
+    async (request, reply) => reply.status(201).send(await createCategory(ctx, requestUser(request), request.params.courseId, request.body)),
   );
 
   app.put(
     `${base}/categories/:categoryId`,
     { config: { policy: managers }, schema: { tags, params: categoryParams, body: withVersion(gradeCategoryForm), response: { 200: categoryOut } } },
-    async (request) => updateCategory(db, requestUser(request), request.params.courseId, request.params.categoryId, request.body),
+    async (request) => updateCategory(ctx, requestUser(request), request.params.courseId, request.params.categoryId, request.body),
   );
 
   app.delete(
     `${base}/categories/:categoryId`,
     { config: { policy: managers }, schema: { tags, params: categoryParams, response: { 200: messageAnswer } } },
     async (request) => {
-      await deleteCategory(db, requestUser(request), request.params.courseId, request.params.categoryId);
+      await deleteCategory(ctx, requestUser(request), request.params.courseId, request.params.categoryId);
       return setupMessage(request.locale, 'categoryDeleted');
     },
   );
@@ -72,23 +72,23 @@ export const gradebookSetupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/items`,
     { config: { policy: managers }, schema: { tags, params: courseParams, body: gradeItemForm, response: { 201: itemOut } } },
-    async (request, reply) => reply.status(201).send(await createItem(db, requestUser(request), request.params.courseId, request.body)),
+    async (request, reply) => reply.status(201).send(await createItem(ctx, requestUser(request), request.params.courseId, request.body)),
   );
 
   app.put(
     `${base}/items/:itemId`,
     { config: { policy: managers }, schema: { tags, params: itemParams, body: withVersion(gradeItemForm), response: { 200: itemOut } } },
-    async (request) => updateItem(db, requestUser(request), request.params.courseId, request.params.itemId, request.body),
+    async (request) => updateItem(ctx, requestUser(request), request.params.courseId, request.params.itemId, request.body),
   );
 
   app.delete(
     `${base}/items/:itemId`,
     { config: { policy: managers }, schema: { tags, params: itemParams, response: { 200: messageAnswer } } },
     async (request) => {
-      await deleteItem(db, requestUser(request), request.params.courseId, request.params.itemId);
+      await deleteItem(ctx, requestUser(request), request.params.courseId, request.params.itemId);
       return setupMessage(request.locale, 'itemDeleted');
     },
   );
 
-  registerLibraryRoutes(app, db, base);
+  registerLibraryRoutes(app, ctx, base);
 };

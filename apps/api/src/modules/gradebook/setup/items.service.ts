@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { DomainError } from '@klase/core/errors';
 import { rescaleGrade, roundGrade, rubricMaxPoints, type GradeItemForm, type GradeItemRow } from '@klase/core/gradebook/index';
 import type { Db } from '../../../db/client.ts';
+import type { Ctx } from '../../../platform/context.ts';
 import { courseMaterials } from '../../../db/schema/courses.ts';
 import { gradeCategories, gradeGrades, gradeItems, gradeScales, gradingPeriods, rubrics } from '../../../db/schema/gradebook.ts';
 import type { UserRow } from '../../../platform/rows.ts';
@@ -109,7 +110,7 @@ export const itemRow = async (db: Db, g: GradebookAccess, id: string): Promise<G
 };
 
 /** `POST /items`: a manual item, last in its category. Needs a category besides the course total (409 GRADEBOOK_NOT_READY). */
-export const createItem = async (db: Db, user: UserRow, courseId: string, form: GradeItemForm): Promise<GradeItemRow> => {
+export const createItem = async ({ db }: Ctx, user: UserRow, courseId: string, form: GradeItemForm): Promise<GradeItemRow> => {
   const g = await openGradebook(db, user, courseId, 'manage');
   const id = await setupWrite(db, courseId, async (tx) => {
     const [category] = await tx
@@ -180,7 +181,7 @@ const rescaleGrades = async (tx: Db, item: ItemRecord, next: { minGrade: number;
 };
 
 /** `PUT /items/:itemId`. */
-export const updateItem = async (db: Db, user: UserRow, courseId: string, itemId: string, form: GradeItemForm & EditVersion): Promise<GradeItemRow> => {
+export const updateItem = async ({ db }: Ctx, user: UserRow, courseId: string, itemId: string, form: GradeItemForm & EditVersion): Promise<GradeItemRow> => {
   const g = await openGradebook(db, user, courseId, 'manage');
   await setupWrite(db, courseId, async (tx) => {
     const [item] = await tx
@@ -209,7 +210,7 @@ export const updateItem = async (db: Db, user: UserRow, courseId: string, itemId
 };
 
 /** `DELETE /items/:itemId`: manual items (with their grades); a material's item goes with its material (409 CONFLICT). */
-export const deleteItem = async (db: Db, user: UserRow, courseId: string, itemId: string): Promise<void> => {
+export const deleteItem = async ({ db }: Ctx, user: UserRow, courseId: string, itemId: string): Promise<void> => {
   await openGradebook(db, user, courseId, 'manage');
   await setupWrite(db, courseId, async (tx) => {
     const [item] = await tx

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageAnswer } from '@klase/core/admin/common';
 import { courseParams } from '@klase/core/courses/contracts';
 import { gradingPeriodForm, rubricForm, scaleForm } from '@klase/core/gradebook/contracts';
-import type { Db } from '../../../db/client.ts';
+import type { Ctx } from '../../../platform/context.ts';
 import { requestUser } from '../../../kernel/request-user.ts';
 import { setupMessage } from './messages.ts';
 import { createPeriod, deletePeriod, updatePeriod } from './periods.service.ts';
@@ -15,32 +15,32 @@ import { withVersion } from '@klase/core/edit-version';
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /** Scales, rubrics and grading periods of a course's gradebook (part of `gradebookSetupRoutes`). */
-export const registerLibraryRoutes = (app: App, db: Db, base: string): void => {
+export const registerLibraryRoutes = (app: App, ctx: Ctx, base: string): void => {
   const tags = ['gradebook setup'];
 
   app.get(
     `${base}/scales/:scaleId`,
     { config: { policy: readers }, schema: { tags, params: scaleParams, response: { 200: scaleDetailsOut } } },
-    async (request) => readScale(db, requestUser(request), request.params.courseId, request.params.scaleId),
+    async (request) => readScale(ctx, requestUser(request), request.params.courseId, request.params.scaleId),
   );
 
   app.post(
     `${base}/scales`,
     { config: { policy: managers }, schema: { tags, params: courseParams, body: scaleForm, response: { 201: scaleOut } } },
-    async (request, reply) => reply.status(201).send(await createScale(db, requestUser(request), request.params.courseId, request.body)),
+    async (request, reply) => reply.status(201).send(await createScale(ctx, requestUser(request), request.params.courseId, request.body)),
   );
 
   app.put(
     `${base}/scales/:scaleId`,
     { config: { policy: managers }, schema: { tags, params: scaleParams, body: withVersion(scaleForm), response: { 200: scaleOut } } },
-    async (request) => updateScale(db, requestUser(request), request.params.courseId, request.params.scaleId, request.body),
+    async (request) => updateScale(ctx, requestUser(request), request.params.courseId, request.params.scaleId, request.body),
   );
 
   app.delete(
     `${base}/scales/:scaleId`,
     { config: { policy: managers }, schema: { tags, params: scaleParams, response: { 200: messageAnswer } } },
     async (request) => {
-      await deleteScale(db, requestUser(request), request.params.courseId, request.params.scaleId);
+      await deleteScale(ctx, requestUser(request), request.params.courseId, request.params.scaleId);
       return setupMessage(request.locale, 'scaleDeleted');
     },
   );
@@ -48,20 +48,20 @@ export const registerLibraryRoutes = (app: App, db: Db, base: string): void => {
   app.post(
     `${base}/rubrics`,
     { config: { policy: managers }, schema: { tags, params: courseParams, body: rubricForm, response: { 201: rubricOut } } },
-    async (request, reply) => reply.status(201).send(await createRubric(db, requestUser(request), request.params.courseId, request.body)),
+    async (request, reply) => reply.status(201).send(await createRubric(ctx, requestUser(request), request.params.courseId, request.body)),
   );
 
   app.put(
     `${base}/rubrics/:rubricId`,
     { config: { policy: managers }, schema: { tags, params: rubricParams, body: withVersion(rubricForm), response: { 200: rubricOut } } },
-    async (request) => updateRubric(db, requestUser(request), request.params.courseId, request.params.rubricId, request.body),
+    async (request) => updateRubric(ctx, requestUser(request), request.params.courseId, request.params.rubricId, request.body),
   );
 
   app.delete(
     `${base}/rubrics/:rubricId`,
     { config: { policy: managers }, schema: { tags, params: rubricParams, response: { 200: messageAnswer } } },
     async (request) => {
-      await deleteRubric(db, requestUser(request), request.params.courseId, request.params.rubricId);
+      await deleteRubric(ctx, requestUser(request), request.params.courseId, request.params.rubricId);
       return setupMessage(request.locale, 'rubricDeleted');
     },
   );
@@ -69,20 +69,20 @@ export const registerLibraryRoutes = (app: App, db: Db, base: string): void => {
   app.post(
     `${base}/periods`,
     { config: { policy: managers }, schema: { tags, params: courseParams, body: gradingPeriodForm, response: { 201: periodOut } } },
-    async (request, reply) => reply.status(201).send(await createPeriod(db, requestUser(request), request.params.courseId, request.body)),
+    async (request, reply) => reply.status(201).send(await createPeriod(ctx, requestUser(request), request.params.courseId, request.body)),
   );
 
   app.put(
     `${base}/periods/:periodId`,
     { config: { policy: managers }, schema: { tags, params: periodParams, body: withVersion(gradingPeriodForm), response: { 200: periodOut } } },
-    async (request) => updatePeriod(db, requestUser(request), request.params.courseId, request.params.periodId, request.body),
+    async (request) => updatePeriod(ctx, requestUser(request), request.params.courseId, request.params.periodId, request.body),
   );
 
   app.delete(
     `${base}/periods/:periodId`,
     { config: { policy: managers }, schema: { tags, params: periodParams, response: { 200: messageAnswer } } },
     async (request) => {
-      await deletePeriod(db, requestUser(request), request.params.courseId, request.params.periodId);
+      await deletePeriod(ctx, requestUser(request), request.params.courseId, request.params.periodId);
       return setupMessage(request.locale, 'periodDeleted');
     },
   );

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { DomainError } from '@klase/core/errors';
 import { rubricMaxPoints, type RubricCriterion, type RubricRow, type rubricForm } from '@klase/core/gradebook/index';
 import type { Db } from '../../../db/client.ts';
+import type { Ctx } from '../../../platform/context.ts';
 import { courseMaterials } from '../../../db/schema/courses.ts';
 import { gradeItems, rubrics, submissionRubricScores } from '../../../db/schema/gradebook.ts';
 import type { UserRow } from '../../../platform/rows.ts';
@@ -47,7 +48,7 @@ const findRubric = async (tx: Db, courseId: string, rubricId: string): Promise<R
 };
 
 /** `POST /rubrics` (name unique in the course: 409 NAME_EXISTS). */
-export const createRubric = async (db: Db, user: UserRow, courseId: string, form: RubricForm): Promise<RubricRow> => {
+export const createRubric = async ({ db }: Ctx, user: UserRow, courseId: string, form: RubricForm): Promise<RubricRow> => {
   await openGradebook(db, user, courseId, 'manage');
   return setupWrite(db, courseId, async (tx) => {
     const [row] = await tx
@@ -69,7 +70,7 @@ const checkChosenLevels = async (tx: Db, rubricId: string, criteria: readonly Ru
 };
 
 /** `PUT /rubrics/:rubricId`: items using it (and their assignments) take its new maximum. */
-export const updateRubric = async (db: Db, user: UserRow, courseId: string, rubricId: string, form: RubricForm & EditVersion): Promise<RubricRow> => {
+export const updateRubric = async ({ db }: Ctx, user: UserRow, courseId: string, rubricId: string, form: RubricForm & EditVersion): Promise<RubricRow> => {
   await openGradebook(db, user, courseId, 'manage');
   return setupWrite(db, courseId, async (tx) => {
     const before = await findRubric(tx, courseId, rubricId);
@@ -96,7 +97,7 @@ export const updateRubric = async (db: Db, user: UserRow, courseId: string, rubr
 };
 
 /** `DELETE /rubrics/:rubricId`: refused while an item grades with it. */
-export const deleteRubric = async (db: Db, user: UserRow, courseId: string, rubricId: string): Promise<void> => {
+export const deleteRubric = async ({ db }: Ctx, user: UserRow, courseId: string, rubricId: string): Promise<void> => {
   await openGradebook(db, user, courseId, 'manage');
   await setupWrite(db, courseId, async (tx) => {
     await findRubric(tx, courseId, rubricId);

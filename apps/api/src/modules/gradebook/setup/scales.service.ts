@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { DomainError } from '@klase/core/errors';
 import { parseScaleValues, type ScaleFormInput, type ScaleRow } from '@klase/core/gradebook/index';
 import type { Db } from '../../../db/client.ts';
+import type { Ctx } from '../../../platform/context.ts';
 import { gradeItems, gradeScales } from '../../../db/schema/gradebook.ts';
 import type { UserRow } from '../../../platform/rows.ts';
 import type { GradebookAccess } from '../gradebook-access.ts';
@@ -57,7 +58,7 @@ const rowOf = (scale: ScaleRecord, usedBy: number, manage: boolean): ScaleRow =>
 });
 
 /** `GET /scales/:scaleId` (staff): the scale and this course's items using it. */
-export const readScale = async (db: Db, user: UserRow, courseId: string, scaleId: string): Promise<ScaleDetails> => {
+export const readScale = async ({ db }: Ctx, user: UserRow, courseId: string, scaleId: string): Promise<ScaleDetails> => {
   const g = await openGradebook(db, user, courseId, 'read');
   const scale = await findScale(db, g, scaleId);
   const items = await itemsUsing(db, courseId, scaleId);
@@ -65,7 +66,7 @@ export const readScale = async (db: Db, user: UserRow, courseId: string, scaleId
 };
 
 /** `POST /scales`: a custom scale of the course (name unique in the course: 409 NAME_EXISTS). */
-export const createScale = async (db: Db, user: UserRow, courseId: string, form: ScaleForm): Promise<ScaleRow> => {
+export const createScale = async ({ db }: Ctx, user: UserRow, courseId: string, form: ScaleForm): Promise<ScaleRow> => {
   const g = await openGradebook(db, user, courseId, 'manage');
   return setupWrite(db, courseId, async (tx) => {
     const [row] = await tx
@@ -85,7 +86,7 @@ const customScale = async (tx: Db, g: GradebookAccess, scaleId: string): Promise
 };
 
 /** `PUT /scales/:scaleId`. */
-export const updateScale = async (db: Db, user: UserRow, courseId: string, scaleId: string, form: ScaleForm & EditVersion): Promise<ScaleRow> => {
+export const updateScale = async ({ db }: Ctx, user: UserRow, courseId: string, scaleId: string, form: ScaleForm & EditVersion): Promise<ScaleRow> => {
   const g = await openGradebook(db, user, courseId, 'manage');
   return setupWrite(db, courseId, async (tx) => {
     const scale = await customScale(tx, g, scaleId);
@@ -98,7 +99,7 @@ export const updateScale = async (db: Db, user: UserRow, courseId: string, scale
 };
 
 /** `DELETE /scales/:scaleId`: refused while an item uses it (409 SCALE_IN_USE). */
-export const deleteScale = async (db: Db, user: UserRow, courseId: string, scaleId: string): Promise<void> => {
+export const deleteScale = async ({ db }: Ctx, user: UserRow, courseId: string, scaleId: string): Promise<void> => {
   const g = await openGradebook(db, user, courseId, 'manage');
   await setupWrite(db, courseId, async (tx) => {
     await customScale(tx, g, scaleId);

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { finalSettingsForm, gradebookSettingsForm } from '@klase/core/gradebook/contracts';
 import type { GradeLettersInput } from '@klase/core/gradebook/display';
 import type { Db } from '../../../db/client.ts';
+import type { Ctx } from '../../../platform/context.ts';
 import { gradebookSettings } from '../../../db/schema/gradebook.ts';
 import type { UserRow } from '../../../platform/rows.ts';
 import type { GradebookAccess } from '../gradebook-access.ts';
@@ -31,7 +32,7 @@ export const loadSetupWithWeights = async (db: Db, g: Pick<GradebookAccess, 'cou
   };
 };
 
-export const readSetup = async (db: Db, user: UserRow, courseId: string): Promise<GradebookSetupView> => {
+export const readSetup = async ({ db }: Ctx, user: UserRow, courseId: string): Promise<GradebookSetupView> => {
   const g = await openGradebook(db, user, courseId, 'read');
   await ensureStandardScales(db, g.schoolId);
   const rows = await loadSetupWithWeights(db, g);
@@ -47,7 +48,7 @@ const saveSettings = async (db: Db, user: UserRow, courseId: string, change: Set
 };
 
 /** `PUT /settings` (the body is `gradebookSettingsForm`, already parsed). */
-export const writeSettings = (db: Db, user: UserRow, courseId: string, form: z.output<typeof gradebookSettingsForm> & EditVersion) =>
+export const writeSettings = ({ db }: Ctx, user: UserRow, courseId: string, form: z.output<typeof gradebookSettingsForm> & EditVersion) =>
   saveSettings(db, user, courseId, {
     status: form.status,
     displayType: form.gradeDisplayType,
@@ -58,9 +59,9 @@ export const writeSettings = (db: Db, user: UserRow, courseId: string, form: z.o
   }, form);
 
 /** `PUT /final-settings`. */
-export const writeFinalSettings = (db: Db, user: UserRow, courseId: string, form: z.output<typeof finalSettingsForm> & EditVersion) =>
+export const writeFinalSettings = ({ db }: Ctx, user: UserRow, courseId: string, form: z.output<typeof finalSettingsForm> & EditVersion) =>
   saveSettings(db, user, courseId, { finalMode: form.finalMode, finalDisplayType: form.finalDisplayType, finalDecimals: form.finalDecimals }, form);
 
 /** `PUT /letters`: null = back to the default letters. */
-export const writeLetters = (db: Db, user: UserRow, courseId: string, letters: GradeLettersInput | null, expect: EditVersion) =>
+export const writeLetters = ({ db }: Ctx, user: UserRow, courseId: string, letters: GradeLettersInput | null, expect: EditVersion) =>
   saveSettings(db, user, courseId, { letters: letters ? letters.map((l) => ({ letter: l.letter.trim(), boundary: l.boundary })) : null }, expect);

@@ -146,6 +146,20 @@ describe('grade book tab', () => {
     expect(cell('1:1')).toHaveFocus();
   });
 
+  it('refuses to edit a cell whose item passed its lock date, as the server would (GRADE_LOCKED)', async () => {
+    const grid = gridFixture();
+    // Loaded before the lock date passed: the cell carries no lock flag, the item's date decides.
+    grid.items = grid.items.map((i) => (i.id === 'quiz' ? { ...i, lockedAfter: new Date(Date.now() - 1000).toISOString() } : i));
+    serve(on('GET', GRID_URL, () => jsonResponse(grid)));
+    renderTab();
+    await screen.findByRole('grid');
+    await userEvent.click(cell('1:0'));
+    await userEvent.keyboard('12');
+    expect(await screen.findAllByText('This grade is locked. Unlock it before changing it.')).not.toHaveLength(0);
+    expect(screen.queryByRole('textbox', { name: 'Grade: Ben Reyes, Quiz 1' })).not.toBeInTheDocument();
+    expect(writes()).toHaveLength(0);
+  });
+
   it('clears a grade with Delete without asking', async () => {
     const answer: GradeEntryResult = { itemId: 'quiz', studentId: 'ana', value: null, flags: 0, totals: { 'cat:ww': total(null, 20), 'cat:root': total(43, 53) } };
     serve(on('GET', GRID_URL, () => jsonResponse(gridFixture())), on('PUT', cellUrl('quiz', 'ana'), () => jsonResponse(answer)));

@@ -7,7 +7,7 @@ import { toastError } from '../../../lib/toasts.ts';
 import { cellActions, type CellAction } from './cell-menu.tsx';
 import { GridCell, type CellView } from './grid-cell.tsx';
 import { GridHeader, stickyName, useColumnName } from './grid-header.tsx';
-import { checkEntry, columnGroups, formatItemValue, formatTotal, isEditable, type GridColumn, type GridSort, type GridStudent } from './grid-model.ts';
+import { cellLocked, checkEntry, columnGroups, formatItemValue, formatTotal, isEditable, type GridColumn, type GridSort, type GridStudent } from './grid-model.ts';
 import { HistoryModal, type HistoryTarget } from './history-modal.tsx';
 import { cellKey, useGradeEntry } from './use-grade-entry.ts';
 import { COLUMN_WIDTH, HEADER_HEIGHT, NAME_WIDTH, ROW_HEIGHT, useGridWindow } from './use-grid-window.ts';
@@ -92,8 +92,7 @@ export const GraderGrid = ({ courseId, grid, columns, students, sort, onSort }: 
     return { student, column };
   };
 
-  const locked = (student: GridStudent, column: GridColumn) =>
-    column.kind === 'item' && ((student.flags[column.index] ?? 0) & CELL.locked || column.item.locked);
+  const locked = (student: GridStudent, column: GridColumn) => column.kind === 'item' && cellLocked(column, student.flags[column.index] ?? 0, Date.now());
 
   const startEdit = (p: Pos, text?: string) => {
     const { student, column } = at(p);

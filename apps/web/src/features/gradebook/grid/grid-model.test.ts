@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkEntry, columnGroups, gridColumns, visibleStudents } from './grid-model.ts';
+import { CELL } from '@klase/core/gradebook/views';
+import { cellLocked, checkEntry, columnGroups, gridColumns, visibleStudents } from './grid-model.ts';
 import { itemFixture, gridFixture } from './grid-test-data.ts';
 import { windowOf } from './use-grid-window.ts';
 
@@ -60,8 +61,8 @@ describe('checkEntry (the server’s rule)', () => {
   it('refuses text, too many decimals and values out of range', () => {
     expect(checkEntry('abc', quiz, undefined)).toEqual({ ok: false, issue: { path: 'value', key: 'number' } });
     expect(checkEntry('1.234', quiz, undefined)).toMatchObject({ ok: false, issue: { key: 'twoDecimals' } });
-    expect(checkEntry('20.5', quiz, undefined)).toEqual({ ok: false, issue: { path: 'value', key: 'notGreaterThan', params: { limit: 20 } } });
-    expect(checkEntry('-1', quiz, undefined)).toEqual({ ok: false, issue: { path: 'value', key: 'notLessThan', params: { count: 0 } } });
+    expect(checkEntry('20.5', quiz, undefined)).toEqual({ ok: false, issue: { path: 'value', key: 'notGreaterThan', params: { limit: 20, count: 20 } } });
+    expect(checkEntry('-1', quiz, undefined)).toEqual({ ok: false, issue: { path: 'value', key: 'notLessThan', params: { limit: 0, count: 0 } } });
     expect(checkEntry('4', scaled, scale)).toMatchObject({ ok: false, issue: { key: 'notGreaterThan', params: { limit: 3 } } });
     expect(checkEntry('0', scaled, scale)).toMatchObject({ ok: false, issue: { key: 'notLessThan', params: { count: 1 } } });
     expect(checkEntry('1.5', scaled, scale)).toMatchObject({ ok: false, issue: { key: 'number' } });
@@ -76,5 +77,33 @@ describe('windowOf', () => {
     expect(far.lastRow).toBe(59);
     expect(far.lastColumn).toBe(399);
     expect(far.firstRow).toBeGreaterThan(40);
+  });
+});
+
+describe('cellLocked (the server’s lock rule)', () => {
+  const NOW = Date.parse('2026-09-01T00:00:00Z');
+  const column = (over: Parameters<typeof itemFixture>[3]) => {
+    const grid = gridFixture();
+    grid.items = grid.items.map((i) => (i.id === 'quiz' ? { ...i, ...over } : i));
+    const col = gridColumns(grid, null).find((c) => c.key === 'item:quiz');
+    if (!col) throw new Error('no quiz column');
+    return col;
+  };
+
+  it('locks the cell of a locked grade or a locked item', () => {
+    expect(cellLocked(column({}), 0, NOW)).toBe(false);
+    expect(cellLocked(column({}), CELL.locked | CELL.overridden, NOW)).toBe(true);
+    expect(cellLocked(column({ locked: true }), 0, NOW)).toBe(true);
+  });
+
+  it('locks the cell once the item’s lock date has passed, even if the grid was loaded before', () => {
+    const col = column({ lockedAfter: '2026-09-01T00:00:00Z' });
+    expect(cellLocked(col, 0, NOW - 1)).toBe(false);
+    expect(cellLocked(col, 0, NOW)).toBe(true);
+  });
+
+  it('never locks a total', () => {
+    const total = gridColumns(gridFixture(), null).find((c) => c.kind === 'total');
+    expect(total && cellLocked(total, CELL.locked, NOW)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { gradeEntryForm } from '@klase/core/gradebook/contracts';
-import { type GradebookGrid, type GradeCategoryRow, type GradeItemRow, type GridTotal, type ScaleRow } from '@klase/core/gradebook/views';
+import { CELL, type GradebookGrid, type GradeCategoryRow, type GradeItemRow, type GridTotal, type ScaleRow } from '@klase/core/gradebook/views';
 import { formatGrade } from '@klase/core/gradebook/display';
+import { gradeChangeLocked, gradeValueIssue } from '@klase/core/gradebook/entry-rules';
 import type { FieldIssue } from '@klase/core/errors';
 import { V } from '@klase/core/validation/rules';
 import { toFieldIssues } from '@klase/core/validation/issues';
@@ -123,22 +124,24 @@ export const visibleStudents = (grid: GradebookGrid, opts: { groupId: string | n
 export type EntryCheck = { ok: true; value: number | null } | { ok: false; issue: FieldIssue };
 
 /**
- * A typed grade checked as the server checks it: the entry form's number rule, then the item's
- * range (min..max; a scale takes whole numbers 1..k). Blank → null (clears the grade or override).
+ * A typed grade checked as the server checks it: the entry form's number rule, then core's range
+ * and scale rule (`gradeValueIssue`, the server's). Blank → null (clears the grade or override).
  */
 export const checkEntry = (text: string, item: GradeItemRow, scale: ScaleRow | undefined): EntryCheck => {
   const parsed = gradeEntryForm.safeParse({ value: text.trim().replace(',', '.') });
   if (!parsed.success) return { ok: false, issue: toFieldIssues(parsed.error.issues)[0] ?? { path: 'value', key: V.number } };
   const value = parsed.data.value ?? null;
   if (value === null) return { ok: true, value };
-  const scaled = item.gradeType === 'scale';
-  const min = scaled ? 1 : item.minGrade;
-  const max = scaled ? (scale?.values.length ?? item.maxGrade) : item.maxGrade;
-  if (scaled && !Number.isInteger(value)) return { ok: false, issue: { path: 'value', key: V.number } };
-  if (value > max) return { ok: false, issue: { path: 'value', key: V.notGreaterThan, params: { limit: max } } };
-  if (value < min) return { ok: false, issue: { path: 'value', key: V.notLessThan, params: { count: min } } };
-  return { ok: true, value };
+  const issue = gradeValueIssue(item, scale, value);
+  return issue ? { ok: false, issue } : { ok: true, value };
 };
+
+/**
+ * The cell refuses a change as the server does (GRADE_LOCKED): the grade is locked, or its item is
+ * locked or past its lock date now (the date may pass while the grid is open).
+ */
+export const cellLocked = (column: GridColumn, flags: number, now: number): boolean =>
+  column.kind === 'item' && gradeChangeLocked(column.item, (flags & CELL.locked) !== 0, { value: null }, now);
 
 /** Items that take a typed grade: value and scale items (text items have none). */
 export const isEditable = (column: GridColumn): column is Extract<GridColumn, { kind: 'item' }> => column.kind === 'item' && column.item.gradeType !== 'text';
