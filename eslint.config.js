@@ -30,7 +30,8 @@ export default tseslint.config(
     // Long functions hide their parts: split a component into a state hook and a view, a handler into named steps.
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', '**/src/test/**'],
-    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+    // warn until the last long functions are split (docs/decisions/XXXX-longfns.md lists them); then error.
+    rules: { 'max-lines-per-function': ['warn', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
   {
     files: ['packages/core/**/*.ts'],
