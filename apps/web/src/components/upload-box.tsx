@@ -23,31 +23,17 @@ export interface UploadBoxProps {
   onRemove?: (remaining: File[]) => void;
 }
 
-/** Drag and drop, or click / Enter / Space to choose; checks type, size and count; shows progress and previews. */
-export const UploadBox = ({
-  types = DEFAULT_UPLOAD_RULES.types,
-  maxBytes = DEFAULT_UPLOAD_RULES.maxBytes,
-  maxFiles = DEFAULT_UPLOAD_RULES.maxFiles,
-  onUpload,
-  label,
-  disabled,
-  onRemove,
-}: UploadBoxProps) => {
-  const { t } = useTranslation(['components', 'validation']);
-  const danger = useTone('danger');
-  const success = useTone('success');
-  const inputRef = useRef<HTMLInputElement>(null);
+type UploadRules = Required<Pick<UploadBoxProps, 'types' | 'maxBytes' | 'maxFiles'>>;
+
+/** The chosen files, the type/size/count problem, and the upload's progress, success or error. */
+const useUploadState = ({ types, maxBytes, maxFiles, onUpload, disabled, onRemove }: UploadRules & Pick<UploadBoxProps, 'onUpload' | 'disabled' | 'onRemove'>) => {
   const pickedRef = useRef<PickedFile[]>([]);
-  const hintId = useId();
-  const titleId = useId();
   const [picked, setPicked] = useState<PickedFile[]>([]);
   const [problem, setProblem] = useState<UploadProblem | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<unknown>(null);
   const [done, setDone] = useState(false);
-  const [dragging, setDragging] = useState(false);
   const busy = progress !== null && !done && uploadError === null;
-  const anyType = types.includes(ANY_FILE_TYPE);
 
   useEffect(() => () => revokePicked(pickedRef.current), []);
 
@@ -84,6 +70,24 @@ export const UploadBox = ({
     }
   };
 
+  return { picked, problem, progress, uploadError, done, busy, removeAt, take };
+};
+
+interface DropZoneProps extends UploadRules {
+  busy: boolean;
+  disabled?: boolean;
+  onFiles: (files: File[]) => void;
+}
+
+/** The dashed box (a button: click, Enter or Space opens the file picker; files may be dropped on it) and its hidden file input. */
+const DropZone = ({ types, maxBytes, maxFiles, busy, disabled, onFiles }: DropZoneProps) => {
+  const { t } = useTranslation('components');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  const titleId = useId();
+  const [dragging, setDragging] = useState(false);
+  const anyType = types.includes(ANY_FILE_TYPE);
+
   const open = () => {
     if (!busy && !disabled) inputRef.current?.click();
   };
@@ -96,17 +100,11 @@ export const UploadBox = ({
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
-    void take(Array.from(e.dataTransfer.files));
+    onFiles(Array.from(e.dataTransfer.files));
   };
 
-  const problemText = problem ? t(`validation:${problem.key}`, 'params' in problem ? problem.params : undefined) : null;
   return (
-    <Stack gap="xs">
-      {label && (
-        <Text component="span" size="sm" fw={500}>
-          {label}
-        </Text>
-      )}
+    <>
       <UnstyledButton
         onClick={open}
         onKeyDown={onKeyDown}
@@ -148,26 +146,59 @@ export const UploadBox = ({
         onChange={(e) => {
           const list = Array.from(e.currentTarget.files ?? []);
           e.currentTarget.value = '';
-          void take(list);
+          onFiles(list);
         }}
         data-testid="upload-input"
       />
+    </>
+  );
+};
+
+const UploadProgress = ({ progress, done }: { progress: number; done: boolean }) => {
+  const { t } = useTranslation('components');
+  const success = useTone('success');
+  return (
+    <Stack gap={2}>
+      <Progress.Root size="md" aria-hidden={false}>
+        <Progress.Section value={progress} aria-label={t('upload.progress')} animated={!done} />
+      </Progress.Root>
+      <Text size="xs" aria-live="polite" c={done ? success : undefined}>
+        {done ? t('upload.done') : t('upload.uploading', { percent: progress })}
+      </Text>
+    </Stack>
+  );
+};
+
+/** Drag and drop, or click / Enter / Space to choose; checks type, size and count; shows progress and previews. */
+export const UploadBox = ({
+  types = DEFAULT_UPLOAD_RULES.types,
+  maxBytes = DEFAULT_UPLOAD_RULES.maxBytes,
+  maxFiles = DEFAULT_UPLOAD_RULES.maxFiles,
+  onUpload,
+  label,
+  disabled,
+  onRemove,
+}: UploadBoxProps) => {
+  const { t } = useTranslation(['components', 'validation']);
+  const danger = useTone('danger');
+  const { picked, problem, progress, uploadError, done, busy, removeAt, take } = useUploadState({ types, maxBytes, maxFiles, onUpload, disabled, onRemove });
+
+  const problemText = problem ? t(`validation:${problem.key}`, 'params' in problem ? problem.params : undefined) : null;
+  return (
+    <Stack gap="xs">
+      {label && (
+        <Text component="span" size="sm" fw={500}>
+          {label}
+        </Text>
+      )}
+      <DropZone types={types} maxBytes={maxBytes} maxFiles={maxFiles} busy={busy} disabled={disabled} onFiles={(list) => void take(list)} />
       {problemText && (
         <Text role="alert" size="sm" c={danger}>
           {problemText}
         </Text>
       )}
       {picked.length > 0 && <UploadFileList files={picked} disabled={busy} onRemove={(i) => removeAt(i)} />}
-      {progress !== null && uploadError === null && (
-        <Stack gap={2}>
-          <Progress.Root size="md" aria-hidden={false}>
-            <Progress.Section value={progress} aria-label={t('upload.progress')} animated={!done} />
-          </Progress.Root>
-          <Text size="xs" aria-live="polite" c={done ? success : undefined}>
-            {done ? t('upload.done') : t('upload.uploading', { percent: progress })}
-          </Text>
-        </Stack>
-      )}
+      {progress !== null && uploadError === null && <UploadProgress progress={progress} done={done} />}
       <ErrorText error={uploadError} />
     </Stack>
   );

@@ -25,18 +25,14 @@ const Field = ({ label, value }: { label: string; value: string | null | undefin
   </Stack>
 );
 
-/** The signed-in user's details: photo, names, username, email state, school, role. */
-export const DetailsTab = () => {
-  const { t } = useTranslation(['account', 'common']);
-  const profile = useProfileQuery();
+type Profile = NonNullable<ReturnType<typeof useProfileQuery>['data']>;
+
+/** The email: verified, or waiting for verification with "Resend" (after a confirmation). */
+const EmailField = ({ profile: p }: { profile: Profile }) => {
+  const { t } = useTranslation('account');
   const confirm = useConfirm();
   const errorMessage = useErrorMessage();
   const [sending, setSending] = useState(false);
-  if (profile.isPending) return <PageLoader />;
-  if (profile.isError) return <ErrorText error={profile.error} />;
-  const p = profile.data;
-  const role = roleKeyOf(p.roleId);
-
   const resend = async () => {
     if (!(await confirm({ title: t('details.resendTitle'), message: t('details.resendConfirm', { email: p.pendingEmail ?? p.email }) }))) return;
     setSending(true);
@@ -51,6 +47,41 @@ export const DetailsTab = () => {
   };
 
   const unverified = p.pendingEmail ?? (p.email && !p.emailVerified ? p.email : null);
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed" component="dt">
+        {t('fields.email')}
+      </Text>
+      <Stack component="dd" m={0} gap={4}>
+        <Group gap="xs">
+          <ValueOrEmpty value={p.email} />
+          {p.email && p.emailVerified && <Badge color="teal.9">{t('details.verified')}</Badge>}
+        </Group>
+        {unverified && (
+          <Group gap="xs">
+            <Badge color="gray.7" variant="filled">
+              {t('details.pending')}
+            </Badge>
+            <Text size="sm">{unverified}</Text>
+            <Button size="compact-sm" variant="subtle" onClick={() => void resend()} loading={sending}>
+              {t('details.resend')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Stack>
+  );
+};
+
+/** The signed-in user's details: photo, names, username, email state, school, role. */
+export const DetailsTab = () => {
+  const { t } = useTranslation(['account', 'common']);
+  const profile = useProfileQuery();
+  if (profile.isPending) return <PageLoader />;
+  if (profile.isError) return <ErrorText error={profile.error} />;
+  const p = profile.data;
+  const role = roleKeyOf(p.roleId);
+
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <Grid gap="lg">
@@ -74,28 +105,7 @@ export const DetailsTab = () => {
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0}>
               <Field label={t('fields.username')} value={p.username} />
-              <Stack gap={2}>
-                <Text size="sm" c="dimmed" component="dt">
-                  {t('fields.email')}
-                </Text>
-                <Stack component="dd" m={0} gap={4}>
-                  <Group gap="xs">
-                    <ValueOrEmpty value={p.email} />
-                    {p.email && p.emailVerified && <Badge color="teal.9">{t('details.verified')}</Badge>}
-                  </Group>
-                  {unverified && (
-                    <Group gap="xs">
-                      <Badge color="gray.7" variant="filled">
-                        {t('details.pending')}
-                      </Badge>
-                      <Text size="sm">{unverified}</Text>
-                      <Button size="compact-sm" variant="subtle" onClick={() => void resend()} loading={sending}>
-                        {t('details.resend')}
-                      </Button>
-                    </Group>
-                  )}
-                </Stack>
-              </Stack>
+              <EmailField profile={p} />
               <Field label={t('fields.firstName')} value={p.firstName} />
               <Field label={t('fields.middleName')} value={p.middleName} />
               <Field label={t('fields.lastName')} value={p.lastName} />

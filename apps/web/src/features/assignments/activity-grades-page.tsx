@@ -113,14 +113,29 @@ const FeedbackCell = ({ row, index, entry, readOnly, grid, visibleLabels, onChan
   );
 };
 
-const GradesGrid = ({ material, data, manage }: { material: MaterialDetails; data: SubmissionsAnswer; manage: boolean }) => {
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+/** The changed rows' grades to send, or the problem per student when a typed grade is not one. */
+const collectGrades = (changed: ActivityRow[], values: Entries, baseline: Entries, max: number, t: Translate) => {
+  const found: Record<string, string> = {};
+  const grades: ActivityGradesRequest['grades'] = [];
+  for (const r of changed) {
+    const entry = values[r.studentId] ?? { grade: '', feedback: '' };
+    const grade = parseGrade(entry.grade);
+    if (grade === 'invalid') found[r.studentId] = t('activity.invalidGrade', { max });
+    else if (grade !== null && grade > max) found[r.studentId] = t('errors:GRADE_OVER_MAX', { max });
+    // Feedback is sent only when it changed: left out, the server keeps the saved (possibly richer) text.
+    else if (entry.feedback === (baseline[r.studentId]?.feedback ?? '')) grades.push({ studentId: r.studentId, grade });
+    else grades.push({ studentId: r.studentId, grade, feedbackHtml: feedbackHtmlOf(entry.feedback) });
+  }
+  return { found, grades };
+};
+
+/** The grades as typed against the saved ones, the problems per student, and saving the changed rows. */
+const useGradesEntry = (material: MaterialDetails, rows: ActivityRow[], max: number) => {
   const { t } = useTranslation(['assignments', 'errors']);
   const queryClient = useQueryClient();
   const invalidate = useInvalidateWork();
-  const narrow = useMediaQuery(NARROW_QUERY) ?? false;
-  const gridRef = useRef<HTMLDivElement>(null);
-  const rows = data.rows as ActivityRow[];
-  const max = data.maxPoints;
   const [values, setValues] = useState<Entries>(() => entriesOf(rows));
   const [baseline, setBaseline] = useState<Entries>(() => entriesOf(rows));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -138,17 +153,7 @@ const GradesGrid = ({ material, data, manage }: { material: MaterialDetails; dat
   };
 
   const save = async () => {
-    const found: Record<string, string> = {};
-    const grades: ActivityGradesRequest['grades'] = [];
-    for (const r of changed) {
-      const entry = values[r.studentId] ?? { grade: '', feedback: '' };
-      const grade = parseGrade(entry.grade);
-      if (grade === 'invalid') found[r.studentId] = t('activity.invalidGrade', { max });
-      else if (grade !== null && grade > max) found[r.studentId] = t('errors:GRADE_OVER_MAX', { max });
-      // Feedback is sent only when it changed: left out, the server keeps the saved (possibly richer) text.
-      else if (entry.feedback === (baseline[r.studentId]?.feedback ?? '')) grades.push({ studentId: r.studentId, grade });
-      else grades.push({ studentId: r.studentId, grade, feedbackHtml: feedbackHtmlOf(entry.feedback) });
-    }
+    const { found, grades } = collectGrades(changed, values, baseline, max, t);
     setErrors(found);
     setError(null);
     if (Object.keys(found).length > 0 || grades.length === 0) return;
@@ -169,6 +174,71 @@ const GradesGrid = ({ material, data, manage }: { material: MaterialDetails; dat
       setBusy(false);
     }
   };
+
+  return { values, errors, error, busy, changed, change, save };
+};
+
+interface GradeRowsProps {
+  rows: ActivityRow[];
+  cell: (r: ActivityRow, i: number, visibleLabels: boolean) => CellProps;
+}
+
+/** Phones: one card per student with labelled fields. */
+const GradeCards = ({ rows, cell }: GradeRowsProps) => (
+  <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="activity-cards">
+    {rows.map((r, i) => (
+      <Paper key={r.studentId} component="li" withBorder p="sm" radius="md">
+        <Stack gap="xs">
+          <PersonCell name={r.name} photoUrl={r.photoUrl} />
+          <GradeCell {...cell(r, i, true)} />
+          <FeedbackCell {...cell(r, i, true)} />
+        </Stack>
+      </Paper>
+    ))}
+  </Stack>
+);
+
+/** Wider screens: a table, student by grade and feedback; changed rows are marked. */
+const GradeTable = ({ rows, cell, changed, caption, max }: GradeRowsProps & { changed: ActivityRow[]; caption: string; max: number }) => {
+  const { t } = useTranslation('assignments');
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table verticalSpacing="xs">
+        <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{caption}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('list.student')}</Table.Th>
+            <Table.Th scope="col">{t('activity.grade', { max })}</Table.Th>
+            <Table.Th scope="col">{t('activity.feedback')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r, i) => (
+            <Table.Tr key={r.studentId} data-changed={changed.includes(r) || undefined}>
+              <Table.Td>
+                <PersonCell name={r.name} photoUrl={r.photoUrl} />
+              </Table.Td>
+              <Table.Td>
+                <GradeCell {...cell(r, i, false)} />
+              </Table.Td>
+              <Table.Td>
+                <FeedbackCell {...cell(r, i, false)} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+};
+
+const GradesGrid = ({ material, data, manage }: { material: MaterialDetails; data: SubmissionsAnswer; manage: boolean }) => {
+  const { t } = useTranslation(['assignments', 'errors']);
+  const narrow = useMediaQuery(NARROW_QUERY) ?? false;
+  const gridRef = useRef<HTMLDivElement>(null);
+  const rows = data.rows as ActivityRow[];
+  const max = data.maxPoints;
+  const { values, errors, error, busy, changed, change, save } = useGradesEntry(material, rows, max);
 
   if (rows.length === 0) return <EmptyState text={t('list.noStudents')} />;
   const cell = (r: ActivityRow, i: number, visibleLabels: boolean): CellProps => ({
@@ -197,47 +267,7 @@ const GradesGrid = ({ material, data, manage }: { material: MaterialDetails; dat
           {manage ? ` ${t('activity.keyboardHint')}` : ''}
         </Text>
         <div ref={gridRef}>
-          {narrow ? (
-            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="activity-cards">
-              {rows.map((r, i) => (
-                <Paper key={r.studentId} component="li" withBorder p="sm" radius="md">
-                  <Stack gap="xs">
-                    <PersonCell name={r.name} photoUrl={r.photoUrl} />
-                    <GradeCell {...cell(r, i, true)} />
-                    <FeedbackCell {...cell(r, i, true)} />
-                  </Stack>
-                </Paper>
-              ))}
-            </Stack>
-          ) : (
-            <Table.ScrollContainer minWidth={560}>
-              <Table verticalSpacing="xs">
-                <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('activity.caption', { name: material.name })}</caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('list.student')}</Table.Th>
-                    <Table.Th scope="col">{t('activity.grade', { max })}</Table.Th>
-                    <Table.Th scope="col">{t('activity.feedback')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((r, i) => (
-                    <Table.Tr key={r.studentId} data-changed={changed.includes(r) || undefined}>
-                      <Table.Td>
-                        <PersonCell name={r.name} photoUrl={r.photoUrl} />
-                      </Table.Td>
-                      <Table.Td>
-                        <GradeCell {...cell(r, i, false)} />
-                      </Table.Td>
-                      <Table.Td>
-                        <FeedbackCell {...cell(r, i, false)} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          {narrow ? <GradeCards rows={rows} cell={cell} /> : <GradeTable rows={rows} cell={cell} changed={changed} caption={t('activity.caption', { name: material.name })} max={max} />}
         </div>
         <WorkError error={error} />
         {manage && (

@@ -42,6 +42,35 @@ const DateTime = ({ form, date, time, labels, hint }: { form: Form; date: 'openD
   </Stack>
 );
 
+/** How many files a student may hand in, and how large each may be. */
+const FileLimits = ({ form }: { form: Form }) => {
+  const { t } = useTranslation('assignments');
+  return (
+    <Group gap="sm" align="flex-start" wrap="wrap">
+      <NumberInput
+        label={t('settings.maxFiles')}
+        description={t('settings.maxFilesHint', { max: MAX_FILES_LIMIT })}
+        withAsterisk
+        allowDecimal={false}
+        allowNegative={false}
+        clampBehavior="none"
+        style={{ flex: '1 1 200px', maxWidth: 260 }}
+        {...form.getInputProps('maxFiles')}
+      />
+      <NumberInput
+        label={t('settings.maxFileMb')}
+        description={t('settings.maxFileMbHint', { max: MAX_FILE_MB_LIMIT })}
+        withAsterisk
+        allowDecimal={false}
+        allowNegative={false}
+        clampBehavior="none"
+        style={{ flex: '1 1 200px', maxWidth: 260 }}
+        {...form.getInputProps('maxFileMb')}
+      />
+    </Group>
+  );
+};
+
 const SettingsForm = ({ material, settings, onReload }: { material: MaterialDetails; settings: AssignmentSettings; onReload: () => unknown }) => {
   const { t } = useTranslation(['assignments', 'validation']);
   const navigate = useNavigate();
@@ -105,30 +134,7 @@ const SettingsForm = ({ material, settings, onReload }: { material: MaterialDeta
               ))}
             </Group>
           </Radio.Group>
-          {filesAllowed && (
-            <Group gap="sm" align="flex-start" wrap="wrap">
-              <NumberInput
-                label={t('settings.maxFiles')}
-                description={t('settings.maxFilesHint', { max: MAX_FILES_LIMIT })}
-                withAsterisk
-                allowDecimal={false}
-                allowNegative={false}
-                clampBehavior="none"
-                style={{ flex: '1 1 200px', maxWidth: 260 }}
-                {...form.getInputProps('maxFiles')}
-              />
-              <NumberInput
-                label={t('settings.maxFileMb')}
-                description={t('settings.maxFileMbHint', { max: MAX_FILE_MB_LIMIT })}
-                withAsterisk
-                allowDecimal={false}
-                allowNegative={false}
-                clampBehavior="none"
-                style={{ flex: '1 1 200px', maxWidth: 260 }}
-                {...form.getInputProps('maxFileMb')}
-              />
-            </Group>
-          )}
+          {filesAllowed && <FileLimits form={form} />}
           <FormActions onCancel={() => navigate(back)} busy={busy} />
         </Stack>
       </form>

@@ -24,6 +24,55 @@ interface RubricTableProps {
 
 const chosenBg = 'var(--mantine-primary-color-light)';
 
+interface LevelCellProps {
+  label: string;
+  /** The level's points, in words. */
+  points: string;
+  on: boolean;
+  /** The criterion's radio group. */
+  name: string;
+  value: string;
+  /** The criterion's header. */
+  describedBy: string;
+  /** Omitted: read-only. */
+  onPick?: () => void;
+}
+
+/** One level of a criterion: a radio button while grading, else its text with the chosen one marked. */
+const LevelCell = ({ label, points, on, name, value, describedBy, onPick }: LevelCellProps) => {
+  const { t } = useTranslation('assignments');
+  return (
+    <Table.Td bg={on ? chosenBg : undefined} data-chosen={on || undefined}>
+      {onPick ? (
+        <Radio
+          name={name}
+          value={value}
+          checked={on}
+          onChange={onPick}
+          label={
+            <Stack gap={0} component="span">
+              <span>{label}</span>{' '}
+              <Text span size="xs">
+                {points}
+              </Text>
+            </Stack>
+          }
+          aria-describedby={describedBy}
+        />
+      ) : (
+        <Stack gap={0}>
+          <Text size="sm" fw={on ? 700 : 400}>
+            {on && <IconCheck size={14} aria-hidden="true" style={{ marginInlineEnd: 4, verticalAlign: 'middle' }} />}
+            {label}
+            {on && <VisuallyHidden> ({t('rubric.chosen')})</VisuallyHidden>}
+          </Text>
+          <Text size="xs">{points}</Text>
+        </Stack>
+      )}
+    </Table.Td>
+  );
+};
+
 export const RubricTable = ({ rubric, value, onChange, error }: RubricTableProps) => {
   const { t, i18n } = useTranslation('assignments');
   const id = useId();
@@ -58,34 +107,7 @@ export const RubricTable = ({ rubric, value, onChange, error }: RubricTableProps
                   {c.levels.map((l) => {
                     const on = chosen?.id === l.id;
                     return (
-                      <Table.Td key={l.id} bg={on ? chosenBg : undefined} data-chosen={on || undefined}>
-                        {onChange ? (
-                          <Radio
-                            name={`${id}-${c.id}`}
-                            value={l.id}
-                            checked={on}
-                            onChange={() => onChange({ ...value, [c.id]: l.id })}
-                            label={
-                              <Stack gap={0} component="span">
-                                <span>{l.label}</span>{' '}
-                                <Text span size="xs">
-                                  {points(l.points)}
-                                </Text>
-                              </Stack>
-                            }
-                            aria-describedby={headerId}
-                          />
-                        ) : (
-                          <Stack gap={0}>
-                            <Text size="sm" fw={on ? 700 : 400}>
-                              {on && <IconCheck size={14} aria-hidden="true" style={{ marginInlineEnd: 4, verticalAlign: 'middle' }} />}
-                              {l.label}
-                              {on && <VisuallyHidden> ({t('rubric.chosen')})</VisuallyHidden>}
-                            </Text>
-                            <Text size="xs">{points(l.points)}</Text>
-                          </Stack>
-                        )}
-                      </Table.Td>
+                      <LevelCell key={l.id} label={l.label} points={points(l.points)} on={on} name={`${id}-${c.id}`} value={l.id} describedBy={headerId} onPick={onChange && (() => onChange({ ...value, [c.id]: l.id }))} />
                     );
                   })}
                   {c.levels.length < width && <Table.Td colSpan={width - c.levels.length} />}

@@ -10,9 +10,9 @@ import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { DateText } from '../../components/date-text.tsx';
 import { toastSuccess } from '../../lib/toasts.ts';
 import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
-import { RichContent } from '../../components/rich-content.tsx';
+import { RichContent } from '../materials/material-viewer.tsx';
 import { assignmentCalls, assignmentKeys, useInvalidateWork } from './assignments-api.ts';
-import { useOfflineDraft } from './use-offline-draft.ts';
+import { useOfflineDraft, type DraftSync } from './use-offline-draft.ts';
 import { FeedbackView, FileList, FileUploader, LateBadge, LazyRichTextField, ScheduleDetails, WorkError, WorkStateBadge, useLimitsText } from './work-parts.tsx';
 
 const SELF = { kind: 'self' } as const;
@@ -83,18 +83,12 @@ interface StudentWorkProps {
   preview?: boolean;
 }
 
-/**
- * The student's side of an assignment: dates and the teacher's files, the written answer (a rich
- * text draft saved on demand) and the files (streamed with progress), submitting and resubmitting
- * with a confirmation, and the grade and feedback once returned. Leaving with unsaved text asks first.
- */
-export const StudentWork = ({ work, preview = false }: StudentWorkProps) => {
+/** The draft being written, saving it, and submitting (after a confirmation); `busy` names the button at work. */
+const useWorkActions = (work: MySubmission) => {
   const { t } = useTranslation('assignments');
   const queryClient = useQueryClient();
   const invalidate = useInvalidateWork();
   const confirm = useConfirm();
-  const limitsText = useLimitsText();
-  const titleId = useId();
   const { settings, materialId } = work;
   const [savedText, setSavedText] = useState(work.textHtml ?? '');
   const keep = (answer: MySubmission) => queryClient.setQueryData(assignmentKeys.mine(materialId, SELF), answer);
@@ -108,26 +102,26 @@ export const StudentWork = ({ work, preview = false }: StudentWorkProps) => {
   const [error, setError] = useState<unknown>(null);
   const dirty = draft !== null && draft !== savedText;
   useLeaveGuard(dirty && draft !== offline.kept);
-
-  const allowsText = settings.submissionType !== 'files';
-  const allowsFiles = settings.submissionType !== 'text';
-  const canEdit = work.can.edit && !preview;
-  const showSubmit = preview || work.can.submit || (dirty && canEdit);
   const resubmit = work.submitCount > 0;
 
   const storeDraft = async () => (draft === null ? 'saved' : offline.save(draft));
 
-  const saveDraft = async () => {
-    setBusy('draft');
+  const run = async (kind: 'draft' | 'submit', task: () => Promise<void>) => {
+    setBusy(kind);
     setError(null);
     try {
-      if ((await storeDraft()) === 'saved') toastSuccess(t('work.draftSaved'));
+      await task();
     } catch (e) {
       setError(e);
     } finally {
       setBusy(null);
     }
   };
+
+  const saveDraft = () =>
+    run('draft', async () => {
+      if ((await storeDraft()) === 'saved') toastSuccess(t('work.draftSaved'));
+    });
 
   const submit = async () => {
     const late = isPast(settings.dueAt);
@@ -137,50 +131,75 @@ export const StudentWork = ({ work, preview = false }: StudentWorkProps) => {
       confirmLabel: t(resubmit ? 'work.resubmit' : 'work.submit'),
     });
     if (!ok) return;
-    setBusy('submit');
-    setError(null);
-    try {
+    await run('submit', async () => {
       if (dirty) await storeDraft();
       keep(await assignmentCalls.submit(materialId));
       toastSuccess(t(late ? 'work.submittedLate' : 'work.submitted'));
       await invalidate(materialId);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(null);
-    }
+    });
   };
 
-  let answer = null;
-  if (allowsText) {
-    if (canEdit)
-      answer = (
-        <Stack gap={4}>
-          <LazyRichTextField label={t('work.answer')} value={offline.kept ?? work.textHtml ?? ''} onChange={setDraft} />
-          <Text size="sm" role="status" data-testid="draft-sync" data-sync={offline.sync ?? 'none'}>
-            {offline.sync === 'offline' ? t('work.keptOffline') : offline.sync === 'sent' ? t('work.textSaved') : ''}
-          </Text>
-        </Stack>
-      );
-    else if (preview) answer = <Textarea label={t('work.answer')} disabled rows={4} />;
-    else
-      answer = (
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            {t('work.answer')}
-          </Text>
-          {work.textHtml ? <RichContent html={work.textHtml} label={t('work.answer')} /> : <Text size="sm">{t('work.noAnswer')}</Text>}
-        </Stack>
-      );
-  }
+  return { setDraft, dirty, busy, error, resubmit, saveDraft, submit, offline };
+};
 
+/** The written answer: an editor while it may change, a disabled box in the preview, else the answer as handed in. */
+const AnswerField = ({ work, canEdit, preview, onChange, offline }: { work: MySubmission; canEdit: boolean; preview: boolean; onChange: (html: string) => void; offline: { kept: string | null; sync: DraftSync } }) => {
+  const { t } = useTranslation('assignments');
+  if (canEdit)
+    return (
+      <Stack gap={4}>
+        <LazyRichTextField label={t('work.answer')} value={offline.kept ?? work.textHtml ?? ''} onChange={onChange} />
+        <Text size="sm" role="status" data-testid="draft-sync" data-sync={offline.sync ?? 'none'}>
+          {offline.sync === 'offline' ? t('work.keptOffline') : offline.sync === 'sent' ? t('work.textSaved') : ''}
+        </Text>
+      </Stack>
+    );
+  if (preview) return <Textarea label={t('work.answer')} disabled rows={4} />;
   return (
-    <Stack gap="md" data-testid="assignment-panel" data-mode={preview ? 'preview' : 'student'}>
-      {preview && (
-        <Alert color="blue" variant="light" icon={infoIcon} styles={alertStyles}>
-          {t('preview.note')}
-        </Alert>
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {t('work.answer')}
+      </Text>
+      {work.textHtml ? <RichContent html={work.textHtml} label={t('work.answer')} /> : <Text size="sm">{t('work.noAnswer')}</Text>}
+    </Stack>
+  );
+};
+
+/** The handed-in files with their limits, removing them and adding more while the work may change. */
+const WorkFiles = ({ work, canEdit, preview }: { work: MySubmission; canEdit: boolean; preview: boolean }) => {
+  const { t } = useTranslation('assignments');
+  const invalidate = useInvalidateWork();
+  const limitsText = useLimitsText();
+  const { settings, materialId } = work;
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500}>
+        {t('work.files')}
+      </Text>
+      <Text size="sm" data-testid="work-limits">
+        {limitsText(settings)}
+      </Text>
+      <FileList files={work.files} label={t('work.files')} onRemove={canEdit ? (f) => assignmentCalls.removeWorkFile(materialId, f.id).then(() => invalidate(materialId)) : undefined} />
+      {(canEdit || preview) && (
+        <FileUploader
+          label={t('work.addFiles')}
+          upload={(file, onProgress) => assignmentCalls.addWorkFile(materialId, file, onProgress)}
+          maxFiles={settings.maxFiles - work.files.length}
+          maxBytes={settings.maxFileMb * MB}
+          onDone={() => invalidate(materialId)}
+          disabled={preview}
+        />
       )}
+    </Stack>
+  );
+};
+
+/** The state badges, the dates, the teacher's files and, once returned, the grade and feedback. */
+const WorkHeader = ({ work }: { work: MySubmission }) => {
+  const { t } = useTranslation('assignments');
+  const { settings } = work;
+  return (
+    <>
       <Group gap="xs">
         <WorkStateBadge state={work.state} />
         {work.late && <LateBadge />}
@@ -195,6 +214,34 @@ export const StudentWork = ({ work, preview = false }: StudentWorkProps) => {
       {work.status === 'returned' && (
         <FeedbackView grade={work.grade} maxPoints={settings.maxPoints} feedbackHtml={work.feedbackHtml} feedbackFiles={work.feedbackFiles} returnedAt={work.returnedAt} rubric={work.rubric} />
       )}
+    </>
+  );
+};
+
+/**
+ * The student's side of an assignment: dates and the teacher's files, the written answer (a rich
+ * text draft saved on demand) and the files (streamed with progress), submitting and resubmitting
+ * with a confirmation, and the grade and feedback once returned. Leaving with unsaved text asks first.
+ */
+export const StudentWork = ({ work, preview = false }: StudentWorkProps) => {
+  const { t } = useTranslation('assignments');
+  const titleId = useId();
+  const { settings } = work;
+  const { setDraft, dirty, busy, error, resubmit, saveDraft, submit, offline } = useWorkActions(work);
+
+  const allowsText = settings.submissionType !== 'files';
+  const allowsFiles = settings.submissionType !== 'text';
+  const canEdit = work.can.edit && !preview;
+  const showSubmit = preview || work.can.submit || (dirty && canEdit);
+
+  return (
+    <Stack gap="md" data-testid="assignment-panel" data-mode={preview ? 'preview' : 'student'}>
+      {preview && (
+        <Alert color="blue" variant="light" icon={infoIcon} styles={alertStyles}>
+          {t('preview.note')}
+        </Alert>
+      )}
+      <WorkHeader work={work} />
       <BlockNotice work={work} />
       <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="section" aria-labelledby={titleId}>
         <Stack gap="md">
@@ -202,28 +249,8 @@ export const StudentWork = ({ work, preview = false }: StudentWorkProps) => {
             {t('work.title')}
           </Title>
           <SubmittedNote work={work} />
-          {answer}
-          {allowsFiles && (
-            <Stack gap="xs">
-              <Text size="sm" fw={500}>
-                {t('work.files')}
-              </Text>
-              <Text size="sm" data-testid="work-limits">
-                {limitsText(settings)}
-              </Text>
-              <FileList files={work.files} label={t('work.files')} onRemove={canEdit ? (f) => assignmentCalls.removeWorkFile(materialId, f.id).then(() => invalidate(materialId)) : undefined} />
-              {(canEdit || preview) && (
-                <FileUploader
-                  label={t('work.addFiles')}
-                  upload={(file, onProgress) => assignmentCalls.addWorkFile(materialId, file, onProgress)}
-                  maxFiles={settings.maxFiles - work.files.length}
-                  maxBytes={settings.maxFileMb * MB}
-                  onDone={() => invalidate(materialId)}
-                  disabled={preview}
-                />
-              )}
-            </Stack>
-          )}
+          {allowsText && <AnswerField work={work} canEdit={canEdit} preview={preview} onChange={setDraft} offline={offline} />}
+          {allowsFiles && <WorkFiles work={work} canEdit={canEdit} preview={preview} />}
           <WorkError error={error} />
           <Group justify="flex-end" gap="sm">
             {allowsText && (canEdit || preview) && (

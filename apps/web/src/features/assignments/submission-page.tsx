@@ -75,19 +75,14 @@ const StudentWorkView = ({ details }: { details: SubmissionDetails }) => {
 
 const gradeOf = (v: number | string): number | null => (typeof v === 'number' ? v : v.trim() === '' ? null : Number(v));
 
-/**
- * The teacher's grade (0..max points, 2 decimals) and feedback (rich text and files). "Save" keeps
- * it for the teacher; "Save and return" hands it to the student and their parents. Leaving with
- * unsaved changes asks first.
- */
-const GradeForm = ({ details }: { details: SubmissionDetails }) => {
+/** The grade and feedback as typed against the saved ones, their problems, and saving (and returning) them. */
+const useGradeSave = (details: SubmissionDetails) => {
   const { t } = useTranslation(['assignments', 'errors']);
   const queryClient = useQueryClient();
   const invalidate = useInvalidateWork();
   const validate = useZodValidate<GradeRequest>(gradeRequest);
   const fieldMessages = useFieldIssueMessages();
   const errorMessage = useWorkErrorMessage();
-  const titleId = useId();
   const { materialId, studentId } = details;
   const rubric = details.rubric ?? null;
   const max = rubric ? rubric.maxPoints : details.settings.maxPoints;
@@ -101,6 +96,17 @@ const GradeForm = ({ details }: { details: SubmissionDetails }) => {
   const [busy, setBusy] = useState<'save' | 'return' | null>(null);
   const dirty = (rubric ? choices.dirty : gradeOf(grade) !== savedGrade) || (feedback !== null && feedback !== savedFeedback);
   useLeaveGuard(dirty);
+
+  /** The server's refusal: under the rubric, under the grade, or above the buttons. */
+  const refused = (e: unknown) => {
+    if (choices.serverError(e)) setError(null);
+    else if (isApiError(e) && e.code === 'GRADE_OVER_MAX') setGradeError(errorMessage(e));
+    else if (isApiError(e) && e.fields?.length) {
+      const fields = fieldMessages(e.fields);
+      setGradeError(fields.grade ?? null);
+      setError(fields.grade ? null : e);
+    } else setError(e);
+  };
 
   const save = async (returnToStudent: boolean) => {
     const feedbackHtml = feedback ?? savedFeedback;
@@ -122,18 +128,55 @@ const GradeForm = ({ details }: { details: SubmissionDetails }) => {
       toastGradeSaved(returnToStudent ? t('grading.returned', { name: details.studentName }) : t('grading.saved'));
       await invalidate(materialId);
     } catch (e) {
-      // A rubric's problem is said under the rubric.
-      if (choices.serverError(e)) setError(null);
-      else if (isApiError(e) && e.code === 'GRADE_OVER_MAX') setGradeError(errorMessage(e));
-      else if (isApiError(e) && e.fields?.length) {
-        const fields = fieldMessages(e.fields);
-        setGradeError(fields.grade ?? null);
-        setError(fields.grade ? null : e);
-      } else setError(e);
+      refused(e);
     } finally {
       setBusy(null);
     }
   };
+
+  const changeGrade = (v: number | string) => {
+    setGrade(v);
+    setGradeError(null);
+  };
+
+  return { rubric, max, grade, changeGrade, choices, setFeedback, gradeError, error, busy, save };
+};
+
+/** The feedback's files: removing them and adding more. */
+const FeedbackFiles = ({ details }: { details: SubmissionDetails }) => {
+  const { t } = useTranslation('assignments');
+  const invalidate = useInvalidateWork();
+  const { materialId, studentId } = details;
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500}>
+        {t('grading.feedbackFiles')}
+      </Text>
+      <FileList
+        files={details.feedbackFiles}
+        label={t('grading.feedbackFiles')}
+        onRemove={(f) => assignmentCalls.removeFeedbackFile(materialId, studentId, f.id).then(() => invalidate(materialId))}
+      />
+      <FileUploader
+        label={t('grading.addFeedbackFiles')}
+        upload={(file, onProgress) => assignmentCalls.addFeedbackFile(materialId, studentId, file, onProgress)}
+        maxFiles={MAX_FILES_LIMIT - details.feedbackFiles.length}
+        maxBytes={FILE_MAX_BYTES}
+        onDone={() => invalidate(materialId)}
+      />
+    </Stack>
+  );
+};
+
+/**
+ * The teacher's grade (0..max points, 2 decimals) and feedback (rich text and files). "Save" keeps
+ * it for the teacher; "Save and return" hands it to the student and their parents. Leaving with
+ * unsaved changes asks first.
+ */
+const GradeForm = ({ details }: { details: SubmissionDetails }) => {
+  const { t } = useTranslation(['assignments', 'errors']);
+  const titleId = useId();
+  const { rubric, max, grade, changeGrade, choices, setFeedback, gradeError, error, busy, save } = useGradeSave(details);
 
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="section" aria-labelledby={titleId}>
@@ -161,10 +204,7 @@ const GradeForm = ({ details }: { details: SubmissionDetails }) => {
             description={t(rubric ? 'rubric.gradeHint' : 'grading.gradeHint')}
             readOnly={rubric !== null}
             value={rubric ? (choices.total ?? '') : grade}
-            onChange={(v) => {
-              setGrade(v);
-              setGradeError(null);
-            }}
+            onChange={changeGrade}
             min={0}
             max={max}
             decimalScale={2}
@@ -174,23 +214,7 @@ const GradeForm = ({ details }: { details: SubmissionDetails }) => {
             style={{ maxWidth: 260 }}
           />
           <LazyRichTextField label={t('grading.feedback')} value={details.feedbackHtml ?? ''} onChange={setFeedback} />
-          <Stack gap="xs">
-            <Text size="sm" fw={500}>
-              {t('grading.feedbackFiles')}
-            </Text>
-            <FileList
-              files={details.feedbackFiles}
-              label={t('grading.feedbackFiles')}
-              onRemove={(f) => assignmentCalls.removeFeedbackFile(materialId, studentId, f.id).then(() => invalidate(materialId))}
-            />
-            <FileUploader
-              label={t('grading.addFeedbackFiles')}
-              upload={(file, onProgress) => assignmentCalls.addFeedbackFile(materialId, studentId, file, onProgress)}
-              maxFiles={MAX_FILES_LIMIT - details.feedbackFiles.length}
-              maxBytes={FILE_MAX_BYTES}
-              onDone={() => invalidate(materialId)}
-            />
-          </Stack>
+          <FeedbackFiles details={details} />
           <WorkError error={error} />
           <Group justify="flex-end" gap="sm">
             <Button type="submit" variant="default" loading={busy === 'save'} disabled={busy === 'return'} leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}>

@@ -10,23 +10,28 @@ import { login } from '../../lib/session.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { PASSWORD_INPUT_MAX, USERNAME_MAX, validateLogin, type LoginIssues } from './login-validation.ts';
 
-/**
- * Sign-in with username or email. Errors are shown by code (a locked account says how many
- * minutes, a rate limit how many seconds). Kept free of heavy code (zod, @mantine/form, dates,
- * and Mantine's PasswordInput is used directly rather than the shared PasswordField, whose strength
- * meter this form does not need): this route is what a first visit downloads.
- */
-export const LoginPage = () => {
+/** The server's field problems this form shows under its fields (required, too long). */
+const loginIssuesOf = (err: unknown): LoginIssues | null => {
+  if (!isApiError(err) || !err.fields?.length) return null;
+  const byField: LoginIssues = {};
+  for (const f of err.fields) {
+    if ((f.path === 'username' || f.path === 'password') && (f.key === 'required' || f.key === 'maxLength')) {
+      byField[f.path] = { key: f.key, params: f.params as Record<string, number> | undefined };
+    }
+  }
+  return byField;
+};
+
+/** The typed name and password, their problems, and signing in (then on to the page asked for). */
+const useLoginForm = () => {
   const { t } = useTranslation(['account', 'errors', 'validation', 'components']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const expired = useSession((s) => s.expired);
   const errorMessage = useErrorMessage();
   const [values, setValues] = useState<LoginRequest>({ username: '', password: '' });
   const [issues, setIssues] = useState<LoginIssues>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [showPassword, setShowPassword] = useState(false);
 
   const fieldError = (name: keyof LoginRequest) => {
     const issue = issues[name];
@@ -48,21 +53,29 @@ export const LoginPage = () => {
       await login({ username: values.username.trim(), password: values.password });
       await navigate(safeRedirect(params.get('redirect')) ?? paths.dashboard.to(), { replace: true });
     } catch (err) {
-      if (isApiError(err) && err.fields?.length) {
-        const byField: LoginIssues = {};
-        for (const f of err.fields) {
-          if ((f.path === 'username' || f.path === 'password') && (f.key === 'required' || f.key === 'maxLength')) {
-            byField[f.path] = { key: f.key, params: f.params as Record<string, number> | undefined };
-          }
-        }
-        setIssues(byField);
-      }
+      const byField = loginIssuesOf(err);
+      if (byField) setIssues(byField);
       setError(errorMessage(err));
       setValues((v) => ({ ...v, password: '' }));
     } finally {
       setBusy(false);
     }
   };
+
+  return { values, error, busy, fieldError, change, submit };
+};
+
+/**
+ * Sign-in with username or email. Errors are shown by code (a locked account says how many
+ * minutes, a rate limit how many seconds). Kept free of heavy code (zod, @mantine/form, dates,
+ * and Mantine's PasswordInput is used directly rather than the shared PasswordField, whose strength
+ * meter this form does not need): this route is what a first visit downloads.
+ */
+export const LoginPage = () => {
+  const { t } = useTranslation(['account', 'errors', 'validation', 'components']);
+  const expired = useSession((s) => s.expired);
+  const [showPassword, setShowPassword] = useState(false);
+  const { values, error, busy, fieldError, change, submit } = useLoginForm();
 
   return (
     <Stack gap="md">

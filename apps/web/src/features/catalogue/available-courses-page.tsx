@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Badge, Button, CloseButton, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCopy, IconSearch } from '@tabler/icons-react';
+import { IconCopy } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AVAILABLE_SOURCES, type AvailableCourseRow, type AvailableSource } from '@klase/core/catalogue/contracts';
@@ -13,7 +13,7 @@ import { CourseCardSkeleton } from '../courses/course-card.tsx';
 import { CopyCourseDialog } from '../courses/course-jobs.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAvailableCourses, useCategories } from './browse-api.ts';
-import { BrowseCourseCard, LoadError } from './browse-parts.tsx';
+import { BrowseCourseCard, CourseSearch, LoadError } from './browse-parts.tsx';
 
 /** Filled chips with white text: shade 9 keeps 4.5:1 (WCAG AA) in both themes. */
 const SOURCE_COLORS: Record<AvailableSource, string> = { own: 'blue.9', school: 'teal.9', catalogue: 'grape.9' };
@@ -67,6 +67,36 @@ const SourceSwitch = ({ value, onChange }: { value: AvailableSource | 'all'; onC
   );
 };
 
+/** The courses as cards, each with "Copy to class"; skeleton cards while loading. */
+const AvailableGrid = ({ rows, pending, fetching, onCopy }: { rows: AvailableCourseRow[]; pending: boolean; fetching: boolean; onCopy: (row: AvailableCourseRow) => void }) => {
+  const { t } = useTranslation('catalogueBrowse');
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy={fetching} data-testid="available-grid">
+      {pending
+        ? Array.from({ length: 3 }, (_, i) => <CourseCardSkeleton key={i} />)
+        : rows.map((row) => (
+            <BrowseCourseCard
+              key={`${row.source}-${row.id}`}
+              course={row}
+              headingOrder={2}
+              chips={<SourceChip source={row.source} />}
+              details={<Origin row={row} />}
+              actions={
+                <Button
+                  variant="default"
+                  leftSection={<IconCopy size={16} aria-hidden="true" />}
+                  aria-label={t('available.copyNamed', { name: row.name })}
+                  onClick={() => onCopy(row)}
+                >
+                  {t('available.copy')}
+                </Button>
+              }
+            />
+          ))}
+    </SimpleGrid>
+  );
+};
+
 /**
  * `#/courses/available`: the courses a teacher can copy: their own (every class they teach),
  * the ones other teachers of their school share and the published catalogue, filtered by source
@@ -100,17 +130,7 @@ export const AvailableCoursesPage = () => {
       </Stack>
       <SourceSwitch value={source} onChange={chooseSource} />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          type="search"
-          label={t('browse.search')}
-          placeholder={t('browse.searchPlaceholder')}
-          value={state.searchInput}
-          onChange={(e) => state.onSearch(e.currentTarget.value)}
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          rightSection={state.searchInput ? <CloseButton aria-label={t('browse.clearSearch')} onClick={() => state.onSearch('')} size="sm" /> : null}
-          maxLength={200}
-          style={{ flex: '1 1 220px', minWidth: 0 }}
-        />
+        <CourseSearch value={state.searchInput} onChange={state.onSearch} style={{ flex: '1 1 220px', minWidth: 0 }} />
         <Select
           label={t('available.sort')}
           data={SORTS.map((s) => ({ value: s, label: t(`available.sorts.${s.replace(':', '_')}`) }))}
@@ -141,29 +161,7 @@ export const AvailableCoursesPage = () => {
       </Group>
       {q.isError && <LoadError error={q.error} />}
       {q.isSuccess && rows.length === 0 && <EmptyState kind="noRecords" />}
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy={q.isFetching} data-testid="available-grid">
-        {q.isPending
-          ? Array.from({ length: 3 }, (_, i) => <CourseCardSkeleton key={i} />)
-          : rows.map((row) => (
-              <BrowseCourseCard
-                key={`${row.source}-${row.id}`}
-                course={row}
-                headingOrder={2}
-                chips={<SourceChip source={row.source} />}
-                details={<Origin row={row} />}
-                actions={
-                  <Button
-                    variant="default"
-                    leftSection={<IconCopy size={16} aria-hidden="true" />}
-                    aria-label={t('available.copyNamed', { name: row.name })}
-                    onClick={() => setCopying(row)}
-                  >
-                    {t('available.copy')}
-                  </Button>
-                }
-              />
-            ))}
-      </SimpleGrid>
+      <AvailableGrid rows={rows} pending={q.isPending} fetching={q.isFetching} onCopy={setCopying} />
       {q.data && totalCount > 0 && (
         <TableFooter page={state.page} rowsPerPage={state.rowsPerPage} totalCount={totalCount} onPage={state.setPage} onRowsPerPage={state.setRowsPerPage} />
       )}

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconBook, IconListDetails, IconPlus } from '@tabler/icons-react';
+import type { CSSProperties, ReactNode } from 'react';
+import { Alert, Button, Card, CloseButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconBook, IconListDetails, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ErrorText } from '../../components/error-text.tsx';
 import { useClassDetails } from '../../api/class-api.ts';
@@ -121,3 +121,22 @@ export const LoadError = ({ error }: { error: unknown }) => (
     <ErrorText error={error} />
   </Alert>
 );
+
+/** The search box of a course list (name, code or subject), with a button that clears it. */
+export const CourseSearch = ({ value, onChange, maw, style }: { value: string; onChange: (value: string) => void; maw?: number; style?: CSSProperties }) => {
+  const { t } = useTranslation('catalogueBrowse');
+  return (
+    <TextInput
+      type="search"
+      label={t('browse.search')}
+      placeholder={t('browse.searchPlaceholder')}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      leftSection={<IconSearch size={16} aria-hidden="true" />}
+      rightSection={value ? <CloseButton aria-label={t('browse.clearSearch')} onClick={() => onChange('')} size="sm" /> : null}
+      maxLength={200}
+      maw={maw}
+      style={style}
+    />
+  );
+};

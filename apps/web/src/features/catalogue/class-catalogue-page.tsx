@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Badge, Box, Button, CloseButton, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconEye, IconSearch } from '@tabler/icons-react';
+import { Badge, Box, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CategoryRow } from '@klase/core/catalogue/contracts';
@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { paths } from '../../config/paths.ts';
 import { CourseCardSkeleton } from '../courses/course-card.tsx';
 import { useAddToClass, useCatalogueCourses, useCategories, useDebounced } from './browse-api.ts';
-import { AddToClassButton, BackLink, BrowseCourseCard, LoadError, useCanAddToClass } from './browse-parts.tsx';
+import { AddToClassButton, BackLink, BrowseCourseCard, CourseSearch, LoadError, useCanAddToClass } from './browse-parts.tsx';
 
 /** "All" and each category as links: the address keeps the choice (`.../rex-courses/all/{categoryId}`). */
 const CategoryChips = ({ classId, categories, selected }: { classId: string; categories: CategoryRow[]; selected: string | null }) => {
@@ -38,6 +38,23 @@ const CategoryChips = ({ classId, categories, selected }: { classId: string; cat
         {categories.map((c) => chip(c.id, paths.classCatalogue.to(classId, c.id), c.name, c.courseCount, c.id === selected))}
       </Group>
     </Box>
+  );
+};
+
+/** How many courses are shown of how many, and "Show more" while there are more. */
+const LoadMore = ({ shown, total, courses }: { shown: number; total: number; courses: ReturnType<typeof useCatalogueCourses> }) => {
+  const { t } = useTranslation('catalogueBrowse');
+  return (
+    <Group justify="space-between" gap="sm">
+      <Text size="sm" role="status">
+        {t('browse.shown', { shown, total })}
+      </Text>
+      {courses.hasNextPage && (
+        <Button variant="default" loading={courses.isFetchingNextPage} onClick={() => void courses.fetchNextPage()}>
+          {t('browse.more')}
+        </Button>
+      )}
+    </Group>
   );
 };
 
@@ -88,17 +105,7 @@ export const ClassCataloguePage = () => {
           {category.description}
         </Text>
       )}
-      <TextInput
-        type="search"
-        label={t('browse.search')}
-        placeholder={t('browse.searchPlaceholder')}
-        value={searchInput}
-        onChange={(e) => setSearchInput(e.currentTarget.value)}
-        leftSection={<IconSearch size={16} aria-hidden="true" />}
-        rightSection={searchInput ? <CloseButton aria-label={t('browse.clearSearch')} onClick={() => setSearchInput('')} size="sm" /> : null}
-        maxLength={200}
-        maw={480}
-      />
+      <CourseSearch value={searchInput} onChange={setSearchInput} maw={480} />
       {courses.isError && <LoadError error={courses.error} />}
       {courses.isSuccess && rows.length === 0 && <EmptyState kind="noRecords" />}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy={courses.isFetching} data-testid="catalogue-grid">
@@ -132,18 +139,7 @@ export const ClassCataloguePage = () => {
               />
             ))}
       </SimpleGrid>
-      {rows.length > 0 && (
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" role="status">
-            {t('browse.shown', { shown: rows.length, total })}
-          </Text>
-          {courses.hasNextPage && (
-            <Button variant="default" loading={courses.isFetchingNextPage} onClick={() => void courses.fetchNextPage()}>
-              {t('browse.more')}
-            </Button>
-          )}
-        </Group>
-      )}
+      {rows.length > 0 && <LoadMore shown={rows.length} total={total} courses={courses} />}
     </Stack>
   );
 };

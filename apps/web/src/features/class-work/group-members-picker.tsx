@@ -23,13 +23,8 @@ interface MembersPickerProps {
   error?: string;
 }
 
-/**
- * The class's enrolled students as a checkbox list with a search box and pages of 50; the choice
- * survives searching and paging ("n selected" counts every chosen student).
- */
-export const MembersPicker = ({ classId, value, onChange, error }: MembersPickerProps) => {
-  const { t } = useTranslation('classWork');
-  const errorId = useId();
+/** A page of the class's students (50, by name), searched; a new search starts at page 1. */
+const useStudentPage = (classId: string) => {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
@@ -39,6 +34,38 @@ export const MembersPicker = ({ classId, value, onChange, error }: MembersPicker
     queryFn: ({ signal }) => apiFetch<TablePage<ClassStudentRow>>(`${classPath(classId, 'students')}?${query}`, { signal }),
     placeholderData: keepPreviousData,
   });
+  const onSearch = (text: string) => {
+    setSearch(text);
+    setPage(1);
+  };
+  return { search, debounced, page, setPage, onSearch, students };
+};
+
+const StudentPages = ({ pages, page, onPage }: { pages: number; page: number; onPage: (page: number) => void }) => {
+  const { t } = useTranslation('classWork');
+  return (
+    <nav aria-label={t('form.studentPages')}>
+      <Pagination
+        total={pages}
+        value={page}
+        onChange={onPage}
+        size="sm"
+        siblings={0}
+        getItemProps={(p) => ({ 'aria-label': t('form.goToPage', { page: p }), 'aria-current': p === page ? 'page' : undefined })}
+        getControlProps={(control) => ({ 'aria-label': t(`form.pageControls.${control}`) })}
+      />
+    </nav>
+  );
+};
+
+/**
+ * The class's enrolled students as a checkbox list with a search box and pages of 50; the choice
+ * survives searching and paging ("n selected" counts every chosen student).
+ */
+export const MembersPicker = ({ classId, value, onChange, error }: MembersPickerProps) => {
+  const { t } = useTranslation('classWork');
+  const errorId = useId();
+  const { search, debounced, page, setPage, onSearch, students } = useStudentPage(classId);
   const chosen = new Set(value);
   const rows = students.data?.data ?? [];
   const pages = totalPages(students.data?.pagination.totalcount ?? 0, MEMBER_PAGE_SIZE);
@@ -58,10 +85,7 @@ export const MembersPicker = ({ classId, value, onChange, error }: MembersPicker
               type="search"
               label={t('form.searchStudents')}
               value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-              }}
+              onChange={(e) => onSearch(e.currentTarget.value)}
               leftSection={<IconSearch size={16} aria-hidden="true" />}
               rightSection={students.isFetching ? <Loader size="xs" aria-hidden="true" /> : null}
               maxLength={200}
@@ -99,19 +123,7 @@ export const MembersPicker = ({ classId, value, onChange, error }: MembersPicker
               ))}
             </Stack>
           </ScrollArea.Autosize>
-          {pages > 1 && (
-            <nav aria-label={t('form.studentPages')}>
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                size="sm"
-                siblings={0}
-                getItemProps={(p) => ({ 'aria-label': t('form.goToPage', { page: p }), 'aria-current': p === page ? 'page' : undefined })}
-                getControlProps={(control) => ({ 'aria-label': t(`form.pageControls.${control}`) })}
-              />
-            </nav>
-          )}
+          {pages > 1 && <StudentPages pages={pages} page={page} onPage={setPage} />}
         </Stack>
       </Paper>
       {error && (

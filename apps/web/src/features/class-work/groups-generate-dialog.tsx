@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Alert, Button, Group, List, Modal, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsShuffle, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -77,32 +77,69 @@ const PreviewGroups = ({ preview }: { preview: SplitPreview }) => {
   );
 };
 
-/**
- * "Generate groups": split the class's students by a number of groups or by a maximum number of
- * members, at random or alphabetically; the server previews the split, and "Save groups" stores
- * exactly the groups that were shown. Full screen on phones.
- */
-export const GenerateGroupsDialog = ({ classId, opened, onClose }: { classId: string; opened: boolean; onClose: () => void }) => {
-  const { t } = useTranslation(['classWork', 'common']);
-  const narrow = useMediaQuery(NARROW_QUERY) ?? false;
-  const confirm = useConfirm();
-  const errorMessage = useErrorMessage();
-  const fieldMessages = useFieldIssueMessages();
-  const refresh = useRefreshClassWork(classId);
-  const zodValidate = useZodValidate<GroupSplitRequest>(groupSplitRequest);
-  const [shown, setShown] = useState<Shown | null>(null);
-  const [busy, setBusy] = useState<'preview' | 'save' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+/** The groups as shown in the preview, to be saved exactly so. */
+const savedGroups = ({ request: { by, size, order }, preview }: Shown) => ({
+  by,
+  size,
+  order,
+  groups: preview.groups.map((g) => ({ name: g.name, memberIds: g.members.map((m) => m.id) })),
+});
 
+/** The split's fields: by groups or by members, the order, the number and the name prefix. */
+const SplitFields = ({ form }: { form: UseFormReturnType<SplitState> }) => {
+  const { t } = useTranslation('classWork');
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <Choice
+        label={t('generate.by')}
+        value={form.values.by}
+        options={SPLIT_BY.map((v) => ({ value: v, label: t(`generate.byOptions.${v}`) }))}
+        onChange={(v) => form.setFieldValue('by', v)}
+      />
+      <Choice
+        label={t('generate.order')}
+        value={form.values.order}
+        options={SPLIT_ORDER.map((v) => ({ value: v, label: t(`generate.orderOptions.${v}`) }))}
+        onChange={(v) => form.setFieldValue('order', v)}
+      />
+      <NumberInput
+        label={form.values.by === 'groups' ? t('generate.groupCount') : t('generate.maxMembers')}
+        description={t('generate.sizeHint', { max: GROUP_SPLIT_MAX })}
+        withAsterisk
+        allowDecimal={false}
+        {...form.getInputProps('size')}
+      />
+      <TextInput label={t('generate.prefix')} description={t('generate.prefixHint')} withAsterisk maxLength={GROUP_NAME_MAX - 4} {...form.getInputProps('prefix')} />
+    </SimpleGrid>
+  );
+};
+
+/** The split form; any change drops the preview, so what is saved is always what was last shown. */
+const useSplitForm = (onChange: () => void) => {
+  const { t } = useTranslation('classWork');
+  const zodValidate = useZodValidate<GroupSplitRequest>(groupSplitRequest);
   const initial: SplitState = { by: 'groups', size: 2, order: 'random', prefix: t('generate.defaultPrefix') };
   const form = useForm<SplitState>({
     mode: 'controlled',
     initialValues: initial,
     validate: (values) => zodValidate(toRequest(values)),
-    // A change makes the preview stale: what is saved is always what was last shown.
-    onValuesChange: () => setShown(null),
+    onValuesChange: onChange,
     validateInputOnBlur: true,
   });
+  return { form, initial };
+};
+
+/** The dialog's state: the form, the preview shown, the busy button, and previewing, saving and closing. */
+const useGenerateGroups = (classId: string, onClose: () => void) => {
+  const { t } = useTranslation(['classWork', 'common']);
+  const confirm = useConfirm();
+  const errorMessage = useErrorMessage();
+  const fieldMessages = useFieldIssueMessages();
+  const refresh = useRefreshClassWork(classId);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [busy, setBusy] = useState<'preview' | 'save' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { form, initial } = useSplitForm(() => setShown(null));
 
   /** Field problems go under their field (GROUP_EXISTS under the prefix); anything else above the buttons. */
   const fail = (e: unknown) => {
@@ -112,6 +149,20 @@ export const GenerateGroupsDialog = ({ classId, opened, onClose }: { classId: st
     form.setErrors(fields);
     // A problem with no field in this form (the groups themselves) is said above the buttons.
     setError(Object.keys(fields).length > 0 ? null : (Object.values(all)[0] ?? errorMessage(e)));
+  };
+
+  /** A server call with its button busy; a failed preview is no longer shown. */
+  const run = async (kind: 'preview' | 'save', task: () => Promise<void>) => {
+    setBusy(kind);
+    setError(null);
+    try {
+      await task();
+    } catch (e) {
+      if (kind === 'preview') setShown(null);
+      fail(e);
+    } finally {
+      setBusy(null);
+    }
   };
 
   const reset = () => {
@@ -132,41 +183,32 @@ export const GenerateGroupsDialog = ({ classId, opened, onClose }: { classId: st
 
   const preview = async (values: SplitState) => {
     const request = groupSplitRequest.parse(toRequest(values));
-    setBusy('preview');
-    setError(null);
-    try {
-      setShown({ request, preview: await previewSplitCall(classId, request) });
-    } catch (e) {
-      setShown(null);
-      fail(e);
-    } finally {
-      setBusy(null);
-    }
+    await run('preview', async () => setShown({ request, preview: await previewSplitCall(classId, request) }));
   };
 
   const save = async () => {
     if (!shown) return;
-    const count = shown.preview.groups.length;
-    if (!(await confirm({ title: t('generate.title'), message: t('generate.saveConfirm', { count }) }))) return;
-    setBusy('save');
-    setError(null);
-    try {
-      const { by, size, order } = shown.request;
-      const answer = await saveGeneratedCall(classId, {
-        by,
-        size,
-        order,
-        groups: shown.preview.groups.map((g) => ({ name: g.name, memberIds: g.members.map((m) => m.id) })),
-      });
+    if (!(await confirm({ title: t('generate.title'), message: t('generate.saveConfirm', { count: shown.preview.groups.length }) }))) return;
+    await run('save', async () => {
+      const answer = await saveGeneratedCall(classId, savedGroups(shown));
       toastSuccess(answer.message);
       await refresh();
       reset();
-    } catch (e) {
-      fail(e);
-    } finally {
-      setBusy(null);
-    }
+    });
   };
+
+  return { form, shown, busy, error, close, preview, save };
+};
+
+/**
+ * "Generate groups": split the class's students by a number of groups or by a maximum number of
+ * members, at random or alphabetically; the server previews the split, and "Save groups" stores
+ * exactly the groups that were shown. Full screen on phones.
+ */
+export const GenerateGroupsDialog = ({ classId, opened, onClose }: { classId: string; opened: boolean; onClose: () => void }) => {
+  const { t } = useTranslation(['classWork', 'common']);
+  const narrow = useMediaQuery(NARROW_QUERY) ?? false;
+  const { form, shown, busy, error, close, preview, save } = useGenerateGroups(classId, onClose);
 
   return (
     // Composed so the header is a plain div: a second <header> would be a second banner landmark.
@@ -181,28 +223,7 @@ export const GenerateGroupsDialog = ({ classId, opened, onClose }: { classId: st
           <form onSubmit={form.onSubmit((values) => void preview(values))} noValidate>
             <Stack gap="md">
               <Text size="sm">{t('generate.intro')}</Text>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <Choice
-                  label={t('generate.by')}
-                  value={form.values.by}
-                  options={SPLIT_BY.map((v) => ({ value: v, label: t(`generate.byOptions.${v}`) }))}
-                  onChange={(v) => form.setFieldValue('by', v)}
-                />
-                <Choice
-                  label={t('generate.order')}
-                  value={form.values.order}
-                  options={SPLIT_ORDER.map((v) => ({ value: v, label: t(`generate.orderOptions.${v}`) }))}
-                  onChange={(v) => form.setFieldValue('order', v)}
-                />
-                <NumberInput
-                  label={form.values.by === 'groups' ? t('generate.groupCount') : t('generate.maxMembers')}
-                  description={t('generate.sizeHint', { max: GROUP_SPLIT_MAX })}
-                  withAsterisk
-                  allowDecimal={false}
-                  {...form.getInputProps('size')}
-                />
-                <TextInput label={t('generate.prefix')} description={t('generate.prefixHint')} withAsterisk maxLength={GROUP_NAME_MAX - 4} {...form.getInputProps('prefix')} />
-              </SimpleGrid>
+              <SplitFields form={form} />
               {error && (
                 <Alert color="red" variant="light" role="alert" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
                   {error}

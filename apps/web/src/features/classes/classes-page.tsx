@@ -20,6 +20,27 @@ import { ClassCard, ClassCardSkeleton } from './class-card.tsx';
 import { JoinClassDialog } from './join-class-dialog.tsx';
 import { useChildParam } from './use-child-param.ts';
 
+/** Active or archived classes. */
+const StatusSwitch = ({ archived, onChange }: { archived: boolean; onChange: (archived: boolean) => void }) => {
+  const { t } = useTranslation('classes');
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <Stack gap={4}>
+        <VisuallyHidden id="classes-status-label">{t('list.show')}</VisuallyHidden>
+        <SegmentedControl
+          aria-labelledby="classes-status-label"
+          data={[
+            { value: 'active', label: t('list.active') },
+            { value: 'archived', label: t('list.archived') },
+          ]}
+          value={archived ? 'archived' : 'active'}
+          onChange={(v) => onChange(v === 'archived')}
+        />
+      </Stack>
+    </Group>
+  );
+};
+
 /**
  * `#/classes`: the signed-in user's classes as cards (a teacher's own, a student's enrolled, a
  * parent's child's, a school's for its administrator), searched and paged on the server, active or
@@ -75,20 +96,10 @@ export const ClassesPage = () => {
           {createButton}
         </Group>
       </Group>
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <Stack gap={4}>
-          <VisuallyHidden id="classes-status-label">{t('list.show')}</VisuallyHidden>
-          <SegmentedControl
-            aria-labelledby="classes-status-label"
-            data={[
-              { value: 'active', label: t('list.active') },
-              { value: 'archived', label: t('list.archived') },
-            ]}
-            value={archived ? 'archived' : 'active'}
-            onChange={(v) => void navigate(paths.classes.to({ childId: isParent ? (childId ?? undefined) : undefined, archived: v === 'archived' }))}
-          />
-        </Stack>
-      </Group>
+      <StatusSwitch
+        archived={archived}
+        onChange={(toArchived) => void navigate(paths.classes.to({ childId: isParent ? (childId ?? undefined) : undefined, archived: toArchived }))}
+      />
       <TableToolbar columns={[]} search={state.searchInput} onSearch={state.onSearch} onFilter={state.setFilter} />
       {isParent && children.length === 0 ? <EmptyState text={t('list.noChildren')} /> : null}
       {q.isError ? (

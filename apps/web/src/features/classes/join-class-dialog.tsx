@@ -16,13 +16,8 @@ interface JoinClassDialogProps {
   onClose: () => void;
 }
 
-/**
- * "Join class" (students): one field for the access code, typed in any case with or without
- * spaces and dashes. The shared schema checks it first; the server's answer (wrong, replaced or
- * switched-off code, already in the class) is shown under the field.
- */
-export const JoinClassDialog = ({ opened, onClose }: JoinClassDialogProps) => {
-  const { t } = useTranslation(['classes', 'common']);
+/** The typed code (normalised as typed), checking it, joining and going to the class's courses. */
+const useJoinByCode = (onClose: () => void) => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const validate = useZodValidate<{ code: string }>(joinByCodeRequest);
@@ -61,6 +56,23 @@ export const JoinClassDialog = ({ opened, onClose }: JoinClassDialogProps) => {
     }
   };
 
+  const changeCode = (typed: string) => {
+    setCode(normalizeAccessCode(typed).slice(0, ACCESS_CODE_LENGTH));
+    setError(null);
+  };
+
+  return { code, changeCode, error, busy, close, submit };
+};
+
+/**
+ * "Join class" (students): one field for the access code, typed in any case with or without
+ * spaces and dashes. The shared schema checks it first; the server's answer (wrong, replaced or
+ * switched-off code, already in the class) is shown under the field.
+ */
+export const JoinClassDialog = ({ opened, onClose }: JoinClassDialogProps) => {
+  const { t } = useTranslation(['classes', 'common']);
+  const { code, changeCode, error, busy, close, submit } = useJoinByCode(onClose);
+
   return (
     <Modal
       opened={opened}
@@ -85,10 +97,7 @@ export const JoinClassDialog = ({ opened, onClose }: JoinClassDialogProps) => {
             autoCapitalize="characters"
             spellCheck={false}
             value={code}
-            onChange={(e) => {
-              setCode(normalizeAccessCode(e.currentTarget.value).slice(0, ACCESS_CODE_LENGTH));
-              setError(null);
-            }}
+            onChange={(e) => changeCode(e.currentTarget.value)}
             error={error}
             aria-invalid={error ? true : undefined}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-lg)', letterSpacing: '0.2em' } }}

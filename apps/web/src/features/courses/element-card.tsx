@@ -181,9 +181,31 @@ export interface ElementCardProps {
  * the class's teachers a drag handle, "Add material" and a menu (edit, publish or unpublish, move
  * up or down, delete).
  */
-export const ElementCard = ({ course, element, index, count, manage, handle, onEdit, onMove }: ElementCardProps) => {
+/** The element's name and status, its type and who it is for. */
+const ElementHeading = ({ course, element }: Pick<ElementCardProps, 'course' | 'element'>) => {
   const { t } = useTranslation('courses');
   const assignees = useAssigneesText();
+  return (
+    <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+      <Group gap="xs" align="center">
+        <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          {element.name}
+        </Title>
+        <StatusBadge status={element.status} size="sm" />
+      </Group>
+      <Group gap="xs">
+        <Badge variant="outline" color="gray.7" size="sm">
+          {t(`elementTypes.${element.type}`)}
+        </Badge>
+        {/* A catalogue course has no class: its elements are for everyone who copies it. */}
+        {course.classId !== null && <Text size="sm">{assignees(element.assignees)}</Text>}
+      </Group>
+    </Stack>
+  );
+};
+
+export const ElementCard = ({ course, element, index, count, manage, handle, onEdit, onMove }: ElementCardProps) => {
+  const { t } = useTranslation('courses');
   const danger = useTone('danger');
   const { busy, run } = useCourseAction(course.classId);
   const key = element.published ? 'unpublish' : 'publish';
@@ -214,21 +236,7 @@ export const ElementCard = ({ course, element, index, count, manage, handle, onE
       <Stack gap="sm">
         <Group gap="xs" wrap="nowrap" align="flex-start">
           {handle}
-          <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-            <Group gap="xs" align="center">
-              <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
-                {element.name}
-              </Title>
-              <StatusBadge status={element.status} size="sm" />
-            </Group>
-            <Group gap="xs">
-              <Badge variant="outline" color="gray.7" size="sm">
-                {t(`elementTypes.${element.type}`)}
-              </Badge>
-              {/* A catalogue course has no class: its elements are for everyone who copies it. */}
-              {course.classId !== null && <Text size="sm">{assignees(element.assignees)}</Text>}
-            </Group>
-          </Stack>
+          <ElementHeading course={course} element={element} />
           {manage && (
             <Menu position="bottom-end" {...MENU_PROPS}>
               <MenuTarget label={t('editor.elementActions', { name: element.name })} />

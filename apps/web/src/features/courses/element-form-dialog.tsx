@@ -1,5 +1,5 @@
 import { MultiSelect, Radio, Select, SimpleGrid, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -80,6 +80,87 @@ interface ElementFormDialogProps {
   onClose: () => void;
 }
 
+type Form = UseFormReturnType<Values>;
+
+/** Where the element goes: at the top or bottom, or before or after another element. */
+const PlacementFields = ({ form, others }: { form: Form; others: ElementDetails[] }) => {
+  const { t } = useTranslation(['courses', 'components']);
+  const placements = others.length > 0 ? PLACEMENTS : PLACEMENTS.filter((p) => p === 'top' || p === 'bottom');
+  const relative = form.values.placement === 'before' || form.values.placement === 'after';
+  return (
+    <SimpleGrid cols={{ base: 1, sm: relative ? 2 : 1 }} spacing="sm">
+      <Select
+        label={t('element.placement')}
+        required
+        withAsterisk
+        allowDeselect={false}
+        data={placements.map((v) => ({ value: v, label: t(`placements.${v}`) }))}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('placement')}
+      />
+      {relative && (
+        <Select
+          label={t('element.relativeTo')}
+          required
+          withAsterisk
+          searchable
+          nothingFoundMessage={t('components:select.noResults')}
+          data={others.map((e) => ({ value: e.id, label: e.name }))}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('relativeTo')}
+        />
+      )}
+    </SimpleGrid>
+  );
+};
+
+interface ChosenAssigneesProps {
+  form: Form;
+  element: ElementDetails | null;
+  /** The class's students and groups to choose from. */
+  students: ReturnType<typeof useAssignableStudents>;
+  groups: ReturnType<typeof useAssignableGroups>;
+}
+
+/** The students or groups the element is for, when it is not for everyone. */
+const ChosenAssignees = ({ form, element, students, groups }: ChosenAssigneesProps) => {
+  const { t } = useTranslation(['courses', 'components']);
+  const mode = form.values.assignees.mode;
+  return (
+    <>
+      {mode === 'students' && (
+        <MultiSelect
+          label={t('element.students')}
+          required
+          withAsterisk
+          searchable
+          clearable
+          disabled={students.isPending}
+          nothingFoundMessage={t('components:select.noResults')}
+          data={choices(students.data?.data, element?.assignees.students ?? [])}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('assignees.studentIds')}
+        />
+      )}
+      {mode === 'groups' && (
+        <MultiSelect
+          label={t('element.groups')}
+          description={groups.isSuccess && groups.data.data.length === 0 ? t('element.noGroups') : undefined}
+          required
+          withAsterisk
+          searchable
+          clearable
+          disabled={groups.isPending}
+          nothingFoundMessage={t('components:select.noResults')}
+          data={choices(groups.data?.data, element?.assignees.groups ?? [])}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('assignees.groupIds')}
+        />
+      )}
+    </>
+  );
+};
+
 /**
  * Add or edit a course element: name, type (basic or lesson), where it goes (at the top, before or
  * after another element, at the bottom) and who it is for (everyone, chosen students, chosen
@@ -113,8 +194,6 @@ export const ElementFormDialog = ({ course, element, onClose }: ElementFormDialo
   const students = useAssignableStudents(classId, inClass && mode === 'students');
   const groups = useAssignableGroups(classId, inClass && mode === 'groups');
   const others = course.elements.filter((e) => e.id !== element?.id);
-  const placements = others.length > 0 ? PLACEMENTS : PLACEMENTS.filter((p) => p === 'top' || p === 'bottom');
-  const relative = form.values.placement === 'before' || form.values.placement === 'after';
 
   const submit = form.onSubmit((values) =>
     save({ title: element ? t('element.editTitle') : t('element.createTitle'), message: element ? t('element.confirmEdit') : t('element.confirmCreate') }, async (overwrite) => {
@@ -143,29 +222,7 @@ export const ElementFormDialog = ({ course, element, onClose }: ElementFormDialo
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('type')}
           />
-          <SimpleGrid cols={{ base: 1, sm: relative ? 2 : 1 }} spacing="sm">
-            <Select
-              label={t('element.placement')}
-              required
-              withAsterisk
-              allowDeselect={false}
-              data={placements.map((v) => ({ value: v, label: t(`placements.${v}`) }))}
-              comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps('placement')}
-            />
-            {relative && (
-              <Select
-                label={t('element.relativeTo')}
-                required
-                withAsterisk
-                searchable
-                nothingFoundMessage={t('components:select.noResults')}
-                data={others.map((e) => ({ value: e.id, label: e.name }))}
-                comboboxProps={{ withinPortal: true }}
-                {...form.getInputProps('relativeTo')}
-              />
-            )}
-          </SimpleGrid>
+          <PlacementFields form={form} others={others} />
           {inClass && (
             <Radio.Group label={t('element.assignees')} description={t('element.assigneesHint')} {...form.getInputProps('assignees.mode')}>
               <Stack gap={8} mt={6}>
@@ -175,35 +232,7 @@ export const ElementFormDialog = ({ course, element, onClose }: ElementFormDialo
               </Stack>
             </Radio.Group>
           )}
-          {inClass && mode === 'students' && (
-            <MultiSelect
-              label={t('element.students')}
-              required
-              withAsterisk
-              searchable
-              clearable
-              disabled={students.isPending}
-              nothingFoundMessage={t('components:select.noResults')}
-              data={choices(students.data?.data, element?.assignees.students ?? [])}
-              comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps('assignees.studentIds')}
-            />
-          )}
-          {inClass && mode === 'groups' && (
-            <MultiSelect
-              label={t('element.groups')}
-              description={groups.isSuccess && groups.data.data.length === 0 ? t('element.noGroups') : undefined}
-              required
-              withAsterisk
-              searchable
-              clearable
-              disabled={groups.isPending}
-              nothingFoundMessage={t('components:select.noResults')}
-              data={choices(groups.data?.data, element?.assignees.groups ?? [])}
-              comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps('assignees.groupIds')}
-            />
-          )}
+          {inClass && <ChosenAssignees form={form} element={element} students={students} groups={groups} />}
           <FormActions onCancel={() => cancel()} busy={busy} />
         </Stack>
       </form>

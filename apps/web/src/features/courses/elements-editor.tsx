@@ -67,25 +67,12 @@ const useAnnouncements = (elements: ElementDetails[]): Announcements => {
   };
 };
 
-/**
- * The teacher's view of a course: its elements in order with their materials. The class's teachers
- * add, edit, publish, delete and reorder elements (by dragging, by keyboard on the drag handle, or
- * with "Move up"/"Move down"); the new order shows at once and goes back if the server refuses.
- * Assistants see the same without the controls.
- */
-export const ElementsEditor = ({ course }: { course: CourseDetails }) => {
+/** Moving an element; `said` tells screen readers where it went (or that the old order came back). */
+const useReorder = (course: CourseDetails) => {
   const { t } = useTranslation('courses');
   const queryClient = useQueryClient();
   const errorMessage = useErrorMessage();
-  const manage = course.can.manage;
-  const elements = course.elements;
-  const [editing, setEditing] = useState<ElementDetails | 'new' | null>(null);
   const [said, setSaid] = useState('');
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const announcements = useAnnouncements(elements);
 
   /** Shows the new order at once, sends it, and restores the old one if the server refuses. */
   const reorder = async (from: number, to: number) => {
@@ -109,6 +96,27 @@ export const ElementsEditor = ({ course }: { course: CourseDetails }) => {
     }
     await queryClient.invalidateQueries({ queryKey: key });
   };
+  return { said, reorder };
+};
+
+/**
+ * The teacher's view of a course: its elements in order with their materials. The class's teachers
+ * add, edit, publish, delete and reorder elements (by dragging, by keyboard on the drag handle, or
+ * with "Move up"/"Move down"); the new order shows at once and goes back if the server refuses.
+ * Assistants see the same without the controls.
+ */
+export const ElementsEditor = ({ course }: { course: CourseDetails }) => {
+  const { t } = useTranslation('courses');
+  const manage = course.can.manage;
+  const elements = course.elements;
+  const [editing, setEditing] = useState<ElementDetails | 'new' | null>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const announcements = useAnnouncements(elements);
+
+  const { said, reorder } = useReorder(course);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;

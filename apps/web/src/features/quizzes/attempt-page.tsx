@@ -9,13 +9,13 @@ import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { ErrorText, useErrorMessage } from '../../components/error-text.tsx';
 import { isApiError } from '../../api/http.ts';
 import { useTone } from '../../components/tones.ts';
+import { useSession } from '../../lib/session-store.ts';
+import { unsentStore, type UnsentStore } from '../../lib/unsent.ts';
 import { paths } from '../../config/paths.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { isMissing } from '../../components/group-load-state.tsx';
-import { RichContent } from '../../components/rich-content.tsx';
+import { RichContent } from '../materials/material-viewer.tsx';
 import { useMaterial } from '../../api/materials-api.ts';
-import { useSession } from '../../lib/session-store.ts';
-import { unsentStore, type UnsentStore } from '../../lib/unsent.ts';
 import { AnswerInput, isAnswered, type SaveKind } from './answer-inputs.tsx';
 import { AnswerSaver, TEXT_SAVE_DELAY_MS, type SaveStatus } from './answer-saver.ts';
 import { materialHref, QuizPageFrame } from './quiz-page-frame.tsx';
@@ -151,37 +151,31 @@ const QuestionCard = ({ question, index, count, value, onChange, headingRef }: Q
   );
 };
 
-/** The attempt in progress: questions, answers saved as they change, the timer and Submit. */
-const AttemptView = ({ attempt }: { attempt: LoadedAttempt }) => {
+/** Submitting the attempt (after saving every answer) and leaving for its result, also when the server closed it. */
+const useAttemptSubmit = (attempt: LoadedAttempt, saver: AnswerSaver, status: SaveStatus) => {
   const { t } = useTranslation('quizzes');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const confirm = useConfirm();
   const errorMessage = useErrorMessage();
   const resultHref = useResultHref();
-  const { id = '', materialId = '' } = useParams();
-  const material = useMaterial(materialId);
-  const unsent = useUnsentAnswers(attempt.id);
-  const [answers, setAnswers] = useState<Record<string, AnswerValue>>(() => ({ ...attempt.answers, ...unsent.all() }));
-  const [mode, setMode] = useState<'one' | 'all'>('one');
-  const [current, setCurrent] = useState(0);
-  const [announcement, setAnnouncement] = useState('');
+  const { materialId = '' } = useParams();
   const [problem, setProblem] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const submitted = useRef(false);
-  const headings = useRef(new Map<number, HTMLHeadingElement>());
-  const focusNext = useRef<number | null>(null);
-  const questions = attempt.questions;
 
-  const toResult = (notice: ResultNotice) => void navigate(resultHref, { replace: true, state: { notice } });
-  const { saver, snapshot } = useAnswerSaver(attempt.id, unsent);
   // The server closed the attempt (its time ran out elsewhere): on to the result.
   useEffect(() => {
-    if (snapshot.status === 'finished' && !submitted.current) {
+    if (status === 'finished' && !submitted.current) {
       submitted.current = true;
       void navigate(resultHref, { replace: true, state: { notice: 'finished' satisfies ResultNotice } });
     }
-  }, [snapshot.status, navigate, resultHref]);
+  }, [status, navigate, resultHref]);
+
+  const fail = (message: string) => {
+    submitted.current = false;
+    setSubmitting(false);
+    setProblem(message);
+  };
 
   const submit = async (notice: 'submitted' | 'timeUp') => {
     if (submitted.current) return;
@@ -190,40 +184,119 @@ const AttemptView = ({ attempt }: { attempt: LoadedAttempt }) => {
     setProblem(null);
     const saved = await saver.flush();
     // Out of time the server submits what it has anyway; otherwise unsaved answers stop the submit.
-    if (!saved && notice === 'submitted') {
-      submitted.current = false;
-      setSubmitting(false);
-      setProblem(t('attempt.notSavedYet'));
-      return;
-    }
+    if (!saved && notice === 'submitted') return fail(t('attempt.notSavedYet'));
     try {
       const result = await submitAttemptCall(attempt.id);
       queryClient.setQueryData(quizKeys.result(attempt.id), result);
     } catch (e) {
-      if (!(isApiError(e) && e.code === 'ATTEMPT_FINISHED') && notice === 'submitted') {
-        submitted.current = false;
-        setSubmitting(false);
-        setProblem(errorMessage(e));
-        return;
-      }
+      if (!(isApiError(e) && e.code === 'ATTEMPT_FINISHED') && notice === 'submitted') return fail(errorMessage(e));
     }
     await queryClient.invalidateQueries({ queryKey: quizKeys.quiz(materialId) });
-    toResult(notice);
+    void navigate(resultHref, { replace: true, state: { notice } });
   };
+  return { submit, submitting, problem };
+};
 
+/** The question shown one at a time, and the heading that takes the focus after a pick (in either layout). */
+const useQuestionPicker = (mode: 'one' | 'all') => {
+  const [current, setCurrent] = useState(0);
+  const headings = useRef(new Map<number, HTMLHeadingElement>());
+  const focusNext = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusNext.current === null) return;
+    headings.current.get(focusNext.current)?.focus();
+    focusNext.current = null;
+  });
+  const pick = (i: number) => {
+    focusNext.current = i;
+    if (mode === 'one') setCurrent(i);
+    else headings.current.get(i)?.scrollIntoView({ block: 'start' });
+  };
+  const headingRef = (i: number) => (el: HTMLHeadingElement | null) => {
+    if (el) headings.current.set(i, el);
+    else headings.current.delete(i);
+  };
+  return { current, pick, headingRef };
+};
+
+/** The sticky bar: time left, the save status and Submit. */
+const AttemptBar = ({ left, status, submitting, onSubmit }: { left: number | null; status: SaveStatus; submitting: boolean; onSubmit: () => void }) => {
+  const { t } = useTranslation('quizzes');
+  return (
+    <Paper withBorder p="sm" style={{ position: 'sticky', top: 60, zIndex: 5 }} data-testid="attempt-bar">
+      <Group justify="space-between" gap="sm">
+        <Group gap="md">
+          {left !== null && <Timer left={left} />}
+          <SaveStatusLine status={status} />
+        </Group>
+        <Button leftSection={<IconSend size={16} aria-hidden="true" />} onClick={onSubmit} loading={submitting}>
+          {t('attempt.submit')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+};
+
+/** Previous / Next below the one question shown; Submit in place of Next on the last. */
+const PagerButtons = ({ current, count, submitting, onPick, onSubmit }: { current: number; count: number; submitting: boolean; onPick: (i: number) => void; onSubmit: () => void }) => {
+  const { t } = useTranslation('quizzes');
+  return (
+    <Group justify="space-between">
+      <Button variant="default" disabled={current === 0} onClick={() => onPick(current - 1)}>
+        {t('attempt.previous')}
+      </Button>
+      {current < count - 1 ? (
+        <Button variant="default" onClick={() => onPick(current + 1)}>
+          {t('attempt.next')}
+        </Button>
+      ) : (
+        <Button onClick={onSubmit} loading={submitting}>
+          {t('attempt.submit')}
+        </Button>
+      )}
+    </Group>
+  );
+};
+
+/** The answers as typed or picked, each queued for saving as it changes. */
+const useAnswers = (attempt: LoadedAttempt, saver: AnswerSaver, unsent: UnsentStore<AnswerValue>) => {
+  const [answers, setAnswers] = useState<Record<string, AnswerValue>>(() => ({ ...attempt.answers, ...unsent.all() }));
+  const change = (questionId: string, value: AnswerValue, kind: SaveKind) => {
+    setAnswers((a) => ({ ...a, [questionId]: value }));
+    saver.queue(questionId, value, kind === 'typed' ? TEXT_SAVE_DELAY_MS : 0);
+  };
+  return { answers, change };
+};
+
+/** The time left (null without a time limit); a polite line says the minutes left, zero submits. */
+const useAttemptClock = (attempt: LoadedAttempt, onZero: () => void) => {
+  const { t } = useTranslation('quizzes');
+  const [announcement, setAnnouncement] = useState('');
   const clock = useMemo<CountdownClock | null>(
     () => (attempt.deadlineAt ? { deadlineAt: attempt.deadlineAt, serverNow: attempt.serverNow, receivedAt: attempt.receivedAt } : null),
     [attempt.deadlineAt, attempt.serverNow, attempt.receivedAt],
   );
   const left = useCountdown(clock, {
     onMinutes: (minutes) => setAnnouncement(t('attempt.minutesLeft', { count: minutes })),
-    onZero: () => void submit('timeUp'),
+    onZero,
   });
+  return { left, announcement };
+};
 
-  const change = (questionId: string, value: AnswerValue, kind: SaveKind) => {
-    setAnswers((a) => ({ ...a, [questionId]: value }));
-    saver.queue(questionId, value, kind === 'typed' ? TEXT_SAVE_DELAY_MS : 0);
-  };
+/** The attempt in progress: questions, answers saved as they change, the timer and Submit. */
+const AttemptView = ({ attempt }: { attempt: LoadedAttempt }) => {
+  const { t } = useTranslation('quizzes');
+  const confirm = useConfirm();
+  const { id = '', materialId = '' } = useParams();
+  const material = useMaterial(materialId);
+  const [mode, setMode] = useState<'one' | 'all'>('one');
+  const questions = attempt.questions;
+  const unsent = useUnsentAnswers(attempt.id);
+  const { saver, snapshot } = useAnswerSaver(attempt.id, unsent);
+  const { answers, change } = useAnswers(attempt, saver, unsent);
+  const { submit, submitting, problem } = useAttemptSubmit(attempt, saver, snapshot.status);
+  const { left, announcement } = useAttemptClock(attempt, () => void submit('timeUp'));
+  const { current, pick, headingRef } = useQuestionPicker(mode);
 
   const askSubmit = async () => {
     const unanswered = questions.flatMap((q, i) => (isAnswered(q, answers[q.id]) ? [] : [i + 1]));
@@ -240,34 +313,9 @@ const AttemptView = ({ attempt }: { attempt: LoadedAttempt }) => {
     if (ok) await submit('submitted');
   };
 
-  // After picking a question in the one-at-a-time view, its heading takes the focus.
-  useEffect(() => {
-    if (focusNext.current === null) return;
-    headings.current.get(focusNext.current)?.focus();
-    focusNext.current = null;
-  });
-  const pick = (i: number) => {
-    focusNext.current = i;
-    if (mode === 'one') setCurrent(i);
-    else headings.current.get(i)?.scrollIntoView({ block: 'start' });
-  };
-
   const card = (i: number) => {
     const q = questions[i]!;
-    return (
-      <QuestionCard
-        key={q.id}
-        question={q}
-        index={i}
-        count={questions.length}
-        value={answers[q.id]}
-        onChange={(v, kind) => change(q.id, v, kind)}
-        headingRef={(el) => {
-          if (el) headings.current.set(i, el);
-          else headings.current.delete(i);
-        }}
-      />
-    );
+    return <QuestionCard key={q.id} question={q} index={i} count={questions.length} value={answers[q.id]} onChange={(v, kind) => change(q.id, v, kind)} headingRef={headingRef(i)} />;
   };
 
   return (
@@ -276,17 +324,7 @@ const AttemptView = ({ attempt }: { attempt: LoadedAttempt }) => {
       subtitle={t('attempt.number', { n: attempt.number })}
       back={{ to: material.data ? materialHref(material.data) : paths.classCourses.to(id), label: t('backToQuiz') }}
     >
-      <Paper withBorder p="sm" style={{ position: 'sticky', top: 60, zIndex: 5 }} data-testid="attempt-bar">
-        <Group justify="space-between" gap="sm">
-          <Group gap="md">
-            {left !== null && <Timer left={left} />}
-            <SaveStatusLine status={snapshot.status} />
-          </Group>
-          <Button leftSection={<IconSend size={16} aria-hidden="true" />} onClick={() => void askSubmit()} loading={submitting}>
-            {t('attempt.submit')}
-          </Button>
-        </Group>
-      </Paper>
+      <AttemptBar left={left} status={snapshot.status} submitting={submitting} onSubmit={() => void askSubmit()} />
       <VisuallyHidden role="status" aria-live="polite" data-testid="time-announcement">
         {announcement}
       </VisuallyHidden>
@@ -312,20 +350,7 @@ const AttemptView = ({ attempt }: { attempt: LoadedAttempt }) => {
       {mode === 'one' ? (
         <Stack gap="sm">
           {card(current)}
-          <Group justify="space-between">
-            <Button variant="default" disabled={current === 0} onClick={() => pick(current - 1)}>
-              {t('attempt.previous')}
-            </Button>
-            {current < questions.length - 1 ? (
-              <Button variant="default" onClick={() => pick(current + 1)}>
-                {t('attempt.next')}
-              </Button>
-            ) : (
-              <Button onClick={() => void askSubmit()} loading={submitting}>
-                {t('attempt.submit')}
-              </Button>
-            )}
-          </Group>
+          <PagerButtons current={current} count={questions.length} submitting={submitting} onPick={pick} onSubmit={() => void askSubmit()} />
         </Stack>
       ) : (
         <Stack gap="sm">{questions.map((_, i) => card(i))}</Stack>

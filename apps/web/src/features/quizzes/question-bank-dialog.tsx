@@ -36,6 +36,30 @@ const BankItem = ({ item, checked, onToggle, onDelete }: { item: BankQuestion; c
   );
 };
 
+/** The question type (all) and the search in the prompt. */
+const BankFilters = ({ type, onType, search, onSearch }: { type: QuestionType | null; onType: (type: QuestionType | null) => void; search: string; onSearch: (search: string) => void }) => {
+  const { t } = useTranslation('quizzes');
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <NativeSelect
+        label={t('bank.type')}
+        value={type ?? ''}
+        onChange={(e) => onType((e.currentTarget.value || null) as QuestionType | null)}
+        data={[{ value: '', label: t('bank.allTypes') }, ...QUESTION_TYPES.map((q) => ({ value: q, label: t(`types.${q}`) }))]}
+        style={{ flex: '1 1 160px' }}
+      />
+      <TextInput
+        label={t('bank.search')}
+        type="search"
+        value={search}
+        onChange={(e) => onSearch(e.currentTarget.value)}
+        leftSection={<IconSearch size={16} aria-hidden="true" />}
+        style={{ flex: '2 1 200px' }}
+      />
+    </Group>
+  );
+};
+
 /**
  * "Add from the question bank": the course's saved questions, filtered by type and searched in
  * the prompt; the chosen ones are copied to the end of the quiz.
@@ -83,23 +107,7 @@ export const QuestionBankDialog = ({ materialId, courseId, onClose }: { material
   return (
     <FormModal opened title={t('bank.title')} onClose={onClose}>
       <Stack gap="md">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <NativeSelect
-            label={t('bank.type')}
-            value={type ?? ''}
-            onChange={(e) => setType((e.currentTarget.value || null) as QuestionType | null)}
-            data={[{ value: '', label: t('bank.allTypes') }, ...QUESTION_TYPES.map((q) => ({ value: q, label: t(`types.${q}`) }))]}
-            style={{ flex: '1 1 160px' }}
-          />
-          <TextInput
-            label={t('bank.search')}
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            leftSection={<IconSearch size={16} aria-hidden="true" />}
-            style={{ flex: '2 1 200px' }}
-          />
-        </Group>
+        <BankFilters type={type} onType={setType} search={search} onSearch={setSearch} />
         {bank.isPending ? (
           <Skeleton height={120} aria-busy="true" />
         ) : bank.isError ? (

@@ -74,6 +74,58 @@ const QuestionRow = ({ q, index, count, onMove, onEdit, onToBank, onDelete }: {
   );
 };
 
+/** "Add question": a menu of the question types. */
+const AddQuestionMenu = ({ onAdd }: { onAdd: (type: (typeof QUESTION_TYPES)[number]) => void }) => {
+  const { t } = useTranslation('quizzes');
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <Button leftSection={<IconPlus size={16} aria-hidden="true" />} rightSection={<IconChevronDown size={16} aria-hidden="true" />}>
+          {t('questions.add')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {QUESTION_TYPES.map((type) => (
+          <Menu.Item key={type} onClick={() => onAdd(type)}>
+            {t(`types.${type}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+};
+
+/** A question's actions (each says what went wrong in a toast): delete after a confirmation, copy to the course's bank. */
+const useQuestionActions = (materialId: string, courseId: string) => {
+  const { t } = useTranslation('quizzes');
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const errorMessage = useErrorMessage();
+  const invalidate = useInvalidateQuiz(materialId);
+
+  const remove = async (q: TeacherQuestion, n: number) => {
+    if (!(await confirm({ title: t('questions.deleteTitle'), message: t('questions.deleteConfirm', { n }), confirmLabel: t('questions.deleteAction'), danger: true }))) return;
+    try {
+      await deleteQuestionCall(materialId, q.id);
+      toastSuccess(t('questions.deleted'));
+      await invalidate();
+    } catch (e) {
+      toastError(errorMessage(e));
+    }
+  };
+
+  const toBank = async (q: TeacherQuestion) => {
+    try {
+      await toBankCall(materialId, q.id);
+      toastSuccess(t('questions.savedToBank'));
+      await queryClient.invalidateQueries({ queryKey: quizKeys.bank(courseId) });
+    } catch (e) {
+      toastError(errorMessage(e));
+    }
+  };
+  return { remove, toBank };
+};
+
 /**
  * The Questions tab of `quiz-settings`: the questions in order (moved with up and down buttons,
  * kept on the server at once), their points and total, adding (a new question of a type, or from
@@ -82,7 +134,6 @@ const QuestionRow = ({ q, index, count, onMove, onEdit, onToBank, onDelete }: {
 export const QuestionsTab = ({ materialId, courseId, attemptCount }: QuestionsTabProps) => {
   const { t } = useTranslation('quizzes');
   const queryClient = useQueryClient();
-  const confirm = useConfirm();
   const errorMessage = useErrorMessage();
   const invalidate = useInvalidateQuiz(materialId);
   const questions = useQuestions(materialId);
@@ -105,26 +156,7 @@ export const QuestionsTab = ({ materialId, courseId, attemptCount }: QuestionsTa
     await invalidate();
   };
 
-  const remove = async (q: TeacherQuestion, n: number) => {
-    if (!(await confirm({ title: t('questions.deleteTitle'), message: t('questions.deleteConfirm', { n }), confirmLabel: t('questions.deleteAction'), danger: true }))) return;
-    try {
-      await deleteQuestionCall(materialId, q.id);
-      toastSuccess(t('questions.deleted'));
-      await invalidate();
-    } catch (e) {
-      toastError(errorMessage(e));
-    }
-  };
-
-  const toBank = async (q: TeacherQuestion) => {
-    try {
-      await toBankCall(materialId, q.id);
-      toastSuccess(t('questions.savedToBank'));
-      await queryClient.invalidateQueries({ queryKey: quizKeys.bank(courseId) });
-    } catch (e) {
-      toastError(errorMessage(e));
-    }
-  };
+  const { remove, toBank } = useQuestionActions(materialId, courseId);
 
   return (
     <Stack gap="md">
@@ -136,20 +168,7 @@ export const QuestionsTab = ({ materialId, courseId, attemptCount }: QuestionsTa
           <Button variant="default" leftSection={<IconBooks size={16} aria-hidden="true" />} onClick={() => setBankOpen(true)}>
             {t('bank.open')}
           </Button>
-          <Menu position="bottom-end">
-            <Menu.Target>
-              <Button leftSection={<IconPlus size={16} aria-hidden="true" />} rightSection={<IconChevronDown size={16} aria-hidden="true" />}>
-                {t('questions.add')}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {QUESTION_TYPES.map((type) => (
-                <Menu.Item key={type} onClick={() => setEditor({ type })}>
-                  {t(`types.${type}`)}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+          <AddQuestionMenu onAdd={(type) => setEditor({ type })} />
         </Group>
       </Group>
       {questions.isPending ? (

@@ -33,6 +33,59 @@ const DateTimeRow = ({ form, date, time, labels, hint }: { form: Form; date: 'op
   );
 };
 
+/** The time limit and the number of attempts (empty for none). */
+const AttemptLimits = ({ form }: { form: Form }) => {
+  const { t } = useTranslation('quizzes');
+  const noLimit = t('settings.emptyForNone');
+  return (
+    <Group gap="sm" align="flex-start" wrap="wrap">
+      <NumberInput
+        label={t('settings.timeLimit')}
+        description={noLimit}
+        allowDecimal={false}
+        allowNegative={false}
+        max={TIME_LIMIT_MAX}
+        clampBehavior="none"
+        style={{ flex: '1 1 180px' }}
+        {...form.getInputProps('timeLimitMinutes')}
+      />
+      <NumberInput
+        label={t('settings.attempts')}
+        description={noLimit}
+        allowDecimal={false}
+        allowNegative={false}
+        max={ATTEMPTS_MAX}
+        clampBehavior="none"
+        style={{ flex: '1 1 180px' }}
+        {...form.getInputProps('attemptsAllowed')}
+      />
+    </Group>
+  );
+};
+
+/** The review options: what students see of a finished attempt, and when. */
+const ReviewOptions = ({ form }: { form: Form }) => {
+  const { t } = useTranslation('quizzes');
+  return (
+    <Fieldset legend={t('settings.review')} variant="unstyled">
+      <Text size="sm" c="dimmed" mb="xs">
+        {t('settings.reviewHint')}
+      </Text>
+      <Group gap="md" align="flex-start">
+        {REVIEW_OPTIONS.map((option) => (
+          <NativeSelect
+            key={option}
+            label={t(`settings.${option}`)}
+            data={SHOW_ANSWERS.map((s) => ({ value: s, label: t(`showAnswers.${s}`) }))}
+            style={{ flex: '1 1 220px', maxWidth: 360 }}
+            {...form.getInputProps(option)}
+          />
+        ))}
+      </Group>
+    </Fieldset>
+  );
+};
+
 /**
  * The Settings tab of `quiz-settings`: when the quiz opens and closes, the time limit, attempts
  * and how they combine, shuffling, when students see the answers and the passing grade. Checked
@@ -66,7 +119,6 @@ export const QuizSettingsFormView = ({ materialId, settings, onCancel }: { mater
       toastSuccess(t('settings.saved'));
     }),
   );
-  const noLimit = t('settings.emptyForNone');
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
@@ -80,28 +132,7 @@ export const QuizSettingsFormView = ({ materialId, settings, onCancel }: { mater
           )}
           <DateTimeRow form={form} date="openDate" time="openTime" labels={[t('settings.openDate'), t('settings.openTime')]} hint={t('settings.openHint')} />
           <DateTimeRow form={form} date="closeDate" time="closeTime" labels={[t('settings.closeDate'), t('settings.closeTime')]} hint={t('settings.closeHint')} />
-          <Group gap="sm" align="flex-start" wrap="wrap">
-            <NumberInput
-              label={t('settings.timeLimit')}
-              description={noLimit}
-              allowDecimal={false}
-              allowNegative={false}
-              max={TIME_LIMIT_MAX}
-              clampBehavior="none"
-              style={{ flex: '1 1 180px' }}
-              {...form.getInputProps('timeLimitMinutes')}
-            />
-            <NumberInput
-              label={t('settings.attempts')}
-              description={noLimit}
-              allowDecimal={false}
-              allowNegative={false}
-              max={ATTEMPTS_MAX}
-              clampBehavior="none"
-              style={{ flex: '1 1 180px' }}
-              {...form.getInputProps('attemptsAllowed')}
-            />
-          </Group>
+          <AttemptLimits form={form} />
           <NativeSelect
             label={t('settings.gradingMethod')}
             description={t('settings.gradingMethodHint')}
@@ -111,22 +142,7 @@ export const QuizSettingsFormView = ({ materialId, settings, onCancel }: { mater
           />
           <Switch label={t('settings.shuffleQuestions')} {...form.getInputProps('shuffleQuestions', { type: 'checkbox' })} />
           <Switch label={t('settings.shuffleChoices')} description={t('settings.shuffleChoicesHint')} {...form.getInputProps('shuffleChoices', { type: 'checkbox' })} />
-          <Fieldset legend={t('settings.review')} variant="unstyled">
-            <Text size="sm" c="dimmed" mb="xs">
-              {t('settings.reviewHint')}
-            </Text>
-            <Group gap="md" align="flex-start">
-              {REVIEW_OPTIONS.map((option) => (
-                <NativeSelect
-                  key={option}
-                  label={t(`settings.${option}`)}
-                  data={SHOW_ANSWERS.map((s) => ({ value: s, label: t(`showAnswers.${s}`) }))}
-                  style={{ flex: '1 1 220px', maxWidth: 360 }}
-                  {...form.getInputProps(option)}
-                />
-              ))}
-            </Group>
-          </Fieldset>
+          <ReviewOptions form={form} />
           <NumberInput
             label={t('settings.passingPercent')}
             withAsterisk

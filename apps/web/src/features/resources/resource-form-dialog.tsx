@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FileInput, Progress, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -54,16 +54,9 @@ interface ResourceFormDialogProps {
   onClose: () => void;
 }
 
-/**
- * Add a link, upload a file, or edit a resource's details: title, description, grade level and
- * subject, plus the address of a link or the file to upload. Checked in the browser with the API's
- * own schema (and the file by size); saving asks first; an upload shows its progress; the server's
- * field errors land on their fields. Mount it only while open.
- */
-export const ResourceFormDialog = ({ kind, resource, onClose }: ResourceFormDialogProps) => {
-  const { t } = useTranslation(['resources', 'components', 'validation']);
-  const queryClient = useQueryClient();
-  const { grade } = useClassText();
+/** The form, checked with the API's schema; a new file is checked by type and size too. */
+const useResourceForm = (kind: ResourceFormDialogProps['kind'], resource: ResourceFormDialogProps['resource']) => {
+  const { t } = useTranslation('validation');
   const uploading = kind === 'file' && resource === null;
   const zodValidate = useZodValidate<Values>(kind === 'link' ? resourceLinkForm : resourceFileForm);
   const fileError = (file: File | null): string | null => {
@@ -71,7 +64,7 @@ export const ResourceFormDialog = ({ kind, resource, onClose }: ResourceFormDial
     const problem = checkUploads([file], FILE_RULES);
     return problem ? t(`validation:${problem.key}`, 'params' in problem ? problem.params : {}) : null;
   };
-  const form = useForm<Values>({
+  return useForm<Values>({
     mode: 'controlled',
     initialValues: toValues(resource),
     validate: (values) => {
@@ -81,6 +74,39 @@ export const ResourceFormDialog = ({ kind, resource, onClose }: ResourceFormDial
     },
     validateInputOnBlur: true,
   });
+};
+
+/** The grade level (any) and the subject, side by side from tablets up. */
+const GradeSubjectFields = ({ form, disabled }: { form: UseFormReturnType<Values>; disabled: boolean }) => {
+  const { t } = useTranslation('resources');
+  const { grade } = useClassText();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <Select
+        label={t('form.gradeLevel')}
+        placeholder={t('form.anyGrade')}
+        clearable
+        data={GRADE_LEVELS.map((g) => ({ value: g, label: grade(g) }))}
+        comboboxProps={{ withinPortal: true }}
+        disabled={disabled}
+        {...form.getInputProps('gradeLevel')}
+      />
+      <TextField label={t('form.subject')} maxLength={RESOURCE_SUBJECT_MAX} disabled={disabled} {...form.getInputProps('subject')} />
+    </SimpleGrid>
+  );
+};
+
+/**
+ * Add a link, upload a file, or edit a resource's details: title, description, grade level and
+ * subject, plus the address of a link or the file to upload. Checked in the browser with the API's
+ * own schema (and the file by size); saving asks first; an upload shows its progress; the server's
+ * field errors land on their fields. Mount it only while open.
+ */
+export const ResourceFormDialog = ({ kind, resource, onClose }: ResourceFormDialogProps) => {
+  const { t } = useTranslation(['resources', 'components', 'validation']);
+  const queryClient = useQueryClient();
+  const uploading = kind === 'file' && resource === null;
+  const form = useResourceForm(kind, resource);
   const { busy, error, save } = useConfirmedSave({ codeFields: {}, setErrors: form.setErrors });
   const [progress, setProgress] = useState<number | null>(null);
   const cancel = useDiscardCancel(form.isDirty, onClose);
@@ -122,18 +148,7 @@ export const ResourceFormDialog = ({ kind, resource, onClose }: ResourceFormDial
             <TextField label={t('form.url')} description={t('form.urlHint')} required type="url" inputMode="url" maxLength={2048} disabled={busy} {...form.getInputProps('url')} />
           )}
           <Textarea label={t('form.description')} rows={3} maxLength={RESOURCE_DESCRIPTION_MAX} disabled={busy} {...form.getInputProps('description')} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Select
-              label={t('form.gradeLevel')}
-              placeholder={t('form.anyGrade')}
-              clearable
-              data={GRADE_LEVELS.map((g) => ({ value: g, label: grade(g) }))}
-              comboboxProps={{ withinPortal: true }}
-              disabled={busy}
-              {...form.getInputProps('gradeLevel')}
-            />
-            <TextField label={t('form.subject')} maxLength={RESOURCE_SUBJECT_MAX} disabled={busy} {...form.getInputProps('subject')} />
-          </SimpleGrid>
+          <GradeSubjectFields form={form} disabled={busy} />
           {resource?.file && <Text size="sm">{t('form.currentFile', { name: resource.file.name, size: formatBytes(resource.file.size) })}</Text>}
           {uploading && (
             <FileInput

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,43 +28,11 @@ import { RESOURCES_PATH, removeResourceCall, resourceKeys } from './resources-ap
 
 type Editing = { kind: ResourceKind; resource: ResourceRow | null } | null;
 
-/**
- * `#/resources`: the school's library of shared files and links, searched, filtered by type and
- * grade, sorted and paged on the server (newest first); cards on phones. Links open in a new tab,
- * files download. Teachers and the school admin add links and upload files; the one who added a
- * resource, or the school admin, edits and removes it.
- */
-export const ResourcesPage = () => {
-  const { t } = useTranslation(['resources', 'components']);
-  const queryClient = useQueryClient();
+/** The table's columns (cards on phones); writers get the row actions. */
+const useResourceColumns = (writer: boolean, narrow: boolean, actions: { onEdit: (row: ResourceRow) => void; onRemove: (row: ResourceRow) => void }): TableColumn<ResourceRow>[] => {
+  const { t } = useTranslation('resources');
   const { grade } = useClassText();
-  const narrow = useMediaQuery(NARROW_QUERY) ?? false;
-  const roleId = useSession((s) => s.profile?.roleId ?? 0);
-  const writer = canOpen('resourcesWrite', roleId);
-  const [gradeLevel, setGradeLevel] = useState<string | null>(null);
-  const [editing, setEditing] = useState<Editing>(null);
-  const [removing, setRemoving] = useState<ResourceRow | null>(null);
-  const state = useTableState({ defaultSortBy: 'createdAt', defaultSortOrder: 'desc', extraParams: gradeLevel ? { gradeLevel } : {} });
-
-  const q = useQuery({
-    queryKey: [...resourceKeys.table, state.query],
-    queryFn: ({ signal }) => apiFetch<TablePage<ResourceRow>>(`${RESOURCES_PATH}?${state.query}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
-  const rows = q.data?.data ?? [];
-  const totalCount = q.data?.pagination.totalcount ?? 0;
-  const filtered = state.searchInput.trim() !== '' || state.filter !== undefined || gradeLevel !== null;
-
-  const edit = (row: ResourceRow) => setEditing({ kind: row.kind, resource: row });
-  const remove = async () => {
-    if (!removing) return;
-    const answer = await removeResourceCall(removing.id);
-    toastSuccess(answer.message);
-    state.clearSearch();
-    await queryClient.invalidateQueries({ queryKey: resourceKeys.all });
-  };
-
-  const columns: TableColumn<ResourceRow>[] = [
+  return [
     { key: 'title', header: t('columns.title'), sortable: true, render: (row) => <ResourceTitle row={row} /> },
     {
       key: 'kind',
@@ -91,46 +59,103 @@ export const ResourcesPage = () => {
       // One line in the table; cards at 360 px have no room for it.
       render: (row) => <span style={narrow ? undefined : { whiteSpace: 'nowrap' }}><DateText value={row.createdAt} /></span>,
     },
-    ...(writer ? [{ key: 'actions', header: t('columns.actions'), render: (row: ResourceRow) => <ResourceActions row={row} onEdit={edit} onRemove={setRemoving} /> }] : []),
+    ...(writer ? [{ key: 'actions', header: t('columns.actions'), render: (row: ResourceRow) => <ResourceActions row={row} onEdit={actions.onEdit} onRemove={actions.onRemove} /> }] : []),
   ];
+};
+
+/** The title, and for writers "Add link" and "Upload file". */
+const PageHeader = ({ writer, onAdd }: { writer: boolean; onAdd: (kind: 'link' | 'file') => void }) => {
+  const { t } = useTranslation('resources');
+  return (
+    <Group justify="space-between" align="flex-end" gap="sm">
+      <Title order={1} size="h2">
+        {t('titles.resources')}
+      </Title>
+      {writer && (
+        <Group gap="sm">
+          <Button leftSection={<IconLink size={16} aria-hidden="true" />} onClick={() => onAdd('link')}>
+            {t('page.addLink')}
+          </Button>
+          <Button variant="light" leftSection={<IconUpload size={16} aria-hidden="true" />} onClick={() => onAdd('file')}>
+            {t('page.uploadFile')}
+          </Button>
+        </Group>
+      )}
+    </Group>
+  );
+};
+
+/** The search and column filter, and the grade filter beside them. */
+const ResourceFilters = ({ toolbar, gradeLevel, onGradeLevel }: { toolbar: ReactNode; gradeLevel: string | null; onGradeLevel: (v: string | null) => void }) => {
+  const { t } = useTranslation('resources');
+  const { grade } = useClassText();
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <div style={{ flex: '3 1 320px', minWidth: 0 }}>{toolbar}</div>
+      <Select
+        label={t('page.gradeFilter')}
+        placeholder={t('page.allGrades')}
+        clearable
+        data={GRADE_LEVELS.map((g) => ({ value: g, label: grade(g) }))}
+        value={gradeLevel}
+        onChange={onGradeLevel}
+        style={{ flex: '1 1 180px', minWidth: 0 }}
+      />
+    </Group>
+  );
+};
+
+/**
+ * `#/resources`: the school's library of shared files and links, searched, filtered by type and
+ * grade, sorted and paged on the server (newest first); cards on phones. Links open in a new tab,
+ * files download. Teachers and the school admin add links and upload files; the one who added a
+ * resource, or the school admin, edits and removes it.
+ */
+export const ResourcesPage = () => {
+  const { t } = useTranslation(['resources', 'components']);
+  const queryClient = useQueryClient();
+  const narrow = useMediaQuery(NARROW_QUERY) ?? false;
+  const roleId = useSession((s) => s.profile?.roleId ?? 0);
+  const writer = canOpen('resourcesWrite', roleId);
+  const [gradeLevel, setGradeLevel] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [removing, setRemoving] = useState<ResourceRow | null>(null);
+  const state = useTableState({ defaultSortBy: 'createdAt', defaultSortOrder: 'desc', extraParams: gradeLevel ? { gradeLevel } : {} });
+
+  const q = useQuery({
+    queryKey: [...resourceKeys.table, state.query],
+    queryFn: ({ signal }) => apiFetch<TablePage<ResourceRow>>(`${RESOURCES_PATH}?${state.query}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = q.data?.data ?? [];
+  const totalCount = q.data?.pagination.totalcount ?? 0;
+  const filtered = state.searchInput.trim() !== '' || state.filter !== undefined || gradeLevel !== null;
+
+  const edit = (row: ResourceRow) => setEditing({ kind: row.kind, resource: row });
+  const remove = async () => {
+    if (!removing) return;
+    const answer = await removeResourceCall(removing.id);
+    toastSuccess(answer.message);
+    state.clearSearch();
+    await queryClient.invalidateQueries({ queryKey: resourceKeys.all });
+  };
+
+  const columns = useResourceColumns(writer, narrow, { onEdit: edit, onRemove: setRemoving });
   const loadingRows = q.isPending ? 3 : undefined;
   const handlers = { rowLabel: (row: ResourceRow) => row.title };
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Title order={1} size="h2">
-          {t('titles.resources')}
-        </Title>
-        {writer && (
-          <Group gap="sm">
-            <Button leftSection={<IconLink size={16} aria-hidden="true" />} onClick={() => setEditing({ kind: 'link', resource: null })}>
-              {t('page.addLink')}
-            </Button>
-            <Button variant="light" leftSection={<IconUpload size={16} aria-hidden="true" />} onClick={() => setEditing({ kind: 'file', resource: null })}>
-              {t('page.uploadFile')}
-            </Button>
-          </Group>
-        )}
-      </Group>
+      <PageHeader writer={writer} onAdd={(kind) => setEditing({ kind, resource: null })} />
       <Text>{t('page.intro')}</Text>
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <div style={{ flex: '3 1 320px', minWidth: 0 }}>
-          <TableToolbar columns={columns} search={state.searchInput} onSearch={state.onSearch} filter={state.filter} onFilter={state.setFilter} />
-        </div>
-        <Select
-          label={t('page.gradeFilter')}
-          placeholder={t('page.allGrades')}
-          clearable
-          data={GRADE_LEVELS.map((g) => ({ value: g, label: grade(g) }))}
-          value={gradeLevel}
-          onChange={(v) => {
-            setGradeLevel(v);
-            state.setPage(1);
-          }}
-          style={{ flex: '1 1 180px', minWidth: 0 }}
-        />
-      </Group>
+      <ResourceFilters
+        toolbar={<TableToolbar columns={columns} search={state.searchInput} onSearch={state.onSearch} filter={state.filter} onFilter={state.setFilter} />}
+        gradeLevel={gradeLevel}
+        onGradeLevel={(v) => {
+          setGradeLevel(v);
+          state.setPage(1);
+        }}
+      />
       {q.isError ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden="true" />} styles={{ message: { color: 'var(--mantine-color-text)' } }}>
           {t('components:somethingWentWrong')}

@@ -55,6 +55,31 @@ const base: CSSProperties = {
   whiteSpace: 'nowrap',
 };
 
+/** The failed save's message, in a box below the active cell (above it on the last rows). */
+const CellError = ({ id, above, message }: { id: string; above: boolean; message: string }) => (
+  <div
+    id={id}
+    role="alert"
+    style={{
+      position: 'absolute',
+      zIndex: 5,
+      right: 0,
+      [above ? 'bottom' : 'top']: ROW_HEIGHT,
+      minWidth: COLUMN_WIDTH,
+      maxWidth: 260,
+      whiteSpace: 'normal',
+      padding: '4px 8px',
+      borderRadius: 4,
+      background: 'var(--mantine-color-red-9)',
+      color: 'var(--mantine-color-white)',
+      fontWeight: 400,
+      fontStyle: 'normal',
+    }}
+  >
+    {message}
+  </div>
+);
+
 export const GridCell = memo(({ cell, handlers }: { cell: CellView; handlers: CellHandlers }) => {
   const { t } = useTranslation('gradeBook');
   const error = cell.state?.status === 'error' ? cell.state.message : undefined;
@@ -115,29 +140,7 @@ export const GridCell = memo(({ cell, handlers }: { cell: CellView; handlers: Ce
       {error && (
         <IconAlertCircle size={14} aria-hidden="true" color="var(--mantine-color-red-9)" style={{ flex: '0 0 auto' }} />
       )}
-      {error && cell.active && (
-        <div
-          id={errorId}
-          role="alert"
-          style={{
-            position: 'absolute',
-            zIndex: 5,
-            right: 0,
-            [cell.errorAbove ? 'bottom' : 'top']: ROW_HEIGHT,
-            minWidth: COLUMN_WIDTH,
-            maxWidth: 260,
-            whiteSpace: 'normal',
-            padding: '4px 8px',
-            borderRadius: 4,
-            background: 'var(--mantine-color-red-9)',
-            color: 'var(--mantine-color-white)',
-            fontWeight: 400,
-            fontStyle: 'normal',
-          }}
-        >
-          {error}
-        </div>
-      )}
+      {error && cell.active && <CellError id={errorId} above={cell.errorAbove} message={error} />}
       {cell.menu && cell.active && cell.editing === null && (
         <CellMenu label={cell.label} actions={cell.menu.actions} opened={cell.menu.opened} onChange={handlers.onMenu} onAction={handlers.onAction} />
       )}
