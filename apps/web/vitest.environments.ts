@@ -5,4 +5,4 @@
  * `*.test.ts` files below touch `window`, `document` or the router and stay in jsdom; they are
  * matched by file name so that moving a file to another folder keeps its environment.
  */
-export const LOGIC_TESTS_NEEDING_DOM = ['route-focus.test.ts', 'connection.test.ts'];
+export const LOGIC_TESTS_NEEDING_DOM = ['route-focus.test.ts', 'connection.test.ts', 'offline-cache.test.ts'];
