@@ -35,8 +35,23 @@ export default tseslint.config(
     // Long functions hide their parts: split a component into a state hook and a view, a handler into named steps.
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', '**/src/test/**'],
-    // warn until the last long functions are split (docs/decisions/0032-no-function-over-80-lines.md lists them); then error.
-    rules: { 'max-lines-per-function': ['warn', { max: 80, skipBlankLines: true, skipComments: true }] },
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // The files that still hold a function over 80 lines (decision 0032): a baseline that may only
+    // shrink. Split the function, then take its file off this list; never add one.
+    files: [
+      'apps/api/src/db/client.ts',
+      'apps/api/src/modules/auth/auth.routes.ts',
+      'apps/api/src/modules/classes/classes.routes.ts',
+      'apps/api/src/modules/courses/courses.routes.ts',
+      'apps/api/src/modules/courses/jobs/course-work.ts',
+      'apps/api/src/modules/materials/materials.routes.ts',
+      'apps/api/src/platform/mail.ts',
+      'packages/core/src/gradebook/aggregate.ts',
+      'packages/core/src/gradebook/compile.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
   },
   {
     files: ['packages/core/**/*.ts'],

@@ -10,7 +10,7 @@ import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { DateText } from '../../components/date-text.tsx';
 import { toastSuccess } from '../../lib/toasts.ts';
 import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
-import { RichContent } from '../materials/material-viewer.tsx';
+import { RichContent } from '../../components/rich-content.tsx';
 import { assignmentCalls, assignmentKeys, useInvalidateWork } from './assignments-api.ts';
 import { useOfflineDraft, type DraftSync } from './use-offline-draft.ts';
 import { FeedbackView, FileList, FileUploader, LateBadge, LazyRichTextField, ScheduleDetails, WorkError, WorkStateBadge, useLimitsText } from './work-parts.tsx';

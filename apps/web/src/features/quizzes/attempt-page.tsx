@@ -14,7 +14,7 @@ import { unsentStore, type UnsentStore } from '../../lib/unsent.ts';
 import { paths } from '../../config/paths.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { isMissing } from '../../components/group-load-state.tsx';
-import { RichContent } from '../materials/material-viewer.tsx';
+import { RichContent } from '../../components/rich-content.tsx';
 import { useMaterial } from '../../api/materials-api.ts';
 import { AnswerInput, isAnswered, type SaveKind } from './answer-inputs.tsx';
 import { AnswerSaver, TEXT_SAVE_DELAY_MS, type SaveStatus } from './answer-saver.ts';
