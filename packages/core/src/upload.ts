@@ -1,4 +1,5 @@
 import { IMAGE_MAX_BYTES, KB, MB } from './constants.ts';
+import { LONE_SURROGATE_RE } from './validation/rules.ts';
 
 /** Upload kinds recognised by content (magic bytes), not by name. */
 export type SniffedType = 'jpeg' | 'png' | 'gif' | 'webp' | 'pdf' | 'zip' | 'unknown';
@@ -34,6 +35,10 @@ const FILE_NAME_MAX = 200;
 const BIDI_RE = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 export const stripBidi = (s: string): string => s.replace(BIDI_RE, '');
 
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE_RE.source, 'g');
+/** Control characters (U+0000–U+001F and U+007F) are never part of a file name. */
+const withoutControls = (s: string): string => [...s].filter((ch) => ch > '\u001f' && ch !== '\u007f').join('');
+
 /**
  * A file name safe to store, to show and to send in Content-Disposition: the last path segment,
  * without control or bidirectional formatting characters, lone surrogates or the characters file
@@ -42,9 +47,8 @@ export const stripBidi = (s: string): string => s.replace(BIDI_RE, '');
  */
 export const safeFileName = (raw: string): string => {
   const base = raw.split(/[/\\]/).pop() ?? '';
-  const clean = stripBidi(base)
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-    .replace(/[\u0000-\u001f\u007f<>:"|?*]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+  const clean = withoutControls(stripBidi(base).replace(LONE_SURROGATES, ''))
+    .replace(/[<>:"|?*]/g, '')
     .replace(/\s+/g, ' ')
     .replace(/^[\s.]+|[\s.]+$/g, '');
   if (!clean) return 'file';

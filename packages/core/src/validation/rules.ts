@@ -82,10 +82,10 @@ const HTML_RE = /[<>]/;
  * Characters no text may carry: U+0000 (PostgreSQL refuses it in text and JSON) and lone UTF-16
  * surrogates (not a character at all; JSON columns refuse them and UTF-8 cannot encode them).
  */
-// eslint-disable-next-line no-control-regex -- U+0000 is exactly what is refused
-const UNSAFE_TEXT_RE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-export const hasUnsafeChars = (s: string): boolean => UNSAFE_TEXT_RE.test(s);
-export const isSafeText = (s: string): boolean => !UNSAFE_TEXT_RE.test(s);
+/** Half of a surrogate pair without its other half: not a character, and UTF-8 cannot carry it. */
+export const LONE_SURROGATE_RE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const hasUnsafeChars = (s: string): boolean => s.includes('\u0000') || LONE_SURROGATE_RE.test(s);
+export const isSafeText = (s: string): boolean => !hasUnsafeChars(s);
 
 /**
  * The base of every free-text field (plain, rich, JSON content, answers): a string without NUL
