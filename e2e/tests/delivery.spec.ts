@@ -49,8 +49,12 @@ test('assets and JSON answers over 1 KB come compressed with brotli', async ({ p
 
   responses.length = 0;
   await signIn(page, 'teacher1');
+  // The heading shows before the list arrives (and the service worker may answer after
+  // networkidle): wait for the list itself.
+  const list = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/courses' && r.status() === 200);
   await page.goto('/#/courses');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await list;
   await settled(page);
   const json = [];
   for (const r of responses.filter((x) => new URL(x.url()).pathname.startsWith('/api/') && x.status() === 200)) {
