@@ -54,6 +54,10 @@ test('a locked stop says which material to finish first, and the due date follow
 
 test('Back from a form with changes asks first; Stay keeps the text', async ({ page }, info) => {
   await signIn(page, `e2e.polishteacher.${info.project.name}`);
+  // A slow phone: the router applies its state in a transition, and a second Back could come before
+  // any render showed the first one answered (it once did under CI load, and no question came).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
   // In-app navigation, so Back returns to a page of the app's own history.
   await openUserMenu(page);
   await page.getByRole('menuitem', { name: /edit profile/i }).click();

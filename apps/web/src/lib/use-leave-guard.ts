@@ -12,20 +12,18 @@ export const useLeaveGuard = (guard: boolean | (() => boolean)) => {
   const guarded = useCallback(() => (typeof guard === 'function' ? guard() : guard), [guard]);
   const { t } = useTranslation('common');
   const confirm = useConfirm();
-  const asking = useRef(false);
+  // The blocked navigation already asked about: the router applies its state in a transition, so
+  // a render can still show the answered navigation as blocked, and a quick second Back can block
+  // again before any render showed it unblocked. Each blocked navigation has its own location
+  // object, so one question per navigation, whatever the renders in between.
+  const askedFor = useRef<unknown>(null);
   // Once the user chose to leave, the way out is not asked again (a route loaded on demand can
   // make the router start the same navigation twice).
   const leaving = useRef(false);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => !leaving.current && guarded() && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
-    // One question per blocked navigation: the flag drops only once the router has let it go or
-    // stopped it (a render while the answer is being applied must not ask again).
-    if (blocker.state !== 'blocked') {
-      asking.current = false;
-      return;
-    }
-    if (asking.current) return;
-    asking.current = true;
+    if (blocker.state !== 'blocked' || askedFor.current === blocker.location) return;
+    askedFor.current = blocker.location;
     void confirm({ title: t('discard.title'), message: t('discard.message'), confirmLabel: t('discard.confirm') }).then((leave) => {
       if (leave) {
         leaving.current = true;
