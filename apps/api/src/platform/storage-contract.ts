@@ -70,6 +70,50 @@ export const startS3Server = async (): Promise<{ config: S3Config; close(): Prom
   };
 };
 
+/** Streams in and out, and the size limit, which may stop a stream after parts of it were stored. */
+const streamCases = (get: () => { under: StorageUnderTest; storage: FileStorage }) => {
+  it('streams a multi-MB file in while reading it, then out with its size, byte for byte', async () => {
+    const { under, storage } = get();
+    const key = 'courses/c1/files/big';
+    const chunks = 48; // 12 MB: more than two multipart parts
+    const holdAt = 32; // after 8 MB the source waits until the backend shows it has received data
+    const source = generated(chunks, async (i) => {
+      if (i !== holdAt) return;
+      await waitUntil(async () => (await under.received(key)) > 0, `nothing reached the backend after ${(holdAt * CHUNK) / MB} MB: the stream is held in memory`);
+    });
+    const written = await storage.putStream(key, source, { maxBytes: chunks * CHUNK });
+    expect(written).toBe(chunks * CHUNK);
+    const out = await storage.getStream(key);
+    expect(out?.size).toBe(written);
+    const data = await readAll(out?.stream ?? Readable.from([]));
+    expect(data.length).toBe(written);
+    for (let i = 0; i < chunks; i++) expect(data.subarray(i * CHUNK, (i + 1) * CHUNK).equals(Buffer.alloc(CHUNK, i % 256))).toBe(true);
+    expect((await storage.get(key))?.length).toBe(written);
+    await storage.delete(key);
+    expect(await storage.getStream(key)).toBeNull();
+  });
+
+  it('keeps a stream of exactly maxBytes and refuses one byte more, leaving nothing behind', async () => {
+    const { under, storage } = get();
+    expect(await storage.putStream('courses/c2/files/exact', generated(4, undefined, 1000), { maxBytes: 4000 })).toBe(4000);
+    expect((await storage.get('courses/c2/files/exact'))?.length).toBe(4000);
+    const over = Readable.from([Buffer.alloc(4000, 2), Buffer.alloc(1, 3)]);
+    await expect(storage.putStream('courses/c2/files/over', over, { maxBytes: 4000 })).rejects.toBeInstanceOf(StorageLimitError);
+    expect(await storage.getStream('courses/c2/files/over')).toBeNull();
+    expect(await under.leftovers('courses/c2/files/over')).toEqual([]);
+  });
+
+  it('stops a large stream at the limit, after parts of it were already stored, and removes them', async () => {
+    const { under, storage } = get();
+    const key = 'courses/c3/files/too-big';
+    const err = await storage.putStream(key, generated(40), { maxBytes: 7 * MB }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StorageLimitError);
+    expect((err as StorageLimitError).maxBytes).toBe(7 * MB);
+    expect(await storage.getStream(key)).toBeNull();
+    expect(await under.leftovers(key)).toEqual([]);
+  });
+};
+
 /** The behaviour every FileStorage must have, run against one backend. */
 export const describeFileStorage = (name: string, make: () => Promise<StorageUnderTest>): void => {
   describe(`${name} file storage (shared contract)`, () => {
@@ -96,43 +140,7 @@ export const describeFileStorage = (name: string, make: () => Promise<StorageUnd
       await expect(storage.delete('courses/none/files/none')).resolves.toBeUndefined();
     });
 
-    it('streams a multi-MB file in while reading it, then out with its size, byte for byte', async () => {
-      const key = 'courses/c1/files/big';
-      const chunks = 48; // 12 MB: more than two multipart parts
-      const holdAt = 32; // after 8 MB the source waits until the backend shows it has received data
-      const source = generated(chunks, async (i) => {
-        if (i !== holdAt) return;
-        await waitUntil(async () => (await under.received(key)) > 0, `nothing reached the backend after ${(holdAt * CHUNK) / MB} MB: the stream is held in memory`);
-      });
-      const written = await storage.putStream(key, source, { maxBytes: chunks * CHUNK });
-      expect(written).toBe(chunks * CHUNK);
-      const out = await storage.getStream(key);
-      expect(out?.size).toBe(written);
-      const data = await readAll(out?.stream ?? Readable.from([]));
-      expect(data.length).toBe(written);
-      for (let i = 0; i < chunks; i++) expect(data.subarray(i * CHUNK, (i + 1) * CHUNK).equals(Buffer.alloc(CHUNK, i % 256))).toBe(true);
-      expect((await storage.get(key))?.length).toBe(written);
-      await storage.delete(key);
-      expect(await storage.getStream(key)).toBeNull();
-    });
-
-    it('keeps a stream of exactly maxBytes and refuses one byte more, leaving nothing behind', async () => {
-      expect(await storage.putStream('courses/c2/files/exact', generated(4, undefined, 1000), { maxBytes: 4000 })).toBe(4000);
-      expect((await storage.get('courses/c2/files/exact'))?.length).toBe(4000);
-      const over = Readable.from([Buffer.alloc(4000, 2), Buffer.alloc(1, 3)]);
-      await expect(storage.putStream('courses/c2/files/over', over, { maxBytes: 4000 })).rejects.toBeInstanceOf(StorageLimitError);
-      expect(await storage.getStream('courses/c2/files/over')).toBeNull();
-      expect(await under.leftovers('courses/c2/files/over')).toEqual([]);
-    });
-
-    it('stops a large stream at the limit, after parts of it were already stored, and removes them', async () => {
-      const key = 'courses/c3/files/too-big';
-      const err = await storage.putStream(key, generated(40), { maxBytes: 7 * MB }).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(StorageLimitError);
-      expect((err as StorageLimitError).maxBytes).toBe(7 * MB);
-      expect(await storage.getStream(key)).toBeNull();
-      expect(await under.leftovers(key)).toEqual([]);
-    });
+    streamCases(() => ({ under, storage }));
 
     it('removes what it wrote when the source fails midway', async () => {
       for (const [key, bytes] of [

@@ -130,25 +130,17 @@ const seedRubric = async (tx: Db, course: Course, teacherId: string | null): Pro
   }
 };
 
-/** One course's gradebook; false when it already has categories (left alone). */
-const seedCourse = async (tx: Db, course: Course, now: Date): Promise<boolean> => {
-  await ensureGradebook(tx, course.id);
-  const [root] = await tx
-    .select({ id: gradeCategories.id })
-    .from(gradeCategories)
-    .where(and(eq(gradeCategories.courseId, course.id), isNull(gradeCategories.parentId)))
-    .limit(1);
-  if (!root) throw new Error('seed: root category missing');
-  if ((await tx.$count(gradeCategories, eq(gradeCategories.courseId, course.id))) > 1) return false;
-  const [teacher] = await tx.select({ id: classTeachers.userId }).from(classTeachers).where(eq(classTeachers.classId, course.classId)).orderBy(asc(classTeachers.position)).limit(1);
-  const by = teacher?.id ?? null;
-  const stamp = { createdBy: by, updatedBy: by };
+/** Who made and last changed a seeded record: the course's first teacher. */
+const stampOf = (by: string | null) => ({ createdBy: by, updatedBy: by });
 
+/** The DepEd components under the course's root, and the course's materials filed into them. */
+const seedCategories = async (tx: Db, course: Course, rootId: string, by: string | null) => {
+  const stamp = stampOf(by);
   const categoryId = {} as Record<CategoryKey, string>;
   for (const [i, c] of DEMO_CATEGORIES.entries()) {
     const [row] = await tx
       .insert(gradeCategories)
-      .values({ ...stamp, courseId: course.id, parentId: root.id, name: c.name, weight: c.weight, aggregation: c.aggregation, dropLowest: c.dropLowest, position: i + 1 })
+      .values({ ...stamp, courseId: course.id, parentId: rootId, name: c.name, weight: c.weight, aggregation: c.aggregation, dropLowest: c.dropLowest, position: i + 1 })
       .returning({ id: gradeCategories.id });
     if (!row) throw new Error(`seed: category ${c.name} not created`);
     categoryId[c.key] = row.id;
@@ -166,18 +158,16 @@ const seedCourse = async (tx: Db, course: Course, now: Date): Promise<boolean> =
       .where(eq(gradeItems.id, item.id));
   }
 
-  const today = schoolDate(now);
-  await tx.insert(gradingPeriods).values([
-    { ...stamp, courseId: course.id, name: 'First Quarter', startsOn: schoolDate(plusDays(now, -70)), endsOn: today, weight: 50 },
-    { ...stamp, courseId: course.id, name: 'Second Quarter', startsOn: schoolDate(plusDays(now, 1)), endsOn: schoolDate(plusDays(now, 70)), weight: 50 },
-  ]);
-  await tx.update(gradebookSettings).set({ finalMode: 'periods', updatedBy: by }).where(eq(gradebookSettings.courseId, course.id));
-  const [scale] = await tx
-    .insert(gradeScales)
-    .values({ ...stamp, schoolId: course.schoolId, courseId: course.id, name: PARTICIPATION_SCALE.name, values: PARTICIPATION_SCALE.values, description: 'How actively the student takes part in class.' })
-    .returning({ id: gradeScales.id });
-  if (!scale) throw new Error('seed: scale not created');
+  return categoryId;
+};
 
+/** Hand-entered items (one on the participation scale) with a grade for every student. */
+const seedManualItems = async (
+  tx: Db,
+  course: Course,
+  { categoryId, scaleId, by, now }: { categoryId: Record<CategoryKey, string>; scaleId: string; by: string | null; now: Date },
+) => {
+  const stamp = stampOf(by);
   const students = await tx
     .select({ id: classStudents.studentId })
     .from(classStudents)
@@ -195,7 +185,7 @@ const seedCourse = async (tx: Db, course: Course, now: Date): Promise<boolean> =
         categoryId: categoryId[m.category],
         name: m.name,
         gradeType: scaled ? 'scale' : 'value',
-        scaleId: scaled ? scale.id : null,
+        scaleId: scaled ? scaleId : null,
         maxGrade: max,
         minGrade: scaled ? 1 : 0,
         dueAt: plusDays(now, m.inDays),
@@ -207,6 +197,37 @@ const seedCourse = async (tx: Db, course: Course, now: Date): Promise<boolean> =
       students.map((s, j) => ({ itemId: item.id, studentId: s.id, courseId: course.id, value: m.grades[j % m.grades.length] ?? null, updatedBy: by })),
     );
   }
+};
+
+/** One course's gradebook; false when it already has categories (left alone). */
+const seedCourse = async (tx: Db, course: Course, now: Date): Promise<boolean> => {
+  await ensureGradebook(tx, course.id);
+  const [root] = await tx
+    .select({ id: gradeCategories.id })
+    .from(gradeCategories)
+    .where(and(eq(gradeCategories.courseId, course.id), isNull(gradeCategories.parentId)))
+    .limit(1);
+  if (!root) throw new Error('seed: root category missing');
+  if ((await tx.$count(gradeCategories, eq(gradeCategories.courseId, course.id))) > 1) return false;
+  const [teacher] = await tx.select({ id: classTeachers.userId }).from(classTeachers).where(eq(classTeachers.classId, course.classId)).orderBy(asc(classTeachers.position)).limit(1);
+  const by = teacher?.id ?? null;
+  const stamp = stampOf(by);
+
+  const categoryId = await seedCategories(tx, course, root.id, by);
+
+  const today = schoolDate(now);
+  await tx.insert(gradingPeriods).values([
+    { ...stamp, courseId: course.id, name: 'First Quarter', startsOn: schoolDate(plusDays(now, -70)), endsOn: today, weight: 50 },
+    { ...stamp, courseId: course.id, name: 'Second Quarter', startsOn: schoolDate(plusDays(now, 1)), endsOn: schoolDate(plusDays(now, 70)), weight: 50 },
+  ]);
+  await tx.update(gradebookSettings).set({ finalMode: 'periods', updatedBy: by }).where(eq(gradebookSettings.courseId, course.id));
+  const [scale] = await tx
+    .insert(gradeScales)
+    .values({ ...stamp, schoolId: course.schoolId, courseId: course.id, name: PARTICIPATION_SCALE.name, values: PARTICIPATION_SCALE.values, description: 'How actively the student takes part in class.' })
+    .returning({ id: gradeScales.id });
+  if (!scale) throw new Error('seed: scale not created');
+
+  await seedManualItems(tx, course, { categoryId, scaleId: scale.id, by, now });
   await seedRubric(tx, course, by);
   return true;
 };

@@ -55,15 +55,11 @@ const JoinBlock = (p: JoinBlockProps) => (
   </Stack>
 );
 
-/**
- * Settings, "Joining": the access code in large type and the invitation link, each with copy,
- * replace (asks first: the old one stops working) and an on/off switch.
- */
-export const ClassJoinPanel = ({ cls, join }: { cls: ClassDetails; join: ClassJoinInfo }) => {
+/** Replacing (asks first) and switching the access code and the invitation link. */
+const useJoinActions = (cls: ClassDetails) => {
   const { t } = useTranslation('classes');
   const queryClient = useQueryClient();
   const { busy, run } = useClassAction(cls.id);
-  const link = invitationUrl(join.inviteToken);
 
   const replace = (what: 'code' | 'link') =>
     void run(`replace-${what}`, {
@@ -86,6 +82,17 @@ export const ClassJoinPanel = ({ cls, join }: { cls: ClassDetails; join: ClassJo
       success: t(on ? `joining.${what}.switchedOn` : `joining.${what}.switchedOff`),
       send: () => switchJoinCall(cls.id, what === 'code' ? { codeEnabled: on } : { linkEnabled: on }),
     });
+  return { busy, replace, toggle };
+};
+
+/**
+ * Settings, "Joining": the access code in large type and the invitation link, each with copy,
+ * replace (asks first: the old one stops working) and an on/off switch.
+ */
+export const ClassJoinPanel = ({ cls, join }: { cls: ClassDetails; join: ClassJoinInfo }) => {
+  const { t } = useTranslation('classes');
+  const { busy, replace, toggle } = useJoinActions(cls);
+  const link = invitationUrl(join.inviteToken);
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>

@@ -1,5 +1,5 @@
 import { Checkbox, NativeSelect, Paper, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GRADE_TYPES, gradeItemForm } from '@klase/core/gradebook/contracts';
@@ -61,6 +61,42 @@ const bodyOf = (s: ItemState, rangeChanged: boolean) => ({
   ...commonToBody(s),
 });
 
+/** The kind of grade (points, scale, text) with what each needs, and an assignment's rubric. */
+const GradeFields = ({
+  form,
+  setup,
+  row,
+  fromMaterial,
+  rangeChanged,
+}: {
+  form: UseFormReturnType<ItemState>;
+  setup: GradebookSetupView;
+  row: GradeItemRow | null;
+  fromMaterial: boolean;
+  rangeChanged: boolean;
+}) => {
+  const { t } = useTranslation('gradeSetup');
+  const none = { value: '', label: t('form.none') };
+  return (
+    <>
+    <NativeSelect label={t('form.gradeType')} description={t('form.gradeTypeHint')} data={GRADE_TYPES.map((g) => ({ value: g, label: t(`gradeTypes.${g}`) }))} {...form.getInputProps('gradeType')} />
+    {form.values.gradeType === 'value' && (
+      <>
+        <TextField label={t('form.maxGrade')} required inputMode="decimal" disabled={fromMaterial} {...form.getInputProps('maxGrade')} />
+        <TextField label={t('form.minGrade')} required inputMode="decimal" {...form.getInputProps('minGrade')} />
+        {rangeChanged && <Checkbox label={t('form.rescale')} description={t('form.rescaleHint')} {...form.getInputProps('rescale', { type: 'checkbox' })} />}
+      </>
+    )}
+    {form.values.gradeType === 'scale' && (
+      <NativeSelect label={t('form.scale')} withAsterisk data={[none, ...setup.scales.map((s) => ({ value: s.id, label: s.name }))]} {...form.getInputProps('scaleId')} />
+    )}
+    {row?.source === 'assignment' && (
+      <NativeSelect label={t('form.rubric')} description={t('form.rubricHint')} data={[none, ...setup.rubrics.map((r) => ({ value: r.id, label: r.name }))]} {...form.getInputProps('rubricId')} />
+    )}
+    </>
+  );
+};
+
 const ItemForm = ({ setup, row, categoryId }: { setup: GradebookSetupView; row: GradeItemRow | null; categoryId: string }) => {
   const { t } = useTranslation('gradeSetup');
   const validateBody = useZodValidate(gradeItemForm);
@@ -71,8 +107,6 @@ const ItemForm = ({ setup, row, categoryId }: { setup: GradebookSetupView; row: 
   });
   const flow = useSetupSave({ back: 'categories', dirty: form.isDirty(), setErrors: (e) => form.setErrors(toFormErrors(e)) });
   const fromMaterial = row !== null && row.materialId !== null;
-  const { gradeType } = form.values;
-  const none = { value: '', label: t('form.none') };
   const submit = form.onSubmit((values) =>
     flow.run(
       { title: t(row ? 'titles.editItem' : 'titles.addItem'), message: t('form.confirmSave', { name: values.name.trim() }) },
@@ -93,20 +127,7 @@ const ItemForm = ({ setup, row, categoryId }: { setup: GradebookSetupView; row: 
             data={setup.categories.map((c) => ({ value: c.id, label: `${'· '.repeat(c.depth)}${c.parentId === null ? t('categories.courseTotal', { name: c.name }) : c.name}` }))}
             {...form.getInputProps('categoryId')}
           />
-          <NativeSelect label={t('form.gradeType')} description={t('form.gradeTypeHint')} data={GRADE_TYPES.map((g) => ({ value: g, label: t(`gradeTypes.${g}`) }))} {...form.getInputProps('gradeType')} />
-          {gradeType === 'value' && (
-            <>
-              <TextField label={t('form.maxGrade')} required inputMode="decimal" disabled={fromMaterial} {...form.getInputProps('maxGrade')} />
-              <TextField label={t('form.minGrade')} required inputMode="decimal" {...form.getInputProps('minGrade')} />
-              {rangeChangedOf(form.values) && <Checkbox label={t('form.rescale')} description={t('form.rescaleHint')} {...form.getInputProps('rescale', { type: 'checkbox' })} />}
-            </>
-          )}
-          {gradeType === 'scale' && (
-            <NativeSelect label={t('form.scale')} withAsterisk data={[none, ...setup.scales.map((s) => ({ value: s.id, label: s.name }))]} {...form.getInputProps('scaleId')} />
-          )}
-          {row?.source === 'assignment' && (
-            <NativeSelect label={t('form.rubric')} description={t('form.rubricHint')} data={[none, ...setup.rubrics.map((r) => ({ value: r.id, label: r.name }))]} {...form.getInputProps('rubricId')} />
-          )}
+          <GradeFields form={form} setup={setup} row={row} fromMaterial={fromMaterial} rangeChanged={rangeChangedOf(form.values)} />
           <NativeSelect
             label={t('form.period')}
             description={t('form.periodHint')}

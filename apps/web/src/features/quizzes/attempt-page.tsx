@@ -283,22 +283,11 @@ const useAttemptClock = (attempt: LoadedAttempt, onZero: () => void) => {
   return { left, announcement };
 };
 
-/** The attempt in progress: questions, answers saved as they change, the timer and Submit. */
-const AttemptView = ({ attempt }: { attempt: LoadedAttempt }) => {
+/** Submit asks first, listing the questions still unanswered. */
+const useAskSubmit = (questions: PublicQuestion[], answers: Record<string, AnswerValue>, submit: (notice: 'submitted') => Promise<unknown>) => {
   const { t } = useTranslation('quizzes');
   const confirm = useConfirm();
-  const { id = '', materialId = '' } = useParams();
-  const material = useMaterial(materialId);
-  const [mode, setMode] = useState<'one' | 'all'>('one');
-  const questions = attempt.questions;
-  const unsent = useUnsentAnswers(attempt.id);
-  const { saver, snapshot } = useAnswerSaver(attempt.id, unsent);
-  const { answers, change } = useAnswers(attempt, saver, unsent);
-  const { submit, submitting, problem } = useAttemptSubmit(attempt, saver, snapshot.status);
-  const { left, announcement } = useAttemptClock(attempt, () => void submit('timeUp'));
-  const { current, pick, headingRef } = useQuestionPicker(mode);
-
-  const askSubmit = async () => {
+  return async () => {
     const unanswered = questions.flatMap((q, i) => (isAnswered(q, answers[q.id]) ? [] : [i + 1]));
     const ok = await confirm({
       title: t('attempt.submitTitle'),
@@ -312,6 +301,23 @@ const AttemptView = ({ attempt }: { attempt: LoadedAttempt }) => {
     });
     if (ok) await submit('submitted');
   };
+};
+
+/** The attempt in progress: questions, answers saved as they change, the timer and Submit. */
+const AttemptView = ({ attempt }: { attempt: LoadedAttempt }) => {
+  const { t } = useTranslation('quizzes');
+  const { id = '', materialId = '' } = useParams();
+  const material = useMaterial(materialId);
+  const [mode, setMode] = useState<'one' | 'all'>('one');
+  const questions = attempt.questions;
+  const unsent = useUnsentAnswers(attempt.id);
+  const { saver, snapshot } = useAnswerSaver(attempt.id, unsent);
+  const { answers, change } = useAnswers(attempt, saver, unsent);
+  const { submit, submitting, problem } = useAttemptSubmit(attempt, saver, snapshot.status);
+  const { left, announcement } = useAttemptClock(attempt, () => void submit('timeUp'));
+  const { current, pick, headingRef } = useQuestionPicker(mode);
+
+  const askSubmit = useAskSubmit(questions, answers, submit);
 
   const card = (i: number) => {
     const q = questions[i]!;

@@ -105,6 +105,30 @@ const ResourceFilters = ({ toolbar, gradeLevel, onGradeLevel }: { toolbar: React
   );
 };
 
+/** Asks before removing a resource; once removed, the search is cleared and the list reloads. */
+const RemoveResourceDialog = ({ removing, onRemoved, onClose }: { removing: ResourceRow | null; onRemoved: () => void; onClose: () => void }) => {
+  const { t } = useTranslation('resources');
+  const queryClient = useQueryClient();
+  const remove = async () => {
+    if (!removing) return;
+    const answer = await removeResourceCall(removing.id);
+    toastSuccess(answer.message);
+    onRemoved();
+    await queryClient.invalidateQueries({ queryKey: resourceKeys.all });
+  };
+  return (
+    <ConfirmDialog
+      opened={removing !== null}
+      title={t('row.removeTitle')}
+      message={t('row.removeConfirm', { title: removing?.title ?? '' })}
+      confirmLabel={t('row.removeButton')}
+      danger
+      onConfirm={remove}
+      onClose={onClose}
+    />
+  );
+};
+
 /**
  * `#/resources`: the school's library of shared files and links, searched, filtered by type and
  * grade, sorted and paged on the server (newest first); cards on phones. Links open in a new tab,
@@ -113,7 +137,6 @@ const ResourceFilters = ({ toolbar, gradeLevel, onGradeLevel }: { toolbar: React
  */
 export const ResourcesPage = () => {
   const { t } = useTranslation(['resources', 'components']);
-  const queryClient = useQueryClient();
   const narrow = useMediaQuery(NARROW_QUERY) ?? false;
   const roleId = useSession((s) => s.profile?.roleId ?? 0);
   const writer = canOpen('resourcesWrite', roleId);
@@ -132,13 +155,6 @@ export const ResourcesPage = () => {
   const filtered = state.searchInput.trim() !== '' || state.filter !== undefined || gradeLevel !== null;
 
   const edit = (row: ResourceRow) => setEditing({ kind: row.kind, resource: row });
-  const remove = async () => {
-    if (!removing) return;
-    const answer = await removeResourceCall(removing.id);
-    toastSuccess(answer.message);
-    state.clearSearch();
-    await queryClient.invalidateQueries({ queryKey: resourceKeys.all });
-  };
 
   const columns = useResourceColumns(writer, narrow, { onEdit: edit, onRemove: setRemoving });
   const loadingRows = q.isPending ? 3 : undefined;
@@ -177,15 +193,7 @@ export const ResourcesPage = () => {
         <TableFooter page={state.page} rowsPerPage={state.rowsPerPage} totalCount={totalCount} onPage={state.setPage} onRowsPerPage={state.setRowsPerPage} />
       )}
       {editing && <ResourceFormDialog kind={editing.kind} resource={editing.resource} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        opened={removing !== null}
-        title={t('row.removeTitle')}
-        message={t('row.removeConfirm', { title: removing?.title ?? '' })}
-        confirmLabel={t('row.removeButton')}
-        danger
-        onConfirm={remove}
-        onClose={() => setRemoving(null)}
-      />
+      <RemoveResourceDialog removing={removing} onRemoved={state.clearSearch} onClose={() => setRemoving(null)} />
     </Stack>
   );
 };

@@ -89,18 +89,8 @@ const validate = (input: readonly BulkInputRow[], rejected: StoredRowIssue[]): C
   return out;
 };
 
-export const importBatch = async (
-  ctx: Ctx,
-  tx: Db,
-  target: BatchTarget,
-  input: readonly BulkInputRow[],
-  opts: { dryRun: boolean; memory: FileMemory } = { dryRun: false, memory: newFileMemory() },
-): Promise<{ created: number; rejected: StoredRowIssue[] }> => {
-  const { memory } = opts;
-  const rejected: StoredRowIssue[] = [];
-  let candidates = validate(input, rejected);
-
-  // Usernames and emails already taken, in the database or by an earlier row of this batch.
+/** Drops rows whose username or email is taken, in the database or by an earlier row of this import. */
+const rejectTakenIdentities = async (tx: Db, candidates: Candidate[], memory: FileMemory, rejected: StoredRowIssue[]) => {
   const usernames = candidates.map((c) => c.values.username);
   const emails = candidates.map((c) => c.values.email).filter((e) => e !== '');
   const existing = candidates.length ? await takenIdentities(tx, usernames, emails) : [];
@@ -110,7 +100,7 @@ export const importBatch = async (
     takenNames.add(e.username);
     if (e.email !== null) takenEmails.add(e.email);
   }
-  candidates = candidates.filter((c) => {
+  return candidates.filter((c) => {
     if (takenNames.has(c.values.username)) {
       rejected.push({ row: c.row, field: 'username', key: 'USERNAME_EXISTS' });
       return false;
@@ -123,21 +113,54 @@ export const importBatch = async (
     if (c.values.email !== '') takenEmails.add(c.values.email);
     return true;
   });
+};
 
-  // Parents named by students: existing parents of the school, or parents created in this batch.
+/** Parents named by students: existing parents of the school, or parents created in this import. Rows naming another are dropped. */
+const rejectUnknownParents = async (tx: Db, schoolId: string, candidates: Candidate[], memory: FileMemory, rejected: StoredRowIssue[]) => {
   const wanted = [...new Set(candidates.flatMap((c) => c.parents))];
   const known = new Map<string, string>();
   if (wanted.length) {
-    const rows = await schoolUsersNamed(tx, target.schoolId, ROLE.parent, wanted);
+    const rows = await schoolUsersNamed(tx, schoolId, ROLE.parent, wanted);
     for (const r of rows) known.set(r.username, r.id);
   }
   const batchParents = memory.parents;
   for (const c of candidates) if (c.values.roleId === ROLE.parent) batchParents.add(c.values.username);
-  candidates = candidates.filter((c) => {
+  const kept = candidates.filter((c) => {
     const missing = c.parents.find((p) => !known.has(p) && !batchParents.has(p));
     if (missing) rejected.push({ row: c.row, field: 'parentUsernames', key: 'parentNotFound', params: { username: missing } });
     return !missing;
   });
+  return { kept, known, batchParents };
+};
+
+/** Activation links and mails, in the same transaction (the transactional outbox). */
+const sendActivations = async (ctx: Ctx, tx: Db, schoolId: string, created: Awaited<ReturnType<typeof insertUsers>>) => {
+  const withEmail = created.filter((u): u is typeof u & { email: string } => u.email !== null);
+  if (!withEmail.length) return;
+  const expiresAt = new Date(Date.now() + TOKEN_TTL_SECONDS.activation * 1000);
+  const tokens = withEmail.map((u) => ({ user: u, token: randomToken() }));
+  await insertTokens(tx, tokens.map((t) => ({ userId: t.user.id, purpose: 'activation' as const, tokenHash: sha256(t.token), expiresAt })));
+  await ctx.mailer.enqueueMany(
+    tx,
+    tokens.map((t) => ({
+      schoolId,
+      to: t.user.email,
+      ...renderMail('activation', 'en-us', { name: t.user.firstName, username: t.user.username, link: linkFor(ctx.config.appUrl, 'activation', t.token) }),
+    })),
+  );
+};
+
+export const importBatch = async (
+  ctx: Ctx,
+  tx: Db,
+  target: BatchTarget,
+  input: readonly BulkInputRow[],
+  opts: { dryRun: boolean; memory: FileMemory } = { dryRun: false, memory: newFileMemory() },
+): Promise<{ created: number; rejected: StoredRowIssue[] }> => {
+  const { memory } = opts;
+  const rejected: StoredRowIssue[] = [];
+  const free = await rejectTakenIdentities(tx, validate(input, rejected), memory, rejected);
+  const { kept: candidates, known, batchParents } = await rejectUnknownParents(tx, target.schoolId, free, memory, rejected);
   if (candidates.length === 0 || opts.dryRun) return { created: candidates.length, rejected };
 
   const created = await insertUsers(
@@ -159,21 +182,6 @@ export const importBatch = async (
     c.parents.map((p) => ({ parentId: known.get(p) ?? '', studentId: idOf.get(c.values.username) ?? '', schoolId: target.schoolId })),
   );
   if (links.length) await linkParents(tx, links);
-
-  // Activation links and mails, in the same transaction (the transactional outbox).
-  const withEmail = created.filter((u): u is typeof u & { email: string } => u.email !== null);
-  if (withEmail.length) {
-    const expiresAt = new Date(Date.now() + TOKEN_TTL_SECONDS.activation * 1000);
-    const tokens = withEmail.map((u) => ({ user: u, token: randomToken() }));
-    await insertTokens(tx, tokens.map((t) => ({ userId: t.user.id, purpose: 'activation' as const, tokenHash: sha256(t.token), expiresAt })));
-    await ctx.mailer.enqueueMany(
-      tx,
-      tokens.map((t) => ({
-        schoolId: target.schoolId,
-        to: t.user.email,
-        ...renderMail('activation', 'en-us', { name: t.user.firstName, username: t.user.username, link: linkFor(ctx.config.appUrl, 'activation', t.token) }),
-      })),
-    );
-  }
+  await sendActivations(ctx, tx, target.schoolId, created);
   return { created: created.length, rejected };
 };

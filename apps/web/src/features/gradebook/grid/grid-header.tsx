@@ -54,19 +54,11 @@ interface HeaderProps {
   onSort: (key: string) => void;
 }
 
-export const GridHeader = ({ columns, groups, win, nameWidth, width, sort, onSort }: HeaderProps) => {
+/** The first header row: the category (or totals) each run of columns belongs to, cut to the visible window. */
+const GroupHeaderRow = ({ groups, win, nameWidth, spacer }: Pick<HeaderProps, 'groups' | 'win' | 'nameWidth'> & { spacer: ReactNode }) => {
   const { t } = useTranslation('gradeBook');
-  const spacer = <div aria-hidden="true" style={{ flex: `0 0 ${win.firstColumn * COLUMN_WIDTH}px` }} />;
   const shownGroups = groups.filter((g) => g.start <= win.lastColumn && g.start + g.span - 1 >= win.firstColumn);
-  const columnName = useColumnName();
-  const range = (col: GridColumn) => {
-    if (col.kind !== 'item') return null;
-    if (col.item.gradeType === 'scale') return col.scale?.name ?? null;
-    if (col.item.gradeType === 'text') return t('grid.textItem');
-    return t('grid.outOf', { max: formatNumber(col.item.maxGrade, col.item.maxGrade % 1 === 0 ? 0 : 2) });
-  };
   return (
-    <div role="rowgroup" style={{ position: 'sticky', top: 0, zIndex: 4, width, height: HEADER_HEIGHT, background: 'var(--mantine-color-body)' }}>
       <div role="row" aria-rowindex={1} style={{ display: 'flex', height: ROW_HEIGHT }}>
         <div aria-hidden="true" style={stickyName(nameWidth)} />
         {spacer}
@@ -86,6 +78,22 @@ export const GridHeader = ({ columns, groups, win, nameWidth, width, sort, onSor
           );
         })}
       </div>
+  );
+};
+
+export const GridHeader = ({ columns, groups, win, nameWidth, width, sort, onSort }: HeaderProps) => {
+  const { t } = useTranslation('gradeBook');
+  const spacer = <div aria-hidden="true" style={{ flex: `0 0 ${win.firstColumn * COLUMN_WIDTH}px` }} />;
+  const columnName = useColumnName();
+  const range = (col: GridColumn) => {
+    if (col.kind !== 'item') return null;
+    if (col.item.gradeType === 'scale') return col.scale?.name ?? null;
+    if (col.item.gradeType === 'text') return t('grid.textItem');
+    return t('grid.outOf', { max: formatNumber(col.item.maxGrade, col.item.maxGrade % 1 === 0 ? 0 : 2) });
+  };
+  return (
+    <div role="rowgroup" style={{ position: 'sticky', top: 0, zIndex: 4, width, height: HEADER_HEIGHT, background: 'var(--mantine-color-body)' }}>
+      <GroupHeaderRow groups={groups} win={win} nameWidth={nameWidth} spacer={spacer} />
       <div role="row" aria-rowindex={2} style={{ display: 'flex', height: HEADER_HEIGHT - ROW_HEIGHT }}>
         <div role="columnheader" aria-colindex={1} aria-sort={ariaSort(sort, 'name')} style={{ ...stickyName(nameWidth), padding: '4px 8px', fontSize: 'var(--mantine-font-size-sm)', fontWeight: 600 }}>
           <SortButton sortKey="name" sort={sort} onSort={onSort}>

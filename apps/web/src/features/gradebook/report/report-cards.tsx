@@ -10,6 +10,25 @@ const FIELDS = ['grade', 'range', 'percentage', 'letter', 'weight', 'contributio
 const INDENT_PX = 12;
 const indent = (depth: number) => Math.min(depth, 3) * INDENT_PX;
 
+/** A line's figures as "label: value" pairs. */
+const LineFacts = ({ cells }: { cells: LineText }) => {
+  const { t } = useTranslation('gradeReport');
+  return (
+    <dl className={css.facts}>
+      {FIELDS.map((f) => (
+        <div key={f}>
+          <Text component="dt" size="xs" fw={700}>
+            {t(`columns.${f}`)}
+          </Text>
+          <Text component="dd" m={0} size="sm" fw={400}>
+            {cells[f]}
+          </Text>
+        </div>
+      ))}
+    </dl>
+  );
+};
+
 /** Phones: each line is a card of "label: value" pairs under its category's heading; totals are emphasised. */
 export const ReportCards = ({ report, decimals }: { report: StudentGradeReport; decimals: number }) => {
   const { t } = useTranslation('gradeReport');
@@ -39,18 +58,7 @@ export const ReportCards = ({ report, decimals }: { report: StudentGradeReport; 
               </Badge>
             )}
           </Group>
-          <dl className={css.facts}>
-            {FIELDS.map((f) => (
-              <div key={f}>
-                <Text component="dt" size="xs" fw={700}>
-                  {t(`columns.${f}`)}
-                </Text>
-                <Text component="dd" m={0} size="sm" fw={400}>
-                  {cells[f]}
-                </Text>
-              </div>
-            ))}
-          </dl>
+          <LineFacts cells={cells} />
           {line.hiddenByPolicy && <HiddenTotalNote />}
           {explained(line) && (
             <div>
