@@ -1,8 +1,7 @@
 import { DomainError } from '@klase/core/errors';
 import { gradeChangeLocked, gradeValueIssue, type GradeEntryResult, type GradeHistoryEntry, type GradeItemRow, type gradeEntryForm, type ScaleRow } from '@klase/core/gradebook/index';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import type { Ctx } from '../../platform/context.ts';
+import type { Ctx, Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { isEnrolled, lockGradeRow, readGradeHistory, upsertGrade } from './gradebook.repo.ts';
 import { loadGradebookAccess, requireGradeManage, requireGradeStaff, type GradebookAccess } from './gradebook-access.ts';

@@ -1,6 +1,6 @@
 import { DomainError } from '@klase/core/errors';
 import { ROLE } from '@klase/core/roles';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import type { ClassAccess } from '../../kernel/class-access.ts';
 import { canManage, loadCourseAccess, requireManage, type CourseAccess } from '../courses/course-access.ts';

@@ -1,5 +1,5 @@
 import { CELL, isLockedAt, type GradeItemRow, type ItemGrade, type StudentGrades } from '@klase/core/gradebook/index';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/context.ts';
 import { readRawGrades, SUB_LATE, SUB_RETURNED, SUB_SUBMITTED, type OwnGrade, type SubmissionGrade } from './grades.repo.ts';
 
 /**

@@ -1,6 +1,5 @@
 import type { GradebookGrid } from '@klase/core/gradebook/index';
-import type { Db } from '../../db/client.ts';
-import type { Ctx } from '../../platform/context.ts';
+import type { Ctx, Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { loadStoredTotals, readGroupMembers, readGroups } from './gradebook.repo.ts';
 import { loadGradebookAccess, requireGradeStaff, type GradebookAccess } from './gradebook-access.ts';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Database, Db } from '../../db/client.ts';
+import type { Database, Db } from '../../platform/context.ts';
 import { createWorkerLoop, type WorkerLoop } from '../../platform/worker-loop.ts';
 import { ensureFresh } from './recompute.ts';
 import { readStaleCourses } from './totals.repo.ts';

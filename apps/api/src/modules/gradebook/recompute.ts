@@ -1,5 +1,5 @@
 import type { GridTotal, StoredTotal } from '@klase/core/gradebook/index';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/context.ts';
 import { concurrently } from '../../db/concurrent.ts';
 import { loadCells, type StudentCells } from './grades-loader.ts';
 import { loadStudents, type EnrolledStudent } from './grades.repo.ts';

@@ -11,7 +11,7 @@ import {
   type ScaleRow,
 } from '@klase/core/gradebook/index';
 import { rubricMaxPoints } from '@klase/core/gradebook/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/context.ts';
 import { readSetupRecords, type SettingsRecord, type SetupRecords } from './setup.repo.ts';
 
 export { ensureGradebook, type SettingsRecord } from './setup.repo.ts';

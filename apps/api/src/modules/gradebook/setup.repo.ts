@@ -1,7 +1,9 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { EditVersion } from '@klase/core/edit-version';
 import { GRADED_TYPES } from '@klase/core/materials/contracts';
 import type { Db } from '../../db/client.ts';
 import { concurrently } from '../../db/concurrent.ts';
+import { saveVersioned } from '../../db/versioned.ts';
 import { courseElements, courseMaterials, courses } from '../../db/schema/courses.ts';
 import { gradebookSettings, gradeCategories, gradeItems, gradeScales, gradingPeriods, rubrics } from '../../db/schema/gradebook.ts';
 
@@ -37,6 +39,11 @@ export const ensureGradebook = async (db: Db, courseId: string): Promise<void> =
 };
 
 export type SettingsRecord = typeof gradebookSettings.$inferSelect;
+export type SettingsChange = Partial<Omit<typeof gradebookSettings.$inferInsert, 'courseId'>>;
+
+/** Saves the course's settings row if its version is still `expect`'s (docs/decisions/0024-edit-versions.md). */
+export const saveSettingsRow = (tx: Db, courseId: string, expect: EditVersion, userId: string, change: SettingsChange): Promise<SettingsRecord> =>
+  saveVersioned(tx, gradebookSettings, eq(gradebookSettings.courseId, courseId), expect, userId, change);
 
 /** The stored rows of a course's setup; `schoolId` picks the standard scales. */
 export const readSetupRecords = async (db: Db, courseId: string, schoolId: string) => {

@@ -1,26 +1,30 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '@klase/core/errors';
 import { buildEngineSetup, resetCoefficientsFor, type GradeCategoryForm, type GradeCategoryRow } from '@klase/core/gradebook/index';
 import { compileSetup } from '@klase/core/gradebook/compile';
-import type { Db } from '../../../db/client.ts';
-import type { Ctx } from '../../../platform/context.ts';
-import { gradeCategories, gradeItems } from '../../../db/schema/gradebook.ts';
+import type { Ctx, Db } from '../../../platform/context.ts';
 import type { UserRow } from '../../../platform/rows.ts';
 import type { GradebookAccess } from '../gradebook-access.ts';
 import { loadSetupRows } from '../setup-loader.ts';
 import { loadSetupWithWeights } from './setup-view.service.ts';
-import { idNumberTaken, invalid, isoOrNull, notFound, openGradebook, refId, setupWrite } from './setup-kit.ts';
+import { invalid, isoOrNull, notFound, openGradebook, refId, setupWrite } from './setup-kit.ts';
+import { idNumberTaken } from './setup-kit.repo.ts';
 import type { EditVersion } from '@klase/core/edit-version';
-import { saveVersioned } from '../../../db/versioned.ts';
+import {
+  categoriesHoldItems,
+  categoriesOf,
+  childCoefficients,
+  deleteCategories,
+  insertCategory,
+  nextCategoryPosition,
+  saveCategory,
+  setCoefficients,
+  type CategoryRecord,
+} from './categories.repo.ts';
 
 /**
  * Grade categories (`/categories`): create, edit, nest, delete. The course's root category (its
  * total is the course total) may be edited but not moved or deleted (409 ROOT_CATEGORY).
  */
-
-type CategoryRecord = typeof gradeCategories.$inferSelect;
-
-const categoriesOf = (tx: Db, courseId: string): Promise<CategoryRecord[]> => tx.select().from(gradeCategories).where(eq(gradeCategories.courseId, courseId));
 
 /** The category and every category below it. */
 const subtreeOf = (all: readonly CategoryRecord[], id: string): Set<string> => {
@@ -66,14 +70,6 @@ const checkGradePass = async (tx: Db, g: GradebookAccess, id: string, form: Grad
   if (form.gradePass > max) throw invalid('gradePass', 'notGreaterThan', { limit: max, count: max });
 };
 
-const nextPosition = async (tx: Db, courseId: string, parentId: string): Promise<number> => {
-  const [row] = await tx
-    .select({ max: sql<number | null>`max(${gradeCategories.position})` })
-    .from(gradeCategories)
-    .where(and(eq(gradeCategories.courseId, courseId), eq(gradeCategories.parentId, parentId)));
-  return Number(row?.max ?? 0) + 1;
-};
-
 /** The row as `GET /setup` shows it. */
 export const categoryRow = async (db: Db, g: GradebookAccess, id: string): Promise<GradeCategoryRow> => {
   const rows = await loadSetupWithWeights(db, g);
@@ -93,13 +89,10 @@ export const createCategory = async ({ db }: Ctx, user: UserRow, courseId: strin
     const parent = parentRef === null ? root : all.find((c) => c.id === parentRef);
     if (!parent) throw invalid('parentId', 'invalidChoice');
     if (await idNumberTaken(tx, courseId, form.idNumber, null)) throw invalid('idNumber', 'duplicateEntry');
-    const [row] = await tx
-      .insert(gradeCategories)
-      .values({ ...columnsOf(form), courseId, parentId: parent.id, position: await nextPosition(tx, courseId, parent.id), createdBy: user.id, updatedBy: user.id })
-      .returning({ id: gradeCategories.id });
-    if (!row) throw new Error('category insert');
-    await checkGradePass(tx, g, row.id, form);
-    return row.id;
+    const position = await nextCategoryPosition(tx, courseId, parent.id);
+    const newId = await insertCategory(tx, { ...columnsOf(form), courseId, parentId: parent.id, position, createdBy: user.id, updatedBy: user.id });
+    await checkGradePass(tx, g, newId, form);
+    return newId;
   });
   return categoryRow(db, g, id);
 };
@@ -108,18 +101,11 @@ export const createCategory = async ({ db }: Ctx, user: UserRow, courseId: strin
 const resetChildren = async (tx: Db, category: CategoryRecord, form: GradeCategoryForm, userId: string): Promise<void> => {
   const previous = category.aggregation as GradeCategoryForm['aggregation'];
   if (previous === form.aggregation) return;
-  for (const table of [gradeCategories, gradeItems] as const) {
-    const kids = await tx
-      .select({ id: table.id, weight: table.weight, extraCredit: table.extraCredit })
-      .from(table)
-      .where(table === gradeCategories ? eq(gradeCategories.parentId, category.id) : eq(gradeItems.categoryId, category.id));
-    for (const kid of kids) {
+  for (const kind of ['category', 'item'] as const) {
+    for (const kid of await childCoefficients(tx, kind, category.id)) {
       const next = resetCoefficientsFor(form.aggregation, previous, kid);
       if (next.weight === kid.weight && next.extraCredit === kid.extraCredit) continue;
-      await tx
-        .update(table)
-        .set({ ...next, updatedAt: new Date(), updatedBy: userId })
-        .where(eq(table.id, kid.id));
+      await setCoefficients(tx, kind, kid.id, next, userId);
     }
   }
 };
@@ -141,13 +127,13 @@ export const updateCategory = async ({ db }: Ctx, user: UserRow, courseId: strin
       const parent = parentRef === null ? root : all.find((c) => c.id === parentRef);
       if (!parent || subtreeOf(all, category.id).has(parent.id)) throw invalid('parentId', 'invalidChoice');
       parentId = parent.id;
-      if (parentId !== category.parentId) position = await nextPosition(tx, courseId, parentId);
+      if (parentId !== category.parentId) position = await nextCategoryPosition(tx, courseId, parentId);
     }
     if (await idNumberTaken(tx, courseId, form.idNumber, categoryId)) throw invalid('idNumber', 'duplicateEntry');
     const columns = columnsOf(form);
     // The course total has no parent to read a weight or an extra-credit flag.
     if (parentId === null) Object.assign(columns, { weight: null, extraCredit: false });
-    await saveVersioned(tx, gradeCategories, eq(gradeCategories.id, categoryId), form, user.id, { ...columns, parentId, position });
+    await saveCategory(tx, categoryId, form, user.id, { ...columns, parentId, position });
     await resetChildren(tx, category, form, user.id);
     await checkGradePass(tx, g, categoryId, form);
   });
@@ -166,8 +152,7 @@ export const deleteCategory = async ({ db }: Ctx, user: UserRow, courseId: strin
     if (!category) throw notFound();
     if (category.parentId === null) throw new DomainError('ROOT_CATEGORY');
     const ids = [...subtreeOf(all, categoryId)];
-    const [used] = await tx.select({ id: gradeItems.id }).from(gradeItems).where(inArray(gradeItems.categoryId, ids)).limit(1);
-    if (used) throw new DomainError('GRADE_CATEGORY_IN_USE');
-    await tx.delete(gradeCategories).where(inArray(gradeCategories.id, ids));
+    if (await categoriesHoldItems(tx, ids)) throw new DomainError('GRADE_CATEGORY_IN_USE');
+    await deleteCategories(tx, ids);
   });
 };

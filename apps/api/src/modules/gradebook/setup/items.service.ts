@@ -1,23 +1,22 @@
-import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { DomainError } from '@klase/core/errors';
 import { rescaleGrade, roundGrade, rubricMaxPoints, type GradeItemForm, type GradeItemRow } from '@klase/core/gradebook/index';
-import type { Db } from '../../../db/client.ts';
-import type { Ctx } from '../../../platform/context.ts';
-import { courseMaterials } from '../../../db/schema/courses.ts';
-import { gradeCategories, gradeGrades, gradeItems, gradeScales, gradingPeriods, rubrics } from '../../../db/schema/gradebook.ts';
+import type { Ctx, Db } from '../../../platform/context.ts';
 import type { UserRow } from '../../../platform/rows.ts';
 import type { GradebookAccess } from '../gradebook-access.ts';
 import { loadSetupWithWeights } from './setup-view.service.ts';
-import { idNumberTaken, invalid, isoOrNull, notFound, openGradebook, refId, setupWrite } from './setup-kit.ts';
+import { invalid, isoOrNull, notFound, openGradebook, refId, setupWrite } from './setup-kit.ts';
+import { idNumberTaken } from './setup-kit.repo.ts';
+import { categoryInCourse, hasSubCategory } from './categories.repo.ts';
+import { deleteItemRow, findCourseItem, findMaterial, gradedValues, insertItem, lastItemPosition, saveItem, setGradeValue, type ItemInsert, type ItemRecord } from './items.repo.ts';
+import { periodExists } from './periods.repo.ts';
+import { findCourseRubric, setMaterialsMaxPoints } from './rubrics.repo.ts';
+import { findUsableScale } from './scales.repo.ts';
 import type { EditVersion } from '@klase/core/edit-version';
-import { saveVersioned } from '../../../db/versioned.ts';
 
 /**
  * Grade items (`/items`): manual items teachers add (a recitation, a paper test), and the settings
  * of every item, a material's too (its name, maximum and date stay the material's).
  */
-
-type ItemRecord = typeof gradeItems.$inferSelect;
 
 interface Refs {
   categoryId: string;
@@ -30,42 +29,19 @@ interface Refs {
 /** The form's references, each checked to belong to this course (else 400 `invalidChoice` on the field). */
 const checkRefs = async (tx: Db, g: GradebookAccess, form: GradeItemForm, self: string | null): Promise<Refs> => {
   const categoryId = refId(form.categoryId, 'categoryId');
-  const [category] = categoryId
-    ? await tx
-        .select({ id: gradeCategories.id })
-        .from(gradeCategories)
-        .where(and(eq(gradeCategories.id, categoryId), eq(gradeCategories.courseId, g.courseId)))
-    : [];
-  if (!category) throw invalid('categoryId', 'invalidChoice');
+  if (!categoryId || !(await categoryInCourse(tx, g.courseId, categoryId))) throw invalid('categoryId', 'invalidChoice');
   let scaleId: string | null = null;
   let scaleSize: number | null = null;
   if (form.gradeType === 'scale') {
     scaleId = refId(form.scaleId, 'scaleId');
-    const [scale] = scaleId
-      ? await tx
-          .select({ values: gradeScales.values })
-          .from(gradeScales)
-          .where(
-            and(
-              eq(gradeScales.id, scaleId),
-              eq(gradeScales.schoolId, g.schoolId),
-              or(isNull(gradeScales.courseId), eq(gradeScales.courseId, g.courseId)),
-            ),
-          )
-      : [];
+    const scale = scaleId ? await findUsableScale(tx, g, scaleId) : null;
     if (!scale) throw invalid('scaleId', 'invalidChoice');
     scaleSize = scale.values.length;
   }
   const gradingPeriodId = refId(form.gradingPeriodId, 'gradingPeriodId');
-  if (gradingPeriodId) {
-    const [period] = await tx
-      .select({ id: gradingPeriods.id })
-      .from(gradingPeriods)
-      .where(and(eq(gradingPeriods.id, gradingPeriodId), eq(gradingPeriods.courseId, g.courseId)));
-    if (!period) throw invalid('gradingPeriodId', 'invalidChoice');
-  }
+  if (gradingPeriodId && !(await periodExists(tx, g.courseId, gradingPeriodId))) throw invalid('gradingPeriodId', 'invalidChoice');
   if (await idNumberTaken(tx, g.courseId, form.idNumber, self)) throw invalid('idNumber', 'duplicateEntry');
-  return { categoryId: category.id, scaleId, gradingPeriodId, scaleSize };
+  return { categoryId, scaleId, gradingPeriodId, scaleSize };
 };
 
 const checkGradePass = (form: GradeItemForm, max: number): void => {
@@ -94,14 +70,6 @@ const settingsOf = (form: GradeItemForm, refs: Refs) => ({
 const rangeOf = (form: GradeItemForm, refs: Refs) =>
   form.gradeType === 'scale' ? { minGrade: 1, maxGrade: refs.scaleSize ?? 1 } : { minGrade: form.minGrade, maxGrade: form.maxGrade };
 
-const lastPosition = async (tx: Db, categoryId: string): Promise<number> => {
-  const [row] = await tx
-    .select({ max: sql<number | null>`max(${gradeItems.position})` })
-    .from(gradeItems)
-    .where(eq(gradeItems.categoryId, categoryId));
-  return Number(row?.max ?? 0) + 1;
-};
-
 export const itemRow = async (db: Db, g: GradebookAccess, id: string): Promise<GradeItemRow> => {
   const rows = await loadSetupWithWeights(db, g);
   const row = rows.items.find((i) => i.id === id);
@@ -113,70 +81,47 @@ export const itemRow = async (db: Db, g: GradebookAccess, id: string): Promise<G
 export const createItem = async ({ db }: Ctx, user: UserRow, courseId: string, form: GradeItemForm): Promise<GradeItemRow> => {
   const g = await openGradebook(db, user, courseId, 'manage');
   const id = await setupWrite(db, courseId, async (tx) => {
-    const [category] = await tx
-      .select({ id: gradeCategories.id })
-      .from(gradeCategories)
-      .where(and(eq(gradeCategories.courseId, courseId), isNotNull(gradeCategories.parentId)))
-      .limit(1);
-    if (!category) throw new DomainError('GRADEBOOK_NOT_READY');
+    if (!(await hasSubCategory(tx, courseId))) throw new DomainError('GRADEBOOK_NOT_READY');
     if (form.rubricId) throw invalid('rubricId', 'invalidChoice');
     const refs = await checkRefs(tx, g, form, null);
     const range = rangeOf(form, refs);
     checkGradePass(form, range.maxGrade);
-    const [row] = await tx
-      .insert(gradeItems)
-      .values({
-        ...settingsOf(form, refs),
-        ...range,
-        courseId,
-        name: form.name,
-        dueAt: isoOrNull(form.dueAt),
-        position: await lastPosition(tx, refs.categoryId),
-        createdBy: user.id,
-        updatedBy: user.id,
-      })
-      .returning({ id: gradeItems.id });
-    if (!row) throw new Error('item insert');
-    return row.id;
+    return insertItem(tx, {
+      ...settingsOf(form, refs),
+      ...range,
+      courseId,
+      name: form.name,
+      dueAt: isoOrNull(form.dueAt),
+      position: await lastItemPosition(tx, refs.categoryId),
+      createdBy: user.id,
+      updatedBy: user.id,
+    });
   });
   return itemRow(db, g, id);
 };
 
 /** A material's item: its rubric (assignments only; the material's maximum becomes the rubric's total) and maximum. */
 const materialPart = async (tx: Db, g: GradebookAccess, item: ItemRecord, form: GradeItemForm, userId: string): Promise<{ rubricId: string | null; max: number }> => {
-  const [material] = await tx.select().from(courseMaterials).where(eq(courseMaterials.id, item.materialId ?? ''));
+  const material = await findMaterial(tx, item.materialId ?? '');
   if (!material) throw notFound();
   if (form.gradeType !== 'value') throw invalid('gradeType', 'invalidChoice');
   const rubricId = refId(form.rubricId, 'rubricId');
   if (!rubricId) return { rubricId: null, max: material.maxPoints ?? 100 };
   if (material.type !== 'assignment') throw invalid('rubricId', 'invalidChoice');
-  const [rubric] = await tx
-    .select()
-    .from(rubrics)
-    .where(and(eq(rubrics.id, rubricId), eq(rubrics.courseId, g.courseId)));
+  const rubric = await findCourseRubric(tx, g.courseId, rubricId);
   const max = rubric ? rubricMaxPoints(rubric.criteria) : 0;
   if (!rubric || max <= 0) throw invalid('rubricId', 'invalidChoice');
   // The material keeps whole points; the item's maximum is the rubric's exact total.
-  await tx
-    .update(courseMaterials)
-    .set({ maxPoints: Math.max(1, Math.round(max)), updatedAt: new Date(), updatedBy: userId })
-    .where(eq(courseMaterials.id, material.id));
+  await setMaterialsMaxPoints(tx, [material.id], max, userId);
   return { rubricId, max };
 };
 
 /** Rescales a manual item's stored grades to its new range (semantics §7); the history records each change. */
 const rescaleGrades = async (tx: Db, item: ItemRecord, next: { minGrade: number; maxGrade: number }, userId: string): Promise<void> => {
-  const grades = await tx
-    .select({ studentId: gradeGrades.studentId, value: gradeGrades.value })
-    .from(gradeGrades)
-    .where(and(eq(gradeGrades.itemId, item.id), isNotNull(gradeGrades.value)));
-  for (const grade of grades) {
+  for (const grade of await gradedValues(tx, item.id)) {
     if (grade.value === null) continue;
     const value = roundGrade(rescaleGrade(grade.value, item.minGrade, item.maxGrade, next.minGrade, next.maxGrade), 2);
-    await tx
-      .update(gradeGrades)
-      .set({ value, updatedAt: new Date(), updatedBy: userId })
-      .where(and(eq(gradeGrades.itemId, item.id), eq(gradeGrades.studentId, grade.studentId)));
+    await setGradeValue(tx, item.id, grade.studentId, value, userId);
   }
 };
 
@@ -184,15 +129,12 @@ const rescaleGrades = async (tx: Db, item: ItemRecord, next: { minGrade: number;
 export const updateItem = async ({ db }: Ctx, user: UserRow, courseId: string, itemId: string, form: GradeItemForm & EditVersion): Promise<GradeItemRow> => {
   const g = await openGradebook(db, user, courseId, 'manage');
   await setupWrite(db, courseId, async (tx) => {
-    const [item] = await tx
-      .select()
-      .from(gradeItems)
-      .where(and(eq(gradeItems.id, itemId), eq(gradeItems.courseId, courseId)));
+    const item = await findCourseItem(tx, courseId, itemId);
     if (!item) throw notFound();
     const refs = await checkRefs(tx, g, form, itemId);
     const moved = refs.categoryId !== item.categoryId;
-    const common = { ...settingsOf(form, refs), position: moved ? await lastPosition(tx, refs.categoryId) : item.position };
-    const save = (values: Partial<typeof gradeItems.$inferInsert>) => saveVersioned(tx, gradeItems, eq(gradeItems.id, itemId), form, user.id, { ...common, ...values });
+    const common = { ...settingsOf(form, refs), position: moved ? await lastItemPosition(tx, refs.categoryId) : item.position };
+    const save = (values: Partial<ItemInsert>) => saveItem(tx, itemId, form, user.id, { ...common, ...values });
     if (item.materialId) {
       const { rubricId, max } = await materialPart(tx, g, item, form, user.id);
       checkGradePass(form, max);
@@ -213,12 +155,9 @@ export const updateItem = async ({ db }: Ctx, user: UserRow, courseId: string, i
 export const deleteItem = async ({ db }: Ctx, user: UserRow, courseId: string, itemId: string): Promise<void> => {
   await openGradebook(db, user, courseId, 'manage');
   await setupWrite(db, courseId, async (tx) => {
-    const [item] = await tx
-      .select({ id: gradeItems.id, materialId: gradeItems.materialId })
-      .from(gradeItems)
-      .where(and(eq(gradeItems.id, itemId), eq(gradeItems.courseId, courseId)));
+    const item = await findCourseItem(tx, courseId, itemId);
     if (!item) throw notFound();
     if (item.materialId) throw new DomainError('CONFLICT');
-    await tx.delete(gradeItems).where(eq(gradeItems.id, itemId));
+    await deleteItemRow(tx, itemId);
   });
 };

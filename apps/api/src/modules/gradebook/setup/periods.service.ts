@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import type { GradingPeriodRow, gradingPeriodForm } from '@klase/core/gradebook/index';
 import type { EditVersion } from '@klase/core/edit-version';
-import type { Db } from '../../../db/client.ts';
-import type { Ctx } from '../../../platform/context.ts';
+import type { Ctx, Db } from '../../../platform/context.ts';
 import type { UserRow } from '../../../platform/rows.ts';
 import { deletePeriodRow, insertPeriod, periodExists, periodOverlaps, savePeriod, type PeriodRecord } from './periods.repo.ts';
 import { invalid, notFound, openGradebook, setupWrite } from './setup-kit.ts';

@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DomainError } from '@klase/core/errors';
 import { rubricMaxPoints, type RubricCriterion, type RubricRow, type rubricForm } from '@klase/core/gradebook/index';
-import type { Db } from '../../../db/client.ts';
-import type { Ctx } from '../../../platform/context.ts';
-import { courseMaterials } from '../../../db/schema/courses.ts';
-import { gradeItems, rubrics, submissionRubricScores } from '../../../db/schema/gradebook.ts';
+import type { Ctx, Db } from '../../../platform/context.ts';
 import type { UserRow } from '../../../platform/rows.ts';
 import { notFound, openGradebook, setupWrite } from './setup-kit.ts';
 import type { EditVersion } from '@klase/core/edit-version';
-import { saveVersioned } from '../../../db/versioned.ts';
+import { deleteRubricRow, findCourseRubric, insertRubric, rubricItemCount, rubricSelections, saveRubric, setRubricMax, type RubricRecord } from './rubrics.repo.ts';
 
 /**
  * Rubrics (`/rubrics`): criteria with levels and points; an assignment's item may grade with one
@@ -20,7 +16,6 @@ import { saveVersioned } from '../../../db/versioned.ts';
  */
 
 type RubricForm = z.output<typeof rubricForm>;
-type RubricRecord = typeof rubrics.$inferSelect;
 
 /** The form's criteria with ids: the ones given are kept when the stored rubric has them, the rest are new. */
 const withIds = (form: RubricForm, before: readonly RubricCriterion[]): RubricCriterion[] =>
@@ -33,16 +28,10 @@ const withIds = (form: RubricForm, before: readonly RubricCriterion[]): RubricCr
     };
   });
 
-const itemCount = async (tx: Db, rubricId: string): Promise<number> =>
-  (await tx.select({ id: gradeItems.id }).from(gradeItems).where(eq(gradeItems.rubricId, rubricId))).length;
-
 const rowOf = (r: RubricRecord, usedBy: number): RubricRow => ({ id: r.id, name: r.name, criteria: r.criteria, maxPoints: rubricMaxPoints(r.criteria), usedBy, version: r.version });
 
 const findRubric = async (tx: Db, courseId: string, rubricId: string): Promise<RubricRecord> => {
-  const [row] = await tx
-    .select()
-    .from(rubrics)
-    .where(and(eq(rubrics.id, rubricId), eq(rubrics.courseId, courseId)));
+  const row = await findCourseRubric(tx, courseId, rubricId);
   if (!row) throw notFound();
   return row;
 };
@@ -51,11 +40,7 @@ const findRubric = async (tx: Db, courseId: string, rubricId: string): Promise<R
 export const createRubric = async ({ db }: Ctx, user: UserRow, courseId: string, form: RubricForm): Promise<RubricRow> => {
   await openGradebook(db, user, courseId, 'manage');
   return setupWrite(db, courseId, async (tx) => {
-    const [row] = await tx
-      .insert(rubrics)
-      .values({ courseId, name: form.name, criteria: withIds(form, []), createdBy: user.id, updatedBy: user.id })
-      .returning();
-    if (!row) throw new Error('rubric insert');
+    const row = await insertRubric(tx, courseId, user.id, { name: form.name, criteria: withIds(form, []) });
     return rowOf(row, 0);
   });
 };
@@ -63,8 +48,7 @@ export const createRubric = async ({ db }: Ctx, user: UserRow, courseId: string,
 /** Every level chosen when grading with the rubric must still exist. */
 const checkChosenLevels = async (tx: Db, rubricId: string, criteria: readonly RubricCriterion[]): Promise<void> => {
   const levels = new Set(criteria.flatMap((c) => c.levels.map((l) => `${c.id}/${l.id}`)));
-  const scores = await tx.select({ selections: submissionRubricScores.selections }).from(submissionRubricScores).where(eq(submissionRubricScores.rubricId, rubricId));
-  for (const { selections } of scores) {
+  for (const selections of await rubricSelections(tx, rubricId)) {
     for (const [criterionId, levelId] of Object.entries(selections)) if (!levels.has(`${criterionId}/${levelId}`)) throw new DomainError('RUBRIC_IN_USE');
   }
 };
@@ -76,23 +60,10 @@ export const updateRubric = async ({ db }: Ctx, user: UserRow, courseId: string,
     const before = await findRubric(tx, courseId, rubricId);
     const criteria = withIds(form, before.criteria);
     await checkChosenLevels(tx, rubricId, criteria);
-    const row = await saveVersioned(tx, rubrics, eq(rubrics.id, rubricId), form, user.id, { name: form.name, criteria });
+    const row = await saveRubric(tx, rubricId, form, user.id, { name: form.name, criteria });
     const max = rubricMaxPoints(criteria);
-    if (max !== rubricMaxPoints(before.criteria)) {
-      const items = await tx
-        .update(gradeItems)
-        .set({ maxGrade: max, updatedAt: new Date(), updatedBy: user.id })
-        .where(eq(gradeItems.rubricId, rubricId))
-        .returning({ materialId: gradeItems.materialId });
-      const materialIds = items.flatMap((i) => (i.materialId ? [i.materialId] : []));
-      if (materialIds.length > 0) {
-        await tx
-          .update(courseMaterials)
-          .set({ maxPoints: Math.max(1, Math.round(max)), updatedAt: new Date(), updatedBy: user.id })
-          .where(inArray(courseMaterials.id, materialIds));
-      }
-    }
-    return rowOf(row, await itemCount(tx, rubricId));
+    if (max !== rubricMaxPoints(before.criteria)) await setRubricMax(tx, rubricId, max, user.id);
+    return rowOf(row, await rubricItemCount(tx, rubricId));
   });
 };
 
@@ -101,7 +72,7 @@ export const deleteRubric = async ({ db }: Ctx, user: UserRow, courseId: string,
   await openGradebook(db, user, courseId, 'manage');
   await setupWrite(db, courseId, async (tx) => {
     await findRubric(tx, courseId, rubricId);
-    if ((await itemCount(tx, rubricId)) > 0) throw new DomainError('RUBRIC_IN_USE');
-    await tx.delete(rubrics).where(eq(rubrics.id, rubricId));
+    if ((await rubricItemCount(tx, rubricId)) > 0) throw new DomainError('RUBRIC_IN_USE');
+    await deleteRubricRow(tx, rubricId);
   });
 };

@@ -1,15 +1,12 @@
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { DomainError } from '@klase/core/errors';
 import { parseScaleValues, type ScaleFormInput, type ScaleRow } from '@klase/core/gradebook/index';
-import type { Db } from '../../../db/client.ts';
-import type { Ctx } from '../../../platform/context.ts';
-import { gradeItems, gradeScales } from '../../../db/schema/gradebook.ts';
+import type { Ctx, Db } from '../../../platform/context.ts';
 import type { UserRow } from '../../../platform/rows.ts';
 import type { GradebookAccess } from '../gradebook-access.ts';
 import { notFound, openGradebook, setupWrite } from './setup-kit.ts';
 import type { ScaleDetails } from './setup-schemas.ts';
 import type { EditVersion } from '@klase/core/edit-version';
-import { saveVersioned } from '../../../db/versioned.ts';
+import { deleteScaleRow, findUsableScale, insertScale, itemsUsingScale, saveScale, scaleUsedAnywhere, type ScaleRecord } from './scales.repo.ts';
 
 /**
  * Scales (`/scales`): the school's standard scales (read-only here: 403 STANDARD_SCALE) and the
@@ -17,31 +14,13 @@ import { saveVersioned } from '../../../db/versioned.ts';
  * (409 SCALE_VALUES_IN_USE); renaming its words is fine.
  */
 
-type ScaleRecord = typeof gradeScales.$inferSelect;
 type ScaleForm = Required<Pick<ScaleFormInput, 'name' | 'values'>> & { description: string };
 
 /** A scale this course may use: a standard one of its school or one of its own custom scales; anything else 404. */
 const findScale = async (tx: Db, g: GradebookAccess, scaleId: string): Promise<ScaleRecord> => {
-  const [scale] = await tx
-    .select()
-    .from(gradeScales)
-    .where(and(eq(gradeScales.id, scaleId), eq(gradeScales.schoolId, g.schoolId), or(isNull(gradeScales.courseId), eq(gradeScales.courseId, g.courseId))));
+  const scale = await findUsableScale(tx, g, scaleId);
   if (!scale) throw notFound();
   return scale;
-};
-
-/** Items of this course using the scale. */
-const itemsUsing = (tx: Db, courseId: string, scaleId: string) =>
-  tx
-    .select({ id: gradeItems.id, name: gradeItems.name })
-    .from(gradeItems)
-    .where(and(eq(gradeItems.courseId, courseId), eq(gradeItems.scaleId, scaleId)))
-    .orderBy(asc(gradeItems.name));
-
-/** Any item of any course using it (a standard scale is shared by the school's courses). */
-const usedAnywhere = async (tx: Db, scaleId: string): Promise<boolean> => {
-  const [row] = await tx.select({ id: gradeItems.id }).from(gradeItems).where(eq(gradeItems.scaleId, scaleId)).limit(1);
-  return Boolean(row);
 };
 
 const rowOf = (scale: ScaleRecord, usedBy: number, manage: boolean): ScaleRow => ({
@@ -61,7 +40,7 @@ const rowOf = (scale: ScaleRecord, usedBy: number, manage: boolean): ScaleRow =>
 export const readScale = async ({ db }: Ctx, user: UserRow, courseId: string, scaleId: string): Promise<ScaleDetails> => {
   const g = await openGradebook(db, user, courseId, 'read');
   const scale = await findScale(db, g, scaleId);
-  const items = await itemsUsing(db, courseId, scaleId);
+  const items = await itemsUsingScale(db, courseId, scaleId);
   return { ...rowOf(scale, items.length, g.manage), items };
 };
 
@@ -69,11 +48,7 @@ export const readScale = async ({ db }: Ctx, user: UserRow, courseId: string, sc
 export const createScale = async ({ db }: Ctx, user: UserRow, courseId: string, form: ScaleForm): Promise<ScaleRow> => {
   const g = await openGradebook(db, user, courseId, 'manage');
   return setupWrite(db, courseId, async (tx) => {
-    const [row] = await tx
-      .insert(gradeScales)
-      .values({ schoolId: g.schoolId, courseId, name: form.name, values: parseScaleValues(form.values), description: form.description, createdBy: user.id, updatedBy: user.id })
-      .returning();
-    if (!row) throw new Error('scale insert');
+    const row = await insertScale(tx, { schoolId: g.schoolId, courseId }, user.id, { name: form.name, values: parseScaleValues(form.values), description: form.description });
     return rowOf(row, 0, true);
   });
 };
@@ -91,9 +66,9 @@ export const updateScale = async ({ db }: Ctx, user: UserRow, courseId: string, 
   return setupWrite(db, courseId, async (tx) => {
     const scale = await customScale(tx, g, scaleId);
     const values = parseScaleValues(form.values);
-    const users = await itemsUsing(tx, courseId, scaleId);
+    const users = await itemsUsingScale(tx, courseId, scaleId);
     if (users.length > 0 && values.length !== scale.values.length) throw new DomainError('SCALE_VALUES_IN_USE');
-    const row = await saveVersioned(tx, gradeScales, eq(gradeScales.id, scaleId), form, user.id, { name: form.name, values, description: form.description });
+    const row = await saveScale(tx, scaleId, form, user.id, { name: form.name, values, description: form.description });
     return rowOf(row, users.length, true);
   });
 };
@@ -103,7 +78,7 @@ export const deleteScale = async ({ db }: Ctx, user: UserRow, courseId: string, 
   const g = await openGradebook(db, user, courseId, 'manage');
   await setupWrite(db, courseId, async (tx) => {
     await customScale(tx, g, scaleId);
-    if (await usedAnywhere(tx, scaleId)) throw new DomainError('SCALE_IN_USE');
-    await tx.delete(gradeScales).where(eq(gradeScales.id, scaleId));
+    if (await scaleUsedAnywhere(tx, scaleId)) throw new DomainError('SCALE_IN_USE');
+    await deleteScaleRow(tx, scaleId);
   });
 };

@@ -1,13 +1,12 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
 import { DomainError, type FieldIssue } from '@klase/core/errors';
 import { ROUTE_ROLES } from '@klase/core/guards';
-import type { Db } from '../../../db/client.ts';
-import { gradeCategories, gradeItems } from '../../../db/schema/gradebook.ts';
+import type { Db } from '../../../platform/context.ts';
 import type { Policy } from '../../../platform/types.ts';
 import type { UserRow } from '../../../platform/rows.ts';
 import { uniqueViolation } from '../../../platform/db-errors.ts';
 import { loadGradebookAccess, requireGradeManage, requireGradeStaff, type GradebookAccess } from '../gradebook-access.ts';
 import { ensureGradebook } from '../setup-loader.ts';
+import { lockSetup } from './setup-kit.repo.ts';
 
 /** What every grade-setup service shares: who may call, opening the gradebook, errors, the write transaction. */
 
@@ -46,7 +45,7 @@ export const refId = (value: string | null, path: string): string | null => {
 export const setupWrite = async <T>(db: Db, courseId: string, write: (tx: Db) => Promise<T>): Promise<T> => {
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(sql`select course_id from gradebook_settings where course_id = ${courseId} for update`);
+      await lockSetup(tx, courseId);
       return write(tx);
     });
   } catch (err) {
@@ -55,17 +54,6 @@ export const setupWrite = async <T>(db: Db, courseId: string, write: (tx: Db) =>
     if (clash) throw new DomainError('NAME_EXISTS');
     throw err;
   }
-};
-
-/** Whether an ID number is already used by another category or item of the course (case-insensitive). */
-export const idNumberTaken = async (tx: Db, courseId: string, idNumber: string | null, self: string | null): Promise<boolean> => {
-  if (!idNumber) return false;
-  const same = (t: typeof gradeCategories | typeof gradeItems) =>
-    and(eq(t.courseId, courseId), sql`lower(${t.idNumber}) = lower(${idNumber})`, self ? ne(t.id, self) : undefined);
-  const [cat] = await tx.select({ id: gradeCategories.id }).from(gradeCategories).where(same(gradeCategories)).limit(1);
-  if (cat) return true;
-  const [item] = await tx.select({ id: gradeItems.id }).from(gradeItems).where(same(gradeItems)).limit(1);
-  return Boolean(item);
 };
 
 export const isoOrNull = (v: string | null): Date | null => (v ? new Date(v) : null);

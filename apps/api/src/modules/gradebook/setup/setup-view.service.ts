@@ -1,18 +1,15 @@
-import { eq } from 'drizzle-orm';
 import { buildEngineSetup, setupWeights, type GradebookSettings, type GradebookSetupView } from '@klase/core/gradebook/index';
 import type { z } from 'zod';
 import type { finalSettingsForm, gradebookSettingsForm } from '@klase/core/gradebook/contracts';
 import type { GradeLettersInput } from '@klase/core/gradebook/display';
-import type { Db } from '../../../db/client.ts';
-import type { Ctx } from '../../../platform/context.ts';
-import { gradebookSettings } from '../../../db/schema/gradebook.ts';
+import type { Ctx, Db } from '../../../platform/context.ts';
 import type { UserRow } from '../../../platform/rows.ts';
 import type { GradebookAccess } from '../gradebook-access.ts';
 import { loadSetupRows, settingsView, type SetupRowsLoaded } from '../setup-loader.ts';
 import { openGradebook, setupWrite } from './setup-kit.ts';
 import { ensureStandardScales } from './standard-scales.ts';
 import type { EditVersion } from '@klase/core/edit-version';
-import { saveVersioned } from '../../../db/versioned.ts';
+import { saveSettingsRow, type SettingsChange } from '../setup.repo.ts';
 
 /** `GET /setup` and the gradebook-wide settings: settings, final grade settings, letters. */
 
@@ -39,12 +36,10 @@ export const readSetup = async ({ db }: Ctx, user: UserRow, courseId: string): P
   return { courseId, ...rows, can: { manage: g.manage } };
 };
 
-type SettingsChange = Partial<Omit<typeof gradebookSettings.$inferInsert, 'courseId'>>;
-
 /** The settings, final-grade and letters forms save one row: each at the version it was loaded from unless overwriting. */
 const saveSettings = async (db: Db, user: UserRow, courseId: string, change: SettingsChange, expect: EditVersion): Promise<GradebookSettings> => {
   await openGradebook(db, user, courseId, 'manage');
-  return setupWrite(db, courseId, async (tx) => settingsView(await saveVersioned(tx, gradebookSettings, eq(gradebookSettings.courseId, courseId), expect, user.id, change)));
+  return setupWrite(db, courseId, async (tx) => settingsView(await saveSettingsRow(tx, courseId, expect, user.id, change)));
 };
 
 /** `PUT /settings` (the body is `gradebookSettingsForm`, already parsed). */

@@ -1,6 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { gradeScales } from '../../../db/schema/gradebook.ts';
+import type { Db } from '../../../platform/context.ts';
+import { insertStandardScales } from './scales.repo.ts';
 
 /**
  * The school's standard scales (every course of the school may use them; teachers cannot change
@@ -16,15 +15,4 @@ export const STANDARD_SCALES: readonly { name: string; values: string[]; descrip
 ];
 
 /** Creates the standard scales of a school that has none yet (idempotent, safe when two requests race). */
-export const ensureStandardScales = async (db: Db, schoolId: string): Promise<void> => {
-  const [any] = await db
-    .select({ id: gradeScales.id })
-    .from(gradeScales)
-    .where(and(eq(gradeScales.schoolId, schoolId), isNull(gradeScales.courseId)))
-    .limit(1);
-  if (any) return;
-  await db
-    .insert(gradeScales)
-    .values(STANDARD_SCALES.map((s) => ({ schoolId, courseId: null, name: s.name, values: [...s.values], description: s.description })))
-    .onConflictDoNothing();
-};
+export const ensureStandardScales = (db: Db, schoolId: string): Promise<void> => insertStandardScales(db, schoolId, STANDARD_SCALES);
