@@ -1,4 +1,10 @@
-import type { AggregationMethod, ChildCoefficients, GradeCategorySetup, GradeItemSetup, GradebookSetup } from './types.ts';
+import type {
+  AggregationMethod,
+  ChildCoefficients,
+  GradeCategorySetup,
+  GradeItemSetup,
+  GradebookSetup,
+} from './types.ts';
 
 /**
  * Student-independent part of the engine (semantics §1, §2): done ONCE per setup, then shared by
@@ -91,7 +97,8 @@ const sortKey = (c: ChildCoefficients, kind: 0 | 1, pos: number) => ({ order: c.
 const coefficients = (c: ChildCoefficients, method: AggregationMethod) => {
   const flag = c.extraCredit === true;
   const ecWeight = method === 'meanWithExtraCredits' ? (c.extraCreditWeight ?? (flag ? 1 : 0)) : 0;
-  const ec = method === 'natural' || method === 'simpleWeightedMean' ? flag : method === 'meanWithExtraCredits' ? ecWeight > 0 : false;
+  const ec =
+    method === 'natural' || method === 'simpleWeightedMean' ? flag : method === 'meanWithExtraCredits' ? ecWeight > 0 : false;
   return {
     ec,
     ecWeight,
@@ -184,7 +191,7 @@ const newCategory = (c: GradeCategorySetup, index: number, parent: number): CCat
 /** The items with their ranges (a scale: 1..number of values); each is listed under its category in `kidsOf`. */
 const compileItems = (setup: GradebookSetup, parentOf: (id: string | null, what: string) => number, kidsOf: KidRef[][]): CItem[] => {
   const scales = new Map((setup.scales ?? []).map((s) => [s.id, s.values]));
-  const items: CItem[] = setup.items.map((it, index) => {
+  return setup.items.map((it, index) => {
     const parent = parentOf(it.categoryId, `item ${it.id}`);
     let min = it.min ?? 0;
     let max = it.max ?? 100;
@@ -199,7 +206,6 @@ const compileItems = (setup: GradebookSetup, parentOf: (id: string | null, what:
     kidsOf[parent]!.push({ key: sortKey(it, 1, index), kind: 'item', ref: index });
     return { id: it.id, index, setup: it, parent, min, max, isScale: it.type === 'scale', scaleValues, hidden: false, calculatedFrom: null };
   });
-  return items;
 };
 
 /** One child of `cat` with its coefficients for `cat`'s method and whether it takes part (§2.1, §2.2). */
