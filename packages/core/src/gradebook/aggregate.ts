@@ -1,6 +1,6 @@
 import { type AggMode, USED, NOVALUE, DROPPED, type AggResult, type AggBuf } from './agg-buf.ts';
 import type { CCategory } from './compile.ts';
-import { runMethod } from './methods.ts';
+import { runMethod, type MethodResult } from './methods.ts';
 
 /**
  * One category, one student (semantics §3.3–§3.7). Inputs are the participating children's
@@ -70,12 +70,8 @@ const applyLimit = (cat: CCategory, b: AggBuf): void => {
   }
 };
 
-/** Aggregates `cat` from the inputs in `b`; the results are in `b` (and `b.res`, returned). */
-export const aggregate = (cat: CCategory, b: AggBuf, mode: AggMode, unlimited: boolean): AggResult => {
-  const m = cat.kids.length;
-  const natural = cat.method === 'natural';
-  const { g, mn, mx, norm, status, reason, weight } = b;
-  const res = b.res;
+/** Clears `b.res` to the category's configured range and no total. */
+const resetResult = (cat: CCategory, res: AggResult): void => {
   res.value = null;
   res.aggregate = null;
   res.unclamped = null;
@@ -85,8 +81,16 @@ export const aggregate = (cat: CCategory, b: AggBuf, mode: AggMode, unlimited: b
   res.emptyReason = undefined;
   res.limit = null;
   res.limitIgnored = false;
+};
 
-  // §3.3 empty, excluded, normalise.
+/**
+ * §3.3 empty, excluded, normalise: fills `b.norm`, `b.status`, `b.reason` (weights cleared) and
+ * lists the children still taking part in `b.list`, in child order.
+ */
+const normaliseInputs = (cat: CCategory, b: AggBuf, mode: AggMode): { allEmpty: boolean; anyGrade: boolean } => {
+  const m = cat.kids.length;
+  const natural = cat.method === 'natural';
+  const { g, mn, mx, norm, status, reason, weight } = b;
   const list = b.list;
   list.length = 0;
   let allEmpty = true;
@@ -124,12 +128,12 @@ export const aggregate = (cat: CCategory, b: AggBuf, mode: AggMode, unlimited: b
     norm[i] = v;
     list.push(i);
   }
-  if (list.length === 0) {
-    res.emptyReason = anyGrade ? 'noneLeft' : 'allEmpty';
-    return res;
-  }
+  return { allEmpty, anyGrade };
+};
 
-  // §3.4 stable ascending sort (insertion sort: lists are short and often nearly sorted).
+/** §3.4 stable ascending sort of `b.list` by `b.norm` (insertion sort: lists are short and often nearly sorted). */
+const sortAscending = (b: AggBuf): void => {
+  const { list, norm } = b;
   for (let p = 1; p < list.length; p++) {
     const i = list[p]!;
     const v = norm[i]!;
@@ -140,6 +144,46 @@ export const aggregate = (cat: CCategory, b: AggBuf, mode: AggMode, unlimited: b
     }
     list[q + 1] = i;
   }
+};
+
+/** Turns the method's aggregate (0..bound) into the category total, its range and clamping (§3.6, §3.7). */
+const setTotal = (cat: CCategory, res: AggResult, mode: AggMode, r: MethodResult, bound: number): void => {
+  let raw: number;
+  let lo: number;
+  let hi: number;
+  if (cat.method === 'natural') {
+    if (mode === 'real') {
+      raw = r.agg * r.gMax;
+      res.min = 0;
+    } else {
+      raw = r.gMin + r.agg * (r.gMax - r.gMin);
+      res.min = r.gMin;
+    }
+    lo = r.gMin;
+    hi = r.gMax;
+    res.max = r.gMax;
+  } else {
+    raw = cat.min + r.agg * (cat.max - cat.min);
+    lo = cat.min;
+    hi = cat.max;
+  }
+  const value = clamp(raw, lo, hi * bound);
+  res.unclamped = raw;
+  res.clamped = value !== raw;
+  res.value = round5(value);
+};
+
+/** Aggregates `cat` from the inputs in `b`; the results are in `b` (and `b.res`, returned). */
+export const aggregate = (cat: CCategory, b: AggBuf, mode: AggMode, unlimited: boolean): AggResult => {
+  const res = b.res;
+  resetResult(cat, res);
+
+  const { allEmpty, anyGrade } = normaliseInputs(cat, b, mode);
+  if (b.list.length === 0) {
+    res.emptyReason = anyGrade ? 'noneLeft' : 'allEmpty';
+    return res;
+  }
+  sortAscending(b);
 
   const wantsLimit = cat.dropLowest > 0 || cat.keepHighest > 0;
   if (wantsLimit && (mode === 'excludeHidden' || cat.limitAllowed)) {
@@ -163,28 +207,6 @@ export const aggregate = (cat: CCategory, b: AggBuf, mode: AggMode, unlimited: b
     res.aggregate = null;
     return res;
   }
-  let raw: number;
-  let lo: number;
-  let hi: number;
-  if (natural) {
-    if (mode === 'real') {
-      raw = r.agg * r.gMax;
-      res.min = 0;
-    } else {
-      raw = r.gMin + r.agg * (r.gMax - r.gMin);
-      res.min = r.gMin;
-    }
-    lo = r.gMin;
-    hi = r.gMax;
-    res.max = r.gMax;
-  } else {
-    raw = cat.min + r.agg * (cat.max - cat.min);
-    lo = cat.min;
-    hi = cat.max;
-  }
-  const value = clamp(raw, lo, hi * bound);
-  res.unclamped = raw;
-  res.clamped = value !== raw;
-  res.value = round5(value);
+  setTotal(cat, res, mode, r, bound);
   return res;
 };

@@ -158,48 +158,40 @@ const limitMaxima = (maxima: number[], dropLowest: number, keepHighest: number):
   return sorted;
 };
 
-export const compileSetup = (setup: GradebookSetup, now?: number): Compiled => {
-  const opts = setup.options ?? {};
-  const includeScales = opts.includeScales ?? true;
+type KidRef = { key: ReturnType<typeof sortKey>; kind: 'item' | 'category'; ref: number };
+
+/** Category id → index; a repeated id throws. */
+const indexCategories = (setup: GradebookSetup): Map<string, number> => {
   const categoryIndex = new Map<string, number>();
   setup.categories.forEach((c, i) => {
     if (categoryIndex.has(c.id)) throw new Error(`gradebook: duplicate category ${c.id}`);
     categoryIndex.set(c.id, i);
   });
+  return categoryIndex;
+};
+
+const newCategory = (c: GradeCategorySetup, index: number, parent: number): CCategory => ({
+  id: c.id,
+  index,
+  setup: c,
+  parent,
+  method: c.aggregation,
+  excludeEmpty: c.excludeEmpty ?? true,
+  dropLowest: Math.max(0, Math.floor(c.dropLowest ?? 0)),
+  keepHighest: Math.max(0, Math.floor(c.keepHighest ?? 0)),
+  min: c.min ?? 0,
+  max: c.max ?? 100,
+  children: [],
+  part: [],
+  kids: [],
+  limitAllowed: true,
+  hidden: false,
+});
+
+/** The items with their ranges (a scale: 1..number of values); each is listed under its category in `kidsOf`. */
+const compileItems = (setup: GradebookSetup, parentOf: (id: string | null, what: string) => number, kidsOf: KidRef[][]): CItem[] => {
   const scales = new Map((setup.scales ?? []).map((s) => [s.id, s.values]));
-  const roots = setup.categories.filter((c) => c.parentId === null);
-  if (roots.length !== 1) throw new Error('gradebook: exactly one course category (parentId null) is required');
-  const parentOf = (id: string | null, what: string): number => {
-    const p = id === null ? undefined : categoryIndex.get(id);
-    if (p === undefined) throw new Error(`gradebook: ${what} has an unknown category ${String(id)}`);
-    return p;
-  };
-
-  const categories: CCategory[] = setup.categories.map((c, index) => ({
-    id: c.id,
-    index,
-    setup: c,
-    parent: c.parentId === null ? -1 : parentOf(c.parentId, `category ${c.id}`),
-    method: c.aggregation,
-    excludeEmpty: c.excludeEmpty ?? true,
-    dropLowest: Math.max(0, Math.floor(c.dropLowest ?? 0)),
-    keepHighest: Math.max(0, Math.floor(c.keepHighest ?? 0)),
-    min: c.min ?? 0,
-    max: c.max ?? 100,
-    children: [],
-    part: [],
-    kids: [],
-    limitAllowed: true,
-    hidden: false,
-  }));
-  const root = categoryIndex.get(roots[0]!.id)!;
-
-  // Depth-first order from the root, detecting cycles and orphans.
-  const kidsOf: { key: ReturnType<typeof sortKey>; kind: 'item' | 'category'; ref: number }[][] = categories.map(() => []);
-  categories.forEach((c, i) => {
-    if (c.parent >= 0) kidsOf[c.parent]!.push({ key: sortKey(c.setup, 0, i), kind: 'category', ref: i });
-  });
-  const items: CItem[] = setup.items.map((it, index) => {
+  return setup.items.map((it, index) => {
     const parent = parentOf(it.categoryId, `item ${it.id}`);
     let min = it.min ?? 0;
     let max = it.max ?? 100;
@@ -214,11 +206,38 @@ export const compileSetup = (setup: GradebookSetup, now?: number): Compiled => {
     kidsOf[parent]!.push({ key: sortKey(it, 1, index), kind: 'item', ref: index });
     return { id: it.id, index, setup: it, parent, min, max, isScale: it.type === 'scale', scaleValues, hidden: false, calculatedFrom: null };
   });
-  const itemIndex = new Map(items.map((it) => [it.id, it.index]));
-  for (const it of items) {
-    if (it.setup.calculatedFrom) it.calculatedFrom = it.setup.calculatedFrom.flatMap((id) => itemIndex.get(id) ?? []);
-  }
+};
 
+/** One child of `cat` with its coefficients for `cat`'s method and whether it takes part (§2.1, §2.2). */
+const childOf = (cat: CCategory, kid: KidRef, categories: CCategory[], items: CItem[], includeScales: boolean): CChild => {
+  const src = kid.kind === 'category' ? categories[kid.ref]! : items[kid.ref]!;
+  const coef = coefficients(src.setup, cat.method);
+  let participates = true;
+  if (kid.kind === 'item') {
+    const it = items[kid.ref]!;
+    const t = it.setup.type;
+    participates = t === 'value' || (t === 'scale' && (it.setup.outcome ? cat.setup.includeOutcomes === true : includeScales));
+  }
+  return { kind: kid.kind, id: src.id, ref: kid.ref, participates, min: src.min, max: src.max, ...coef, coef2: 0 };
+};
+
+/** Natural: weights (§2.3), limit-rule eligibility (§3.5) and the range [0, Σ maxima] (§2.4). */
+const settleNatural = (cat: CCategory): void => {
+  const part = cat.kids;
+  naturalWeights(part);
+  const first = part[0];
+  cat.limitAllowed = first !== undefined && part.every((c) => c.kind === 'item' && !c.ec && Math.abs(c.coef2 - first.coef2) < EPS && c.max === first.max);
+  const maxima = part.filter((c) => !c.ec && c.coef2 > 0).map((c) => c.max);
+  const kept = cat.limitAllowed ? limitMaxima(maxima, cat.dropLowest, cat.keepHighest) : maxima;
+  cat.min = 0;
+  cat.max = kept.reduce((s, m) => s + m, 0);
+};
+
+/**
+ * Depth-first walk from the root in sort order: hides what a hidden category holds, resolves each
+ * category's children and lists categories bottom-up; a cycle or a category not under the root throws.
+ */
+const walkTree = (categories: CCategory[], items: CItem[], kidsOf: KidRef[][], root: number, includeScales: boolean, now: number | undefined): number[] => {
   const bottomUp: number[] = [];
   const state = new Uint8Array(categories.length);
   const visit = (k: number, parentHidden: boolean) => {
@@ -234,38 +253,48 @@ export const compileSetup = (setup: GradebookSetup, now?: number): Compiled => {
         it.hidden = cat.hidden || isHidden(it.setup.hidden, it.setup.hiddenUntil, now);
       }
     }
-    cat.children = kids.map((kid) => {
-      const src = kid.kind === 'category' ? categories[kid.ref]! : items[kid.ref]!;
-      const coef = coefficients(src.setup, cat.method);
-      let participates = true;
-      if (kid.kind === 'item') {
-        const it = items[kid.ref]!;
-        const t = it.setup.type;
-        participates = t === 'value' || (t === 'scale' && (it.setup.outcome ? cat.setup.includeOutcomes === true : includeScales));
-      }
-      return { kind: kid.kind, id: src.id, ref: kid.ref, participates, min: src.min, max: src.max, ...coef, coef2: 0 };
-    });
+    cat.children = kids.map((kid) => childOf(cat, kid, categories, items, includeScales));
     cat.children.forEach((c, i) => {
       if (c.participates) cat.part.push(i);
     });
-    const part = cat.part.map((i) => cat.children[i]!);
-    cat.kids = part;
-    if (cat.method === 'natural') {
-      naturalWeights(part);
-      const first = part[0];
-      cat.limitAllowed =
-        first !== undefined &&
-        part.every((c) => c.kind === 'item' && !c.ec && Math.abs(c.coef2 - first.coef2) < EPS && c.max === first.max);
-      const maxima = part.filter((c) => !c.ec && c.coef2 > 0).map((c) => c.max);
-      const kept = cat.limitAllowed ? limitMaxima(maxima, cat.dropLowest, cat.keepHighest) : maxima;
-      cat.min = 0;
-      cat.max = kept.reduce((s, m) => s + m, 0);
-    }
+    cat.kids = cat.part.map((i) => cat.children[i]!);
+    if (cat.method === 'natural') settleNatural(cat);
     bottomUp.push(k);
     state[k] = 2;
   };
   visit(root, false);
   if (bottomUp.length !== categories.length) throw new Error('gradebook: a category is not under the course');
+  return bottomUp;
+};
+
+export const compileSetup = (setup: GradebookSetup, now?: number): Compiled => {
+  const opts = setup.options ?? {};
+  const includeScales = opts.includeScales ?? true;
+  const categoryIndex = indexCategories(setup);
+  const roots = setup.categories.filter((c) => c.parentId === null);
+  if (roots.length !== 1) throw new Error('gradebook: exactly one course category (parentId null) is required');
+  const parentOf = (id: string | null, what: string): number => {
+    const p = id === null ? undefined : categoryIndex.get(id);
+    if (p === undefined) throw new Error(`gradebook: ${what} has an unknown category ${String(id)}`);
+    return p;
+  };
+
+  const categories: CCategory[] = setup.categories.map((c, index) =>
+    newCategory(c, index, c.parentId === null ? -1 : parentOf(c.parentId, `category ${c.id}`)),
+  );
+  const root = categoryIndex.get(roots[0]!.id)!;
+
+  // Depth-first order from the root, detecting cycles and orphans.
+  const kidsOf: KidRef[][] = categories.map(() => []);
+  categories.forEach((c, i) => {
+    if (c.parent >= 0) kidsOf[c.parent]!.push({ key: sortKey(c.setup, 0, i), kind: 'category', ref: i });
+  });
+  const items = compileItems(setup, parentOf, kidsOf);
+  const itemIndex = new Map(items.map((it) => [it.id, it.index]));
+  for (const it of items) {
+    if (it.setup.calculatedFrom) it.calculatedFrom = it.setup.calculatedFrom.flatMap((id) => itemIndex.get(id) ?? []);
+  }
+  const bottomUp = walkTree(categories, items, kidsOf, root, includeScales, now);
 
   return {
     categories,

@@ -17,13 +17,15 @@ import { DomainError } from '@klase/core/errors';
 import { okMessage } from '../../platform/messages.ts';
 import { clearSessionCookie, deleteSession, deleteSessionByToken, SESSION_COOKIE, setSessionCookie } from '../../platform/sessions.ts';
 import { ctxOf } from '../../platform/app-context.ts';
+import type { Ctx } from '../../platform/context.ts';
 import { toChildEntry } from '../admin/users/users.service.ts';
 import { activate, checkToken, childrenOf, forgotPassword, forgotPasswordClientCheck, login, resetPassword, verifyEmail } from './auth.service.ts';
 import { buildSessionInfo } from './session-info.ts';
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = ctxOf(app);
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
+/** Signing in and out, and what the SPA asks about its session. */
+const registerSessionRoutes = (app: App, ctx: Ctx): void => {
   app.post(
     '/login',
     {
@@ -66,7 +68,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return { version: request.auth.user.updatedAt.toISOString() };
     },
   );
+};
 
+/** The visitor's mailed-token flows: forgotten password, activation, reset and e-mail verification. */
+const registerTokenRoutes = (app: App, ctx: Ctx): void => {
   app.post(
     '/forgot-password',
     {
@@ -121,4 +126,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return okMessage(request.locale, 'emailVerified');
     },
   );
+};
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = ctxOf(app);
+  registerSessionRoutes(app, ctx);
+  registerTokenRoutes(app, ctx);
 };

@@ -33,6 +33,7 @@ import {
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { tablePage } from '@klase/core/table';
 import { ctxOf } from '../../platform/app-context.ts';
+import type { Ctx } from '../../platform/context.ts';
 import { classMessage } from './class-messages.ts';
 import type { Policy } from '../../platform/types.ts';
 import { requestUser } from '../../kernel/request-user.ts';
@@ -65,9 +66,10 @@ const signedIn: Policy = { access: 'signedIn' };
 const tags = ['classes'];
 
 
-export const classesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = ctxOf(app);
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
+/** The class list, a new class and who may teach it. */
+const registerClassListRoutes = (app: App, ctx: Ctx): void => {
   app.get('/', { config: { policy: members }, schema: { tags, querystring: classTableQuery, response: { 200: tablePage(classRow) } } }, (request) =>
     classTable(ctx, requestUser(request), request.query),
   );
@@ -81,7 +83,10 @@ export const classesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { policy: creators }, schema: { tags, response: { 200: z.array(teacherCandidate) } } },
     (request) => teacherCandidates(ctx, requestUser(request)),
   );
+};
 
+/** A student joins by code or by invitation. */
+const registerJoinRoutes = (app: App, ctx: Ctx): void => {
   // Static segments before `/:id` (Fastify prefers them anyway; ids are uuids).
   app.post('/join', { config: { policy: signedIn }, schema: { tags, body: joinByCodeRequest, response: { 200: joinAnswer } } }, (request) =>
     joinByCode(ctx, requestUser(request), request.body.code, request.locale),
@@ -98,7 +103,10 @@ export const classesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { policy: signedIn }, schema: { tags, params: invitationParams, response: { 200: joinAnswer } } },
     (request) => acceptInvitation(ctx, requestUser(request), request.params.token, request.locale),
   );
+};
 
+/** One class: its page, settings, archiving and joining options. */
+const registerClassSettingsRoutes = (app: App, ctx: Ctx): void => {
   app.get('/:id', { config: { policy: members }, schema: { tags, params: idParams, response: { 200: classDetailsSchema } } }, (request) =>
     classDetails(ctx, requestUser(request), request.params.id),
   );
@@ -127,7 +135,10 @@ export const classesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { policy: settings }, schema: { tags, params: idParams, body: classJoinRegenerateRequest, response: { 200: classJoinInfo } } },
     (request) => regenerateJoin(ctx, requestUser(request), request.params.id, request.body.what),
   );
+};
 
+/** A class's teachers. */
+const registerClassTeacherRoutes = (app: App, ctx: Ctx): void => {
   app.get('/:id/teachers', { config: { policy: members }, schema: { tags, params: idParams, response: { 200: classTeachersAnswer } } }, (request) =>
     classTeachers(ctx, requestUser(request), request.params.id),
   );
@@ -143,7 +154,10 @@ export const classesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { policy: settings }, schema: { tags, params: idParams, response: { 200: z.array(teacherCandidate) } } },
     (request) => teacherCandidates(ctx, requestUser(request), request.params.id),
   );
+};
 
+/** A class's students: roster, adding, removing, their page and password. */
+const registerClassStudentRoutes = (app: App, ctx: Ctx): void => {
   app.get(
     '/:id/students',
     { config: { policy: listStudents }, schema: { tags, params: idParams, querystring: classStudentsQuery, response: { 200: tablePage(classStudentRow) } } },
@@ -179,4 +193,13 @@ export const classesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { policy: studentPassword }, schema: { tags, params: classStudentParams, body: studentPasswordRequest, response: { 200: studentPasswordAnswer } } },
     (request) => resetStudentPassword(ctx, requestUser(request), request.params.id, request.params.studentId, request.body.mode, request.locale),
   );
+};
+
+export const classesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = ctxOf(app);
+  registerClassListRoutes(app, ctx);
+  registerJoinRoutes(app, ctx);
+  registerClassSettingsRoutes(app, ctx);
+  registerClassTeacherRoutes(app, ctx);
+  registerClassStudentRoutes(app, ctx);
 };

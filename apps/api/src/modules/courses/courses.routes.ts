@@ -21,6 +21,7 @@ import { DomainError } from '@klase/core/errors';
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { tablePage } from '@klase/core/table';
 import { ctxOf } from '../../platform/app-context.ts';
+import type { Ctx } from '../../platform/context.ts';
 import { courseMessage } from '../../kernel/course-messages.ts';
 import type { Policy } from '../../platform/types.ts';
 import { PHOTO_MAX_BYTES, readPhoto } from '../account/photo.service.ts';
@@ -41,13 +42,10 @@ const classTeachers: Policy = { access: 'roles', roles: ROUTE_ROLES.courseManage
 const signedIn: Policy = { access: 'signedIn' };
 const tags = ['courses'];
 
-/**
- * Courses: My Courses, a class's new course, course details, image, publish, share, elements. The
- * rex admin builds catalogue courses through the same routes (`readers`, `managers`).
- */
-export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = ctxOf(app);
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
+/** My Courses, a class's new course, and one course: details, settings, publishing and sharing. */
+const registerCourseRoutes = (app: App, ctx: Ctx): void => {
   app.get('/courses', { config: { policy: members }, schema: { tags, querystring: myCoursesQuery, response: { 200: tablePage(courseRow) } } }, (request) =>
     myCourses(ctx, requestUser(request), request.query),
   );
@@ -88,7 +86,10 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       return courseMessage(request.locale, request.body.shared ? 'courseShared' : 'courseUnshared');
     },
   );
+};
 
+/** A course's image: shown, replaced, removed. */
+const registerCourseImageRoutes = (app: App, ctx: Ctx): void => {
   app.get(
     '/courses/:courseId/image',
     { config: { policy: signedIn }, schema: { tags, params: courseParams, querystring: pictureQuery } },
@@ -119,7 +120,10 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       return courseDetails(ctx, requestUser(request), request.params.courseId);
     },
   );
+};
 
+/** A course's elements: added, reordered, edited, published, deleted. */
+const registerElementRoutes = (app: App, ctx: Ctx): void => {
   app.post(
     '/courses/:courseId/elements',
     { config: { policy: managers }, schema: { tags, params: courseParams, body: elementForm, response: { 201: elementDetails } } },
@@ -157,4 +161,15 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       return courseMessage(request.locale, 'elementDeleted');
     },
   );
+};
+
+/**
+ * Courses: My Courses, a class's new course, course details, image, publish, share, elements. The
+ * rex admin builds catalogue courses through the same routes (`readers`, `managers`).
+ */
+export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = ctxOf(app);
+  registerCourseRoutes(app, ctx);
+  registerCourseImageRoutes(app, ctx);
+  registerElementRoutes(app, ctx);
 };

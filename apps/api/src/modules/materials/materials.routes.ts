@@ -19,6 +19,7 @@ import { materialDeleteQuery, materialGradesSummary } from '@klase/core/gradeboo
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { tablePage } from '@klase/core/table';
 import { ctxOf } from '../../platform/app-context.ts';
+import type { Ctx } from '../../platform/context.ts';
 import type { Policy } from '../../platform/types.ts';
 import { requestUser } from '../../kernel/request-user.ts';
 import { loadCourseAccess, requireManage } from '../courses/course-access.ts';
@@ -41,14 +42,10 @@ export interface MaterialsOptions {
   uploadMaxBytes?: number;
 }
 
-/**
- * Materials (issue 5): uploads, materials of every type, their files, views and completion, the
- * journey with sequential locking, and #/materials. Registered with the prefix `/api`.
- */
-export const materialsRoutes: FastifyPluginAsyncZod<MaterialsOptions> = async (app, opts) => {
-  const ctx = ctxOf(app);
-  const uploadMaxBytes = opts.uploadMaxBytes ?? FILE_MAX_BYTES;
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
+/** Under a course: uploads, new materials, their order in an element, and the journey. */
+const registerCourseMaterialRoutes = (app: App, ctx: Ctx, uploadMaxBytes: number): void => {
   app.post(
     '/courses/:courseId/uploads',
     { config: { policy: managers }, schema: { tags, consumes: ['multipart/form-data'], params: courseParams, response: { 201: uploadAnswer } } },
@@ -95,7 +92,10 @@ export const materialsRoutes: FastifyPluginAsyncZod<MaterialsOptions> = async (a
       return courseJourney(ctx, await loadCourseAccess(ctx.db, user, request.params.courseId), user, request.query);
     },
   );
+};
 
+/** One material: #/materials, details, edit, publish, delete, grades summary, its file and views. */
+const registerMaterialRoutes = (app: App, ctx: Ctx): void => {
   app.get(
     '/materials',
     { config: { policy: teachers }, schema: { tags, querystring: myMaterialsQuery, response: { 200: tablePage(myMaterialRow) } } },
@@ -142,4 +142,14 @@ export const materialsRoutes: FastifyPluginAsyncZod<MaterialsOptions> = async (a
     { config: { policy: members }, schema: { tags, params: materialParams, response: { 200: viewAnswer } } },
     async (request) => viewMaterial(ctx, requestUser(request), request.params.materialId),
   );
+};
+
+/**
+ * Materials (issue 5): uploads, materials of every type, their files, views and completion, the
+ * journey with sequential locking, and #/materials. Registered with the prefix `/api`.
+ */
+export const materialsRoutes: FastifyPluginAsyncZod<MaterialsOptions> = async (app, opts) => {
+  const ctx = ctxOf(app);
+  registerCourseMaterialRoutes(app, ctx, opts.uploadMaxBytes ?? FILE_MAX_BYTES);
+  registerMaterialRoutes(app, ctx);
 };

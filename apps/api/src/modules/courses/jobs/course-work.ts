@@ -3,7 +3,7 @@ import type { Db } from '../../../platform/context.ts';
 import { auditChange } from '../../../kernel/audit.ts';
 import type { FileStorage } from '../../../platform/storage.ts';
 import type { CourseJobRecord } from './course-jobs.repo.ts';
-import { copyAssessmentSetup } from './copy-assessments.ts';
+import { copyAssessmentSetup, type CopyStamp } from './copy-assessments.ts';
 import {
   assigneesOf,
   deleteCourse,
@@ -59,6 +59,107 @@ export const shiftDate =
   (d: Date | null): Date | null =>
     d && days ? new Date(d.getTime() + days * 86_400_000) : d;
 
+type CourseRow = NonNullable<Awaited<ReturnType<typeof lockCourseRow>>>;
+
+/** One copy under way: its transaction and job, the two courses locked, and the stamp of every row written. */
+interface CopyRun {
+  tx: Db;
+  job: CourseJobRecord;
+  source: CourseRow;
+  target: CourseRow;
+  now: Date;
+  stamp: CopyStamp;
+  /** A catalogue course gives its published content only: its drafts stay in the catalogue. */
+  catalogue: boolean;
+}
+
+/** Locks the new course (it must still be copying) and, FOR SHARE, the source (see file-refs.ts). */
+const startCopy = async (tx: Db, job: CourseJobRecord): Promise<CopyRun> => {
+  if (!job.courseId) throw new PermanentJobError('the new course is gone');
+  const target = await lockCourseRow(tx, job.courseId, 'update');
+  if (target?.job !== 'copying') throw new PermanentJobError('the new course is gone or not copying');
+  // FOR SHARE: the source's rows cannot be deleted until this copy commits (see file-refs.ts).
+  const source = job.sourceCourseId ? await lockCourseRow(tx, job.sourceCourseId, 'share') : null;
+  if (!source) throw new PermanentJobError('the source course is gone');
+  const now = new Date();
+  const stamp = { createdAt: now, updatedAt: now, createdBy: job.createdBy, updatedBy: job.createdBy };
+  return { tx, job, source, target, now, stamp, catalogue: source.classId === null };
+};
+
+/** Copied elements: source id → the copy's id, and the lookup that refuses an element not copied. */
+interface ElementMap {
+  count: number;
+  ids: Map<string, string>;
+  newId: (id: string) => string;
+}
+
+/** The elements, unpublished, and their chosen students and groups when copied into the same class. */
+const copyElements = async (run: CopyRun): Promise<ElementMap> => {
+  const { tx, source, target, stamp } = run;
+  const allElements = await elementsOfCourse(tx, source.id);
+  const elements = run.catalogue ? allElements.filter((e) => e.published) : allElements;
+  const ids = new Map(elements.map((e) => [e.id, randomUUID()]));
+  const newId = (id: string): string => {
+    const mapped = ids.get(id);
+    if (!mapped) throw new Error(`element ${id} not copied`);
+    return mapped;
+  };
+  await insertInChunks(
+    elements.map((e) => ({ ...e, ...stamp, id: newId(e.id), courseId: target.id, published: false })),
+    (chunk) => insertElements(tx, chunk),
+  );
+  if (source.classId !== null && source.classId === target.classId && elements.length) {
+    const chosen = await assigneesOf(tx, [...ids.keys()]);
+    await insertInChunks(
+      chosen.map((a) => ({ ...a, id: randomUUID(), elementId: newId(a.elementId) })),
+      (chunk) => insertAssignees(tx, chunk),
+    );
+  }
+  return { count: elements.length, ids, newId };
+};
+
+/** The materials, unpublished and with their dates moved, and the upload records their files are kept by. */
+const copyMaterials = async (run: CopyRun, elements: ElementMap, shift: (d: Date | null) => Date | null) => {
+  const { tx, source, target, stamp, job, now } = run;
+  const allMaterials = await materialsOfCourse(tx, source.id);
+  const materials = run.catalogue ? allMaterials.filter((m) => m.published && elements.ids.has(m.elementId)) : allMaterials;
+  const materialIds = new Map(materials.map((m) => [m.id, randomUUID()]));
+  await insertInChunks(
+    materials.map((m) => ({
+      ...m,
+      ...stamp,
+      id: materialIds.get(m.id) ?? randomUUID(),
+      courseId: target.id,
+      elementId: elements.newId(m.elementId),
+      published: false,
+      dueAt: shift(m.dueAt),
+      availableFrom: shift(m.availableFrom),
+    })),
+    (chunk) => insertMaterials(tx, chunk),
+  );
+  const assessments = await copyAssessmentSetup(tx, { sourceCourseId: source.id, targetCourseId: target.id, materialIds, stamp, insert: insertInChunks, shift });
+  const fileKeys = [...new Set(materials.flatMap((m) => (m.fileKey ? [m.fileKey] : [])))];
+  if (fileKeys.length) {
+    const uploads = await usedUploadsOf(tx, source.id, fileKeys);
+    await insertInChunks(
+      uploads.map((u) => ({ ...u, id: randomUUID(), courseId: target.id, createdBy: job.createdBy, createdAt: now })),
+      (chunk) => insertUploads(tx, chunk),
+    );
+  }
+  return { count: materials.length, assessments };
+};
+
+/** The source's image, stored again under the new course's own key (noted in `written`). */
+const copyImage = async (run: CopyRun, storage: FileStorage, written: string[]): Promise<CourseImage> => {
+  const { source, target } = run;
+  const bytes = source.imageKey && source.imageMime ? await storage.get(source.imageKey) : null;
+  if (!bytes || !source.imageMime) return {};
+  const key = `courses/${target.id}/image-1`;
+  await storage.put(key, bytes);
+  written.push(key);
+  return { imageKey: key, imageMime: source.imageMime, imageVersion: 1 };
+};
+
 /**
  * Copies the source course's elements (positions and types) and its materials with every column (a
  * file by reference: the same storage key, with the upload record the edit form keeps it by),
@@ -81,75 +182,14 @@ export const copyCourseContent = async (
   written: string[],
   hooks: CourseJobHooks = {},
 ): Promise<CopyOutcome> => {
-  if (!job.courseId) throw new PermanentJobError('the new course is gone');
-  const target = await lockCourseRow(tx, job.courseId, 'update');
-  if (target?.job !== 'copying') throw new PermanentJobError('the new course is gone or not copying');
-  // FOR SHARE: the source's rows cannot be deleted until this copy commits (see file-refs.ts).
-  const source = job.sourceCourseId ? await lockCourseRow(tx, job.sourceCourseId, 'share') : null;
-  if (!source) throw new PermanentJobError('the source course is gone');
-  const now = new Date();
-  const stamp = { createdAt: now, updatedAt: now, createdBy: job.createdBy, updatedBy: job.createdBy };
-
-  // A catalogue course gives its published content only: its drafts stay in the catalogue.
-  const catalogue = source.classId === null;
-  const allElements = await elementsOfCourse(tx, source.id);
-  const elements = catalogue ? allElements.filter((e) => e.published) : allElements;
-  const elementIds = new Map(elements.map((e) => [e.id, randomUUID()]));
-  const newElementId = (id: string): string => {
-    const mapped = elementIds.get(id);
-    if (!mapped) throw new Error(`element ${id} not copied`);
-    return mapped;
-  };
-  await insertInChunks(
-    elements.map((e) => ({ ...e, ...stamp, id: newElementId(e.id), courseId: target.id, published: false })),
-    (chunk) => insertElements(tx, chunk),
-  );
-  if (source.classId !== null && source.classId === target.classId && elements.length) {
-    const chosen = await assigneesOf(tx, [...elementIds.keys()]);
-    await insertInChunks(
-      chosen.map((a) => ({ ...a, id: randomUUID(), elementId: newElementId(a.elementId) })),
-      (chunk) => insertAssignees(tx, chunk),
-    );
-  }
+  const run = await startCopy(tx, job);
+  const { source, target, now } = run;
+  const elements = await copyElements(run);
   await hooks.duringCopy?.(tx, job);
-
-  const allMaterials = await materialsOfCourse(tx, source.id);
-  const materials = catalogue ? allMaterials.filter((m) => m.published && elementIds.has(m.elementId)) : allMaterials;
-  const materialIds = new Map(materials.map((m) => [m.id, randomUUID()]));
-  const shift = shiftDate(job.shiftDays);
-  await insertInChunks(
-    materials.map((m) => ({
-      ...m,
-      ...stamp,
-      id: materialIds.get(m.id) ?? randomUUID(),
-      courseId: target.id,
-      elementId: newElementId(m.elementId),
-      published: false,
-      dueAt: shift(m.dueAt),
-      availableFrom: shift(m.availableFrom),
-    })),
-    (chunk) => insertMaterials(tx, chunk),
-  );
-  const assessments = await copyAssessmentSetup(tx, { sourceCourseId: source.id, targetCourseId: target.id, materialIds, stamp, insert: insertInChunks, shift });
-  const fileKeys = [...new Set(materials.flatMap((m) => (m.fileKey ? [m.fileKey] : [])))];
-  if (fileKeys.length) {
-    const uploads = await usedUploadsOf(tx, source.id, fileKeys);
-    await insertInChunks(
-      uploads.map((u) => ({ ...u, id: randomUUID(), courseId: target.id, createdBy: job.createdBy, createdAt: now })),
-      (chunk) => insertUploads(tx, chunk),
-    );
-  }
-
-  let image: CourseImage = {};
-  const bytes = source.imageKey && source.imageMime ? await storage.get(source.imageKey) : null;
-  if (bytes && source.imageMime) {
-    const key = `courses/${target.id}/image-1`;
-    await storage.put(key, bytes);
-    written.push(key);
-    image = { imageKey: key, imageMime: source.imageMime, imageVersion: 1 };
-  }
+  const materials = await copyMaterials(run, elements, shiftDate(job.shiftDays));
+  const image = await copyImage(run, storage, written);
   await finishCopiedCourse(tx, target.id, { ...image, updatedAt: now });
-  const outcome = { elements: elements.length, materials: materials.length, ...assessments };
+  const outcome = { elements: elements.count, materials: materials.count, ...materials.assessments };
   await auditChange(tx, {
     schoolId: target.schoolId,
     actorId: job.createdBy,
