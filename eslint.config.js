@@ -41,13 +41,11 @@ export default tseslint.config(
     // The files that still hold a function over 80 lines (decision 0032): a baseline that may only
     // shrink. Split the function, then take its file off this list; never add one.
     files: [
-      'apps/api/src/db/client.ts',
       'apps/api/src/modules/auth/auth.routes.ts',
       'apps/api/src/modules/classes/classes.routes.ts',
       'apps/api/src/modules/courses/courses.routes.ts',
       'apps/api/src/modules/courses/jobs/course-work.ts',
       'apps/api/src/modules/materials/materials.routes.ts',
-      'apps/api/src/platform/mail.ts',
       'packages/core/src/gradebook/aggregate.ts',
       'packages/core/src/gradebook/compile.ts',
     ],
