@@ -5,8 +5,12 @@
 // does not exist yet simply matches nothing.
 const API = '^apps/api/src/';
 const WEB = '^apps/web/src/';
-// SQL: drizzle itself, the schema and the database client.
-const SQL = ['(^|/)node_modules/drizzle-orm(/|$)', `${API}db/schema([./]|$)`, `${API}db/client\\.ts$`];
+// SQL: drizzle itself and the schema; and the database client, whose TYPE (`import type { Db }`,
+// the handle services pass on to repositories) is no SQL, so only its value imports count.
+const SQL = ['(^|/)node_modules/drizzle-orm(/|$)', `${API}db/schema([./]|$)`];
+const DB_CLIENT = `${API}db/client\\.ts$`;
+// Where SQL may live: repository files, kernel/, db/, seed/, tests and src/test/.
+const SQL_HOMES = ['\\.repo\\.ts$', `${API}(kernel|db|seed|test)/`, '\\.test\\.ts$'];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -55,14 +59,20 @@ module.exports = {
     {
       name: 'api-sql-in-repos',
       comment:
-        'drizzle-orm, db/schema* and db/client only in *.repo.ts files, kernel/, db/, seed/, tests and src/test/; ' +
-        'services take ctx and call repos.',
+        'drizzle-orm and db/schema* only in *.repo.ts files, kernel/, db/, seed/, tests and src/test/; ' +
+        'services take ctx and call repos. platform/ knows no domain and no table either: its SQL is in platform/*.repo.ts.',
       severity: 'error',
-      from: {
-        path: API,
-        pathNot: ['\\.repo\\.ts$', `${API}(kernel|db|seed|test)/`, '\\.test\\.ts$'],
-      },
+      from: { path: API, pathNot: SQL_HOMES },
       to: { path: SQL },
+    },
+    {
+      name: 'api-sql-in-repos',
+      comment:
+        'The database client (db/client.ts) likewise, except that a type-only import (`import type { Db }`) ' +
+        'is no SQL, and the composition root (app.ts, server.ts) opens the database.',
+      severity: 'error',
+      from: { path: API, pathNot: [...SQL_HOMES, `${API}(app|server)\\.ts$`] },
+      to: { path: DB_CLIENT, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'web-feature-imports-no-app',
@@ -88,7 +98,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: '(^|/)node_modules/' },
-    exclude: { path: '(^|/)(node_modules|dist|test-results|playwright-report|migrations)/' },
+    exclude: { path: '(^|/)(dist|test-results|playwright-report|migrations)/' },
     tsPreCompilationDeps: true,
     combinedDependencies: false,
     enhancedResolveOptions: {

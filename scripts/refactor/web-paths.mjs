@@ -54,6 +54,14 @@ export const MOVES = [
   ['features/assignments/work-state-badge.tsx', 'components/work-state-badge.tsx'],
   ['features/assignments/page-frame.tsx', 'components/page-frame.tsx'],
   ['features/materials/rich-text-editor.tsx', 'components/rich-text-editor.tsx'],
+  // The course card, its menu and jobs, and the course form: My Courses, a class's courses and the catalogue share them.
+  ['features/courses/course-card.tsx', 'components/course-card.tsx'],
+  ['features/courses/course-jobs.tsx', 'components/course-jobs.tsx'],
+  ['features/courses/course-form-dialog.tsx', 'components/course-form-dialog.tsx'],
+  ['features/courses/publish-contents.tsx', 'components/publish-contents.tsx'],
+  ['features/courses/copy-dates.ts', 'lib/copy-dates.ts'],
+  // Deleting a material (asked on the course page and on the material's own page).
+  ['features/materials/material-delete.tsx', 'components/material-delete.tsx'],
   // test/: test utilities and the fixtures several features' tests share.
   ['components/test-utils.tsx', 'test/test-utils.tsx'],
   ['lib/test-session.ts', 'test/test-session.ts'],

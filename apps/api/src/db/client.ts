@@ -148,13 +148,68 @@ const releaseOnFailedBegin = (client: pg.PoolClient): void => {
   Object.defineProperty(client, 'query', { value: guarded, configurable: true, writable: true });
 };
 
+/** The wait before the next attempt to reconnect, after `failures` failed ones. */
+const backoffAfter = (failures: number): number => LISTEN_BACKOFF_MS[Math.min(failures, LISTEN_BACKOFF_MS.length - 1)] ?? 5000;
+
+/** The callbacks of every channel listened on. */
+type Channels = Map<string, Set<(payload: string) => void>>;
+
+const quote = (channel: string) => pg.escapeIdentifier(channel);
+
+/** Adds a channel's callback; true when the channel is new (it needs a LISTEN). */
+const addCallback = (channels: Channels, channel: string, onNotify: (payload: string) => void): boolean => {
+  const set = channels.get(channel);
+  if (set) {
+    set.add(onNotify);
+    return false;
+  }
+  channels.set(channel, new Set([onNotify]));
+  return true;
+};
+
+/** Removes a channel's callback; true when it was the last one (the channel needs an UNLISTEN). */
+const removeCallback = (channels: Channels, channel: string, onNotify: (payload: string) => void): boolean => {
+  const set = channels.get(channel);
+  if (!set?.delete(onNotify) || set.size > 0) return false;
+  channels.delete(channel);
+  return true;
+};
+
+/** A new LISTEN client (not connected yet) whose notifications go to the channels' callbacks; `onLost` hears of its loss. */
+const listenClient = (url: string, channels: Channels, onLost: (c: pg.Client, error: unknown) => void): pg.Client => {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, application_name: 'klase-api-listen' });
+  c.on('error', (error) => onLost(c, error));
+  c.on('end', () => onLost(c, new Error('LISTEN connection ended')));
+  c.on('notification', (n) => {
+    for (const cb of channels.get(n.channel) ?? []) cb(n.payload ?? '');
+  });
+  return c;
+};
+
+/** Connects `c` and subscribes every channel, those added while this runs too. False when that failed. */
+const subscribeAll = async (c: pg.Client, channels: Channels): Promise<boolean> => {
+  try {
+    await c.connect();
+    const subscribed = new Set<string>();
+    for (let missing = [...channels.keys()]; missing.length > 0; missing = [...channels.keys()].filter((ch) => !subscribed.has(ch))) {
+      for (const channel of missing) {
+        await c.query(`LISTEN ${quote(channel)}`);
+        subscribed.add(channel);
+      }
+    }
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /**
  * The one LISTEN connection of a node: a dedicated client (not from the pool, so it never holds a
  * pool slot), subscribed to every channel anyone listens on. When it is lost it reconnects with
  * back-off (`LISTEN_BACKOFF_MS`) and subscribes again, then says so (`listener-up`, reconnected).
  */
 const createListener = (url: string, emit: (event: DatabaseEvent) => void) => {
-  const channels = new Map<string, Set<(payload: string) => void>>();
+  const channels: Channels = new Map();
   let client: pg.Client | null = null;
   let connecting: Promise<void> | null = null;
   let connected = false;
@@ -162,8 +217,6 @@ const createListener = (url: string, emit: (event: DatabaseEvent) => void) => {
   let closed = false;
   let attempt = 0;
   let retry: NodeJS.Timeout | undefined;
-
-  const quote = (channel: string) => pg.escapeIdentifier(channel);
 
   const lost = (c: pg.Client, error: unknown) => {
     if (client !== c) return;
@@ -177,36 +230,20 @@ const createListener = (url: string, emit: (event: DatabaseEvent) => void) => {
 
   const schedule = () => {
     if (closed || retry || connecting || channels.size === 0) return;
-    const delay = LISTEN_BACKOFF_MS[Math.min(attempt, LISTEN_BACKOFF_MS.length - 1)] ?? 5000;
-    attempt += 1;
     retry = setTimeout(() => {
       retry = undefined;
       void connect();
-    }, delay);
+    }, backoffAfter(attempt));
+    attempt += 1;
     retry.unref();
   };
 
   const connect = (): Promise<void> => {
     if (connecting) return connecting;
     connecting = (async () => {
-      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, application_name: 'klase-api-listen' });
-      c.on('error', (error) => lost(c, error));
-      c.on('end', () => lost(c, new Error('LISTEN connection ended')));
-      c.on('notification', (n) => {
-        for (const cb of channels.get(n.channel) ?? []) cb(n.payload ?? '');
-      });
+      const c = listenClient(url, channels, lost);
       client = c;
-      try {
-        await c.connect();
-        // Channels added while this runs are subscribed too, before the connection counts as up.
-        const subscribed = new Set<string>();
-        for (let missing = [...channels.keys()]; missing.length > 0; missing = [...channels.keys()].filter((ch) => !subscribed.has(ch))) {
-          for (const channel of missing) {
-            await c.query(`LISTEN ${quote(channel)}`);
-            subscribed.add(channel);
-          }
-        }
-      } catch {
+      if (!(await subscribeAll(c, channels))) {
         if (client === c) client = null;
         c.end().catch(() => undefined);
         return;
@@ -218,9 +255,8 @@ const createListener = (url: string, emit: (event: DatabaseEvent) => void) => {
       }
       connected = true;
       attempt = 0;
-      const reconnected = everConnected;
+      emit({ type: 'listener-up', reconnected: everConnected });
       everConnected = true;
-      emit({ type: 'listener-up', reconnected });
     })().finally(() => {
       connecting = null;
       // A failed attempt, or a connection lost while it was being set up: try again later.
@@ -235,10 +271,7 @@ const createListener = (url: string, emit: (event: DatabaseEvent) => void) => {
     },
     /** Subscribes; when the connection is away the channel is subscribed on reconnect (this never throws for that). */
     async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
-      let set = channels.get(channel);
-      const isNew = !set;
-      if (!set) channels.set(channel, (set = new Set()));
-      set.add(onNotify);
+      const isNew = addCallback(channels, channel, onNotify);
       const c = client;
       if (connected && c && isNew) {
         await c.query(`LISTEN ${quote(channel)}`).catch((error: unknown) => lost(c, error));
@@ -246,10 +279,7 @@ const createListener = (url: string, emit: (event: DatabaseEvent) => void) => {
         await (connecting ?? (retry ? Promise.resolve() : connect()));
       }
       return async () => {
-        const current = channels.get(channel);
-        if (!current?.delete(onNotify) || current.size > 0) return;
-        channels.delete(channel);
-        if (connected && client) await client.query(`UNLISTEN ${quote(channel)}`).catch(() => undefined);
+        if (removeCallback(channels, channel, onNotify) && connected && client) await client.query(`UNLISTEN ${quote(channel)}`).catch(() => undefined);
       };
     },
     async close() {

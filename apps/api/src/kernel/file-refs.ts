@@ -1,8 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { materialAttachments, submissionFiles, submissions } from '../db/schema/assessments.ts';
 import { courseMaterials } from '../db/schema/courses.ts';
 import type { FileStorage } from '../platform/storage.ts';
+
+/** Where a material's assignment files live (under the course, so the course's folder holds them). */
+export const fileKey = (courseId: string, materialId: string, kind: 'attachments' | 'work' | 'feedback'): string =>
+  `courses/${courseId}/assignments/${materialId}/${kind}/${randomUUID()}`;
 
 /**
  * Stored files are shared by reference: a copied course's file material and assignment

@@ -1,10 +1,9 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { retryWhileUnavailable } from './db-errors.ts';
 import { createWorkerLoop } from './worker-loop.ts';
 import type { Database, Db } from '../db/client.ts';
-import { outbox } from '../db/schema/platform.ts';
+import { claimDueMails, insertMails, markMailFailed, markMailSent, notifyChannel } from './mail.repo.ts';
 
 export const OUTBOX_CHANNEL = 'klase_outbox';
 const MAX_ATTEMPTS = 5;
@@ -44,6 +43,38 @@ export const smtpTransport = (url: string): Transport => {
   };
 };
 
+/**
+ * Sends every due pending mail, batch after batch, until none is left. Answers how many were sent.
+ * A claimed row has its attempt counted already; a failure retries it with back-off, and the
+ * `MAX_ATTEMPTS`-th fails it for good.
+ */
+const sendDue = async (db: Db, transport: Transport, from: string, log: FastifyBaseLogger): Promise<number> => {
+  let sent = 0;
+  for (;;) {
+    const rows = await claimDueMails(db, BATCH, LEASE_SECONDS);
+    if (rows.length === 0) return sent;
+    for (const row of rows) {
+      let failure: unknown = null;
+      try {
+        await transport.send({ from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined });
+      } catch (err) {
+        failure = err;
+      }
+      if (failure === null) {
+        // Sent: a database away for a moment must not turn that into a failed send (and a second
+        // mail later). If it stays away, the lease runs out and the mail is sent again.
+        await retryWhileUnavailable(() => markMailSent(db, row.id));
+        sent += 1;
+      } else {
+        const attempts = row.attempts + 1;
+        const message = failure instanceof Error ? failure.message.slice(0, 500) : 'send failed';
+        log.warn({ mailId: row.id, attempts, err: message }, 'mail send failed');
+        await markMailFailed(db, row.id, message, attempts >= MAX_ATTEMPTS ? null : 10 * 2 ** attempts);
+      }
+    }
+  }
+};
+
 export const createMailer = (opts: {
   database: Database;
   transport: Transport | null;
@@ -52,62 +83,8 @@ export const createMailer = (opts: {
   log: FastifyBaseLogger;
 }): Mailer => {
   const { database, transport, from, log } = opts;
-  const db = database.db;
-
-  /** Claims due rows with FOR UPDATE SKIP LOCKED and leases them, so other nodes skip them. */
-  const claim = () =>
-    db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(outbox)
-        .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)))
-        .orderBy(outbox.createdAt)
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      if (rows.length === 0) return rows;
-      await tx
-        .update(outbox)
-        .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
-        .where(inArray(outbox.id, rows.map((r) => r.id)));
-      return rows;
-    });
-
-  const sendBatch = async (): Promise<number> => {
-    if (!transport) return 0;
-    let sent = 0;
-    for (;;) {
-      const rows = await claim();
-      if (rows.length === 0) return sent;
-      for (const row of rows) {
-        let failure: unknown = null;
-        try {
-          await transport.send({ from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined });
-        } catch (err) {
-          failure = err;
-        }
-        if (failure === null) {
-          // Sent: a database away for a moment must not turn that into a failed send (and a second
-          // mail later). If it stays away, the lease runs out and the mail is sent again.
-          await retryWhileUnavailable(() => db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(outbox.id, row.id)));
-          sent += 1;
-        } else {
-          const attempts = row.attempts + 1;
-          const message = failure instanceof Error ? failure.message.slice(0, 500) : 'send failed';
-          log.warn({ mailId: row.id, attempts, err: message }, 'mail send failed');
-          await db
-            .update(outbox)
-            .set(
-              attempts >= MAX_ATTEMPTS
-                ? { status: 'failed', lastError: message }
-                : { lastError: message, nextAttemptAt: sql`now() + make_interval(secs => ${10 * 2 ** attempts})` },
-            )
-            .where(eq(outbox.id, row.id));
-        }
-      }
-    }
-  };
-
-  const loop = createWorkerLoop({ database, channel: OUTBOX_CHANNEL, pollMs: opts.pollMs, log, name: 'mail worker', drain: sendBatch });
+  const drain = async (): Promise<number> => (transport ? sendDue(database.db, transport, from, log) : 0);
+  const loop = createWorkerLoop({ database, channel: OUTBOX_CHANNEL, pollMs: opts.pollMs, log, name: 'mail worker', drain });
 
   return {
     async enqueue(tx, mail) {
@@ -115,7 +92,8 @@ export const createMailer = (opts: {
     },
     async enqueueMany(tx, mails) {
       if (mails.length === 0) return;
-      await tx.insert(outbox).values(
+      await insertMails(
+        tx,
         mails.map((mail) => ({
           schoolId: mail.schoolId ?? null,
           toAddress: mail.to,
@@ -125,7 +103,7 @@ export const createMailer = (opts: {
           status: transport ? ('pending' as const) : ('stored' as const),
         })),
       );
-      if (transport) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+      if (transport) await notifyChannel(tx, OUTBOX_CHANNEL);
     },
     flush: loop.flush,
     async start() {

@@ -1,53 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { rateLimits } from '../db/schema/platform.ts';
+import { countFailure, lockKey } from './rate-limit.repo.ts';
 
 /**
- * Counters kept in the database (table rate_limits) so every API node sees the same numbers.
- * Two kinds: a fixed window (count per window), and consecutive failures with a growing lock.
+ * Counters kept in the database (table rate_limits, queries in rate-limit.repo.ts) so every API
+ * node sees the same numbers. Two kinds: a fixed window (count per window), and consecutive
+ * failures with a growing lock.
  */
-
-/** Counts one hit in a fixed window; answers the seconds to wait when over the limit. */
-export const hitWindow = async (db: Db, key: string, limit: number, windowSeconds: number): Promise<number | null> => {
-  const expired = sql`${rateLimits.windowStartedAt} <= now() - make_interval(secs => ${windowSeconds})`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, count: 1, windowStartedAt: sql`now()` })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-        windowStartedAt: sql`case when ${expired} then now() else ${rateLimits.windowStartedAt} end`,
-      },
-    })
-    .returning({
-      count: rateLimits.count,
-      retryAfter: sql<number>`ceil(extract(epoch from (${rateLimits.windowStartedAt} + make_interval(secs => ${windowSeconds}) - now())))::int`,
-    });
-  if (!row || row.count <= limit) return null;
-  return Math.max(1, Number(row.retryAfter));
-};
-
-/** Seconds left in the window of a key whose `limit` hits are used up, else null (nothing is counted). */
-export const windowExhausted = async (db: Db, key: string, limit: number, windowSeconds: number): Promise<number | null> => {
-  const [row] = await db
-    .select({ left: sql<number>`ceil(extract(epoch from (${rateLimits.windowStartedAt} + make_interval(secs => ${windowSeconds}) - now())))::int` })
-    .from(rateLimits)
-    .where(
-      sql`${rateLimits.key} = ${key} and ${rateLimits.count} >= ${limit}
-        and ${rateLimits.windowStartedAt} > now() - make_interval(secs => ${windowSeconds})`,
-    );
-  return row ? Math.max(1, Number(row.left)) : null;
-};
-
-/** Seconds left on the longest lock of these keys, or null when none is locked. */
-export const lockedFor = async (db: Db, keys: string[]): Promise<number | null> => {
-  const [row] = await db
-    .select({ left: sql<number | null>`ceil(extract(epoch from (max(${rateLimits.blockedUntil}) - now())))::int` })
-    .from(rateLimits)
-    .where(sql`${rateLimits.key} in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)}) and ${rateLimits.blockedUntil} > now()`);
-  return row?.left == null ? null : Math.max(1, Number(row.left));
-};
+export { hitWindow, lockedFor, lockUnder, resetUnder, windowExhausted } from './rate-limit.repo.ts';
 
 /** How failures of one key turn into waits: `free` failures in a row cost nothing, then each one more locks the key. */
 export interface BackoffRule {
@@ -69,43 +28,9 @@ export const backoffSeconds = (rule: BackoffRule, failures: number): number =>
  * Answers the failure count reached and the lock set, if any.
  */
 export const recordFailure = async (db: Db, key: string, rule: BackoffRule): Promise<{ failures: number; lockedSeconds: number | null }> => {
-  const forgotten = sql`${rateLimits.windowStartedAt} <= now() - make_interval(secs => ${rule.forgetSeconds})`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, count: 1, windowStartedAt: sql`now()` })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: { count: sql`case when ${forgotten} then 1 else ${rateLimits.count} + 1 end`, windowStartedAt: sql`now()` },
-    })
-    .returning({ count: rateLimits.count });
-  const failures = row?.count ?? 1;
+  const failures = await countFailure(db, key, rule.forgetSeconds);
   const wait = backoffSeconds(rule, failures);
   if (wait === 0) return { failures, lockedSeconds: null };
-  await db
-    .update(rateLimits)
-    .set({ blockedUntil: sql`now() + make_interval(secs => ${wait})` })
-    .where(eq(rateLimits.key, key));
+  await lockKey(db, key, wait);
   return { failures, lockedSeconds: wait };
-};
-
-/** The latest lock and the most consecutive failures among a key and the keys under it (`key:...`). */
-export const lockUnder = async (db: Db, key: string): Promise<{ lockedUntil: Date | null; failures: number }> => {
-  const [row] = await db
-    .select({
-      lockedUntil: sql<Date | null>`max(${rateLimits.blockedUntil}) filter (where ${rateLimits.blockedUntil} > now())`,
-      failures: sql<number>`coalesce(max(${rateLimits.count}), 0)::int`,
-    })
-    .from(rateLimits)
-    .where(sql`${rateLimits.key} = ${key} or ${rateLimits.key} like ${`${key}:%`}`);
-  const until = row?.lockedUntil ?? null;
-  return { lockedUntil: until === null ? null : new Date(until), failures: Number(row?.failures ?? 0) };
-};
-
-/** Forgets a key and the keys under it (`key:...`). Answers how many counters went. */
-export const resetUnder = async (db: Db, key: string): Promise<number> => {
-  const gone = await db
-    .delete(rateLimits)
-    .where(sql`${rateLimits.key} = ${key} or ${rateLimits.key} like ${`${key}:%`}`)
-    .returning({ key: rateLimits.key });
-  return gone.length;
 };

@@ -1,9 +1,7 @@
-import type { InferSelectModel } from 'drizzle-orm';
-import type { sessions } from '../db/schema/sessions.ts';
-import type { users } from '../db/schema/users.ts';
+import type { SessionRow, UserRow } from './sessions.repo.ts';
 
-export type UserRow = InferSelectModel<typeof users>;
-export type SessionRow = InferSelectModel<typeof sessions>;
+/** The rows of a signed-in caller; their types come from the tables, in the sessions repository. */
+export type { SessionRow, UserRow };
 
 /** The signed-in caller of a request (`request.auth`), as the session check leaves it. */
 export interface AuthState {

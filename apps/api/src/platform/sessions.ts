@@ -1,12 +1,16 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { sessions } from '../db/schema/sessions.ts';
-import { customers, schools } from '../db/schema/tenancy.ts';
-import { users } from '../db/schema/users.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import type { AuthState } from './rows.ts';
+import {
+  deleteSessionByHash,
+  deleteSessionById,
+  deleteSessionsOfUser,
+  insertSession,
+  selectLiveSession,
+  updateSessionSeen,
+} from './sessions.repo.ts';
 
 export const SESSION_COOKIE = 'klase_sid';
 
@@ -33,7 +37,7 @@ export const createSession = async (
   const now = Date.now();
   const absoluteExpiresAt = new Date(now + absoluteMs(config));
   const idleExpiresAt = new Date(Math.min(now + idleMs(config), absoluteExpiresAt.getTime()));
-  await db.insert(sessions).values({
+  await insertSession(db, {
     tokenHash: sha256(token),
     userId,
     csrfToken,
@@ -52,24 +56,7 @@ export const createSession = async (
 export const findSession = (db: Db, token: string): Promise<AuthState | null> => findSessionByHash(db, sha256(token));
 
 export const findSessionByHash = async (db: Db, tokenHash: string): Promise<AuthState | null> => {
-  const rows = await db
-    .select({ session: sessions, user: users, schoolName: schools.name })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(schools, eq(schools.id, users.schoolId))
-    .leftJoin(customers, eq(customers.id, users.customerId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        gt(sessions.idleExpiresAt, sql`now()`),
-        gt(sessions.absoluteExpiresAt, sql`now()`),
-        eq(users.active, true),
-        sql`coalesce(${schools.enabled}, true)`,
-        sql`coalesce(${customers.status}, 'ACTIVE') = 'ACTIVE'`,
-      ),
-    )
-    .limit(1);
-  const row = rows[0];
+  const row = await selectLiveSession(db, tokenHash);
   return row ? { session: row.session, user: row.user, schoolName: row.schoolName } : null;
 };
 
@@ -78,25 +65,18 @@ export const touchSession = async (db: Db, config: AppConfig, auth: AuthState): 
   const now = Date.now();
   if (now - auth.session.lastSeenAt.getTime() < touchEveryMs(config)) return;
   const idle = new Date(Math.min(now + idleMs(config), auth.session.absoluteExpiresAt.getTime()));
-  await db.update(sessions).set({ lastSeenAt: new Date(now), idleExpiresAt: idle }).where(eq(sessions.id, auth.session.id));
+  await updateSessionSeen(db, auth.session.id, new Date(now), idle);
   auth.session.lastSeenAt = new Date(now);
   auth.session.idleExpiresAt = idle;
 };
 
-export const deleteSession = async (db: Db, sessionId: string): Promise<void> => {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
-};
+export const deleteSession = (db: Db, sessionId: string): Promise<void> => deleteSessionById(db, sessionId);
 
-export const deleteSessionByToken = async (db: Db, token: string): Promise<void> => {
-  await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
-};
+export const deleteSessionByToken = (db: Db, token: string): Promise<void> => deleteSessionByHash(db, sha256(token));
 
 /** Ends every session of a user, except one when given. */
-export const deleteUserSessions = async (db: Db, userId: string, exceptSessionId?: string): Promise<void> => {
-  await db
-    .delete(sessions)
-    .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
-};
+export const deleteUserSessions = (db: Db, userId: string, exceptSessionId?: string): Promise<void> =>
+  deleteSessionsOfUser(db, userId, exceptSessionId);
 
 export const setSessionCookie = (reply: FastifyReply, config: AppConfig, s: NewSession): void => {
   void reply.setCookie(SESSION_COOKIE, s.token, {

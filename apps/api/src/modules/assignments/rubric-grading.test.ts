@@ -6,7 +6,7 @@ import { gradeHistory, gradeItems, submissionRubricScores } from '../../db/schem
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildAssignment, buildSubmission } from '../../test/assessment-factories.ts';
 import { buildRubric } from '../../test/gradebook-factories.ts';
-import { ensureGradebook } from '../gradebook/setup-loader.ts';
+import { ensureGradebook } from '../gradebook/gradebook.service.ts';
 import { useClassWorld } from '../../test/class-world.ts';
 
 describe('grading an assignment with its rubric', () => {

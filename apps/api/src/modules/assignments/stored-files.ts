@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FileInfo } from '@klase/core/assignments/contracts';
@@ -56,9 +55,8 @@ export interface StoredFile {
   mime: string;
 }
 
-/** Where a material's assignment files live (under the course, so the course's folder holds them). */
-export const fileKey = (courseId: string, materialId: string, kind: 'attachments' | 'work' | 'feedback'): string =>
-  `courses/${courseId}/assignments/${materialId}/${kind}/${randomUUID()}`;
+/** Where a material's assignment files live: kernel/file-refs.ts, which course copies and deletions share. */
+export { fileKey } from '../../kernel/file-refs.ts';
 
 /**
  * Streams one file to `key`: over `maxBytes` → `tooLarge()`; a program → FILE_FORBIDDEN; empty →

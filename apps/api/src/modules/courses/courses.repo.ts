@@ -1,30 +1,21 @@
-import { and, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { EditVersion } from '@klase/core/edit-version';
 import { saveVersioned } from '../../db/versioned.ts';
-import { MY_COURSE_STATUS } from '@klase/core/courses/contracts';
 import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
 import { classStudents, classTeachers, classes } from '../../db/schema/classes.ts';
-import { catalogueCategories, courseElements, courseMaterials, courses, materialProgress } from '../../db/schema/courses.ts';
-import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
-import { assignedOnly } from '../../kernel/course-sql.ts';
-import { assignedToStudents, elementAssignedTo } from '../../kernel/assignment-sql.ts';
+import { catalogueCategories, courseElements, courseMaterials, courses } from '../../db/schema/courses.ts';
+import { orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
+import { countsOf, statusFilter, type CourseViewer } from '../../kernel/course-lists.ts';
 
 export type CourseRecord = typeof courses.$inferSelect;
+/** Who looks at a course list; defined in kernel/course-lists.ts, beside the counts it decides. */
+export type { CourseViewer };
 
 export const findCourse = async (db: Db, courseId: string): Promise<CourseRecord | null> => {
   const [course] = await db.select().from(courses).where(eq(courses.id, courseId)).limit(1);
   return course ?? null;
 };
-
-/**
- * Course rows as one viewer sees them: staff (teachers and assistants of the class, the rex admin
- * in the catalogue) count every element and material; teachers reading a catalogue course count
- * its published items (`published`); students and parents count the published items assigned to
- * the students they look through (themselves, or their children), and one student's completion
- * gives the percent.
- */
-export type CourseViewer = { kind: 'staff' } | { kind: 'published' } | { kind: 'students'; studentIds: readonly string[] };
 
 /** Whose courses My Courses lists: the classes a teacher or assistant teaches, or some students' classes. */
 export type CourseReach = { kind: 'teaching'; userId: string } | { kind: 'enrolled'; studentIds: readonly string[] };
@@ -33,37 +24,6 @@ export interface MyCoursesQuery extends ParsedTableQuery {
   classId?: string;
 }
 
-const materialsOfCourse = sql`select count(*)::int from ${courseMaterials} inner join ${courseElements} on ${courseElements.id} = ${courseMaterials.elementId} where ${courseMaterials.courseId} = ${courses.id}`;
-
-/** The element and material counts (and one student's completions) of the `courses` row of the surrounding query, as the viewer sees them. */
-export const countsOf = (viewer: CourseViewer) => {
-  if (viewer.kind === 'staff') {
-    return {
-      elementCount: sql<number>`(select count(*)::int from ${courseElements} where ${courseElements.courseId} = ${courses.id})`,
-      materialCount: sql<number>`(${materialsOfCourse})`,
-      completed: sql<number | null>`null`,
-    };
-  }
-  if (viewer.kind === 'published') {
-    return {
-      elementCount: sql<number>`(select count(*)::int from ${courseElements} where ${courseElements.courseId} = ${courses.id} and ${courseElements.published})`,
-      materialCount: sql<number>`(${materialsOfCourse} and ${assignedOnly})`,
-      completed: sql<number | null>`null`,
-    };
-  }
-  const ids = viewer.studentIds;
-  const [only] = ids;
-  return {
-    elementCount: sql<number>`(select count(*)::int from ${courseElements} where ${courseElements.courseId} = ${courses.id} and ${courseElements.published} and ${elementAssignedTo(ids)})`,
-    materialCount: sql<number>`(${materialsOfCourse} and ${assignedToStudents(ids)})`,
-    // Completion is one student's: a parent looking through several children gets no percent.
-    completed:
-      ids.length === 1 && only
-        ? sql<number | null>`(${materialsOfCourse} and ${assignedToStudents(ids)} and exists (select 1 from ${materialProgress} where ${materialProgress.materialId} = ${courseMaterials.id} and ${materialProgress.studentId} = ${only} and ${materialProgress.completedAt} is not null))`
-        : sql<number | null>`null`,
-  };
-};
-
 const selection = (viewer: CourseViewer) => ({ course: courses, className: classes.name, ...countsOf(viewer) });
 
 const SORTABLE = {
@@ -71,21 +31,6 @@ const SORTABLE = {
   code: courses.code,
   className: sql`lower(${classes.name})`,
   updatedAt: courses.updatedAt,
-};
-
-const STATUS_CONDITION: Record<(typeof MY_COURSE_STATUS)[number], SQL> = {
-  published: eq(courses.published, true),
-  unpublished: eq(courses.published, false),
-  copying: eq(courses.job, 'copying'),
-  deleting: eq(courses.job, 'deleting'),
-};
-
-/** The `status` filter of a course list (MY_COURSE_STATUS; unknown values match nothing). */
-export const statusFilter = (q: Pick<ParsedTableQuery, 'filter'>): SQL | undefined => {
-  const statuses = filterValues(q, 'status');
-  if (!statuses) return undefined;
-  const known = statuses.filter((s): s is keyof typeof STATUS_CONDITION => Object.hasOwn(STATUS_CONDITION, s));
-  return known.length ? or(...known.map((s) => STATUS_CONDITION[s])) : sql`false`;
 };
 
 /** Staff lists leave archived classes out, unless the list is of one class (its courses tab). */

@@ -7,7 +7,7 @@ import { classGroups, classStudents } from '../../db/schema/classes.ts';
 import { courseElementAssignees, courseElements, courseMaterials } from '../../db/schema/courses.ts';
 import { users } from '../../db/schema/users.ts';
 import { elementAssignedTo } from '../../kernel/assignment-sql.ts';
-import type { CourseViewer } from './courses.repo.ts';
+import type { CourseViewer } from '../../kernel/course-lists.ts';
 
 /** Course elements, their order, assignees and the material entries the course page lists. */
 

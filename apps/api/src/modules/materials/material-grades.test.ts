@@ -6,7 +6,7 @@ import { gradeGrades, gradeHistory, gradeItems } from '../../db/schema/gradebook
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildGraded, buildSubmission, type GradedType } from '../../test/assessment-factories.ts';
 import { buildRubric, setGradebookGrade } from '../../test/gradebook-factories.ts';
-import { ensureGradebook } from '../gradebook/setup-loader.ts';
+import { ensureGradebook } from '../gradebook/gradebook.service.ts';
 import { useClassWorld } from '../../test/class-world.ts';
 import { auditActions, buildJourneyCourse } from '../../test/materials-world.ts';
 

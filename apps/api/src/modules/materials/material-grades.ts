@@ -1,7 +1,7 @@
 import { isGradedType } from '@klase/core/materials/contracts';
 import { rubricMaxPoints } from '@klase/core/gradebook/contracts';
 import type { Db } from '../../platform/context.ts';
-import { ensureGradebook } from '../gradebook/setup-loader.ts';
+import { ensureGradebook } from '../gradebook/gradebook.service.ts';
 import { copyReturnedGrades, findMaterialItem, makeManualItem } from './material-grades.repo.ts';
 import type { MaterialRecord } from './materials.repo.ts';
 

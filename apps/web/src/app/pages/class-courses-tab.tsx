@@ -8,8 +8,8 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { ErrorText } from '../../components/error-text.tsx';
-import { CourseCard, CourseCardSkeleton } from '../../features/courses/course-card.tsx';
-import { CourseFormDialog } from '../../features/courses/course-form-dialog.tsx';
+import { CourseCard, CourseCardSkeleton } from '../../components/course-card.tsx';
+import { CourseFormDialog } from '../../components/course-form-dialog.tsx';
 import { CLASS_LIST_LIMIT, useClassCourseList } from '../../api/courses-api.ts';
 import { useClassDetails } from '../../api/class-api.ts';
 

@@ -7,7 +7,7 @@ import type { CourseDetails } from '@klase/core/courses/contracts';
 import { ErrorText } from '../../components/error-text.tsx';
 import { toastSuccess } from '../../lib/toasts.ts';
 import { paths } from '../../config/paths.ts';
-import { CourseFormModal, courseFormState, type CourseFormState } from '../courses/course-form-dialog.tsx';
+import { CourseFormModal, courseFormState, type CourseFormState } from '../../components/course-form-dialog.tsx';
 import { catalogueKeys, courseKeys } from '../../api/courses-api.ts';
 import { FormModal } from '../../components/form-modal.tsx';
 import { createCatalogueCourseCall, updateCatalogueCourseCall, useCatalogueCategories } from './catalogue-api.ts';

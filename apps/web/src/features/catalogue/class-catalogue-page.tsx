@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { CategoryRow } from '@klase/core/catalogue/contracts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { paths } from '../../config/paths.ts';
-import { CourseCardSkeleton } from '../courses/course-card.tsx';
+import { CourseCardSkeleton } from '../../components/course-card.tsx';
 import { useAddToClass, useCatalogueCourses, useCategories, useDebounced } from './browse-api.ts';
 import { AddToClassButton, BackLink, BrowseCourseCard, CourseSearch, LoadError, useCanAddToClass } from './browse-parts.tsx';
 

@@ -18,11 +18,11 @@ import { formatDate } from '../../components/date-text.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { useTone } from '../../components/tones.ts';
 import { useCourseLinks } from '../../config/course-links.ts';
-import { deleteMaterialCall, useAskMaterialDelete } from '../materials/material-delete.tsx';
+import { deleteMaterialCall, useAskMaterialDelete } from '../../components/material-delete.tsx';
 import { deleteElementCall, publishElementCall, publishMaterialCall, useCourseAction } from '../../api/courses-api.ts';
 import { MATERIAL_TYPES, MaterialTypeIcon, useMaterialTypeLabel } from '../../components/material-types.tsx';
 import css from './courses.module.css';
-import { contentsChoice } from './publish-contents.tsx';
+import { contentsChoice } from '../../components/publish-contents.tsx';
 
 type Material = ElementDetails['materials'][number];
 

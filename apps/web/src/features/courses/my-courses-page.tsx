@@ -15,7 +15,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { apiFetch } from '../../api/http.ts';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
-import { CourseCard, CourseCardSkeleton, type CourseLayoutKind } from './course-card.tsx';
+import { CourseCard, CourseCardSkeleton, type CourseLayoutKind } from '../../components/course-card.tsx';
 import { COURSES_PATH, courseKeys, pollWhileRunning } from '../../api/courses-api.ts';
 
 const ViewSwitch = ({ view }: { view: CourseLayoutKind }) => {

@@ -11,7 +11,7 @@ import { signIn, type Agent } from '../../../test/agent.ts';
 import { buildSubmission } from '../../../test/assessment-factories.ts';
 import { multipartFile } from '../../../test/multipart.ts';
 import { addQuizQuestions, sampleQuestions, setQuizSettings } from '../../../test/quiz-factories.ts';
-import { fileKey } from '../../assignments/stored-files.ts';
+import { fileKey } from '../../../kernel/file-refs.ts';
 import { useClassWorld } from '../../../test/class-world.ts';
 import { buildSourceCourse } from '../../../test/course-jobs-world.ts';
 

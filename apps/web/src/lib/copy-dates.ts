@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { COPY_SHIFT_MAX_DAYS, type CourseCopyDates } from '@klase/core/courses/contracts';
-import { apiFetch } from '../../api/http.ts';
-import { isValidDateText } from '../../components/text-mask.ts';
+import { apiFetch } from '../api/http.ts';
+import { isValidDateText } from '../components/text-mask.ts';
 
 dayjs.extend(customParseFormat);
 

@@ -13,16 +13,16 @@ import {
   courseForm,
   type CourseDetails,
 } from '@klase/core/courses/contracts';
-import { FormActions } from '../../components/form-actions.tsx';
-import { TextField } from '../../components/text-field.tsx';
-import { toastSuccess } from '../../lib/toasts.ts';
-import { SaveError, useConfirmedSave } from '../../lib/use-confirmed-save.tsx';
-import { useZodValidate } from '../../lib/zod-form.ts';
-import { classKeys } from '../../api/class-api.ts';
-import { useClassText } from '../../lib/class-format.ts';
-import { classCourseLinks } from '../../config/course-links.ts';
-import { courseKeys, createCourseCall, updateCourseCall } from '../../api/courses-api.ts';
-import { FormModal, useDiscardCancel } from '../../components/form-modal.tsx';
+import { FormActions } from './form-actions.tsx';
+import { TextField } from './text-field.tsx';
+import { toastSuccess } from '../lib/toasts.ts';
+import { SaveError, useConfirmedSave } from '../lib/use-confirmed-save.tsx';
+import { useZodValidate } from '../lib/zod-form.ts';
+import { classKeys } from '../api/class-api.ts';
+import { useClassText } from '../lib/class-format.ts';
+import { classCourseLinks } from '../config/course-links.ts';
+import { courseKeys, createCourseCall, updateCourseCall } from '../api/courses-api.ts';
+import { FormModal, useDiscardCancel } from './form-modal.tsx';
 
 /** "Course already exists" is about the name (or the code) of the course: shown on the name. */
 const CODE_FIELDS = { COURSE_CREATE_EXISTS: 'name', COURSE_UPDATE_EXISTS: 'name' };

@@ -6,16 +6,16 @@ import { IconCopy, IconDotsVertical, IconEye, IconEyeOff, IconShare, IconShareOf
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { courseCopyRequest, type CourseCopyAnswer, type CourseDetails, type CourseRow } from '@klase/core/courses/contracts';
-import { useConfirm } from '../../components/confirm-dialog.tsx';
-import { ErrorText, useErrorMessage } from '../../components/error-text.tsx';
-import { toastError, toastSuccess } from '../../lib/toasts.ts';
-import { useTone } from '../../components/tones.ts';
-import { TextField } from '../../components/text-field.tsx';
-import { isValidDateText } from '../../components/text-mask.ts';
-import { SaveError, useConfirmedSave } from '../../lib/use-confirmed-save.tsx';
-import { paths } from '../../config/paths.ts';
-import { useZodValidate } from '../../lib/zod-form.ts';
-import { useClassText } from '../../lib/class-format.ts';
+import { useConfirm } from './confirm-dialog.tsx';
+import { ErrorText, useErrorMessage } from './error-text.tsx';
+import { toastError, toastSuccess } from '../lib/toasts.ts';
+import { useTone } from './tones.ts';
+import { TextField } from './text-field.tsx';
+import { isValidDateText } from './text-mask.ts';
+import { SaveError, useConfirmedSave } from '../lib/use-confirmed-save.tsx';
+import { paths } from '../config/paths.ts';
+import { useZodValidate } from '../lib/zod-form.ts';
+import { useClassText } from '../lib/class-format.ts';
 import {
   copyCourseCall,
   courseKeys,
@@ -25,11 +25,11 @@ import {
   shareCourseCall,
   useCopyTargets,
   useCourseAction,
-} from '../../api/courses-api.ts';
-import css from './courses.module.css';
-import { FormModal } from '../../components/form-modal.tsx';
+} from '../api/courses-api.ts';
+import css from './course-card.module.css';
+import { FormModal } from './form-modal.tsx';
 import { contentsChoice } from './publish-contents.tsx';
-import { shiftDaysOf, startDateOf, useCopyDates } from './copy-dates.ts';
+import { shiftDaysOf, startDateOf, useCopyDates } from '../lib/copy-dates.ts';
 
 type JobCourse = Pick<CourseRow, 'id' | 'name' | 'classId'>;
 

@@ -7,10 +7,10 @@ import type { MessageAnswer } from '@klase/core/admin/common';
 import { DIALOG_WIDTH_PX } from '@klase/core/constants';
 import type { MaterialType } from '@klase/core/class-work/contracts';
 import type { MaterialGradesChoice, MaterialGradesSummary } from '@klase/core/gradebook/contracts';
-import { ErrorText } from '../../components/error-text.tsx';
-import { apiFetch } from '../../api/http.ts';
-import { isGradedType } from './material-form-values.ts';
-import { materialPath } from '../../api/materials-api.ts';
+import { ErrorText } from './error-text.tsx';
+import { apiFetch } from '../api/http.ts';
+import { isGradedType } from '@klase/core/materials/contracts';
+import { materialPath } from '../api/materials-api.ts';
 
 /**
  * Deleting a material (decision 0015: "deleting a material asks what to do with its grades"). The

@@ -5,13 +5,13 @@ import { IconAlertTriangle, IconBook, IconListDetails, IconShare, IconTrash } fr
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CourseRow } from '@klase/core/courses/contracts';
-import { BusyGuard, CopyingSkeleton, isBusyStatus, StatusBadge } from '../../components/status-badge.tsx';
-import { useTone } from '../../components/tones.ts';
-import { useClassText } from '../../lib/class-format.ts';
-import { CourseImage } from '../../components/course-image.tsx';
-import { classCourseLinks } from '../../config/course-links.ts';
+import { BusyGuard, CopyingSkeleton, isBusyStatus, StatusBadge } from './status-badge.tsx';
+import { useTone } from './tones.ts';
+import { useClassText } from '../lib/class-format.ts';
+import { CourseImage } from './course-image.tsx';
+import { classCourseLinks } from '../config/course-links.ts';
 import { CourseMenu, useDeleteCourse } from './course-jobs.tsx';
-import css from './courses.module.css';
+import css from './course-card.module.css';
 
 const CARD_PROPS = { withBorder: true, padding: 'md', radius: 'md', h: '100%', 'data-testid': 'course-card' } as const;
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MaterialType } from '@klase/core/class-work/contracts';
-import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
+import { jsonResponse, renderWithProviders } from '../test/test-utils.tsx';
 import { deleteMaterialCall, useAskMaterialDelete, type DeleteRequest } from './material-delete.tsx';
 
 const MATERIAL = '44444444-4444-4444-8444-444444444444';
