@@ -2,7 +2,7 @@ import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { MY_COURSE_STATUS } from '@klase/core/courses/contracts';
 import type { ParsedTableQuery } from '@klase/core/table';
 import { courseElements, courseMaterials, courses, materialProgress } from '../db/schema/courses.ts';
-import { filterValues } from '../platform/table-sql.ts';
+import { filterValues } from './table-sql.ts';
 import { assignedToStudents, elementAssignedTo } from './assignment-sql.ts';
 import { assignedOnly } from './course-sql.ts';
 

@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
 import { catalogueCategories, courses } from '../../db/schema/courses.ts';
-import { orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
+import { orderOf, pageOf, searchAny } from '../../kernel/table-sql.ts';
 import { countsOf, statusFilter, type CourseViewer } from '../../kernel/course-lists.ts';
 
 /** Catalogue categories and the catalogue courses (courses without a class) listed by them. */

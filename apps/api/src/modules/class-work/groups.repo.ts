@@ -4,7 +4,7 @@ import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
 import { classGroupMembers, classGroups, classStudents } from '../../db/schema/classes.ts';
 import { users } from '../../db/schema/users.ts';
-import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
+import { filterValues, orderOf, pageOf, searchAny } from '../../kernel/table-sql.ts';
 import { personColumns, sortNameSql } from '../../kernel/people.ts';
 
 /** Groups of one class: every function takes the class id and never reaches another class. */

@@ -4,7 +4,7 @@ import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
 import { classes } from '../../db/schema/classes.ts';
 import { courseElements, courseMaterials, courses } from '../../db/schema/courses.ts';
-import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
+import { filterValues, orderOf, pageOf, searchAny } from '../../kernel/table-sql.ts';
 import { assignedToStudents, elementAssignedTo } from '../../kernel/assignment-sql.ts';
 
 /**

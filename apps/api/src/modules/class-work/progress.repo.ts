@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { classStudents } from '../../db/schema/classes.ts';
 import { courseElements, courseMaterials, courses, materialProgress } from '../../db/schema/courses.ts';
 import { users } from '../../db/schema/users.ts';
-import { orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
+import { orderOf, pageOf, searchAny } from '../../kernel/table-sql.ts';
 import { assignedToStudents } from '../../kernel/assignment-sql.ts';
 import { fullNameSql, personColumns, sortNameSql } from '../../kernel/people.ts';
 

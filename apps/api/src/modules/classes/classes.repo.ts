@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { classRetiredJoins, classStudents, classTeachers, classes } from '../../db/schema/classes.ts';
 import { schools } from '../../db/schema/tenancy.ts';
 import { users } from '../../db/schema/users.ts';
-import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
+import { filterValues, orderOf, pageOf, searchAny } from '../../kernel/table-sql.ts';
 import { sortNameSql } from '../../kernel/people.ts';
 import type { ClassRecord } from '../../kernel/class-access.ts';
 

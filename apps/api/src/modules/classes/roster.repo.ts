@@ -5,7 +5,7 @@ import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
 import { classGroupMembers, classGroups, classStudents } from '../../db/schema/classes.ts';
 import { parentStudents, users } from '../../db/schema/users.ts';
-import { escapeLike, filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
+import { escapeLike, filterValues, orderOf, pageOf, searchAny } from '../../kernel/table-sql.ts';
 import { fullNameSql, sortNameSql } from '../../kernel/people.ts';
 
 /** The enrolled students of one class (every function takes the class id). */

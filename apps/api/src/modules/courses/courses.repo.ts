@@ -5,7 +5,7 @@ import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
 import { classStudents, classTeachers, classes } from '../../db/schema/classes.ts';
 import { catalogueCategories, courseElements, courseMaterials, courses } from '../../db/schema/courses.ts';
-import { orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
+import { orderOf, pageOf, searchAny } from '../../kernel/table-sql.ts';
 import { countsOf, statusFilter, type CourseViewer } from '../../kernel/course-lists.ts';
 
 export type CourseRecord = typeof courses.$inferSelect;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { classTeachers, classes } from '../../db/schema/classes.ts';
 import { courseElements, courseMaterials, courses } from '../../db/schema/courses.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
+import { filterValues, orderOf, pageOf, searchAny } from '../../kernel/table-sql.ts';
 
 /** The query of `#/materials` (my-materials.ts): materials of the courses of the classes the user teaches. */
 

@@ -7,7 +7,7 @@ import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
 import { questionBank, quizAnswers, quizAttempts, quizQuestions, quizSettings, submissions } from '../../db/schema/assessments.ts';
 import { courseMaterials } from '../../db/schema/courses.ts';
-import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
+import { filterValues, orderOf, pageOf, searchAny } from '../../kernel/table-sql.ts';
 
 /**
  * Quiz settings, questions, the question bank, attempts, answers and the quiz's row in

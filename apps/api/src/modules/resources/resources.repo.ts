@@ -4,7 +4,7 @@ import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
 import { schoolResources } from '../../db/schema/resources.ts';
 import { users } from '../../db/schema/users.ts';
-import { filterValues, orderOf, pageOf, searchAny } from '../../platform/table-sql.ts';
+import { filterValues, orderOf, pageOf, searchAny } from '../../kernel/table-sql.ts';
 
 /** The school resource library: rows of `school_resources` with the name of who added them. */
 

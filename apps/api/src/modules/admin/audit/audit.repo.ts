@@ -8,7 +8,7 @@ import { auditLog } from '../../../db/schema/platform.ts';
 import { customers, schools } from '../../../db/schema/tenancy.ts';
 import { users } from '../../../db/schema/users.ts';
 import type { AdminScope } from '../admin-scope.ts';
-import { escapeLike, filterValues, orderOf, pageOf } from '../../../platform/table-sql.ts';
+import { escapeLike, filterValues, orderOf, pageOf } from '../../../kernel/table-sql.ts';
 
 export interface AuditQuery extends ParsedTableQuery {
   actorId?: string;

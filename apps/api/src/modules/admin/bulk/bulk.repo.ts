@@ -6,7 +6,7 @@ import { schools } from '../../../db/schema/tenancy.ts';
 import { userTokens } from '../../../db/schema/sessions.ts';
 import { parentStudents, users } from '../../../db/schema/users.ts';
 import type { AdminScope } from '../admin-scope.ts';
-import { orderOf, pageOf } from '../../../platform/table-sql.ts';
+import { orderOf, pageOf } from '../../../kernel/table-sql.ts';
 
 export type { BulkInputRow, StoredRowIssue };
 

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { sessions } from '../../../db/schema/sessions.ts';
 import { customers, schools } from '../../../db/schema/tenancy.ts';
 import { users } from '../../../db/schema/users.ts';
-import { filterValues, orderOf, pageOf, searchAny } from '../../../platform/table-sql.ts';
+import { filterValues, orderOf, pageOf, searchAny } from '../../../kernel/table-sql.ts';
 
 /** Customers are platform-wide: only platform administrators reach this repo (route policy). */
 

@@ -5,7 +5,7 @@ import { sessions } from '../../../db/schema/sessions.ts';
 import { customers, schools } from '../../../db/schema/tenancy.ts';
 import { users } from '../../../db/schema/users.ts';
 import type { AdminScope } from '../admin-scope.ts';
-import { filterValues, orderOf, pageOf, searchAny } from '../../../platform/table-sql.ts';
+import { filterValues, orderOf, pageOf, searchAny } from '../../../kernel/table-sql.ts';
 
 export type SchoolRecord = typeof schools.$inferSelect;
 

@@ -7,7 +7,7 @@ import { schools } from '../../../db/schema/tenancy.ts';
 import { parentStudents, users } from '../../../db/schema/users.ts';
 import type { AdminScope } from '../admin-scope.ts';
 import type { UserRow } from '../../../platform/rows.ts';
-import { escapeLike, filterValues, orderOf, pageOf, searchAny } from '../../../platform/table-sql.ts';
+import { escapeLike, filterValues, orderOf, pageOf, searchAny } from '../../../kernel/table-sql.ts';
 import { fullNameSql } from '../../../kernel/people.ts';
 
 /** Users of schools as administrators see them; platform accounts (no school) are not listed here. */

@@ -7,7 +7,7 @@ import { classTeachers, classes } from '../../../db/schema/classes.ts';
 import { catalogueCategories, courses } from '../../../db/schema/courses.ts';
 import { users } from '../../../db/schema/users.ts';
 import type { UserRow } from '../../../platform/rows.ts';
-import { filterValues, orderOf, pageOf, searchAny } from '../../../platform/table-sql.ts';
+import { filterValues, orderOf, pageOf, searchAny } from '../../../kernel/table-sql.ts';
 import { countsOf } from '../../../kernel/course-lists.ts';
 
 /** The queries of `#/courses/available` (available-courses.ts). */
