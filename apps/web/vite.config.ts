@@ -4,8 +4,26 @@ import { mantineCssPerComponent } from './build/mantine-css.ts';
 import { precompress } from './build/precompress.ts';
 import { VitePWA } from 'vite-plugin-pwa';
 import { shellOnly } from './sw/shell-manifest.ts';
+import { FEATURE_NAMESPACES } from './src/i18n/namespaces.ts';
 
 const apiPort = process.env.API_PORT ?? '3000';
+
+/**
+ * Text catalogues (src/i18n, core's errors and validation), grouped as they load: per language,
+ * the base namespaces (English: with the entry) apart from the feature ones (all loaded together
+ * once somebody signs in, loadFeatureNamespaces), instead of one chunk per file.
+ */
+const textsChunk = (id: string): string | null => {
+  const m = /[\\/]i18n[\\/](?:locales[\\/])?(en-us|ph|zh)[\\/]([^\\/]+)\.json$/.exec(id);
+  if (!m) return null;
+  return (FEATURE_NAMESPACES as readonly string[]).includes(m[2] ?? '') ? `texts-${m[1]}-features` : `texts-${m[1]}`;
+};
+/**
+ * Shared code smaller than this (transformed source, before minifying) is copied into the chunks
+ * that use it instead of being a chunk of its own: a page then needs ~30 scripts instead of ~160,
+ * each costing a round trip and ~300 bytes of headers on a phone (docs/performance.md, issue 15).
+ */
+const INLINE_SHARED_BELOW = 16 * 1024;
 
 export default defineConfig({
   plugins: [
@@ -53,5 +71,15 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      // Required by inlined common chunks; the app has no library entry whose exports must stay.
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: {
+          experimentalInlineCommonChunks: { maxSize: INLINE_SHARED_BELOW },
+          groups: [{ name: textsChunk }],
+        },
+      },
+    },
   },
 });
