@@ -4,6 +4,7 @@ import path from 'node:path';
 /** One entry of Vite's build manifest (`dist/.vite/manifest.json`). */
 interface ManifestChunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
   css?: string[];
@@ -30,12 +31,26 @@ const wireSize = (dist: string, file: string): { size: number; compressed: boole
 };
 
 /**
+ * The manifest key of a module the app imports dynamically (a source path under apps/web, or a
+ * chunk name): its own entry, or, when Rolldown merged that module into a shared chunk (allowed by
+ * `preserveEntrySignatures: false`), the chunk named after it.
+ */
+const chunkKey = (manifest: Manifest, module: string): string => {
+  if (manifest[module]) return module;
+  const name = path.basename(module).replace(/\.[cm]?[jt]sx?$/, '');
+  const key = Object.keys(manifest).find((k) => manifest[k]?.name === name);
+  if (!key) throw new Error(`no chunk for ${module} in the build manifest`);
+  return key;
+};
+
+/**
  * What a phone downloads for a route on a cold visit: index.html, the entry chunk and every chunk
  * it imports statically (Vite preloads them all at once), then for each route module (the lazy
- * page and layout modules the route matches, by source path) its chunk, its static imports and
- * the CSS of all of them. Dynamic imports inside a page (an editor, a dialog) are not counted.
+ * page and layout modules the route matches, and other modules loaded before it renders) its
+ * chunk, its static imports and the CSS of all of them. Dynamic imports inside a page (an editor,
+ * a dialog) are not counted.
  */
-export const routeBytes = (dist: string, routeModules: RegExp[]): RouteBytes => {
+export const routeBytes = (dist: string, routeModules: readonly string[]): RouteBytes => {
   const manifest = readManifest(dist);
   const files = new Set<string>(['index.html']);
   const visit = (key: string) => {
@@ -46,11 +61,7 @@ export const routeBytes = (dist: string, routeModules: RegExp[]): RouteBytes => 
     for (const k of chunk.imports ?? []) visit(k);
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
-  for (const re of routeModules) {
-    const key = Object.keys(manifest).find((k) => re.test(k));
-    if (!key) throw new Error(`no chunk for ${re} in the build manifest`);
-    visit(key);
-  }
+  for (const module of routeModules) visit(chunkKey(manifest, module));
   const result: RouteBytes = { files: [...files], bytes: 0, js: 0, css: 0, uncompressed: [] };
   for (const file of files) {
     const { size, compressed } = wireSize(dist, file);
@@ -62,5 +73,20 @@ export const routeBytes = (dist: string, routeModules: RegExp[]): RouteBytes => 
   return result;
 };
 
+/** Scripts among a route's files. */
+export const scriptCount = (route: RouteBytes): number => route.files.filter((f) => f.endsWith('.js')).length;
+
 /** The route modules of the login page (app/routes.tsx): the visitor layout and the page. */
-export const LOGIN_ROUTE = [/app\/layouts\/visitor-layout\.tsx$/, /features\/auth\/login-page\.tsx$/];
+export const LOGIN_ROUTE = ['src/app/layouts/visitor-layout.tsx', 'src/features/auth/login-page.tsx'];
+
+/**
+ * Every signed-in page: the providers and app layouts, and the English feature texts the root
+ * loader loads before the first signed-in page renders (one chunk, vite.config.ts).
+ */
+const SIGNED_IN = ['src/app/layouts/feature-providers.tsx', 'src/app/layouts/app-layout.tsx', 'texts-en-us-features'];
+
+/** The student dashboard (`#/dashboard`). */
+export const DASHBOARD_ROUTE = [...SIGNED_IN, 'src/features/dashboard/dashboard-page.tsx'];
+
+/** A course's grade book (`#/classes/:id/courses/:courseId/grade-book`): class routes, course layout, tab. */
+export const GRADE_BOOK_ROUTE = [...SIGNED_IN, 'src/app/routes-classes.ts', 'src/features/courses/course-layout.tsx', 'src/features/gradebook/grade-book-tab.tsx'];
