@@ -76,7 +76,12 @@ export default defineConfig({
       preserveEntrySignatures: false,
       output: {
         codeSplitting: {
-          experimentalInlineCommonChunks: { maxSize: INLINE_SHARED_BELOW },
+          experimentalInlineCommonChunks: {
+            maxSize: INLINE_SHARED_BELOW,
+            // Vite's CSS plugin emits a style module's CSS from every chunk that prints a copy of
+            // it, so chunks holding styles stay files (as the Rolldown guide advises for Vite).
+            exclude: /\.(?:css|scss|sass|less|styl|stylus|pcss|postcss|sss)(?:\?|$)/,
+          },
           groups: [{ name: textsChunk }],
         },
       },

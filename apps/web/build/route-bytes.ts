@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 
 /** One entry of Vite's build manifest (`dist/.vite/manifest.json`). */
 interface ManifestChunk {
@@ -24,10 +25,16 @@ export interface RouteBytes {
 
 export const readManifest = (dist: string): Manifest => JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
 
-/** The body the server sends for a built file: its brotli copy when the build wrote one. */
+/**
+ * The body the server sends for a built file: its brotli copy when the build wrote one. A file
+ * without a copy counts as compressed when brotli could not make it smaller (the build keeps a
+ * copy only then: a 42-byte facade module stays as it is).
+ */
 const wireSize = (dist: string, file: string): { size: number; compressed: boolean } => {
   const br = path.join(dist, `${file}.br`);
-  return existsSync(br) ? { size: statSync(br).size, compressed: true } : { size: statSync(path.join(dist, file)).size, compressed: false };
+  if (existsSync(br)) return { size: statSync(br).size, compressed: true };
+  const raw = readFileSync(path.join(dist, file));
+  return { size: raw.length, compressed: brotliCompressSync(raw).length >= raw.length };
 };
 
 /**
