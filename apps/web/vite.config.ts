@@ -19,6 +19,20 @@ const textsChunk = (id: string): string | null => {
   return (FEATURE_NAMESPACES as readonly string[]).includes(m[2] ?? '') ? `texts-${m[1]}-features` : `texts-${m[1]}`;
 };
 /**
+ * Mantine components whose modules hold their stylesheet (build/mantine-css.ts) cannot be inlined
+ * (see below), so Rolldown would leave each one a chunk and a CSS file of its own: ~30 requests
+ * per page. Two groups gather them (with their dependencies) by when they are needed: those of the
+ * boot screen and the visitor pages (sign-in), which every page loads, and those of the signed-in
+ * layout (menus, drawer, modals, scroll areas), which every signed-in page loads. Components used
+ * by single pages stay with those pages. A component missing here costs one more small chunk,
+ * never a wrong page; the budget test (build/route-budget.test.ts) watches the bytes and counts.
+ */
+const MANTINE_FIRST =
+  /@mantine[\\/]core[\\/]esm[\\/](?:components[\\/](?:Loader|Center|VisuallyHidden|Input|InputBase|CloseButton|ActionIcon|Alert|Anchor|PasswordInput|Paper)[\\/]|core[\\/]utils[\\/]noop[\\/]|components[\\/]Combobox[\\/](?:ComboboxChevron[\\/]|Combobox\.module|get-parsed-combobox-data[\\/]))/;
+const MANTINE_SIGNED_IN =
+  /@mantine[\\/]core[\\/]esm[\\/]components[\\/](?:Menu|Popover|ScrollArea|FocusTrap|ModalBase|Modal|NavLink|Collapse|Image|Combobox)[\\/]|node_modules[\\/](?:react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|get-nonce|react-style-singleton)[\\/]/;
+
+/**
  * Shared code smaller than this (transformed source, before minifying) is copied into the chunks
  * that use it instead of being a chunk of its own: a page then needs ~30 scripts instead of ~160,
  * each costing a round trip and ~300 bytes of headers on a phone (docs/performance.md, issue 15).
@@ -82,7 +96,12 @@ export default defineConfig({
             // it, so chunks holding styles stay files (as the Rolldown guide advises for Vite).
             exclude: /\.(?:css|scss|sass|less|styl|stylus|pcss|postcss|sss)(?:\?|$)/,
           },
-          groups: [{ name: textsChunk }],
+          groups: [
+            { name: textsChunk },
+            // The boot and sign-in components win over the signed-in ones where both match.
+            { name: 'mantine-first', test: MANTINE_FIRST, priority: 2 },
+            { name: 'mantine-signed-in', test: MANTINE_SIGNED_IN, priority: 1 },
+          ],
         },
       },
     },
