@@ -95,5 +95,11 @@ const SIGNED_IN = ['src/app/layouts/feature-providers.tsx', 'src/app/layouts/app
 /** The student dashboard (`#/dashboard`). */
 export const DASHBOARD_ROUTE = [...SIGNED_IN, 'src/features/dashboard/dashboard-page.tsx'];
 
-/** A course's grade book (`#/classes/:id/courses/:courseId/grade-book`): class routes, course layout, tab. */
-export const GRADE_BOOK_ROUTE = [...SIGNED_IN, 'src/app/routes-classes.ts', 'src/features/courses/course-layout.tsx', 'src/features/gradebook/grade-book-tab.tsx'];
+/** A course's grade book (`#/classes/:id/courses/:courseId/grade-book`): class routes, class and course layouts, tab. */
+export const GRADE_BOOK_ROUTE = [
+  ...SIGNED_IN,
+  'src/app/routes-classes.ts',
+  'src/features/classes/class-layout.tsx',
+  'src/features/courses/course-layout.tsx',
+  'src/features/gradebook/grade-book-tab.tsx',
+];
