@@ -62,6 +62,11 @@ const lighthouse = (name, url, cookie) => {
   const r = spawnSync('npx', args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: chrome } });
   if (r.status !== 0 || !existsSync(out)) throw new Error(`lighthouse failed on ${name}`);
   const lhr = JSON.parse(readFileSync(out, 'utf8'));
+  // LH_KEEP=<folder> keeps the full reports (render-blocking, unused JS, every request) for study.
+  if (process.env.LH_KEEP) {
+    mkdirSync(process.env.LH_KEEP, { recursive: true });
+    writeFileSync(join(process.env.LH_KEEP, `${name.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+  }
   rmSync(out, { force: true });
   const requests = lhr.audits['network-requests'].details.items;
   const sum = (items) => items.reduce((n, i) => n + (i.transferSize ?? 0), 0);
@@ -113,8 +118,10 @@ export const runLighthouse = async () => {
       ['course journey (student)', `${base}/#${course(studentCourse)}/course`, student],
       ['grade book (teacher)', `${base}/#${course(teacherCourse)}/grade-book`, teacher],
     ];
+    // LH_ONLY=login,grade runs only the pages whose name contains one of the words.
+    const only = process.env.LH_ONLY?.split(',').filter(Boolean);
     const rows = [];
-    for (const [name, url, cookie] of pages) {
+    for (const [name, url, cookie] of pages.filter(([n]) => !only || only.some((w) => n.includes(w)))) {
       console.log(`lighthouse: ${name}`);
       rows.push(lighthouse(name, url, cookie));
     }

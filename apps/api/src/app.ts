@@ -82,6 +82,21 @@ const registerCompression = (app: FastifyInstance) =>
  * only `nosniff` and the same-origin resource policy: the document headers (about 700 bytes) mean
  * nothing on a script or stylesheet and cost more than many of the files themselves on a phone.
  */
+/** Raster images and the web app manifest: files outside `assets/` that are never rendered as documents. */
+const NOT_DOCUMENT = /^(?:image\/(?:png|webp|jpeg|x-icon|vnd\.microsoft\.icon)|application\/manifest\+json)\b/;
+/** Helmet's headers that only mean something on a document (kept: nosniff, the resource policy). */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 const serveSpa = async (app: FastifyInstance, config: AppConfig): Promise<void> => {
   const webDist = config.webDist;
   if (!existsSync(path.join(webDist, 'index.html'))) return;
@@ -100,6 +115,12 @@ const serveSpa = async (app: FastifyInstance, config: AppConfig): Promise<void> 
       preCompressed: true,
       setHeaders: (res) => void res.header('cache-control', 'no-cache'),
     });
+    // The install icons and the web app manifest are never documents (Chrome fetches them on every
+    // cold visit to check installability): they keep nosniff and the resource policy only.
+    scope.addHook('onSend', async (_request, reply) => {
+      if (!NOT_DOCUMENT.test(String(reply.getHeader('content-type') ?? ''))) return;
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
+    });
   });
   const assets = path.join(webDist, 'assets');
   if (!existsSync(assets)) return;
@@ -110,6 +131,10 @@ const serveSpa = async (app: FastifyInstance, config: AppConfig): Promise<void> 
       prefix: '/assets/',
       decorateReply: false,
       preCompressed: true,
+      // Hashed names never change content: nothing to revalidate, and no byte ranges of a script.
+      etag: false,
+      lastModified: false,
+      acceptRanges: false,
       setHeaders: (res) => {
         void res.header('cache-control', 'public, max-age=31536000, immutable');
         void res.header('x-content-type-options', 'nosniff');

@@ -30,6 +30,8 @@ describe('compressed delivery', () => {
     await writeFile(path.join(web, 'index.html'), index);
     await writeFile(path.join(web, 'index.html.br'), brotliCompressSync(index));
     await writeFile(path.join(web, 'sw.js'), 'self.addEventListener("install", () => {});');
+    await writeFile(path.join(web, 'icon-192.png'), zipBytes);
+    await writeFile(path.join(web, 'manifest.webmanifest'), JSON.stringify({ name: 'Klase' }));
     const file = path.join(web, 'assets', 'page-abc123.js');
     await writeFile(file, script);
     await writeFile(`${file}.br`, brotliCompressSync(script));
@@ -68,6 +70,10 @@ describe('compressed delivery', () => {
     expect(br.headers['x-content-type-options']).toBe('nosniff');
     expect(br.headers['content-security-policy']).toBeUndefined();
     expect(br.headers['x-frame-options']).toBeUndefined();
+    // Nothing to revalidate on a hashed name, and no byte ranges of a script.
+    expect(br.headers.etag).toBeUndefined();
+    expect(br.headers['last-modified']).toBeUndefined();
+    expect(br.headers['accept-ranges']).toBeUndefined();
 
     const gz = await get('/assets/page-abc123.js', 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
@@ -89,6 +95,21 @@ describe('compressed delivery', () => {
     expect(sw.headers['cache-control']).toBe('no-cache');
     expect(sw.headers['content-security-policy']).toContain("script-src 'self'");
     expect((await get('/assets/missing-abc.js', 'br')).statusCode).toBe(404);
+  });
+
+  it('the install icons and the web app manifest carry no document headers, index.html keeps them', async () => {
+    for (const url of ['/icon-192.png', '/manifest.webmanifest']) {
+      const file = await get(url, 'br');
+      expect(file.statusCode, url).toBe(200);
+      expect(file.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(file.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(file.headers['content-security-policy'], url).toBeUndefined();
+      expect(file.headers['x-frame-options'], url).toBeUndefined();
+      expect(file.headers['cache-control'], url).toBe('no-cache');
+    }
+    const index = await get('/', 'br');
+    expect(index.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(index.headers.etag).toBeDefined();
   });
 
   it('compresses JSON answers of 1 KB or more on the fly, not smaller ones, not for clients that do not ask', async () => {

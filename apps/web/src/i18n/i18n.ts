@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@klase/core/constants';
+import { BASE_NAMESPACES, FEATURE_NAMESPACES } from './namespaces.ts';
 
 /**
  * i18n: every UI namespace has one JSON file per locale under `locales/<locale>/<ns>.json`.
@@ -11,8 +12,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@klase/core/constants';
  * so the login route ships one language and no feature texts. `errors` and `validation` come from
  * @klase/core, shared with the API.
  */
-export const BASE_NAMESPACES = ['common', 'components', 'account', 'shell'] as const;
-export const FEATURE_NAMESPACES = ['admin', 'classes', 'classList', 'classWork', 'courses', 'materials', 'catalogue', 'catalogueBrowse', 'resources', 'assignments', 'quizzes', 'dashboard', 'gradeSetup', 'gradeBook', 'gradeReport'] as const;
+export { BASE_NAMESPACES, FEATURE_NAMESPACES };
 export const NAMESPACES = [...BASE_NAMESPACES, ...FEATURE_NAMESPACES] as const;
 export type Namespace = (typeof NAMESPACES)[number] | 'errors' | 'validation';
 

@@ -1,29 +1,54 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useNotifications, type Notifications } from '@mantine/notifications';
 
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+type Host = typeof Notifications;
 
-/** Runs `cb` when the browser is idle (or after a short delay where idle callbacks do not exist). */
-const whenIdle = (cb: () => void): (() => void) => {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(cb, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(cb, 300);
-  return () => window.clearTimeout(id);
-};
+let loading: Promise<Host> | null = null;
+/** The toast container's code, fetched once; a failed fetch (offline) is tried again next time. */
+const loadHost = (): Promise<Host> =>
+  (loading ??= import('./toast-container.ts').then(
+    (m) => m.Notifications,
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  ));
 
 /**
- * `<Notifications position="top-right" />`, loaded once the first page has rendered so the toast
- * container is not part of the first download. Toasts shown before it mounts wait in Mantine's
- * notifications store and appear as soon as it does.
+ * `<Notifications position="top-right" />`, loaded only when it is needed: when the first toast is
+ * shown, or earlier, at the first key press or touch (toasts answer the person's actions, so its
+ * code is usually there before the first one). A page that is only read never downloads it.
+ * Toasts shown before it mounts wait in Mantine's notifications store and appear as soon as it does.
  */
 export const ToastHost = () => {
-  const [ready, setReady] = useState(false);
-  useEffect(() => whenIdle(() => setReady(true)), []);
-  if (!ready) return null;
-  return (
-    <Suspense fallback={null}>
-      <Notifications position="top-right" />
-    </Suspense>
-  );
+  const { notifications, queue } = useNotifications();
+  const wanted = notifications.length + queue.length > 0;
+  const [host, setHost] = useState<{ Host: Host } | null>(null);
+
+  useEffect(() => {
+    if (host) return;
+    let live = true;
+    const load = () =>
+      void loadHost().then(
+        (Host) => live && setHost({ Host }),
+        () => undefined, // offline: the next toast or input tries again
+      );
+    if (wanted) {
+      load();
+      return () => {
+        live = false;
+      };
+    }
+    const options = { capture: true, once: true, passive: true } as const;
+    window.addEventListener('pointerdown', load, options);
+    window.addEventListener('keydown', load, options);
+    return () => {
+      live = false;
+      window.removeEventListener('pointerdown', load, options);
+      window.removeEventListener('keydown', load, options);
+    };
+  }, [host, wanted]);
+
+  if (!host) return null;
+  return <host.Host position="top-right" />;
 };

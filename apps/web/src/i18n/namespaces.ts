@@ -1,0 +1,6 @@
+/**
+ * The UI namespaces (one JSON file per locale under `locales/<locale>/<ns>.json`). Kept apart from
+ * i18n.ts so the build (vite.config.ts groups the text chunks by them) reads them without i18next.
+ */
+export const BASE_NAMESPACES = ['common', 'components', 'account', 'shell'] as const;
+export const FEATURE_NAMESPACES = ['admin', 'classes', 'classList', 'classWork', 'courses', 'materials', 'catalogue', 'catalogueBrowse', 'resources', 'assignments', 'quizzes', 'dashboard', 'gradeSetup', 'gradeBook', 'gradeReport'] as const;
