@@ -16,7 +16,7 @@ import { registerInputGuard, safeValidatorCompiler } from './platform/input-guar
 import { createMailer, smtpTransport, type Mailer, type Transport } from './platform/mail.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { createRealtimeHub, type RealtimeHub } from './platform/realtime/hub.ts';
-import { registerRealtime, type RealtimeLimits } from './platform/realtime/realtime.routes.ts';
+import { closeRefusedUpgrades, registerRealtime, type RealtimeLimits } from './platform/realtime/realtime.routes.ts';
 import { declarePublicRoutes, registerAccessControl } from './platform/policy.ts';
 import { AUTH_CHANNEL, createSessionCache } from './platform/session-cache.ts';
 import { createLocalStorage, type FileStorage } from './platform/storage.ts';
@@ -201,6 +201,7 @@ export const buildApp = async (config: AppConfig, deps: AppDeps = {}): Promise<F
   await registerCompression(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+  closeRefusedUpgrades(app);
   registerAccessControl(app);
   registerInputGuard(app);
   await registerOpenApi(app);

@@ -57,16 +57,11 @@ export const insertEvents = async (tx: Db, userIds: readonly string[], type: str
   await tx.execute(
     sql`select pg_advisory_xact_lock(k) from (select hashtextextended('klase_realtime:' || u::text, 0) as k from unnest(array[${list}]::uuid[]) as u order by 1) as keys`,
   );
-  const json = JSON.stringify(data ?? null);
+  const recipients = await tx.select({ userId: users.id, schoolId: users.schoolId }).from(users).where(inArray(users.id, ids)).orderBy(asc(users.id));
+  if (recipients.length === 0) return [];
   const rows = await tx
     .insert(realtimeEvents)
-    .select(
-      tx
-        .select({ userId: users.id, schoolId: users.schoolId, type: sql<string>`${type}`.as('type'), data: sql`${json}::jsonb`.as('data') })
-        .from(users)
-        .where(inArray(users.id, ids))
-        .orderBy(asc(users.id)),
-    )
+    .values(recipients.map((r) => ({ userId: r.userId, schoolId: r.schoolId, type, data: data ?? null })))
     .returning({ id: realtimeEvents.id });
   const eventIds = rows.map((r) => r.id).sort((a, b) => a - b);
   for (const payload of idPayloads(eventIds)) await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);

@@ -201,6 +201,19 @@ const openConnection = (app: FastifyInstance, hub: RealtimeHub, limits: Realtime
 };
 
 /**
+ * A WebSocket upgrade that is answered over HTTP instead (401 before the upgrade, a bad Origin, a
+ * bad query, an unknown path) would leave its socket open: the server hands upgrade requests to
+ * the router, and the socket is no ordinary HTTP connection that Node closes. This closes it once
+ * the answer is out. Register it before the access control, whose refusal ends the hook chain.
+ */
+export const closeRefusedUpgrades = (app: FastifyInstance): void => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.headers.upgrade === undefined) return;
+    reply.raw.once('finish', () => request.raw.socket.destroy());
+  });
+};
+
+/**
  * `GET /api/realtime`, the WebSocket of the real-time channel (decision XXXX-realtime): signed in
  * by the session cookie (policy `signedIn`, checked before the upgrade like every route), from a
  * page of the app (Origin), resumable with `?after=<last event id>`.
