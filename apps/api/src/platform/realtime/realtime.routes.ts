@@ -1,9 +1,10 @@
 import websocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { DomainError } from '@klase/core/errors';
+import type { Db } from '../../db/client.ts';
 import { findSessionByHash } from '../sessions.ts';
 import type { RealtimeHub, Subscriber } from './hub.ts';
 import { eventsAfter, lastEventId, type StoredEvent } from './realtime.repo.ts';
@@ -51,35 +52,39 @@ const sameOrigin = (request: FastifyRequest, appUrl: string): boolean => {
 const eventFrame = (e: StoredEvent) => JSON.stringify({ kind: 'event', id: e.id, type: e.type, data: e.data, at: e.createdAt.toISOString() });
 
 /**
- * One socket: registered with the hub first (live events wait in a buffer), then the stored
- * events after the client's `after` are replayed page by page, then the buffer is flushed; an
- * event is sent only if its id is above the last one sent, so nothing is sent twice and the order
- * holds. The same catch-up runs whenever the hub says notifications may have been missed.
+ * The event stream of one socket: an event is sent only if its id is above the last one sent, so
+ * nothing is sent twice and the order holds. `catchUp` reads the store after the last id sent,
+ * page by page, while live events wait in a buffer, then flushes the buffer and goes live; it runs
+ * at the start (the resume) and whenever the hub says notifications may have been missed.
  */
-const openConnection = (app: FastifyInstance, hub: RealtimeHub, limits: RealtimeLimits, socket: WebSocket, request: FastifyRequest) => {
-  const auth = request.auth;
-  if (!auth) {
-    socket.close(CLOSE.sessionEnded, 'signed out');
-    return;
-  }
-  const userId = auth.user.id;
-  const tokenHash = auth.session.tokenHash;
-  const db = app.database.db;
-  if (hub.countFor(userId) >= limits.perUser) {
-    socket.close(CLOSE.tooMany, 'too many connections');
-    return;
-  }
+const createStream = (opts: { socket: WebSocket; db: Db; userId: string; page: number; log: FastifyBaseLogger }) => {
+  const { socket, db, userId } = opts;
   let lastSent = 0;
   let live = false;
   let buffer: StoredEvent[] = [];
-  let closed = false;
   let syncing: Promise<void> | null = null;
   let syncAgain = false;
+  const open = () => socket.readyState === socket.OPEN;
 
   const sendEvent = (e: StoredEvent) => {
-    if (closed || e.id <= lastSent) return;
+    if (!open() || e.id <= lastSent) return;
     lastSent = e.id;
     socket.send(eventFrame(e));
+  };
+
+  const readStore = async () => {
+    do {
+      syncAgain = false;
+      for (;;) {
+        const page = await eventsAfter(db, userId, lastSent, opts.page);
+        for (const e of page) sendEvent(e);
+        if (page.length < opts.page || !open()) break;
+      }
+    } while (syncAgain && open());
+    const waiting = buffer.sort((a, b) => a.id - b.id);
+    buffer = [];
+    for (const e of waiting) sendEvent(e);
+    live = true;
   };
 
   const catchUp = (): Promise<void> => {
@@ -88,24 +93,11 @@ const openConnection = (app: FastifyInstance, hub: RealtimeHub, limits: Realtime
       return syncing;
     }
     live = false;
-    syncing = (async () => {
-      do {
-        syncAgain = false;
-        for (;;) {
-          const page = await eventsAfter(db, userId, lastSent, limits.replayPage);
-          for (const e of page) sendEvent(e);
-          if (page.length < limits.replayPage || closed) break;
-        }
-      } while (syncAgain && !closed);
-      const waiting = buffer.sort((a, b) => a.id - b.id);
-      buffer = [];
-      for (const e of waiting) sendEvent(e);
-      live = true;
-    })()
+    syncing = readStore()
       .catch((err: unknown) => {
         // The database is away: the client reconnects and resumes from its last id.
-        request.log.warn({ err }, 'real-time catch-up failed');
-        if (!closed) socket.close(1011, 'try again');
+        opts.log.warn({ err }, 'real-time catch-up failed');
+        if (open()) socket.close(1011, 'try again');
       })
       .finally(() => {
         syncing = null;
@@ -113,41 +105,30 @@ const openConnection = (app: FastifyInstance, hub: RealtimeHub, limits: Realtime
     return syncing;
   };
 
-  const checkSession = async () => {
-    try {
-      if (!closed && !(await findSessionByHash(db, tokenHash))) socket.close(CLOSE.sessionEnded, 'signed out');
-    } catch (err) {
-      request.log.debug({ err }, 'real-time session check failed');
-    }
-  };
-
-  const sub: Subscriber = {
-    userId,
-    deliver(events) {
+  return {
+    catchUp,
+    deliver(events: readonly StoredEvent[]) {
       if (live) for (const e of events) sendEvent(e);
       else buffer.push(...events);
     },
-    resync: () => void catchUp(),
-    recheck: () => void checkSession(),
-    close: (code, reason) => socket.close(code, reason),
+    /** Starts at the client's `after`, or at the user's newest event; says where in a `hello` frame, then catches up. */
+    async start(after: number | undefined) {
+      try {
+        lastSent = after ?? (await lastEventId(db, userId));
+      } catch (err) {
+        opts.log.warn({ err }, 'real-time start failed');
+        if (open()) socket.close(1011, 'try again');
+        return;
+      }
+      if (!open()) return;
+      socket.send(JSON.stringify({ kind: 'hello', lastId: lastSent }));
+      await catchUp();
+    },
   };
-  hub.add(sub);
+};
 
-  let alive = true;
-  const heartbeat = setInterval(() => {
-    if (!alive) {
-      socket.terminate();
-      return;
-    }
-    alive = false;
-    socket.ping();
-    void checkSession();
-  }, limits.heartbeatMs);
-  heartbeat.unref();
-  socket.on('pong', () => {
-    alive = true;
-  });
-
+/** Inbound messages: text JSON of the `inbound` schema, at most `messagesPerWindow` per window (size is capped by the server). */
+const handleInbound = (socket: WebSocket, limits: RealtimeLimits): void => {
   let windowStart = Date.now();
   let count = 0;
   socket.on('message', (raw, isBinary) => {
@@ -157,14 +138,8 @@ const openConnection = (app: FastifyInstance, hub: RealtimeHub, limits: Realtime
       count = 0;
     }
     count += 1;
-    if (count > limits.messagesPerWindow) {
-      socket.close(CLOSE.tooFast, 'too many messages');
-      return;
-    }
-    if (isBinary) {
-      socket.close(CLOSE.binary, 'text only');
-      return;
-    }
+    if (count > limits.messagesPerWindow) return socket.close(CLOSE.tooFast, 'too many messages');
+    if (isBinary) return socket.close(CLOSE.binary, 'text only');
     let parsed: unknown;
     try {
       parsed = JSON.parse(String(raw));
@@ -172,32 +147,55 @@ const openConnection = (app: FastifyInstance, hub: RealtimeHub, limits: Realtime
       parsed = undefined;
     }
     const message = inbound.safeParse(parsed);
-    if (!message.success) {
-      socket.send(JSON.stringify({ kind: 'error', code: 'VALIDATION' }));
-      return;
-    }
+    if (!message.success) return socket.send(JSON.stringify({ kind: 'error', code: 'VALIDATION' }));
     if (message.data.kind === 'ping') socket.send(JSON.stringify({ kind: 'pong' }));
   });
+};
 
-  socket.on('close', () => {
-    closed = true;
-    clearInterval(heartbeat);
-    hub.remove(sub);
+/** Pings every `heartbeatMs` (a socket that missed the last pong is dropped) and checks the session again at the same pace. */
+const keepAlive = (socket: WebSocket, limits: RealtimeLimits, checkSession: () => void): void => {
+  let alive = true;
+  const heartbeat = setInterval(() => {
+    if (!alive) return socket.terminate();
+    alive = false;
+    socket.ping();
+    checkSession();
+  }, limits.heartbeatMs);
+  heartbeat.unref();
+  socket.on('pong', () => {
+    alive = true;
   });
+  socket.on('close', () => clearInterval(heartbeat));
+};
 
+/** One socket: registered with the hub first (so live events wait in the stream's buffer), then the stream starts. */
+const openConnection = (app: FastifyInstance, hub: RealtimeHub, limits: RealtimeLimits, socket: WebSocket, request: FastifyRequest) => {
+  const auth = request.auth;
+  if (!auth) return socket.close(CLOSE.sessionEnded, 'signed out');
+  const userId = auth.user.id;
+  if (hub.countFor(userId) >= limits.perUser) return socket.close(CLOSE.tooMany, 'too many connections');
+  const db = app.database.db;
+  const stream = createStream({ socket, db, userId, page: limits.replayPage, log: request.log });
+  const checkSession = () =>
+    void findSessionByHash(db, auth.session.tokenHash).then(
+      (found) => {
+        if (!found && socket.readyState === socket.OPEN) socket.close(CLOSE.sessionEnded, 'signed out');
+      },
+      (err: unknown) => request.log.debug({ err }, 'real-time session check failed'),
+    );
+  const sub: Subscriber = {
+    userId,
+    deliver: stream.deliver,
+    resync: () => void stream.catchUp(),
+    recheck: checkSession,
+    close: (code, reason) => socket.close(code, reason),
+  };
+  hub.add(sub);
+  socket.on('close', () => hub.remove(sub));
+  keepAlive(socket, limits, checkSession);
+  handleInbound(socket, limits);
   const after = (request.query as z.infer<typeof query>).after;
-  void (async () => {
-    try {
-      lastSent = after === undefined ? await lastEventId(db, userId) : Number(after);
-    } catch (err) {
-      request.log.warn({ err }, 'real-time start failed');
-      if (!closed) socket.close(1011, 'try again');
-      return;
-    }
-    if (closed) return;
-    socket.send(JSON.stringify({ kind: 'hello', lastId: lastSent }));
-    await catchUp();
-  })();
+  void stream.start(after === undefined ? undefined : Number(after));
 };
 
 /**

@@ -76,8 +76,8 @@ describe('the real-time channel (GET /api/realtime)', () => {
     await sa.until((f) => ids(f).includes(forA));
     // A marker for B and the other school afterwards: what they get first is their marker, never A's event.
     const markers = await publish(t.db, { userIds: [b.id, other.id], type: 'test.marker', data: {} });
-    await sb.until((f) => sb.events().length > 0);
-    await so.until((f) => so.events().length > 0);
+    await sb.until(() => sb.events().length > 0);
+    await so.until(() => so.events().length > 0);
     expect(sa.events()).toEqual([{ kind: 'event', id: forA, type: 'test.note', data: { text: 'for A' }, at: expect.any(String) }]);
     expect(sb.events().map((e) => e.type)).toEqual(['test.marker']);
     expect(so.events().map((e) => e.type)).toEqual(['test.marker']);
