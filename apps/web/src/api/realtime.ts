@@ -77,27 +77,74 @@ const parse = (raw: unknown): Frame | null => {
   }
 };
 
+const eventOf = (frame: Frame): RealtimeEvent | null =>
+  frame.kind === 'event' && typeof frame.id === 'number' && typeof frame.type === 'string'
+    ? { id: frame.id, type: frame.type, data: frame.data, at: typeof frame.at === 'string' ? frame.at : '' }
+    : null;
+
+/** Pings every `REALTIME_PING_MS`; a socket that brought nothing since the previous ping is closed (and so reopened). */
+const startPing = (s: SocketLike) => {
+  let heard = true;
+  const timer = setInterval(() => {
+    if (!heard) {
+      s.close();
+      return;
+    }
+    heard = false;
+    if (s.isOpen) s.send(JSON.stringify({ kind: 'ping' }));
+  }, REALTIME_PING_MS);
+  return {
+    heard: () => {
+      heard = true;
+    },
+    stop: () => clearInterval(timer),
+  };
+};
+
+/** The reconnection delays: growing with each failed attempt, spread by `random` (0..1), back to the start after a good connection. */
+const createBackoff = (random: () => number) => {
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return {
+    schedule(run: () => void) {
+      if (timer) return;
+      const base = REALTIME_BACKOFF_MS[Math.min(attempt, REALTIME_BACKOFF_MS.length - 1)] ?? 30_000;
+      attempt += 1;
+      timer = setTimeout(
+        () => {
+          timer = null;
+          run();
+        },
+        Math.round(base * (0.5 + random() / 2)),
+      );
+    },
+    reset: () => {
+      attempt = 0;
+    },
+    cancel: () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+};
+
 export const createRealtimeClient = (opts: {
   url: string;
   open: SocketFactory;
   /** 0..1; spreads reconnections of many tabs after a server restart. */
   random?: () => number;
 }): RealtimeClient => {
-  const random = opts.random ?? Math.random;
+  const backoff = createBackoff(opts.random ?? Math.random);
   const handlers = new Map<string, Set<RealtimeHandler>>();
   let socket: SocketLike | null = null;
   let lastId: number | null = null;
-  let attempt = 0;
-  let retry: ReturnType<typeof setTimeout> | null = null;
-  let ping: ReturnType<typeof setInterval> | null = null;
-  let heard = false;
+  let ping: ReturnType<typeof startPing> | null = null;
 
   const wanted = () => handlers.size > 0;
 
   const stopTimers = () => {
-    if (retry) clearTimeout(retry);
-    if (ping) clearInterval(ping);
-    retry = null;
+    backoff.cancel();
+    ping?.stop();
     ping = null;
   };
 
@@ -106,24 +153,10 @@ export const createRealtimeClient = (opts: {
       if (lastId === null && typeof frame.lastId === 'number') lastId = frame.lastId;
       return;
     }
-    if (frame.kind !== 'event' || typeof frame.id !== 'number' || typeof frame.type !== 'string') return;
-    if (lastId !== null && frame.id <= lastId) return;
-    lastId = frame.id;
-    const event: RealtimeEvent = { id: frame.id, type: frame.type, data: frame.data, at: typeof frame.at === 'string' ? frame.at : '' };
-    for (const handler of [...(handlers.get(frame.type) ?? [])]) handler(event);
-  };
-
-  const scheduleReconnect = () => {
-    if (retry || !wanted()) return;
-    const base = REALTIME_BACKOFF_MS[Math.min(attempt, REALTIME_BACKOFF_MS.length - 1)] ?? 30_000;
-    attempt += 1;
-    retry = setTimeout(
-      () => {
-        retry = null;
-        connect();
-      },
-      Math.round(base * (0.5 + random() / 2)),
-    );
+    const event = eventOf(frame);
+    if (!event || (lastId !== null && event.id <= lastId)) return;
+    lastId = event.id;
+    for (const handler of [...(handlers.get(event.type) ?? [])]) handler(event);
   };
 
   const connect = () => {
@@ -132,19 +165,11 @@ export const createRealtimeClient = (opts: {
     let s: SocketLike | null = null;
     s = opts.open(url, {
       open: () => {
-        attempt = 0;
-        heard = true;
-        ping = setInterval(() => {
-          if (!heard) {
-            s?.close();
-            return;
-          }
-          heard = false;
-          if (s?.isOpen) s.send(JSON.stringify({ kind: 'ping' }));
-        }, REALTIME_PING_MS);
+        backoff.reset();
+        if (s) ping = startPing(s);
       },
       message: (data) => {
-        heard = true;
+        ping?.heard();
         const frame = parse(data);
         if (frame) dispatch(frame);
       },
@@ -152,7 +177,7 @@ export const createRealtimeClient = (opts: {
         if (!s || socket !== s) return;
         socket = null;
         stopTimers();
-        if (code !== SIGNED_OUT) scheduleReconnect();
+        if (code !== SIGNED_OUT && wanted()) backoff.schedule(connect);
       },
     });
     socket = s;
