@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../context.ts';
 import { insertEvents } from './realtime.repo.ts';
 
 /** What a module publishes: who sees it, what kind of event it is (`message.new`, `grade.changed`...), and its JSON data. */

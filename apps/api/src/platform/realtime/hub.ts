@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../context.ts';
 import { AUTH_CHANNEL } from '../session-cache.ts';
 import { eventsByIds, REALTIME_CHANNEL, type StoredEvent } from './realtime.repo.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../context.ts';
 import { createWorkerLoop, type WorkerLoop } from '../worker-loop.ts';
 import { pruneEventsBefore } from './realtime.repo.ts';
 

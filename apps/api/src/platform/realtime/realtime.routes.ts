@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { DomainError } from '@klase/core/errors';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../context.ts';
 import { findSessionByHash } from '../sessions.ts';
 import type { RealtimeHub, Subscriber } from './hub.ts';
 import { eventsAfter, lastEventId, type StoredEvent } from './realtime.repo.ts';
