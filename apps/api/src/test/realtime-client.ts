@@ -24,6 +24,11 @@ export interface RealtimeClient {
   close(): void;
 }
 
+/** The ids of the event frames, in arrival order. */
+export const eventIds = (frames: Frame[]): (number | undefined)[] => frames.filter((f) => f.kind === 'event').map((f) => f.id);
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
 export const listenUrl = async (app: FastifyInstance): Promise<string> => {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as AddressInfo;

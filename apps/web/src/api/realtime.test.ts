@@ -57,6 +57,14 @@ const setup = () => {
   return { client, sockets, last };
 };
 
+/** A client with a subscriber for each type, whose socket the server has accepted. */
+const connected = (...types: string[]) => {
+  const world = setup();
+  const stops = types.map((type) => world.client.subscribe(type, () => undefined));
+  world.last().serverOpen();
+  return { ...world, stops };
+};
+
 describe('the real-time client', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
@@ -87,19 +95,19 @@ describe('the real-time client', () => {
     last().frame({ kind: 'hello', lastId: 0 });
     last().event(5);
     last().event(6);
-    last().serverClose(1006);
-    await vi.advanceTimersByTimeAsync(499);
-    expect(sockets).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(sockets).toHaveLength(2);
-    expect(last().url).toBe(`${URL}?after=6`);
+    /** The socket drops; the next one opens exactly `ms` later, resuming after 6. */
+    const dropThenReopenAfter = async (ms: number) => {
+      const before = sockets.length;
+      last().serverClose(1006);
+      await vi.advanceTimersByTimeAsync(ms - 1);
+      expect(sockets).toHaveLength(before);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(sockets).toHaveLength(before + 1);
+      expect(last().url).toBe(`${URL}?after=6`);
+    };
+    await dropThenReopenAfter(500);
     // The server is away: the next attempt waits longer.
-    last().serverClose(1006);
-    await vi.advanceTimersByTimeAsync(999);
-    expect(sockets).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(sockets).toHaveLength(3);
-    expect(last().url).toBe(`${URL}?after=6`);
+    await dropThenReopenAfter(1000);
     last().serverOpen();
     last().frame({ kind: 'hello', lastId: 6 });
     // A duplicate (6) and an old id (5) are dropped; the missed 7 and 8 and the live 9 arrive once.
@@ -114,23 +122,19 @@ describe('the real-time client', () => {
   });
 
   it('does not reconnect after the server closed for a signed-out session (4401)', async () => {
-    const { client, sockets, last } = setup();
-    client.subscribe('message.new', () => undefined);
-    last().serverOpen();
+    const { sockets, last } = connected('message.new');
     last().serverClose(4401);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(sockets).toHaveLength(1);
   });
 
   it('closes the socket after the last subscriber leaves, and reopens for the next one', async () => {
-    const { client, sockets, last } = setup();
-    const stopA = client.subscribe('message.new', () => undefined);
-    const stopB = client.subscribe('message.read', () => undefined);
-    last().serverOpen();
+    const { client, sockets, last, stops } = connected('message.new', 'message.read');
+    const [stopA, stopB] = stops;
     last().frame({ kind: 'hello', lastId: 12 });
-    stopA();
+    stopA?.();
     expect(last().closedByClient).toBe(false);
-    stopB();
+    stopB?.();
     expect(last().closedByClient).toBe(true);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(sockets).toHaveLength(1);
@@ -140,9 +144,7 @@ describe('the real-time client', () => {
   });
 
   it('pings, and drops and reopens a socket that stayed silent for a whole ping interval', async () => {
-    const { client, sockets, last } = setup();
-    client.subscribe('message.new', () => undefined);
-    last().serverOpen();
+    const { sockets, last } = connected('message.new');
     await vi.advanceTimersByTimeAsync(REALTIME_PING_MS);
     expect(last().sent).toEqual([JSON.stringify({ kind: 'ping' })]);
     await vi.advanceTimersByTimeAsync(REALTIME_PING_MS);

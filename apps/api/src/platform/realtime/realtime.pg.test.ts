@@ -5,7 +5,7 @@ import { buildApp } from '../../app.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildSchool, buildUser } from '../../test/factories.ts';
 import { terminateBackends, testDatabaseUrl } from '../../test/outage.ts';
-import { connectRealtime, listenUrl, type Frame } from '../../test/realtime-client.ts';
+import { connectRealtime, eventIds as ids, listenUrl, sleep } from '../../test/realtime-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { retryWhileUnavailable } from '../db-errors.ts';
 import type { UserRow } from '../rows.ts';
@@ -16,8 +16,6 @@ import { publish } from './bus.ts';
  * committed on one node reach sockets on the other through NOTIFY, and survive a cut of the
  * LISTEN connection.
  */
-const ids = (frames: Frame[]) => frames.filter((f) => f.kind === 'event').map((f) => f.id);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the real-time channel across two nodes on PostgreSQL', () => {
   let t: TestApp;

@@ -6,14 +6,12 @@ import { realtimeEvents } from '../../db/schema/platform.ts';
 import type { UserRow } from '../rows.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildSchool, buildUser } from '../../test/factories.ts';
-import { connectRealtime, listenUrl, type Frame } from '../../test/realtime-client.ts';
+import { connectRealtime, eventIds as ids, listenUrl, sleep } from '../../test/realtime-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { publish } from './bus.ts';
 import { pruneRealtimeEvents } from './prune.worker.ts';
 import { REALTIME_LIMITS } from './realtime.routes.ts';
 
-const ids = (frames: Frame[]) => frames.filter((f) => f.kind === 'event').map((f) => f.id);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the real-time channel (GET /api/realtime)', () => {
   let t: TestApp;
