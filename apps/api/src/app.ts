@@ -15,6 +15,8 @@ import { registerErrorHandling } from './platform/errors.ts';
 import { registerInputGuard, safeValidatorCompiler } from './platform/input-guard.ts';
 import { createMailer, smtpTransport, type Mailer, type Transport } from './platform/mail.ts';
 import { registerOpenApi } from './platform/openapi.ts';
+import { createRealtimeHub, type RealtimeHub } from './platform/realtime/hub.ts';
+import { closeRefusedUpgrades, registerRealtime, type RealtimeLimits } from './platform/realtime/realtime.routes.ts';
 import { declarePublicRoutes, registerAccessControl } from './platform/policy.ts';
 import { AUTH_CHANNEL, createSessionCache } from './platform/session-cache.ts';
 import { createLocalStorage, type FileStorage } from './platform/storage.ts';
@@ -30,6 +32,15 @@ export interface AppDeps {
   transport?: Transport | null;
   /** Sees every route as it is registered (the policy test walks them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Limits of the real-time socket (tests shorten the heartbeat). */
+  realtimeLimits?: RealtimeLimits;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This node's real-time sockets (platform/realtime); modules publish with `publish(tx, ...)` from platform/realtime/bus.ts. */
+    realtime: RealtimeHub;
+  }
 }
 
 const CSP = {
@@ -198,8 +209,12 @@ export const buildApp = async (config: AppConfig, deps: AppDeps = {}): Promise<F
   const unlistenAuth = config.sessionCacheMs > 0 ? await database.listen(AUTH_CHANNEL, (payload) => sessionCache.onNotify(payload)) : null;
   app.decorate('afterAnswer', createAfterAnswer({ log: app.log, maxPending: 1000 }));
   const workers = createWorkers(app);
+  const realtime = createRealtimeHub({ database, log: app.log });
+  app.decorate('realtime', realtime);
+  await realtime.start();
   app.addHook('onClose', async () => {
     stopWatching();
+    await realtime.stop();
     if (unlistenAuth) await unlistenAuth();
     await app.afterAnswer.settle();
     await stopWorkers(workers);
@@ -211,9 +226,11 @@ export const buildApp = async (config: AppConfig, deps: AppDeps = {}): Promise<F
   await registerCompression(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+  closeRefusedUpgrades(app);
   registerAccessControl(app);
   registerInputGuard(app);
   await registerOpenApi(app);
+  await registerRealtime(app, realtime, deps.realtimeLimits);
   await registerModules(app);
   await serveSpa(app, config);
   return app;

@@ -4,6 +4,7 @@ import { createCourseJobWorker, type CourseJobWorker } from './modules/courses/j
 import { createRecalcWorker } from './modules/gradebook/recalc.worker.ts';
 import { createQuizSweeper } from './modules/quizzes/sweeper.worker.ts';
 import { ctxOf } from './platform/app-context.ts';
+import { createRealtimePruner } from './platform/realtime/prune.worker.ts';
 
 /** A background worker of an API node: it does nothing until started. */
 export interface BackgroundWorker {
@@ -48,6 +49,7 @@ export const WORKERS: readonly { name: string; create: (app: FastifyInstance) =>
   },
   { name: 'quiz sweep', create: (app) => createQuizSweeper({ database: app.database, log: app.log }) },
   { name: 'grade recompute', create: (app) => createRecalcWorker({ database: app.database, log: app.log }) },
+  { name: 'real-time event prune', create: (app) => createRealtimePruner({ database: app.database, log: app.log }) },
 ];
 
 /** Creates every worker (`app.workers`); needs `config`, `database`, `mailer` and `storage` decorated. */
