@@ -35,6 +35,10 @@ export default defineConfig({
           hookTimeout: 60_000,
           fileParallelism: true,
           maxWorkers: 2,
+          // Files of a worker share loaded modules: importing the whole API again for every file
+          // cost more than the tests themselves. Each file still builds its own app on its own
+          // database (test/test-app.ts); a file that mocks a module empties the registry first.
+          isolate: false,
         },
       },
     ],

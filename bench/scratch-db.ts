@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
+import { adminQuery, withDatabaseName } from '../apps/api/src/test/pg-admin.ts';
 
 /**
  * A migrated database for one benchmark run: a fresh in-memory PGlite, or a scratch database made
@@ -17,19 +17,9 @@ export const openBenchDatabase = async (
     return { database, drop: () => database.close() };
   }
   const name = `klase_bench_${randomBytes(5).toString('hex')}`;
-  const run = async (sql: string) => {
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
+  const run = (sql: string) => adminQuery(pgUrl, sql);
   await run(`CREATE DATABASE ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const database = await openDatabase({ kind: 'postgres', url: withDatabaseName(pgUrl, name) });
   await database.migrate();
   return {
     database,

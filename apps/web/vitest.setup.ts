@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { initI18n, loadFeatureNamespaces } from './src/i18n/i18n.ts';
+import { initI18n } from './src/i18n/i18n.ts';
+import { loadNamespacesOnDemand } from './src/test/i18n-on-demand.ts';
 import './src/app/slots.ts';
 
 // Mantine reads these browser APIs that jsdom lacks.
@@ -27,8 +28,9 @@ window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => {};
 
 await initI18n('en-us');
-// Pages are tested as signed in: their feature texts are there, as the root loader makes sure in the app.
-await loadFeatureNamespaces();
+// Pages are tested as signed in: their feature texts are there, as the root loader makes sure in
+// the app; each namespace is read when a test first needs it (src/test/i18n-on-demand.ts).
+loadNamespacesOnDemand();
 
 // The first render of a file loads its lazy route chunks cold: on a busy 2-core machine that can
 // take longer than testing-library's default second before a `findBy…` gives up.

@@ -3,19 +3,14 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
+import { adminQuery, withDatabaseName } from './pg-admin.ts';
 
 export interface TestDatabase {
   database: Database;
   drop(): Promise<void>;
 }
 
-const withDatabaseName = (url: string, name: string): string => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
-/** A fresh migrated database for one test file: a PGlite copy of the template, or a new PostgreSQL database. */
+/** A fresh migrated database for one test file: a copy of the template migrated once by global-setup.ts. */
 export const openTestDatabase = async (): Promise<TestDatabase> => {
   const adminUrl = inject('testDatabaseUrl');
   if (!adminUrl) {
@@ -24,12 +19,8 @@ export const openTestDatabase = async (): Promise<TestDatabase> => {
     return { database, drop: () => database.close() };
   }
   const name = `klase_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-  await admin.end();
+  await adminQuery(adminUrl, `CREATE DATABASE ${pg.escapeIdentifier(name)} TEMPLATE ${pg.escapeIdentifier(inject('pgTemplate'))}`);
   const database = await openDatabase({ kind: 'postgres', url: withDatabaseName(adminUrl, name) });
-  await database.migrate();
   return {
     database,
     drop: async () => {

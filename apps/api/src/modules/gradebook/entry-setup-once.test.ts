@@ -3,8 +3,13 @@ import { signIn, type Agent } from '../../test/agent.ts';
 import { useClassWorld } from '../../test/class-world.ts';
 import { buildWeightedSetup, enter } from '../../test/gradebook-world.ts';
 
-// Records which course's setup is read; the real reads still run.
-const reads = vi.hoisted((): string[] => []);
+// Records which course's setup is read; the real reads still run. The API project shares modules
+// between the files of a worker (isolate: false in vitest.config.ts): the registry is emptied first,
+// so this file's imports load the services afresh, on top of the mocked repo.
+const reads = vi.hoisted((): string[] => {
+  vi.resetModules();
+  return [];
+});
 vi.mock('./setup.repo.ts', async (original) => {
   const real = await original<typeof import('./setup.repo.ts')>();
   return { ...real, readSetupRecords: (...args: Parameters<typeof real.readSetupRecords>) => (reads.push(args[1]), real.readSetupRecords(...args)) };
