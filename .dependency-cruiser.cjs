@@ -47,7 +47,7 @@ module.exports = {
       name: 'api-module-public-files',
       comment:
         'A module (modules/<domain>/ or modules/admin/<sub>/) imports from another module only its ' +
-        '*.service.ts and *-access.ts / *.access.ts files. The admin domain\'s own files beside its ' +
+        "*.service.ts and *-access.ts / *.access.ts files. The admin domain's own files beside its " +
         'sub-modules (modules/admin/admin-scope.ts, admin-messages.ts) are shared by those sub-modules.',
       severity: 'error',
       from: { path: `${API}modules/(admin/[^/]+|[^/]+)/` },

@@ -175,7 +175,11 @@ const benchOn = async (kind: 'pglite' | 'postgres') => {
     const id = world.classId;
     const routes: { key: string; label: string; url: string }[] = [
       { key: 'status', label: 'GET /api/auth/status (baseline)', url: '/api/auth/status' },
-      { key: 'progress', label: 'GET /api/classes/:id/progress (50 rows, by percent)', url: `/api/classes/${id}/progress?sortBy=percent&sortOrder=desc&rowsperpage=50&page=1` },
+      {
+        key: 'progress',
+        label: 'GET /api/classes/:id/progress (50 rows, by percent)',
+        url: `/api/classes/${id}/progress?sortBy=percent&sortOrder=desc&rowsperpage=50&page=1`,
+      },
       { key: 'progressStudent', label: 'GET /api/classes/:id/progress/:studentId (500 materials)', url: `/api/classes/${id}/progress/${world.studentId}` },
       { key: 'materials', label: 'GET /api/classes/:id/materials (50 rows)', url: `/api/classes/${id}/materials?rowsperpage=50&page=1` },
       { key: 'students', label: 'GET /api/classes/:id/students (50 rows)', url: `/api/classes/${id}/students?rowsperpage=50&page=1` },
@@ -190,7 +194,10 @@ const benchOn = async (kind: 'pglite' | 'postgres') => {
       if (res.statusCode !== 200) throw new Error(`${r.url} answered ${res.statusCode}: ${res.body}`);
       sizes[r.key] = res.body.length;
     }
-    const firstProgress = (await app.inject({ method: 'GET', url: routes[1]?.url ?? '', headers })).json<{ data: { percent: number; assigned: number }[]; pagination: { totalcount: number } }>();
+    const firstProgress = (await app.inject({ method: 'GET', url: routes[1]?.url ?? '', headers })).json<{
+      data: { percent: number; assigned: number }[];
+      pagination: { totalcount: number };
+    }>();
     if (firstProgress.data.length !== Math.min(50, STUDENTS) || firstProgress.data[0]?.assigned !== COURSES * MATERIALS) {
       throw new Error(`unexpected progress page: ${JSON.stringify(firstProgress).slice(0, 300)}`);
     }
@@ -223,7 +230,10 @@ const benchOn = async (kind: 'pglite' | 'postgres') => {
     const progressMedian = stats('progress').median;
     return {
       database: kind,
-      data: { ...world.counts, bigClass: { students: STUDENTS, courses: COURSES, materials: COURSES * MATERIALS, progressRows: world.counts.bigClassProgressRows } },
+      data: {
+        ...world.counts,
+        bigClass: { students: STUDENTS, courses: COURSES, materials: COURSES * MATERIALS, progressRows: world.counts.bigClassProgressRows },
+      },
       seedSeconds,
       runs: RUNS,
       warmup: WARMUP,

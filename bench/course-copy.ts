@@ -51,7 +51,15 @@ const buildSource = async (db: Db, storage: FileStorage, schoolId: string, class
   await db.update(courses).set({ imageKey, imageMime: 'image/png', imageVersion: 1 }).where(eq(courses.id, course.id));
   const elements = await db
     .insert(courseElements)
-    .values(Array.from({ length: ELEMENTS }, (_, i) => ({ courseId: course.id, name: `Week ${i + 1}`, type: i % 2 ? ('lesson' as const) : ('basic' as const), position: i, published: true })))
+    .values(
+      Array.from({ length: ELEMENTS }, (_, i) => ({
+        courseId: course.id,
+        name: `Week ${i + 1}`,
+        type: i % 2 ? ('lesson' as const) : ('basic' as const),
+        position: i,
+        published: true,
+      })),
+    )
     .returning();
   const rows: (typeof courseMaterials.$inferInsert)[] = [];
   const uploads: (typeof courseUploads.$inferInsert)[] = [];
@@ -59,14 +67,22 @@ const buildSource = async (db: Db, storage: FileStorage, schoolId: string, class
     const type = TYPES[i % TYPES.length] ?? 'page';
     const element = elements[i % elements.length];
     if (!element) throw new Error('element');
-    const base = { courseId: course.id, elementId: element.id, name: `Material ${i + 1}`, type, position: Math.floor(i / elements.length), published: i % 7 !== 0 };
+    const base = {
+      courseId: course.id,
+      elementId: element.id,
+      name: `Material ${i + 1}`,
+      type,
+      position: Math.floor(i / elements.length),
+      published: i % 7 !== 0,
+    };
     if (type === 'file') {
       const key = `courses/${course.id}/files/${randomUUID()}`;
       await storage.put(key, Buffer.alloc(20_000, i % 251));
       uploads.push({ courseId: course.id, storageKey: key, fileName: `notes-${i}.pdf`, size: 20_000, mime: 'application/pdf', usedAt: new Date() });
       rows.push({ ...base, fileKey: key, fileName: `notes-${i}.pdf`, fileSize: 20_000, fileMime: 'application/pdf', description: 'Print before class.' });
     } else if (type === 'page') rows.push({ ...base, contentHtml: `<h2>Lesson ${i}</h2>${'<p>The cell is the basic unit of life.</p>'.repeat(40)}` });
-    else if (type === 'link' || type === 'video') rows.push({ ...base, url: type === 'video' ? 'https://www.youtube.com/watch?v=abcdefghijk' : 'https://example.org/cell', description: 'Watch at home.' });
+    else if (type === 'link' || type === 'video')
+      rows.push({ ...base, url: type === 'video' ? 'https://www.youtube.com/watch?v=abcdefghijk' : 'https://example.org/cell', description: 'Watch at home.' });
     else rows.push({ ...base, instructions: '<p>Answer the questions.</p>'.repeat(10), maxPoints: 20, dueAt: new Date(Date.now() + 7 * 86_400_000) });
   }
   const materials = await db.insert(courseMaterials).values(rows).returning({ id: courseMaterials.id });
@@ -101,14 +117,20 @@ const benchOn = async (kind: 'pglite' | 'postgres') => {
     const teacher = await buildUser(db, { roleId: ROLE.teacher, schoolId: school.id, customerId: school.customerId });
     const cls = await buildClass(db, { schoolId: school.id, teachers: [teacher] });
     const students = [];
-    for (let i = 0; i < 30; i++) students.push(await buildUser(db, { roleId: ROLE.student, schoolId: school.id, customerId: school.customerId, password: null }));
+    for (let i = 0; i < 30; i++)
+      students.push(await buildUser(db, { roleId: ROLE.student, schoolId: school.id, customerId: school.customerId, password: null }));
     await enrol(db, cls.id, students);
     const source = await buildSource(db, app.storage, school.id, cls.id);
     // Students' work that must not be copied: 30 students × 100 materials.
     for (const s of students) await recordProgress(db, s.id, source.materialIds.slice(0, 100));
     await db.execute(sql`analyze`);
 
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-requested-with': 'klase' }, payload: { username: teacher.username, password: TEST_PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'x-requested-with': 'klase' },
+      payload: { username: teacher.username, password: TEST_PASSWORD },
+    });
     if (login.statusCode !== 200) throw new Error(`login answered ${login.statusCode}: ${login.body}`);
     const cookie = login.cookies.find((c) => c.name === 'klase_sid');
     const headers = { cookie: `klase_sid=${cookie?.value}`, 'x-csrf-token': login.json<{ csrfToken: string }>().csrfToken };
@@ -130,7 +152,10 @@ const benchOn = async (kind: 'pglite' | 'postgres') => {
       if (res.statusCode !== 202) throw new Error(`copy answered ${res.statusCode}: ${res.body}`);
       const { courseId } = res.json<{ courseId: string }>();
       copies.push(await waitFor(app, headers, `/api/courses/${courseId}`, (code, body) => code === 200 && JSON.parse(body).job === null, t0));
-      const copied = JSON.parse((await app.inject({ method: 'GET', url: `/api/courses/${courseId}`, headers })).body) as { elementCount: number; materialCount: number };
+      const copied = JSON.parse((await app.inject({ method: 'GET', url: `/api/courses/${courseId}`, headers })).body) as {
+        elementCount: number;
+        materialCount: number;
+      };
       if (copied.elementCount !== ELEMENTS || copied.materialCount !== MATERIALS) throw new Error(`copy incomplete: ${JSON.stringify(copied)}`);
       // Keep every other copy, so later runs copy into a fuller class and database.
       if (run % 2 === 1) {

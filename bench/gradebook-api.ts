@@ -69,7 +69,16 @@ const buildWorld = async (db: Db) => {
   const cls = await buildClass(db, { schoolId: school.id, teachers: [teacher], name: 'Grade 8 - Narra' });
   const students: UserRow[] = [];
   for (let i = 0; i < STUDENTS; i++) {
-    students.push(await buildUser(db, { roleId: ROLE.student, schoolId: school.id, customerId: school.customerId, password: null, email: null, username: `bench.gb.s${i}` }));
+    students.push(
+      await buildUser(db, {
+        roleId: ROLE.student,
+        schoolId: school.id,
+        customerId: school.customerId,
+        password: null,
+        email: null,
+        username: `bench.gb.s${i}`,
+      }),
+    );
   }
   await enrol(db, cls.id, students);
   const [course] = await db.insert(courses).values({ schoolId: school.id, classId: cls.id, name: 'Mathematics 8', code: 'MATH8', published: true }).returning();
@@ -87,13 +96,21 @@ const buildWorld = async (db: Db) => {
     dueAt: new Date(YEAR_START + Math.floor((i / MATERIAL_ITEMS) * 300) * DAY),
   }));
   const materialRows: { id: string; maxPoints: number | null }[] = [];
-  await chunks(materials, 200, async (part) => materialRows.push(...(await db.insert(courseMaterials).values(part).returning({ id: courseMaterials.id, maxPoints: courseMaterials.maxPoints }))));
+  await chunks(materials, 200, async (part) =>
+    materialRows.push(...(await db.insert(courseMaterials).values(part).returning({ id: courseMaterials.id, maxPoints: courseMaterials.maxPoints }))),
+  );
   await ensureGradebook(db, course.id);
-  const [root] = await db.select().from(gradeCategories).where(and(eq(gradeCategories.courseId, course.id), isNull(gradeCategories.parentId)));
+  const [root] = await db
+    .select()
+    .from(gradeCategories)
+    .where(and(eq(gradeCategories.courseId, course.id), isNull(gradeCategories.parentId)));
   if (!root) throw new Error('root');
   await db.update(gradeCategories).set({ aggregation: 'weightedMean' }).where(eq(gradeCategories.id, root.id));
   const cat = async (values: Partial<typeof gradeCategories.$inferInsert> & { name: string; parentId: string }) => {
-    const [row] = await db.insert(gradeCategories).values({ courseId: course.id, ...values }).returning();
+    const [row] = await db
+      .insert(gradeCategories)
+      .values({ courseId: course.id, ...values })
+      .returning();
     if (!row) throw new Error('category');
     return row;
   };
@@ -116,7 +133,12 @@ const buildWorld = async (db: Db) => {
   const materialItems = await db.select({ id: gradeItems.id, materialId: gradeItems.materialId }).from(gradeItems).where(eq(gradeItems.courseId, course.id));
   for (const [k, c] of cats.entries()) {
     const ids = materialItems.filter((_, i) => i % cats.length === k).map((i) => i.id);
-    await chunks(ids, 500, (part) => db.update(gradeItems).set({ categoryId: c.id }).where(sql`${gradeItems.id} in ${part}`));
+    await chunks(ids, 500, (part) =>
+      db
+        .update(gradeItems)
+        .set({ categoryId: c.id })
+        .where(sql`${gradeItems.id} in ${part}`),
+    );
   }
   const manual = Array.from({ length: ITEMS - MATERIAL_ITEMS }, (_, i) => ({
     courseId: course.id,
@@ -153,12 +175,27 @@ const buildWorld = async (db: Db) => {
   await chunks(subs, 1000, (part) => db.insert(submissions).values(part));
   const own: (typeof gradeGrades.$inferInsert)[] = [];
   for (const s of students) {
-    for (const it of manualRows) own.push({ courseId: course.id, itemId: it.id, studentId: s.id, value: Math.round(20 * (0.4 + random() * 0.6)), hidden: random() < 0.01, excused: random() < 0.01, updatedBy: teacher.id });
+    for (const it of manualRows)
+      own.push({
+        courseId: course.id,
+        itemId: it.id,
+        studentId: s.id,
+        value: Math.round(20 * (0.4 + random() * 0.6)),
+        hidden: random() < 0.01,
+        excused: random() < 0.01,
+        updatedBy: teacher.id,
+      });
     for (const it of materialItems.slice(0, 5)) own.push({ courseId: course.id, itemId: it.id, studentId: s.id, value: 5, updatedBy: teacher.id });
   }
   await chunks(own, 1000, (part) => db.insert(gradeGrades).values(part));
   await db.execute(sql`analyze`);
-  return { teacher, courseId: course.id, studentId: students[0]!.id, itemId: manualRows[0]!.id, counts: { students: STUDENTS, items: ITEMS, submissions: subs.length, gradebookGrades: own.length } };
+  return {
+    teacher,
+    courseId: course.id,
+    studentId: students[0]!.id,
+    itemId: manualRows[0]!.id,
+    counts: { students: STUDENTS, items: ITEMS, submissions: subs.length, gradebookGrades: own.length },
+  };
 };
 
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
@@ -179,7 +216,12 @@ const benchOn = async (kind: 'pglite' | 'postgres') => {
     const world = await buildWorld(database.db);
     const seedSeconds = round((performance.now() - t0) / 1000, 1);
     console.error(`${kind}: seeded in ${seedSeconds} s`, world.counts);
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-requested-with': 'klase' }, payload: { username: world.teacher.username, password: TEST_PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'x-requested-with': 'klase' },
+      payload: { username: world.teacher.username, password: TEST_PASSWORD },
+    });
     if (login.statusCode !== 200) throw new Error(`login answered ${login.statusCode}: ${login.body}`);
     const cookie = login.cookies.find((c) => c.name === 'klase_sid');
     const headers = { cookie: `klase_sid=${cookie?.value}`, 'x-csrf-token': login.json<{ csrfToken: string }>().csrfToken };

@@ -101,7 +101,15 @@ export const lighthouseTable = (rows) =>
 export const runLighthouse = async () => {
   if (!existsSync(join(root, 'apps/web/dist/index.html'))) throw new Error('apps/web/dist is missing: run `npm run build` first');
   const dataDir = mkdtempSync(join(tmpdir(), 'klase-bench-lh-'));
-  const env = { ...process.env, DATA_DIR: dataDir, WEB_DIST: join(root, 'apps/web/dist'), SEED_DEMO: 'true', LOG_LEVEL: 'warn', PORT: String(port), DATABASE_URL: '' };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    WEB_DIST: join(root, 'apps/web/dist'),
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    DATABASE_URL: '',
+  };
   delete env.SMTP_URL;
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {

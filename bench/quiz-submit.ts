@@ -115,7 +115,12 @@ interface Student {
 
 const runClient = async (job: ClientJob): Promise<ClientReport> => {
   const errors: string[] = [];
-  const call = async (method: string, url: string, who: Student | null, body?: unknown): Promise<{ ms: number; status: number; text: string; cookie: string | null }> => {
+  const call = async (
+    method: string,
+    url: string,
+    who: Student | null,
+    body?: unknown,
+  ): Promise<{ ms: number; status: number; text: string; cookie: string | null }> => {
     const headers: Record<string, string> = { 'x-requested-with': 'klase' };
     if (who) Object.assign(headers, { cookie: who.cookie, 'x-csrf-token': who.csrf });
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -124,7 +129,11 @@ const runClient = async (job: ClientJob): Promise<ClientReport> => {
       const res = await fetch(`${job.base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       const text = await res.text();
       const ms = performance.now() - t0;
-      const cookie = res.headers.getSetCookie().find((c) => c.startsWith('klase_sid='))?.split(';')[0] ?? null;
+      const cookie =
+        res.headers
+          .getSetCookie()
+          .find((c) => c.startsWith('klase_sid='))
+          ?.split(';')[0] ?? null;
       return { ms, status: res.status, text, cookie };
     } catch (err) {
       return { ms: performance.now() - t0, status: 0, text: String(err), cookie: null };
@@ -133,9 +142,11 @@ const runClient = async (job: ClientJob): Promise<ClientReport> => {
   /** Runs `fn` for every index with at most `limit` at a time. */
   const pool = async (n: number, limit: number, fn: (i: number) => Promise<void>) => {
     let next = 0;
-    await Promise.all(Array.from({ length: Math.min(limit, n) }, async () => {
-      while (next < n) await fn(next++);
-    }));
+    await Promise.all(
+      Array.from({ length: Math.min(limit, n) }, async () => {
+        while (next < n) await fn(next++);
+      }),
+    );
   };
 
   // Sign-ins (argon2id by design, ~8 ms of CPU each).
@@ -243,7 +254,16 @@ const answersFor = (type: (typeof QUESTION_TYPES)[number]): { right: AnswerValue
   switch (type) {
     case 'multipleChoice': {
       const f = sampleForms.multipleChoice;
-      return { right: { type, choiceIds: f.correct }, wrong: { type, choiceIds: f.choices.filter((c) => !f.correct.includes(c.id)).slice(0, 1).map((c) => c.id) } };
+      return {
+        right: { type, choiceIds: f.correct },
+        wrong: {
+          type,
+          choiceIds: f.choices
+            .filter((c) => !f.correct.includes(c.id))
+            .slice(0, 1)
+            .map((c) => c.id),
+        },
+      };
     }
     case 'trueFalse':
       return { right: { type, value: sampleForms.trueFalse.correct }, wrong: { type, value: !sampleForms.trueFalse.correct } };
@@ -300,7 +320,8 @@ const buildWorld = async (db: Db, students: number, history: number, scenarios: 
   const teacher = await buildUser(db, { roleId: ROLE.teacher, schoolId: school.id, customerId: school.customerId, firstName: 'Maria', lastName: 'Santos' });
   const cls = await buildClass(db, { schoolId: school.id, teachers: [teacher], name: 'Grade 10 - Rizal' });
   const rows = [];
-  for (let i = 0; i < students; i++) rows.push(await buildUser(db, { roleId: ROLE.student, schoolId: school.id, customerId: school.customerId, email: null, username: `bench.quiz.s${i}` }));
+  for (let i = 0; i < students; i++)
+    rows.push(await buildUser(db, { roleId: ROLE.student, schoolId: school.id, customerId: school.customerId, email: null, username: `bench.quiz.s${i}` }));
   await enrol(db, cls.id, rows);
   await buildHistory(db, school.id, cls.id, teacher.id, history);
   const quizzes: QuizPlan[] = [];
@@ -343,11 +364,17 @@ const checkQuiz = async (db: Db, materialId: string, studentIds: readonly string
 
 /** EXPLAIN ANALYZE of the submit's own queries, on the last submitted attempt of the quiz. */
 const explainSubmit = async (db: Db, materialId: string, studentId: string) => {
-  const [a] = await db.select().from(quizAttempts).where(and(eq(quizAttempts.materialId, materialId), eq(quizAttempts.studentId, studentId)));
+  const [a] = await db
+    .select()
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.materialId, materialId), eq(quizAttempts.studentId, studentId)));
   if (!a) return;
   const plans: [string, string][] = [
     ['attempt by id, FOR UPDATE', `select * from quiz_attempts where id = '${a.id}' for update`],
-    ['attempts of the student at the quiz', `select * from quiz_attempts where material_id = '${materialId}' and student_id in ('${studentId}') order by student_id, number`],
+    [
+      'attempts of the student at the quiz',
+      `select * from quiz_attempts where material_id = '${materialId}' and student_id in ('${studentId}') order by student_id, number`,
+    ],
     ['questions of the quiz', `select * from quiz_questions where material_id = '${materialId}' order by position, created_at, id`],
     ['answers of the attempt', `select * from quiz_answers where attempt_id in ('${a.id}')`],
     ["the student's submissions row", `select * from submissions where material_id = '${materialId}' and student_id in ('${studentId}')`],
@@ -376,7 +403,10 @@ const runClientProcess = (job: ClientJob): Promise<ClientReport> =>
     child.send(job);
   });
 
-const benchOn = async (kind: 'pglite' | 'postgres', opts: { pgUrl: string; students: number; history: number; scenarios: Scenario[]; explain: boolean; keep: boolean }) => {
+const benchOn = async (
+  kind: 'pglite' | 'postgres',
+  opts: { pgUrl: string; students: number; history: number; scenarios: Scenario[]; explain: boolean; keep: boolean },
+) => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'klase-bench-quiz-'));
   const { database, drop } = await openBenchDatabase(kind, opts.pgUrl, { keep: opts.keep });
   // Production settings (the session cache on), quiet logs; sign-ins limited per address as the e2e server does.
@@ -397,7 +427,14 @@ const benchOn = async (kind: 'pglite' | 'postgres', opts: { pgUrl: string; stude
       const materialId = world.quizzes[k]?.materialId ?? '';
       const db = await checkQuiz(database.db, materialId, ids, r.scores);
       const n = opts.students;
-      const dbOk = db.submittedAttempts === n && db.attempts === n && db.submissionsRows === n && db.submissionsWithGrade === n && db.gradedAnswers === n * 10 && db.completed === n && db.gradeMismatches === 0;
+      const dbOk =
+        db.submittedAttempts === n &&
+        db.attempts === n &&
+        db.submissionsRows === n &&
+        db.submissionsWithGrade === n &&
+        db.gradedAnswers === n * 10 &&
+        db.completed === n &&
+        db.gradeMismatches === 0;
       const { scores: _scores, ...rest } = r;
       scenarios.push({ ...rest, throughputPerS: round((n * 1000) / r.submitSpanMs), p95Ratio: round(r.submit.p95 / report.status.p50, 0), db, dbOk });
       if (opts.explain && k === report.scenarios.length - 1) await explainSubmit(database.db, materialId, ids[ids.length - 1] ?? '');
@@ -439,7 +476,14 @@ const main = async () => {
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '';
   const only = strArg('db');
   const scenarios = (strArg('scenarios') ?? 'spread,burst,once').split(',').filter((s): s is Scenario => s in SCENARIOS);
-  const opts = { pgUrl, students: arg('students', 300), history: arg('history', 20), scenarios, explain: process.argv.includes('--explain'), keep: process.argv.includes('--keep') };
+  const opts = {
+    pgUrl,
+    students: arg('students', 300),
+    history: arg('history', 20),
+    scenarios,
+    explain: process.argv.includes('--explain'),
+    keep: process.argv.includes('--keep'),
+  };
   const kinds: ('pglite' | 'postgres')[] = only === 'pglite' || only === 'postgres' ? [only] : pgUrl ? ['pglite', 'postgres'] : ['pglite'];
   if (kinds.includes('postgres') && !pgUrl) throw new Error('set BENCH_DATABASE_URL (or TEST_DATABASE_URL) for PostgreSQL');
   const all = [];

@@ -13,7 +13,13 @@ const seriousViolations = async (page: Page, only?: string[]) => {
   const results = await (only ? builder.withRules(only) : builder.withTags(TAGS)).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 };
 
 /**
@@ -85,7 +91,10 @@ export const signIn = async (page: Page, username: string, password = DEMO_PASSW
       () => false,
     );
     if (shown) {
-      await dialog.getByRole('button', { name: /^close$/i }).first().click();
+      await dialog
+        .getByRole('button', { name: /^close$/i })
+        .first()
+        .click();
       await expect(dialog).toBeHidden();
     }
   }

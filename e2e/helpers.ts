@@ -3,8 +3,7 @@ import { DEMO_PASSWORD, expect, signIn } from './fixtures.ts';
 
 /** The fixture accounts made for the browser tests (apps/api/src/test/e2e-fixtures.ts), one per project. */
 export const fixtureUser = (kind: 'reset' | 'pending' | 'expire' | 'prefs', info: TestInfo) => `e2e.${kind}.${info.project.name}`;
-export const fixtureEmail = (kind: 'reset' | 'pending' | 'expire' | 'prefs', info: TestInfo) =>
-  `${fixtureUser(kind, info)}@e2e.klase.test`;
+export const fixtureEmail = (kind: 'reset' | 'pending' | 'expire' | 'prefs', info: TestInfo) => `${fixtureUser(kind, info)}@e2e.klase.test`;
 
 export const openUserMenu = async (page: Page) => {
   // Found by its place, not its (translated) name, so it works in every language.

@@ -28,7 +28,10 @@ test('forgot password: the reset link arrives in the outbox, sets a new password
   await page.getByLabel(/^confirm password/i).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: /^reset password/i }).click();
   const confirm = page.getByRole('dialog');
-  await confirm.getByRole('button', { name: /confirm|reset|yes/i }).last().click();
+  await confirm
+    .getByRole('button', { name: /confirm|reset|yes/i })
+    .last()
+    .click();
   await expect(page).toHaveURL(/#\/account\/login/);
 
   await signIn(page, username, NEW_PASSWORD);
@@ -62,7 +65,10 @@ test('activation: a new parent follows the mailed link, unlinks a student who is
   await expect(page.getByRole('heading', { name: /activate your account/i })).toBeVisible();
   await expect(page.getByText(/as a parent or guardian/i)).toBeVisible();
   await a11y('activation');
-  await page.getByRole('checkbox', { name: /is not my child/i }).first().check();
+  await page
+    .getByRole('checkbox', { name: /is not my child/i })
+    .first()
+    .check();
   await page.getByLabel(/^new password/i).fill('weakpass');
   await page.getByLabel(/^confirm password/i).fill('weakpass');
   await page.getByRole('button', { name: /set password/i }).click();
@@ -70,7 +76,11 @@ test('activation: a new parent follows the mailed link, unlinks a student who is
   await page.getByLabel(/^new password/i).fill(NEW_PASSWORD);
   await page.getByLabel(/^confirm password/i).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: /set password/i }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /confirm|set|yes/i }).last().click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /confirm|set|yes/i })
+    .last()
+    .click();
   await expect(page).toHaveURL(/#\/account\/login/);
   await signIn(page, username, NEW_PASSWORD);
 

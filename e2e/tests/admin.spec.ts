@@ -6,8 +6,7 @@ import ExcelJS from 'exceljs';
 import { DEMO_PASSWORD, expect, signIn, test } from '../fixtures.ts';
 import { goTo } from '../helpers.ts';
 
-const DISABLE_TEXT =
-  'Are you sure you want to disable this customer? The user will be logged out of the site and will not be able to login while disabled.';
+const DISABLE_TEXT = 'Are you sure you want to disable this customer? The user will be logged out of the site and will not be able to login while disabled.';
 const ENABLE_TEXT = 'Are you sure you want to enable back this customer?';
 
 /** Fixture data of apps/api/src/test/e2e-fixtures.ts, one set per project. */
@@ -19,7 +18,10 @@ const fixture = (info: TestInfo) => ({
 });
 
 const openSection = async (page: Page, name: RegExp) => {
-  await page.getByRole('navigation', { name: /administration sections/i }).getByRole('link', { name }).click();
+  await page
+    .getByRole('navigation', { name: /administration sections/i })
+    .getByRole('link', { name })
+    .click();
 };
 
 const search = async (page: Page, text: string) => {
@@ -92,7 +94,10 @@ const parseCsv = (text: string): string[][] =>
 
 const CSV_HEADER = 'role,username,email,salutation,firstName,middleName,lastName,suffix,employeeNumber,gradeLevel,section,parentUsernames';
 
-test('a school administrator bulk-uploads a CSV with bad rows, previews it, downloads the rejected rows, confirms and sees the new users', async ({ page, a11y }, info) => {
+test('a school administrator bulk-uploads a CSV with bad rows, previews it, downloads the rejected rows, confirms and sees the new users', async ({
+  page,
+  a11y,
+}, info) => {
   const f = fixture(info);
   const p = info.project.name;
   const rows = [

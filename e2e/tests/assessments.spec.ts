@@ -28,14 +28,25 @@ const asUser = async (browser: Browser, username: string) => {
 };
 
 const confirmDialog = async (page: Page, button: RegExp) => {
-  const dialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: button }) }).last();
+  const dialog = page
+    .getByRole('dialog')
+    .filter({ has: page.getByRole('button', { name: button }) })
+    .last();
   await dialog.getByRole('button', { name: button }).click();
   await expect(dialog).toBeHidden();
 };
 
-const section = (page: Page, name: RegExp) => page.getByRole('region', { name }).or(page.locator('section').filter({ has: page.getByRole('heading', { name }) })).first();
+const section = (page: Page, name: RegExp) =>
+  page
+    .getByRole('region', { name })
+    .or(page.locator('section').filter({ has: page.getByRole('heading', { name }) }))
+    .first();
 
-test('a student submits an assignment with a file; the teacher grades and returns it; student and parent see the grade', async ({ page, browser, a11y }, info) => {
+test('a student submits an assignment with a file; the teacher grades and returns it; student and parent see the grade', async ({
+  page,
+  browser,
+  a11y,
+}, info) => {
   test.setTimeout(180_000);
   const x = f(info);
 
@@ -56,7 +67,10 @@ test('a student submits an assignment with a file; the teacher grades and return
   const editor = page.locator('.ProseMirror').first();
   await editor.click();
   await editor.pressSequentially('Iloilo is the City of Love.');
-  await page.locator('input[type="file"]').first().setInputFiles({ name: 'hometown-photo-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Notes about Iloilo City.\n') });
+  await page
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles({ name: 'hometown-photo-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Notes about Iloilo City.\n') });
   await expect(page.getByText('hometown-photo-notes.txt').first()).toBeVisible();
   await a11y('assignment (student)');
   await page.getByRole('button', { name: /^submit$/i }).click();
@@ -75,7 +89,11 @@ test('a student submits an assignment with a file; the teacher grades and return
     await t.getByRole('link', { name: /^submissions$/i }).click();
     await expect(t).toHaveURL(/\/submissions\/[0-9a-f-]{36}$/);
     await checkA11y(t, 'submissions');
-    await t.getByRole('main').getByText(/Mercado/).first().click();
+    await t
+      .getByRole('main')
+      .getByText(/Mercado/)
+      .first()
+      .click();
     await expect(t).toHaveURL(/\/student\/[0-9a-f-]{36}$/);
     await expect(t.getByText('Iloilo is the City of Love.')).toBeVisible();
     await expect(t.getByText('hometown-photo-notes.txt').first()).toBeVisible();
@@ -91,7 +109,12 @@ test('a student submits an assignment with a file; the teacher grades and return
     await checkA11y(t, 'grading');
     await t.getByRole('button', { name: /save and return to student/i }).click();
     const sure = t.getByRole('dialog');
-    if (await sure.isVisible().catch(() => false)) await sure.getByRole('button').filter({ hasNotText: /^cancel$/i }).last().click();
+    if (await sure.isVisible().catch(() => false))
+      await sure
+        .getByRole('button')
+        .filter({ hasNotText: /^cancel$/i })
+        .last()
+        .click();
     await expect(t.getByText(/returned to Sofia Mercado/i).first()).toBeVisible();
   } finally {
     await teacher.close();
@@ -122,8 +145,16 @@ test('a student takes a timed quiz, reloads mid-attempt, continues, submits and 
   const x = f(info);
   await signIn(page, x.student);
   await goTo(page, /^classes$/i);
-  await page.getByRole('main').getByRole('link', { name: new RegExp(x.className) }).first().click();
-  await page.getByRole('main').getByRole('link', { name: /^Quiz course/ }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(x.className) })
+    .first()
+    .click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^Quiz course/ })
+    .first()
+    .click();
   await page.getByRole('link', { name: /^start$/i }).click();
   await expect(page.getByText('10 minutes').first()).toBeVisible();
   await a11y('quiz (student)');
@@ -148,7 +179,10 @@ test('a student takes a timed quiz, reloads mid-attempt, continues, submits and 
   await page.getByRole('textbox', { name: /answer to question 3/i }).fill('Jose Rizal');
   await expect(page.getByText('Saved', { exact: true }).first()).toBeVisible();
 
-  await page.getByRole('button', { name: /^submit$/i }).first().click();
+  await page
+    .getByRole('button', { name: /^submit$/i })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: /submit the quiz/i });
   await expect(dialog.getByText('You have answered every question.')).toBeVisible();
   await dialog.getByRole('button', { name: /^submit$/i }).click();

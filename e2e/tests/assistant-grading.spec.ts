@@ -13,7 +13,10 @@ test('assistant1 grades a submission of Grade 7 - Sampaguita and returns it', as
   test.setTimeout(120_000);
   const student = studentOf(info.project.name);
   await signIn(page, 'assistant1');
-  const pending = page.getByRole('region', { name: /pending submissions/i }).or(page.locator('section').filter({ has: page.getByRole('heading', { name: /pending submissions/i }) })).first();
+  const pending = page
+    .getByRole('region', { name: /pending submissions/i })
+    .or(page.locator('section').filter({ has: page.getByRole('heading', { name: /pending submissions/i }) }))
+    .first();
   await expect(pending.getByRole('link', { name: ASSIGNMENT }).first()).toBeVisible();
   await a11y('dashboard (assistant)');
   await pending.getByRole('link', { name: ASSIGNMENT }).first().click();
@@ -33,7 +36,12 @@ test('assistant1 grades a submission of Grade 7 - Sampaguita and returns it', as
   await a11y('grading (assistant)');
   await page.getByRole('button', { name: /save and return to student/i }).click();
   const sure = page.getByRole('dialog');
-  if (await sure.isVisible().catch(() => false)) await sure.getByRole('button').filter({ hasNotText: /^cancel$/i }).last().click();
+  if (await sure.isVisible().catch(() => false))
+    await sure
+      .getByRole('button')
+      .filter({ hasNotText: /^cancel$/i })
+      .last()
+      .click();
   await expect(page.getByText(new RegExp(`returned to ${student}`, 'i')).first()).toBeVisible();
 
   // The grade is kept: the page read again shows it.

@@ -12,7 +12,11 @@ const COURSE = 'Science 8: Earthquakes and Faults';
 
 const openClass = async (page: Page, className: string) => {
   await goTo(page, /^classes$/i);
-  await page.getByRole('main').getByRole('link', { name: new RegExp(className) }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(className) })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: className, level: 1 })).toBeVisible();
 };
 
@@ -21,13 +25,19 @@ test('a teacher adds a catalogue course to a class and watches the copy finish',
   await signIn(page, `e2e.catteacher.${info.project.name}`);
   await openClass(page, className);
 
-  await page.getByRole('link', { name: /browse catalogue/i }).first().click();
+  await page
+    .getByRole('link', { name: /browse catalogue/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/courses\/rex-courses\/all$/);
   await expect(page.getByRole('article', { name: COURSE })).toBeVisible();
   await a11y('catalogue (teacher)');
 
   // A category keeps its choice in the address and shows only its courses.
-  await page.getByRole('navigation', { name: /categories/i }).getByRole('link', { name: /^science/i }).click();
+  await page
+    .getByRole('navigation', { name: /categories/i })
+    .getByRole('link', { name: /^science/i })
+    .click();
   await expect(page).toHaveURL(/\/courses\/rex-courses\/all\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('article', { name: COURSE })).toBeVisible();
   await expect(page.getByRole('article', { name: /Mathematics 7/ })).toHaveCount(0);
@@ -39,7 +49,10 @@ test('a teacher adds a catalogue course to a class and watches the copy finish',
   await expect(page.getByText('Faults and plate movement').first()).toBeVisible();
   await a11y('catalogue course preview');
 
-  await page.getByRole('button', { name: `Add ${COURSE} to this class` }).first().click();
+  await page
+    .getByRole('button', { name: `Add ${COURSE} to this class` })
+    .first()
+    .click();
   // The class's courses: the new course is there at once (copying) and opens once the copy is done.
   await expect(page).toHaveURL(/\/classes\/[0-9a-f-]{36}\/courses$/);
   const link = page.getByRole('main').getByRole('link', { name: COURSE, exact: true });

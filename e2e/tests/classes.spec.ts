@@ -25,13 +25,19 @@ const lastName = (name: string) => new RegExp(name.split(' ')[1] ?? name);
 let classUrl = '';
 
 const confirmDialog = async (page: Page, button: RegExp = /^confirm$/i) => {
-  const dialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: button }) }).last();
+  const dialog = page
+    .getByRole('dialog')
+    .filter({ has: page.getByRole('button', { name: button }) })
+    .last();
   await dialog.getByRole('button', { name: button }).click();
   await expect(dialog).toBeHidden();
 };
 
 const openTab = async (page: Page, name: RegExp) => {
-  await page.getByRole('navigation', { name: /class sections/i }).getByRole('link', { name }).click();
+  await page
+    .getByRole('navigation', { name: /class sections/i })
+    .getByRole('link', { name })
+    .click();
 };
 
 const asUser = async (browser: Browser, username: string, password = DEMO_PASSWORD) => {
@@ -49,7 +55,10 @@ test('a teacher creates a class, a student joins with its code and appears in th
   await expect(page).toHaveURL(/#\/classes$/);
   await a11y('classes (empty)');
 
-  await page.getByRole('link', { name: /create class/i }).first().click();
+  await page
+    .getByRole('link', { name: /create class/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/#\/classes\/new/);
   // Bad input first: the form names what is missing and the server is not asked.
   await page.getByRole('button', { name: /^save$/i }).click();
@@ -75,7 +84,10 @@ test('a teacher creates a class, a student joins with its code and appears in th
   try {
     await goTo(student.page, /^classes$/i);
     await expect(student.page.getByText(/not in any class yet/i)).toBeVisible();
-    await student.page.getByRole('button', { name: /join class/i }).first().click();
+    await student.page
+      .getByRole('button', { name: /join class/i })
+      .first()
+      .click();
     const dialog = student.page.getByRole('dialog', { name: /join class/i });
     // A wrong code is refused with a clear message and changes nothing.
     await dialog.getByLabel(/access code/i).fill('ZZZZ222');
@@ -122,7 +134,10 @@ test('the teacher adds classmates and generates three groups that place every st
   await expect(add).toBeHidden();
   for (const name of STUDENT_NAMES) await expect(page.getByRole('main').getByText(lastName(name)).first()).toBeVisible();
 
-  await page.getByRole('navigation', { name: /class list sections/i }).getByRole('link', { name: /groups/i }).click();
+  await page
+    .getByRole('navigation', { name: /class list sections/i })
+    .getByRole('link', { name: /groups/i })
+    .click();
   await expect(page).toHaveURL(/class-list\/groups/);
   await page.getByRole('button', { name: /generate groups/i }).click();
   const gen = page.getByRole('dialog', { name: /generate groups/i });

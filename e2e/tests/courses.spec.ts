@@ -21,19 +21,29 @@ test.describe.configure({ mode: 'serial' });
 
 /** Confirms the open confirmation dialog with its main button. */
 const confirm = async (page: Page, button: RegExp) => {
-  const dialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: button }) }).last();
+  const dialog = page
+    .getByRole('dialog')
+    .filter({ has: page.getByRole('button', { name: button }) })
+    .last();
   await dialog.getByRole('button', { name: button }).click();
   await expect(dialog).toBeHidden();
 };
 
 const openClass = async (page: Page, className: string) => {
   await goTo(page, /^classes$/i);
-  await page.getByRole('main').getByRole('link', { name: new RegExp(className) }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(className) })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: className, level: 1 })).toBeVisible();
 };
 
 const addElement = async (page: Page, name: string) => {
-  await page.getByRole('button', { name: /^add element$/i }).first().click();
+  await page
+    .getByRole('button', { name: /^add element$/i })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: /add element/i });
   await dialog.getByLabel(/element name/i).fill(name);
   await dialog.getByRole('button', { name: /^(save|add element)$/i }).click();
@@ -65,7 +75,10 @@ test('a teacher builds and publishes a course; a student walks it in order and i
   await openClass(page, x.className);
 
   // The course: bad input first, then the real one.
-  await page.getByRole('button', { name: /create course/i }).first().click();
+  await page
+    .getByRole('button', { name: /create course/i })
+    .first()
+    .click();
   const form = page.getByRole('dialog', { name: /create course/i });
   await form.getByRole('button', { name: /^save$/i }).click();
   await expect(form.getByText('This field is required.').first()).toBeVisible();
@@ -105,7 +118,10 @@ test('a teacher builds and publishes a course; a student walks it in order and i
 
   for (const name of ['Reading: cells', 'Cell atlas', 'Draw a cell', 'Inside a cell']) await publish(page, new RegExp(`actions for material ${name}`, 'i'));
   for (const name of ['Week 1', 'Week 2']) await publish(page, new RegExp(`actions for element ${name}`, 'i'));
-  await page.getByRole('button', { name: /^publish$/i }).first().click();
+  await page
+    .getByRole('button', { name: /^publish$/i })
+    .first()
+    .click();
   await confirm(page, /^(publish|confirm)$/i);
   await expect(page.getByText(/^published\.?$/i).first()).toBeVisible();
 
@@ -189,7 +205,11 @@ test('the teacher copies the course into the class, opens the copy, then deletes
   await page.getByRole('button', { name: /^delete course$/i }).click();
   const sure = page.getByRole('dialog').filter({ hasText: /cannot be undone/i });
   await expect(sure).toBeVisible();
-  await sure.getByRole('button').filter({ hasNotText: /^cancel$/i }).last().click();
+  await sure
+    .getByRole('button')
+    .filter({ hasNotText: /^cancel$/i })
+    .last()
+    .click();
   await expect(sure).toBeHidden();
   await expect(page).toHaveURL(/\/courses$/);
   await expect(page.getByRole('main').getByRole('link', { name: copyName, exact: true })).toHaveCount(0, { timeout: 20_000 });

@@ -82,6 +82,9 @@ test('a repeat visit fetches at most 20 KB from the network (HTTP cache)', async
     await settled(again);
   });
   const report = visit.rows.map((r) => `${r.bytes} ${r.url}`).join('\n');
-  expect(visit.rows.some((r) => /\/assets\//.test(r.url)), `no asset should come from the network:\n${report}`).toBe(false);
+  expect(
+    visit.rows.some((r) => /\/assets\//.test(r.url)),
+    `no asset should come from the network:\n${report}`,
+  ).toBe(false);
   expect(visit.total, `bytes from the network on a repeat visit:\n${report}`).toBeLessThanOrEqual(20 * 1024);
 });

@@ -15,7 +15,7 @@ interface CourseAnswer {
   elements: { materials: { id: string; name: string }[] }[];
 }
 
-const api = async <T,>(page: Page, path: string): Promise<T> => {
+const api = async <T>(page: Page, path: string): Promise<T> => {
   const res = await page.request.get(path, { headers: { 'x-requested-with': 'klase' } });
   expect(res.status(), path).toBe(200);
   return (await res.json()) as T;

@@ -74,7 +74,10 @@ test('Back from a form with changes asks first; Stay keeps the text', async ({ p
   await expect(firstName).toHaveValue('Perlita');
 
   await page.goBack();
-  await page.getByRole('dialog', { name: /discard changes/i }).getByRole('button', { name: /^discard$/i }).click();
+  await page
+    .getByRole('dialog', { name: /discard changes/i })
+    .getByRole('button', { name: /^discard$/i })
+    .click();
   await expect(page).toHaveURL(/#\/dashboard/);
 });
 
@@ -101,11 +104,17 @@ const brokenWords = (page: Page, selector: string) =>
 test('names wrap between words, status chips are whole and back links are tall enough', async ({ page, browser }, info) => {
   await signIn(page, 'teacher1');
   await page.goto('/#/classes');
-  await page.getByRole('link', { name: /grade 7 - sampaguita/i }).first().click();
+  await page
+    .getByRole('link', { name: /grade 7 - sampaguita/i })
+    .first()
+    .click();
   const back = page.locator('[data-back-link]', { hasText: /all classes/i });
   await expect(back).toBeVisible();
   expect((await back.boundingBox())?.height ?? 0, '"All classes" target height').toBeGreaterThanOrEqual(24);
-  await page.getByRole('navigation', { name: /class sections/i }).getByRole('link', { name: /class list/i }).click();
+  await page
+    .getByRole('navigation', { name: /class sections/i })
+    .getByRole('link', { name: /class list/i })
+    .click();
   await expect(page.getByText('Villanueva, Miguel').first()).toBeVisible();
   if (info.project.name === 'desktop') expect(await brokenWords(page, 'tbody td:first-child')).toEqual([]);
 
@@ -116,11 +125,12 @@ test('names wrap between words, status chips are whole and back links are tall e
     await admin.goto('/#/admin/schools');
     const chips = admin.locator('.mantine-Badge-root[data-status]');
     await expect(chips.first()).toBeVisible();
-    const cut = await chips.evaluateAll((els) =>
-      els.filter((el) => {
-        const label = el.querySelector('.mantine-Badge-label');
-        return label !== null && label.scrollWidth > label.clientWidth;
-      }).length,
+    const cut = await chips.evaluateAll(
+      (els) =>
+        els.filter((el) => {
+          const label = el.querySelector('.mantine-Badge-label');
+          return label !== null && label.scrollWidth > label.clientWidth;
+        }).length,
     );
     expect(cut, 'status chips cut short').toBe(0);
   } finally {

@@ -23,8 +23,16 @@ test.describe.configure({ mode: 'serial' });
 
 const openCourse = async (page: Page, className: string, course: string) => {
   await goTo(page, /^classes$/i);
-  await page.getByRole('main').getByRole('link', { name: new RegExp(className) }).first().click();
-  await page.getByRole('main').getByRole('link', { name: new RegExp(course) }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(className) })
+    .first()
+    .click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(course) })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: course })).toBeVisible();
 };
 
@@ -34,7 +42,10 @@ const confirmSave = async (page: Page) => {
 };
 
 const createCategory = async (page: Page, name: string, opts: { weight: string; dropLowest?: string }) => {
-  await page.getByRole('link', { name: /^create grading category$/i }).first().click();
+  await page
+    .getByRole('link', { name: /^create grading category$/i })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: /create grading category/i })).toBeVisible();
   await page.getByLabel(/^name/i).fill(name);
   await page.getByLabel(/^weight/i).fill(opts.weight);
@@ -59,10 +70,17 @@ const addItem = async (page: Page, category: string, name: string, max: string) 
 /** The grid cell of a student's row in the column whose header is `column`. */
 const cellOf = async (grid: Locator, student: RegExp, column: RegExp) => {
   const index = await grid.getByRole('columnheader', { name: column }).first().getAttribute('aria-colindex');
-  return grid.getByRole('row').filter({ has: grid.page().getByRole('rowheader', { name: student }) }).locator(`[role="gridcell"][aria-colindex="${index}"]`);
+  return grid
+    .getByRole('row')
+    .filter({ has: grid.page().getByRole('rowheader', { name: student }) })
+    .locator(`[role="gridcell"][aria-colindex="${index}"]`);
 };
 
-test('a teacher sets up weighted categories with drop lowest and enters grades; the student sees the same totals and why', async ({ page, browser, a11y }, info) => {
+test('a teacher sets up weighted categories with drop lowest and enters grades; the student sees the same totals and why', async ({
+  page,
+  browser,
+  a11y,
+}, info) => {
   test.setTimeout(240_000);
   const x = f(info);
 
@@ -77,14 +95,20 @@ test('a teacher sets up weighted categories with drop lowest and enters grades; 
   await expect(page).toHaveURL(/grade-setup\/categories$/);
 
   // A weight that is not a number is refused with the reason, on the client as on the server.
-  await page.getByRole('link', { name: /^create grading category$/i }).first().click();
+  await page
+    .getByRole('link', { name: /^create grading category$/i })
+    .first()
+    .click();
   await page.getByLabel(/^name/i).fill('Quizzes');
   await page.getByLabel(/^weight/i).fill('forty');
   await page.getByRole('button', { name: /^save$/i }).click();
   await expect(page.getByText('Enter a number.').first()).toBeVisible();
   // Leaving a changed form asks first.
   await page.getByRole('button', { name: /^cancel$/i }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /^discard$/i }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^discard$/i })
+    .click();
   await expect(page).toHaveURL(/grade-setup\/categories$/);
 
   await createCategory(page, 'Quizzes', { weight: '40', dropLowest: '1' });
@@ -133,7 +157,10 @@ test('a teacher sets up weighted categories with drop lowest and enters grades; 
   await checkA11y(student, 'grades (student)');
   // The Quizzes total's explanation (its button is the first) says which quiz was dropped and how
   // the total came out; the button then offers to hide it.
-  await student.getByRole('button', { name: /how was this calculated/i }).first().click();
+  await student
+    .getByRole('button', { name: /how was this calculated/i })
+    .first()
+    .click();
   await expect(student.getByRole('button', { name: /hide the calculation/i })).toHaveAttribute('aria-expanded', 'true');
   await expect(student.getByText('The lowest grade is dropped.').first()).toBeVisible();
   await expect(student.getByText(/Dropped: the lowest grade\./).first()).toBeVisible();

@@ -48,7 +48,12 @@ const keyboardSignIn = async (page: Page, username: string) => {
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#\/dashboard/);
   const welcome = page.getByRole('dialog', { name: /welcome/i });
-  if (await welcome.waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false)) {
+  if (
+    await welcome.waitFor({ state: 'visible', timeout: 3000 }).then(
+      () => true,
+      () => false,
+    )
+  ) {
     // Its two buttons have different names (issue 13); focus starts in the dialog.
     await expect(welcome.getByRole('button', { name: /^close$/i })).toHaveCount(1);
     await expect(welcome.getByRole('button', { name: /^no, thanks$/i })).toBeVisible();
@@ -85,7 +90,9 @@ test('sign-in with the keyboard lands on the dashboard heading; the page is name
   await expect(page).toHaveTitle(/\| Klase$/);
 });
 
-test('the phone navigation is a modal drawer: focus inside, Escape closes it back to the burger, an entry moves focus to the new h1', async ({ page }, info) => {
+test('the phone navigation is a modal drawer: focus inside, Escape closes it back to the burger, an entry moves focus to the new h1', async ({
+  page,
+}, info) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await keyboardSignIn(page, f(info).student);
   const burger = page.locator('button[aria-controls="klase-navbar"]');
@@ -115,7 +122,14 @@ test('a student hands in an assignment with the keyboard', async ({ page }, info
   const x = f(info);
   await keyboardSignIn(page, x.student);
   // What's Due leads to the assignment; its page's h1 names the page and its class, the title the material and course too.
-  await follow(page, page.getByRole('main').getByRole('link', { name: /keyboard essay/i }).first(), new RegExp(`^Course element — ${x.className}$`));
+  await follow(
+    page,
+    page
+      .getByRole('main')
+      .getByRole('link', { name: /keyboard essay/i })
+      .first(),
+    new RegExp(`^Course element — ${x.className}$`),
+  );
   await expect(page).toHaveTitle(/^Keyboard essay · .+ · E2E Keyboard .+ \| Klase$/);
   const editor = page.locator('.ProseMirror').first();
   await tabTo(page, editor);
@@ -139,9 +153,29 @@ test('a student takes a quiz with the keyboard', async ({ page }, info) => {
   await keyboardSignIn(page, x.student);
   await navigateTo(page, /^classes$/i);
   await expectHeadingFocused(page, /classes/i);
-  await follow(page, page.getByRole('main').getByRole('link', { name: new RegExp(x.className) }).first(), new RegExp(`^Courses — ${x.className}`));
-  await follow(page, page.getByRole('main').getByRole('link', { name: /^Quiz course/ }).first(), new RegExp(`^Course — ${x.className}$`));
-  await follow(page, page.getByRole('main').getByRole('link', { name: /^start$/i }).first());
+  await follow(
+    page,
+    page
+      .getByRole('main')
+      .getByRole('link', { name: new RegExp(x.className) })
+      .first(),
+    new RegExp(`^Courses — ${x.className}`),
+  );
+  await follow(
+    page,
+    page
+      .getByRole('main')
+      .getByRole('link', { name: /^Quiz course/ })
+      .first(),
+    new RegExp(`^Course — ${x.className}$`),
+  );
+  await follow(
+    page,
+    page
+      .getByRole('main')
+      .getByRole('link', { name: /^start$/i })
+      .first(),
+  );
   await tabTo(page, page.getByRole('button', { name: /^start quiz$/i }));
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: /^start quiz$/i }) });
@@ -183,8 +217,21 @@ test('a teacher enters a grade in the grader grid with the keyboard; it is annou
   await keyboardSignIn(page, x.teacher);
   await navigateTo(page, /^classes$/i);
   await expectHeadingFocused(page, /classes/i);
-  await follow(page, page.getByRole('main').getByRole('link', { name: new RegExp(x.className) }).first());
-  await follow(page, page.getByRole('main').getByRole('link', { name: new RegExp(x.gradesCourse) }).first(), new RegExp(`^Course — ${x.className}$`));
+  await follow(
+    page,
+    page
+      .getByRole('main')
+      .getByRole('link', { name: new RegExp(x.className) })
+      .first(),
+  );
+  await follow(
+    page,
+    page
+      .getByRole('main')
+      .getByRole('link', { name: new RegExp(x.gradesCourse) })
+      .first(),
+    new RegExp(`^Course — ${x.className}$`),
+  );
   await follow(page, page.getByRole('link', { name: /^grade book$/i }), new RegExp(`^Grade book — ${x.className}$`));
   await expect(page).toHaveTitle(new RegExp(`^Grade book · ${x.gradesCourse} · ${x.className} \\| Klase$`));
 
@@ -192,7 +239,10 @@ test('a teacher enters a grade in the grader grid with the keyboard; it is annou
   const grid = page.getByRole('grid');
   const first = grid.locator('[role="gridcell"][tabindex="0"]');
   await tabTo(page, first);
-  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader') }).first();
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader') })
+    .first();
   const cell = row.locator('[role="gridcell"]').first();
   await expect(cell).toBeFocused();
   await page.keyboard.type('8');

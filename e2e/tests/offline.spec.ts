@@ -19,9 +19,15 @@ interface ManifestIcon {
 }
 
 const serviceWorkerControls = (page: Page) =>
-  expect.poll(() => page.evaluate(() => navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller?.state ?? null)), { timeout: 20_000 }).toBe('activated');
+  expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller?.state ?? null)), { timeout: 20_000 })
+    .toBe('activated');
 
-test('installable; an answer typed offline arrives after reconnecting; a second visit offline shows the app and an opened material', async ({ page, context, a11y }, info) => {
+test('installable; an answer typed offline arrives after reconnecting; a second visit offline shows the app and an opened material', async ({
+  page,
+  context,
+  a11y,
+}, info) => {
   test.setTimeout(150_000);
   const x = f(info.project.name);
 
@@ -39,14 +45,25 @@ test('installable; an answer typed offline arrives after reconnecting; a second 
 
   // Online: the student reads the page, then starts the quiz and answers the first question.
   await goTo(page, /^classes$/i);
-  await page.getByRole('main').getByRole('link', { name: new RegExp(x.className) }).first().click();
-  await page.getByRole('main').getByRole('link', { name: /^Quiz course/ }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(x.className) })
+    .first()
+    .click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^Quiz course/ })
+    .first()
+    .click();
   await page.getByRole('link', { name: /^start$/i }).click();
   await expect(page.getByText(READING)).toBeVisible();
   const readingHref = new URL(page.url()).hash;
   await page.getByRole('link', { name: /next/i }).first().click();
   await page.getByRole('button', { name: /^start quiz$/i }).click();
-  const startDialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: /^start quiz$/i }) }).last();
+  const startDialog = page
+    .getByRole('dialog')
+    .filter({ has: page.getByRole('button', { name: /^start quiz$/i }) })
+    .last();
   await startDialog.getByRole('button', { name: /^start quiz$/i }).click();
   await expect(page).toHaveURL(/\/quiz\/[0-9a-f-]{36}\/attempt\/[0-9a-f-]{36}$/);
   const attemptId = /\/attempt\/([0-9a-f-]{36})$/.exec(page.url())?.[1] ?? '';

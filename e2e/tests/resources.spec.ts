@@ -21,16 +21,32 @@ test('a teacher shares a link in the resource library and a student of the schoo
   await dialog.getByLabel(/web address/i).fill('https://psa.gov.ph/');
   await dialog.getByRole('button', { name: /^save$/i }).click();
   const sure = page.getByRole('dialog').filter({ hasText: /add this link to the school resources/i });
-  await sure.getByRole('button').filter({ hasNotText: /^cancel$/i }).last().click();
-  await expect(page.getByRole('main').getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
+  await sure
+    .getByRole('button')
+    .filter({ hasNotText: /^cancel$/i })
+    .last()
+    .click();
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('link', { name: new RegExp(title) })
+      .first(),
+  ).toBeVisible();
 
   const context = await browser.newContext();
   const student = await context.newPage();
   try {
     await signIn(student, 'student3');
     await goTo(student, /^resources$/i);
-    await student.getByRole('searchbox').or(student.getByLabel(/^search/i)).first().fill(info.project.name === 'phone' ? 'quick facts phone' : 'quick facts desktop');
-    const link = student.getByRole('main').getByRole('link', { name: new RegExp(title) }).first();
+    await student
+      .getByRole('searchbox')
+      .or(student.getByLabel(/^search/i))
+      .first()
+      .fill(info.project.name === 'phone' ? 'quick facts phone' : 'quick facts desktop');
+    const link = student
+      .getByRole('main')
+      .getByRole('link', { name: new RegExp(title) })
+      .first();
     await expect(link).toBeVisible();
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('href', 'https://psa.gov.ph/');

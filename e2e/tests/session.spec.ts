@@ -13,12 +13,22 @@ test('a session ended elsewhere returns the user to sign-in with "Your session h
   await otherPage.getByLabel(/current password/i).fill(DEMO_PASSWORD);
   await otherPage.getByLabel(/^new password/i).fill(DEMO_PASSWORD);
   await otherPage.getByLabel(/^confirm password/i).fill(DEMO_PASSWORD);
-  await otherPage.getByRole('button', { name: /change password|save/i }).last().click();
+  await otherPage
+    .getByRole('button', { name: /change password|save/i })
+    .last()
+    .click();
   await expect(otherPage.getByText('New password must not be the same as your current password.')).toBeVisible();
   await otherPage.getByLabel(/^new password/i).fill('Iba#Pass2026');
   await otherPage.getByLabel(/^confirm password/i).fill('Iba#Pass2026');
-  await otherPage.getByRole('button', { name: /change password|save/i }).last().click();
-  await otherPage.getByRole('dialog').getByRole('button', { name: /confirm|change|yes/i }).last().click();
+  await otherPage
+    .getByRole('button', { name: /change password|save/i })
+    .last()
+    .click();
+  await otherPage
+    .getByRole('dialog')
+    .getByRole('button', { name: /confirm|change|yes/i })
+    .last()
+    .click();
   await expect(otherPage.getByText(/password has been changed/i)).toBeVisible();
   await other.close();
 
@@ -34,7 +44,10 @@ test('a parent switches between children and opens each one; another child is no
   await expect(page.getByText('Jose Rizal Dela Cruz').first()).toBeVisible();
   await expect(page.getByText('Ana Dela Cruz').first()).toBeVisible();
   await a11y('parent profile');
-  const switcher = page.getByRole('textbox', { name: /viewing child/i }).or(page.getByLabel(/viewing child/i)).first();
+  const switcher = page
+    .getByRole('textbox', { name: /viewing child/i })
+    .or(page.getByLabel(/viewing child/i))
+    .first();
   await switcher.click();
   await page.getByRole('option', { name: /ana/i }).click();
   await expect(page.getByText('Ana Dela Cruz').first()).toBeVisible();
@@ -52,7 +65,10 @@ test('language and theme follow the profile across sign-out and sign-in', async 
   await page.getByRole('button', { name: /change language/i }).click();
   await page.getByRole('menuitem', { name: /filipino/i }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
-  await page.getByRole('button', { name: /madilim|dark/i }).first().click();
+  await page
+    .getByRole('button', { name: /madilim|dark/i })
+    .first()
+    .click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await a11y('dashboard in Filipino, dark');
   await openUserMenu(page);

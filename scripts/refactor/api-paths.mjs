@@ -75,10 +75,20 @@ export const API_FILES = {
 const SPLITS = [{ from: 'kernel/class-access.ts', alsoFrom: 'modules/classes/class-access.ts', to: 'kernel/request-user.ts', names: ['requestUser'] }];
 
 /** Path mentions outside TypeScript imports (scripts, docs, package.json): plain text, old → new. */
-const TEXT_FILES = ['apps/api/package.json', 'apps/api/README.md', 'README.md', 'package.json', 'scripts/dev.mjs', 'scripts/e2e-server.mjs', 'scripts/test.mjs', 'e2e/playwright.config.ts', 'bench/run.mjs', 'bench/package.json', 'e2e/tests/catalogue.spec.ts'];
-const TEXT = [
-  ['src/db/seed', 'src/seed/seed'],
+const TEXT_FILES = [
+  'apps/api/package.json',
+  'apps/api/README.md',
+  'README.md',
+  'package.json',
+  'scripts/dev.mjs',
+  'scripts/e2e-server.mjs',
+  'scripts/test.mjs',
+  'e2e/playwright.config.ts',
+  'bench/run.mjs',
+  'bench/package.json',
+  'e2e/tests/catalogue.spec.ts',
 ];
+const TEXT = [['src/db/seed', 'src/seed/seed']];
 
 const prefix = (o) => Object.fromEntries(Object.entries(o).map(([a, b]) => [API + a, API + b]));
 const map = makeMap({ files: prefix(API_FILES), dirs: prefix(API_DIRS) });

@@ -30,11 +30,29 @@ export const CORE_FILES = {
  * named imports of them are pointed at the new file.
  */
 export const MATERIAL_NAMES = [
-  'MATERIAL_NAME_MAX', 'PAGE_HTML_MAX', 'INSTRUCTIONS_MAX', 'COMPLETION_RULE', 'GRADED_TYPES',
-  'materialForm', 'MaterialForm', 'materialUpdate', 'uploadAnswer', 'UploadAnswer',
-  'materialDetails', 'MaterialDetails', 'STOP_STATES', 'StopState', 'journey', 'Journey',
-  'journeyQuery', 'viewAnswer', 'myMaterialRow', 'MyMaterialRow', 'MY_MATERIAL_SORTS',
-  'myMaterialsQuery', 'materialParams',
+  'MATERIAL_NAME_MAX',
+  'PAGE_HTML_MAX',
+  'INSTRUCTIONS_MAX',
+  'COMPLETION_RULE',
+  'GRADED_TYPES',
+  'materialForm',
+  'MaterialForm',
+  'materialUpdate',
+  'uploadAnswer',
+  'UploadAnswer',
+  'materialDetails',
+  'MaterialDetails',
+  'STOP_STATES',
+  'StopState',
+  'journey',
+  'Journey',
+  'journeyQuery',
+  'viewAnswer',
+  'myMaterialRow',
+  'MyMaterialRow',
+  'MY_MATERIAL_SORTS',
+  'myMaterialsQuery',
+  'materialParams',
 ];
 
 /**
@@ -48,9 +66,21 @@ export const AGG_BUF_NAMES = ['AggMode', 'STATUSES', 'USED', 'EXTRA', 'NOVALUE',
  * contracts' types: the re-export made a cycle). `gradebook/index.ts` still exports both.
  */
 export const VIEW_NAMES = [
-  'GradebookSettings', 'GradeCategoryRow', 'GradeItemSource', 'GradeItemRow', 'ScaleRow', 'RubricRow',
-  'GradingPeriodRow', 'GradebookSetupView', 'CELL', 'GridTotal', 'GradebookGrid', 'GradeEntryResult',
-  'GradeHistoryEntry', 'ReportLine', 'StudentGradeReport',
+  'GradebookSettings',
+  'GradeCategoryRow',
+  'GradeItemSource',
+  'GradeItemRow',
+  'ScaleRow',
+  'RubricRow',
+  'GradingPeriodRow',
+  'GradebookSetupView',
+  'CELL',
+  'GridTotal',
+  'GradebookGrid',
+  'GradeEntryResult',
+  'GradeHistoryEntry',
+  'ReportLine',
+  'StudentGradeReport',
 ];
 
 const SPLITS = [

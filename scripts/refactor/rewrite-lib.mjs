@@ -174,8 +174,15 @@ export function splitNamedImports(text, specMatches, targetSpec, names) {
   const IMPORT = /^([ \t]*)(import|export)(\s+type)?\s*\{([^}]*)\}\s*from\s*(['"])([^'"\n]+)\5;?/gm;
   return text.replace(IMPORT, (whole, indent, kw, typeKw, list, quote, spec) => {
     if (!specMatches(spec)) return whole;
-    const parts = list.split(',').map((s) => s.trim()).filter(Boolean);
-    const name = (p) => p.replace(/^type\s+/, '').split(/\s+as\s+/)[0].trim();
+    const parts = list
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const name = (p) =>
+      p
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0]
+        .trim();
     const moving = parts.filter((p) => names.has(name(p)));
     if (moving.length === 0) return whole;
     const staying = parts.filter((p) => !names.has(name(p)));

@@ -41,8 +41,7 @@ for (const file of walk(src)) {
     let kind = null;
     if (from.layer === 'features' && to.layer === 'features' && to.feature !== from.feature) kind = 'feature→feature';
     else if (from.layer === 'features' && to.layer === 'app') kind = 'feature→app';
-    else if (!['features', 'app', 'root'].includes(from.layer) && ['features', 'app'].includes(to.layer))
-      kind = 'below→features/app';
+    else if (!['features', 'app', 'root'].includes(from.layer) && ['features', 'app'].includes(to.layer)) kind = 'below→features/app';
     if (kind) {
       counts[kind] += 1;
       lines.push(`${kind}  ${relative(src, file)} → ${spec}`);

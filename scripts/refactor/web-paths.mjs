@@ -110,7 +110,9 @@ function mapPath(abs) {
       MOVES.find(([from]) => !from.endsWith('/') && stripTest(rel) === from);
     if (!hit) return cur;
     const [from, to] = hit;
-    const next = from.endsWith('/') ? join(src, to, rel.slice(from.length)) : join(src, to.replace(/\.(tsx?)$/, '') + rel.slice(from.replace(/\.(tsx?)$/, '').length));
+    const next = from.endsWith('/')
+      ? join(src, to, rel.slice(from.length))
+      : join(src, to.replace(/\.(tsx?)$/, '') + rel.slice(from.replace(/\.(tsx?)$/, '').length));
     if (next === cur) return cur;
     cur = next;
   }

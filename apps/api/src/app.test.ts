@@ -28,7 +28,7 @@ describe('serving the built SPA', () => {
     const csp = String(index.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-    expect(csp).toContain('img-src \'self\' data: blob:');
+    expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).not.toContain('upgrade-insecure-requests');
     const asset = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(asset.statusCode).toBe(200);

@@ -190,9 +190,7 @@ export const buildApp = async (config: AppConfig, deps: AppDeps = {}): Promise<F
   const ownsDatabase = !deps.database;
   const database =
     deps.database ??
-    (await openDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') },
-    ));
+    (await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') }));
   const transport = deps.transport !== undefined ? deps.transport : config.smtpUrl ? smtpTransport(config.smtpUrl) : null;
   const mailer: Mailer = createMailer({ database, transport, from: config.mailFrom, pollMs: config.mailPollMs, log: app.log });
 

@@ -84,8 +84,7 @@ const wrongTypes = (s: JsonSchema | undefined, depth = 0): unknown => {
 const pathParams = (op: Operation) => (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
 const queryParams = (op: Operation) => (op.parameters ?? []).filter((p) => p.in === 'query' && p.name !== 'type' && p.name !== 'additionalProperties');
 
-const fillPath = (path: string, value: (name: string) => string): string =>
-  path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(value(name)));
+const fillPath = (path: string, value: (name: string) => string): string => path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(value(name)));
 
 const BAD_IDS = ['not-a-uuid', '99999999999999999999999999', '-1', '00000000-0000-0000-0000-00000000000g', 'x'.repeat(90), '%00'];
 /** Bad values for any query parameter, already encoded. */
@@ -143,7 +142,12 @@ describe('bad input never answers 5xx', () => {
   it('walks every route of the OpenAPI document', async () => {
     const doc = t.app.swagger() as unknown as Doc;
     const policyOf = new Map(
-      routes.flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).map((m) => [`${m} ${r.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`, r.config?.policy as Policy | undefined])),
+      routes.flatMap((r) =>
+        (Array.isArray(r.method) ? r.method : [r.method]).map((m) => [
+          `${m} ${r.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`,
+          r.config?.policy as Policy | undefined,
+        ]),
+      ),
     );
     const failures: string[] = [];
     let requests = 0;

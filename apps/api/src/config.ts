@@ -64,7 +64,8 @@ const s3Config = (e: z.infer<typeof envSchema>): S3Config | undefined => {
   };
   if (!e.S3_BUCKET) {
     const stray = S3_VARS.filter((name) => e[name] !== undefined);
-    if (stray.length > 0) fail(`${stray.join(', ')} set without S3_BUCKET (set S3_BUCKET to keep files in a bucket, or remove them to keep files under DATA_DIR)`);
+    if (stray.length > 0)
+      fail(`${stray.join(', ')} set without S3_BUCKET (set S3_BUCKET to keep files in a bucket, or remove them to keep files under DATA_DIR)`);
     return undefined;
   }
   if (!BUCKET_RE.test(e.S3_BUCKET)) fail(`S3_BUCKET "${e.S3_BUCKET}" is not a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)`);

@@ -11,7 +11,14 @@ describe('workers.ts: every background worker in one list', () => {
 
   it('buildApp creates every listed worker, including the ones routes wake and the mailer', async () => {
     t = await createTestApp();
-    expect(WORKERS.map((w) => w.name)).toEqual(['mail outbox', 'bulk uploads', 'course copy and delete jobs', 'quiz sweep', 'grade recompute', 'real-time event prune']);
+    expect(WORKERS.map((w) => w.name)).toEqual([
+      'mail outbox',
+      'bulk uploads',
+      'course copy and delete jobs',
+      'quiz sweep',
+      'grade recompute',
+      'real-time event prune',
+    ]);
     expect(t.app.workers).toHaveLength(WORKERS.length);
     expect(t.app.workers).toContain(t.app.mailer);
     expect(t.app.workers).toContain(t.app.bulkWorker);

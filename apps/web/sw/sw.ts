@@ -5,15 +5,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import {
-  API_CACHE,
-  API_CACHE_MAX_ENTRIES,
-  ASSET_CACHE,
-  ASSET_CACHE_MAX_ENTRIES,
-  OFFLINE_HEADER,
-  isBuildAsset,
-  keepsApiGet,
-} from '../src/lib/offline-rules.ts';
+import { API_CACHE, API_CACHE_MAX_ENTRIES, ASSET_CACHE, ASSET_CACHE_MAX_ENTRIES, OFFLINE_HEADER, isBuildAsset, keepsApiGet } from '../src/lib/offline-rules.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 

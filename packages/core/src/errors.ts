@@ -102,8 +102,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
-export const isErrorCode = (v: unknown): v is ErrorCode =>
-  typeof v === 'string' && Object.prototype.hasOwnProperty.call(ERROR_STATUS, v);
+export const isErrorCode = (v: unknown): v is ErrorCode => typeof v === 'string' && Object.prototype.hasOwnProperty.call(ERROR_STATUS, v);
 
 /** A field-level validation issue: the path and the i18n key (in the `validation` namespace). */
 /**
@@ -138,10 +137,7 @@ export class DomainError extends Error {
   readonly retryAfterSeconds?: number;
   /** Values of the message's placeholders (`{{max}}`). */
   readonly params?: Record<string, string | number>;
-  constructor(
-    code: ErrorCode,
-    opts: { message?: string; fields?: FieldIssue[]; retryAfterSeconds?: number; params?: Record<string, string | number> } = {},
-  ) {
+  constructor(code: ErrorCode, opts: { message?: string; fields?: FieldIssue[]; retryAfterSeconds?: number; params?: Record<string, string | number> } = {}) {
     super(opts.message ?? code);
     this.code = code;
     this.fields = opts.fields;

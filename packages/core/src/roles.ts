@@ -15,8 +15,7 @@ export type RoleId = (typeof ROLE)[RoleKey];
 
 export const ROLE_IDS: readonly RoleId[] = Object.values(ROLE);
 
-export const roleKeyOf = (id: number): RoleKey | undefined =>
-  (Object.keys(ROLE) as RoleKey[]).find((k) => ROLE[k] === id);
+export const roleKeyOf = (id: number): RoleKey | undefined => (Object.keys(ROLE) as RoleKey[]).find((k) => ROLE[k] === id);
 
 export const isRoleId = (id: number): id is RoleId => ROLE_IDS.includes(id as RoleId);
 

@@ -36,7 +36,13 @@ describe('server-driven table contract (spec section 7)', () => {
 
 describe('table query: unsafe characters', () => {
   it('refuses NUL and lone surrogates in the search, the filter and extra fields with textChars', () => {
-    for (const query of [{ search: 'a\u0000' }, { search: '\ud800' }, { 'filter[key]': 'x\u0000' }, { 'filter[values][]': ['ok', 'b\u0000'] }, { classId: 'c\u0000' }]) {
+    for (const query of [
+      { search: 'a\u0000' },
+      { search: '\ud800' },
+      { 'filter[key]': 'x\u0000' },
+      { 'filter[values][]': ['ok', 'b\u0000'] },
+      { classId: 'c\u0000' },
+    ]) {
       const r = tableQuerySchema.safeParse(query);
       expect(r.success, JSON.stringify(query)).toBe(false);
       expect(r.error?.issues.map((i) => i.message)).toContain('textChars');

@@ -39,7 +39,11 @@ export const encodeTableQuery = (q: TableQuery): URLSearchParams => {
 /** Validates a parsed query string (Fastify's default parser: repeated keys become arrays). */
 export const tableQuerySchema = z
   .object({
-    sortBy: z.string().max(64).regex(/^[A-Za-z0-9_.]*$/).optional(),
+    sortBy: z
+      .string()
+      .max(64)
+      .regex(/^[A-Za-z0-9_.]*$/)
+      .optional(),
     sortOrder: z.enum(['asc', 'desc']).default('asc'),
     search: safeString().max(200).default(''),
     page: z.coerce.number().int().min(1).max(100_000).optional(),
@@ -75,5 +79,4 @@ export interface TablePage<T> {
   pagination: { page: number; totalcount: number };
 }
 
-export const totalPages = (totalcount: number, rowsperpage: number): number =>
-  Math.max(1, Math.ceil(totalcount / Math.max(1, rowsperpage)));
+export const totalPages = (totalcount: number, rowsperpage: number): number => Math.max(1, Math.ceil(totalcount / Math.max(1, rowsperpage)));

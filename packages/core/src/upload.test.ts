@@ -18,10 +18,20 @@ describe('uploads (spec sections 5 and 9)', () => {
     expect(checkUploads([{ name: 'a.gif', size: 10 }])).toEqual({ key: 'courseImageFormat' });
     expect(checkUploads([{ name: 'a.png', size: 2 * 1024 * 1024 }])).toEqual({ key: 'imageTooLarge' });
     expect(checkUploads([{ name: 'a.png', size: 2 * 1024 * 1024 - 1 }])).toBeNull();
-    expect(checkUploads([{ name: 'a.png', size: 1 }, { name: 'b.png', size: 1 }])).toEqual({ key: 'maxOneFile' });
+    expect(
+      checkUploads([
+        { name: 'a.png', size: 1 },
+        { name: 'b.png', size: 1 },
+      ]),
+    ).toEqual({ key: 'maxOneFile' });
     const rules = { types: ['pdf'], maxBytes: 900 * 1024 * 1024, maxFiles: 3 };
     expect(checkUploads([{ name: 'a.docx', size: 1 }], rules)).toEqual({ key: 'fileFormat', params: { format: 'pdf' } });
-    expect(checkUploads(Array.from({ length: 4 }, () => ({ name: 'a.pdf', size: 1 })), rules)).toEqual({ key: 'maxFiles', params: { count: 3 } });
+    expect(
+      checkUploads(
+        Array.from({ length: 4 }, () => ({ name: 'a.pdf', size: 1 })),
+        rules,
+      ),
+    ).toEqual({ key: 'maxFiles', params: { count: 3 } });
   });
 
   it('takes any type with the wildcard, still checking size and count', () => {

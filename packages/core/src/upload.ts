@@ -7,11 +7,9 @@ export type SniffedType = 'jpeg' | 'png' | 'gif' | 'webp' | 'pdf' | 'zip' | 'unk
 export const sniffType = (head: Uint8Array): SniffedType => {
   const b = (i: number) => head[i] ?? -1;
   if (b(0) === 0xff && b(1) === 0xd8 && b(2) === 0xff) return 'jpeg';
-  if (b(0) === 0x89 && b(1) === 0x50 && b(2) === 0x4e && b(3) === 0x47 && b(4) === 0x0d && b(5) === 0x0a && b(6) === 0x1a && b(7) === 0x0a)
-    return 'png';
+  if (b(0) === 0x89 && b(1) === 0x50 && b(2) === 0x4e && b(3) === 0x47 && b(4) === 0x0d && b(5) === 0x0a && b(6) === 0x1a && b(7) === 0x0a) return 'png';
   if (b(0) === 0x47 && b(1) === 0x49 && b(2) === 0x46 && b(3) === 0x38) return 'gif';
-  if (b(0) === 0x52 && b(1) === 0x49 && b(2) === 0x46 && b(3) === 0x46 && b(8) === 0x57 && b(9) === 0x45 && b(10) === 0x42 && b(11) === 0x50)
-    return 'webp';
+  if (b(0) === 0x52 && b(1) === 0x49 && b(2) === 0x46 && b(3) === 0x46 && b(8) === 0x57 && b(9) === 0x45 && b(10) === 0x42 && b(11) === 0x50) return 'webp';
   if (b(0) === 0x25 && b(1) === 0x50 && b(2) === 0x44 && b(3) === 0x46) return 'pdf';
   if (b(0) === 0x50 && b(1) === 0x4b && b(2) === 0x03 && b(3) === 0x04) return 'zip';
   return 'unknown';
@@ -90,10 +88,7 @@ const extOf = (name: string) => (name.includes('.') ? name.split('.').pop()!.toL
 export const ANY_FILE_TYPE = '*';
 
 /** Checks a selection of files by name and size (the browser side; the server re-checks content). */
-export const checkUploads = (
-  files: readonly { name: string; size: number }[],
-  rules: UploadRules = DEFAULT_UPLOAD_RULES,
-): UploadProblem | null => {
+export const checkUploads = (files: readonly { name: string; size: number }[], rules: UploadRules = DEFAULT_UPLOAD_RULES): UploadProblem | null => {
   if (files.length > rules.maxFiles) return rules.maxFiles === 1 ? { key: 'maxOneFile' } : { key: 'maxFiles', params: { count: rules.maxFiles } };
   const isJpegPng = rules.types.every((t) => ['jpeg', 'jpg', 'png'].includes(t));
   for (const f of files) {

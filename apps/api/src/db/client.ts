@@ -23,9 +23,7 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
  * idle or busy pool connection dies (the pool replaces it; the error is reported, never thrown).
  */
 export type DatabaseEvent =
-  | { type: 'listener-down'; error: unknown }
-  | { type: 'listener-up'; reconnected: boolean }
-  | { type: 'client-error'; error: unknown };
+  { type: 'listener-down'; error: unknown } | { type: 'listener-up'; reconnected: boolean } | { type: 'client-error'; error: unknown };
 
 export interface Database {
   db: Db;
@@ -47,9 +45,7 @@ export interface Database {
   pglite?: PGlite;
 }
 
-export type DatabaseOptions =
-  | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+export type DatabaseOptions = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 const openPglite = async (opts: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> => {
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
@@ -296,5 +292,4 @@ const createListener = (url: string, emit: (event: DatabaseEvent) => void) => {
   };
 };
 
-export const openDatabase = async (opts: DatabaseOptions): Promise<Database> =>
-  opts.kind === 'postgres' ? openPostgres(opts.url) : openPglite(opts);
+export const openDatabase = async (opts: DatabaseOptions): Promise<Database> => (opts.kind === 'postgres' ? openPostgres(opts.url) : openPglite(opts));

@@ -11,5 +11,17 @@ import * as assessments from './schema/assessments.ts';
 import * as gradebook from './schema/gradebook.ts';
 
 /** Every table, for drizzle's typed client. */
-export const schema = { ...tenancy, ...users, ...sessions, ...platform, ...admin, ...classes, ...courses, ...courseJobs, ...resources, ...assessments, ...gradebook };
+export const schema = {
+  ...tenancy,
+  ...users,
+  ...sessions,
+  ...platform,
+  ...admin,
+  ...classes,
+  ...courses,
+  ...courseJobs,
+  ...resources,
+  ...assessments,
+  ...gradebook,
+};
 export type Schema = typeof schema;

@@ -51,7 +51,6 @@ export const editConflict = async (db: Db, table: VersionedTable, where: SQL | u
   throw new DomainError('EDIT_CONFLICT', { params: { ...params } });
 };
 
-
 /**
  * Saves a versioned record: `UPDATE … SET values, version = version + 1 WHERE where AND version =
  * expected` in one statement; no row → NOT_FOUND or EDIT_CONFLICT (exactly one of two concurrent

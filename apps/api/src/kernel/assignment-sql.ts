@@ -40,4 +40,3 @@ export const elementAssignedTo = (students: StudentRef): SQL => {
  * `course_elements` and `course_materials` in the query.
  */
 export const assignedToStudents = (students: StudentRef): SQL => and(assignedOnly, elementAssignedTo(students)) as SQL;
-

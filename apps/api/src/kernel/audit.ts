@@ -35,14 +35,10 @@ export const changes = (before: Values, after: Values, keys: readonly string[]):
 };
 
 /** Picks the given keys (dates as ISO text), for a creation's `after` or a deletion's `before`. */
-export const pick = (row: Values, keys: readonly string[]): Values =>
-  Object.fromEntries(keys.map((k) => [k, comparable(row[k])]));
+export const pick = (row: Values, keys: readonly string[]): Values => Object.fromEntries(keys.map((k) => [k, comparable(row[k])]));
 
 /** An administrative change with its before and after values (`data: { before, after }`). */
-export const auditChange = async (
-  tx: Db,
-  e: Omit<AuditEntry, 'data'> & { before: Values | null; after: Values | null; extra?: Values },
-): Promise<void> => {
+export const auditChange = async (tx: Db, e: Omit<AuditEntry, 'data'> & { before: Values | null; after: Values | null; extra?: Values }): Promise<void> => {
   const { before, after, extra, ...entry } = e;
   await audit(tx, { ...entry, data: { before, after, ...(extra ?? {}) } });
 };

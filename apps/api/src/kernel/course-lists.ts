@@ -43,7 +43,9 @@ export const countsOf = (viewer: CourseViewer) => {
     // Completion is one student's: a parent looking through several children gets no percent.
     completed:
       ids.length === 1 && only
-        ? sql<number | null>`(${materialsOfCourse} and ${assignedToStudents(ids)} and exists (select 1 from ${materialProgress} where ${materialProgress.materialId} = ${courseMaterials.id} and ${materialProgress.studentId} = ${only} and ${materialProgress.completedAt} is not null))`
+        ? sql<
+            number | null
+          >`(${materialsOfCourse} and ${assignedToStudents(ids)} and exists (select 1 from ${materialProgress} where ${materialProgress.materialId} = ${courseMaterials.id} and ${materialProgress.studentId} = ${only} and ${materialProgress.completedAt} is not null))`
         : sql<number | null>`null`,
   };
 };
@@ -62,4 +64,3 @@ export const statusFilter = (q: Pick<ParsedTableQuery, 'filter'>): SQL | undefin
   const known = statuses.filter((s): s is keyof typeof STATUS_CONDITION => Object.hasOwn(STATUS_CONDITION, s));
   return known.length ? or(...known.map((s) => STATUS_CONDITION[s])) : sql`false`;
 };
-

@@ -13,12 +13,7 @@ export const searchAny = (search: string, columns: readonly (AnyColumn | SQL)[])
 };
 
 /** The ORDER BY of a table: the requested sortable column or the default, then the id for stable pages. */
-export const orderOf = (
-  q: Pick<ParsedTableQuery, 'sortBy' | 'sortOrder'>,
-  sortable: Record<string, AnyColumn | SQL>,
-  fallback: SQL,
-  id: AnyColumn,
-): SQL[] => {
+export const orderOf = (q: Pick<ParsedTableQuery, 'sortBy' | 'sortOrder'>, sortable: Record<string, AnyColumn | SQL>, fallback: SQL, id: AnyColumn): SQL[] => {
   const column = q.sortBy && Object.prototype.hasOwnProperty.call(sortable, q.sortBy) ? sortable[q.sortBy] : undefined;
   if (!column) return [fallback, asc(id)];
   return [q.sortOrder === 'desc' ? desc(column) : asc(column), asc(id)];

@@ -14,7 +14,8 @@ export const uniqueViolation = (err: unknown): { constraint: string } | null => 
 const CONNECTION_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 const CONNECTION_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 /** node-postgres reports a lost or unreachable server with plain errors carrying these messages. */
-const CONNECTION_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)/;
+const CONNECTION_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)/;
 
 /**
  * Whether an error means the database is (for now) unreachable rather than that the statement was

@@ -88,7 +88,11 @@ describe('PostgreSQL connections cut under the API', () => {
     expect(created.length).toBeGreaterThan(0);
 
     const t0 = Date.now();
-    const health = await eventually(() => t.app.inject({ method: 'GET', url: '/api/health' }), (r) => r.statusCode === 200, 5000);
+    const health = await eventually(
+      () => t.app.inject({ method: 'GET', url: '/api/health' }),
+      (r) => r.statusCode === 200,
+      5000,
+    );
     expect(health.json()).toEqual({ status: 'ok', database: 'postgres' });
     expect(Date.now() - t0).toBeLessThan(5000);
     expect((await teacher.req('GET', '/api/auth/session')).statusCode).toBe(200);
@@ -97,7 +101,13 @@ describe('PostgreSQL connections cut under the API', () => {
 
     // The LISTEN connection was lost and came back by itself, subscribed again.
     expect(events.some((e) => e.type === 'listener-down')).toBe(true);
-    expect(await eventually(async () => t.app.database.listening, (v) => v, 5000)).toBe(true);
+    expect(
+      await eventually(
+        async () => t.app.database.listening,
+        (v) => v,
+        5000,
+      ),
+    ).toBe(true);
     expect(events.filter((e) => e.type === 'listener-up' && e.reconnected).length).toBeGreaterThan(0);
   });
 
@@ -107,7 +117,13 @@ describe('PostgreSQL connections cut under the API', () => {
     try {
       await terminateBackends(t.db);
       const listening = () => t.app.database.listening && nodeB.database.listening;
-      expect(await eventually(async () => listening(), (v) => v, 5000)).toBe(true);
+      expect(
+        await eventually(
+          async () => listening(),
+          (v) => v,
+          5000,
+        ),
+      ).toBe(true);
       const onA = await signIn(t.app, w.s2.username);
       // The same cookie on node B: sessions live in the database.
       const onB = (url: string) => nodeB.inject({ method: 'GET', url, headers: { cookie: onA.cookie } });
@@ -117,7 +133,11 @@ describe('PostgreSQL connections cut under the API', () => {
       // Disabled through node B; node A's cached session ends by the notification alone.
       await nodeB.database.db.update(customers).set({ status: 'INACTIVE' }).where(eq(customers.id, w.schoolA.customerId));
       const t0 = Date.now();
-      const status = await eventually(async () => (await onA.req('GET', '/api/auth/session')).statusCode, (s) => s === 401, 2000);
+      const status = await eventually(
+        async () => (await onA.req('GET', '/api/auth/session')).statusCode,
+        (s) => s === 401,
+        2000,
+      );
       expect(status).toBe(401);
       expect(Date.now() - t0).toBeLessThan(500);
     } finally {

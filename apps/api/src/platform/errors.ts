@@ -60,8 +60,7 @@ const BROKEN_MULTIPART = [
   /^The needle cannot (be an empty String\/Buffer|have a length bigger than 256)\.$/,
   /^Malformed part header$/,
 ];
-const isBrokenMultipart = (request: FastifyRequest, error: Error): boolean =>
-  request.isMultipart() && BROKEN_MULTIPART.some((re) => re.test(error.message));
+const isBrokenMultipart = (request: FastifyRequest, error: Error): boolean => request.isMultipart() && BROKEN_MULTIPART.some((re) => re.test(error.message));
 
 /** The one error handler: domain errors, validation errors, client errors, the database away (503), and opaque 500s. */
 export const registerErrorHandling = (app: FastifyInstance): void => {

@@ -98,4 +98,9 @@ export const pictureWish = (request: FastifyRequest): PictureWish | undefined =>
 
 /** Sends a picture privately cached for an hour; its type depends on `Accept`, so caches must vary on it. */
 export const sendPicture = (reply: FastifyReply, picture: Picture) =>
-  reply.header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').header('vary', 'accept').type(picture.mime).send(picture.data);
+  reply
+    .header('cache-control', 'private, max-age=3600')
+    .header('x-content-type-options', 'nosniff')
+    .header('vary', 'accept')
+    .type(picture.mime)
+    .send(picture.data);

@@ -27,7 +27,12 @@ describe('bad input answers a translated 400', () => {
   afterAll(() => t.close());
 
   it('refuses NUL and lone surrogates in a table search with the textChars field key', async () => {
-    for (const url of ['/api/admin/users/?search=a%00b', '/api/admin/schools/?search=%00', '/api/admin/audit/?search=x%00', '/api/admin/users/export?search=%00']) {
+    for (const url of [
+      '/api/admin/users/?search=a%00b',
+      '/api/admin/schools/?search=%00',
+      '/api/admin/audit/?search=x%00',
+      '/api/admin/users/export?search=%00',
+    ]) {
       const res = await admin.req('GET', url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toEqual({ code: 'VALIDATION', message: 'Please fill in required fields!', fields: [{ path: 'search', key: 'textChars' }] });

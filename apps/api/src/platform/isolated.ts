@@ -12,7 +12,10 @@ export const MAX_PARALLEL = 1;
 export type IsolatedFailure = 'memory' | 'timeout' | 'crash';
 
 export class IsolatedError extends Error {
-  constructor(readonly reason: IsolatedFailure, cause?: unknown) {
+  constructor(
+    readonly reason: IsolatedFailure,
+    cause?: unknown,
+  ) {
     super(`isolated work failed: ${reason}`, { cause });
   }
 }

@@ -29,7 +29,10 @@ const TEMPLATES: Record<MailKind, Record<Locale, Template>> = {
     'en-us': {
       subject: 'Activate your Klase account',
       greeting: (n) => `Hello ${n},`,
-      lines: (p) => [`A Klase account was created for you. Your username is ${p.username}.`, 'Open the link below to set your password and activate your account. The link is valid for 7 days.'],
+      lines: (p) => [
+        `A Klase account was created for you. Your username is ${p.username}.`,
+        'Open the link below to set your password and activate your account. The link is valid for 7 days.',
+      ],
       button: 'Activate my account',
       ignore: 'If you did not expect this message, you can ignore it.',
       signature: 'The Klase team',
@@ -37,7 +40,10 @@ const TEMPLATES: Record<MailKind, Record<Locale, Template>> = {
     ph: {
       subject: 'I-activate ang iyong Klase account',
       greeting: (n) => `Magandang araw, ${n},`,
-      lines: (p) => [`Gumawa kami ng Klase account para sa iyo. Ang iyong username ay ${p.username}.`, 'Buksan ang link sa ibaba upang itakda ang iyong password at i-activate ang iyong account. May bisa ang link sa loob ng 7 araw.'],
+      lines: (p) => [
+        `Gumawa kami ng Klase account para sa iyo. Ang iyong username ay ${p.username}.`,
+        'Buksan ang link sa ibaba upang itakda ang iyong password at i-activate ang iyong account. May bisa ang link sa loob ng 7 araw.',
+      ],
       button: 'I-activate ang aking account',
       ignore: 'Kung hindi mo inaasahan ang mensaheng ito, maaari mo itong balewalain.',
       signature: 'Ang Klase team',
@@ -55,7 +61,10 @@ const TEMPLATES: Record<MailKind, Record<Locale, Template>> = {
     'en-us': {
       subject: 'Reset your Klase password',
       greeting: (n) => `Hello ${n},`,
-      lines: (p) => [`We received a request to reset the password of the Klase account ${p.username}.`, 'Open the link below to choose a new password. The link is valid for 60 minutes and can be used once.'],
+      lines: (p) => [
+        `We received a request to reset the password of the Klase account ${p.username}.`,
+        'Open the link below to choose a new password. The link is valid for 60 minutes and can be used once.',
+      ],
       button: 'Reset my password',
       ignore: 'If you did not ask for this, ignore this message; your password stays the same.',
       signature: 'The Klase team',
@@ -63,7 +72,10 @@ const TEMPLATES: Record<MailKind, Record<Locale, Template>> = {
     ph: {
       subject: 'I-reset ang iyong Klase password',
       greeting: (n) => `Magandang araw, ${n},`,
-      lines: (p) => [`Nakatanggap kami ng kahilingang i-reset ang password ng Klase account na ${p.username}.`, 'Buksan ang link sa ibaba upang pumili ng bagong password. May bisa ang link sa loob ng 60 minuto at isang beses lamang magagamit.'],
+      lines: (p) => [
+        `Nakatanggap kami ng kahilingang i-reset ang password ng Klase account na ${p.username}.`,
+        'Buksan ang link sa ibaba upang pumili ng bagong password. May bisa ang link sa loob ng 60 minuto at isang beses lamang magagamit.',
+      ],
       button: 'I-reset ang aking password',
       ignore: 'Kung hindi ikaw ang humiling nito, balewalain ang mensaheng ito; hindi magbabago ang iyong password.',
       signature: 'Ang Klase team',
@@ -81,7 +93,10 @@ const TEMPLATES: Record<MailKind, Record<Locale, Template>> = {
     'en-us': {
       subject: 'Confirm your email address for Klase',
       greeting: (n) => `Hello ${n},`,
-      lines: (p) => [`Please confirm that this email address belongs to the Klase account ${p.username}.`, 'Open the link below to confirm it. The link is valid for 48 hours.'],
+      lines: (p) => [
+        `Please confirm that this email address belongs to the Klase account ${p.username}.`,
+        'Open the link below to confirm it. The link is valid for 48 hours.',
+      ],
       button: 'Confirm my email address',
       ignore: 'If you did not change your email address in Klase, you can ignore this message.',
       signature: 'The Klase team',
@@ -89,7 +104,10 @@ const TEMPLATES: Record<MailKind, Record<Locale, Template>> = {
     ph: {
       subject: 'Kumpirmahin ang iyong email address para sa Klase',
       greeting: (n) => `Magandang araw, ${n},`,
-      lines: (p) => [`Pakikumpirma na ang email address na ito ay para sa Klase account na ${p.username}.`, 'Buksan ang link sa ibaba upang kumpirmahin ito. May bisa ang link sa loob ng 48 oras.'],
+      lines: (p) => [
+        `Pakikumpirma na ang email address na ito ay para sa Klase account na ${p.username}.`,
+        'Buksan ang link sa ibaba upang kumpirmahin ito. May bisa ang link sa loob ng 48 oras.',
+      ],
       button: 'Kumpirmahin ang aking email address',
       ignore: 'Kung hindi mo binago ang iyong email address sa Klase, maaari mong balewalain ang mensaheng ito.',
       signature: 'Ang Klase team',
@@ -105,8 +123,7 @@ const TEMPLATES: Record<MailKind, Record<Locale, Template>> = {
   },
 };
 
-const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Renders a transactional mail in the recipient's language (text and HTML). */
 export const renderMail = (kind: MailKind, locale: Locale, params: MailParams): RenderedMail => {

@@ -22,12 +22,20 @@ export const claimDueMails = (db: Db, batch: number, leaseSeconds: number): Prom
     await tx
       .update(outbox)
       .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
-      .where(inArray(outbox.id, rows.map((r) => r.id)));
+      .where(
+        inArray(
+          outbox.id,
+          rows.map((r) => r.id),
+        ),
+      );
     return rows;
   });
 
 export const markMailSent = async (db: Db, id: string): Promise<void> => {
-  await db.update(outbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(outbox.id, id));
+  await db
+    .update(outbox)
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+    .where(eq(outbox.id, id));
 };
 
 /** Records a failed send: the mail fails for good, or is tried again after `retryInSeconds`. */

@@ -75,13 +75,7 @@ const sendDue = async (db: Db, transport: Transport, from: string, log: FastifyB
   }
 };
 
-export const createMailer = (opts: {
-  database: Database;
-  transport: Transport | null;
-  from: string;
-  pollMs: number;
-  log: FastifyBaseLogger;
-}): Mailer => {
+export const createMailer = (opts: { database: Database; transport: Transport | null; from: string; pollMs: number; log: FastifyBaseLogger }): Mailer => {
   const { database, transport, from, log } = opts;
   const drain = async (): Promise<number> => (transport ? sendDue(database.db, transport, from, log) : 0);
   const loop = createWorkerLoop({ database, channel: OUTBOX_CHANNEL, pollMs: opts.pollMs, log, name: 'mail worker', drain });

@@ -42,7 +42,12 @@ export const lockedFor = async (db: Db, keys: string[]): Promise<number | null> 
   const [row] = await db
     .select({ left: sql<number | null>`ceil(extract(epoch from (max(${rateLimits.blockedUntil}) - now())))::int` })
     .from(rateLimits)
-    .where(sql`${rateLimits.key} in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)}) and ${rateLimits.blockedUntil} > now()`);
+    .where(
+      sql`${rateLimits.key} in (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )}) and ${rateLimits.blockedUntil} > now()`,
+    );
   return row?.left == null ? null : Math.max(1, Number(row.left));
 };
 

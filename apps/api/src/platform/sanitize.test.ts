@@ -19,7 +19,9 @@ describe('sanitizeRichText', () => {
 
   it('removes event handlers, style and class attributes', () => {
     expect(sanitizeRichText('<p onclick="steal()" style="color:red" class="x" id="y">Hi</p>')).toBe('<p>Hi</p>');
-    expect(sanitizeRichText('<img src="https://cdn.example.org/a.png" onerror="alert(1)" alt="A">')).toBe('<img alt="A" src="https://cdn.example.org/a.png" />');
+    expect(sanitizeRichText('<img src="https://cdn.example.org/a.png" onerror="alert(1)" alt="A">')).toBe(
+      '<img alt="A" src="https://cdn.example.org/a.png" />',
+    );
   });
 
   it('keeps http, https and mailto links, opened safely; drops every other href', () => {
@@ -27,7 +29,15 @@ describe('sanitizeRichText', () => {
       '<a href="https://deped.gov.ph" target="_blank" rel="noopener noreferrer">DepEd</a>',
     );
     expect(sanitizeRichText('<a href="mailto:guro@school.ph">Mail</a>')).toContain('href="mailto:guro@school.ph"');
-    for (const bad of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'java&#x09;script:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x', '/relative', '//evil.example']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'java&#x09;script:alert(1)',
+      'data:text/html,<b>x</b>',
+      'vbscript:x',
+      '/relative',
+      '//evil.example',
+    ]) {
       const out = sanitizeRichText(`<a href="${bad}">x</a>`);
       expect(out, bad).toBe('<a rel="noopener noreferrer">x</a>');
     }

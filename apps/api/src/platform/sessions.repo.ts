@@ -15,10 +15,7 @@ export const insertSession = async (db: Db, row: typeof sessions.$inferInsert): 
  * One indexed query: the live session of this token hash with its user, provided the user is still
  * active and neither the school nor the customer has been disabled since sign-in.
  */
-export const selectLiveSession = async (
-  db: Db,
-  tokenHash: string,
-): Promise<{ session: SessionRow; user: UserRow; schoolName: string | null } | undefined> => {
+export const selectLiveSession = async (db: Db, tokenHash: string): Promise<{ session: SessionRow; user: UserRow; schoolName: string | null } | undefined> => {
   const rows = await db
     .select({ session: sessions, user: users, schoolName: schools.name })
     .from(sessions)
@@ -53,7 +50,5 @@ export const deleteSessionByHash = async (db: Db, tokenHash: string): Promise<vo
 
 /** Deletes every session of a user, except one when given. */
 export const deleteSessionsOfUser = async (db: Db, userId: string, exceptSessionId?: string): Promise<void> => {
-  await db
-    .delete(sessions)
-    .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
+  await db.delete(sessions).where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
 };

@@ -3,14 +3,7 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import type { AuthState } from './rows.ts';
-import {
-  deleteSessionByHash,
-  deleteSessionById,
-  deleteSessionsOfUser,
-  insertSession,
-  selectLiveSession,
-  updateSessionSeen,
-} from './sessions.repo.ts';
+import { deleteSessionByHash, deleteSessionById, deleteSessionsOfUser, insertSession, selectLiveSession, updateSessionSeen } from './sessions.repo.ts';
 
 export const SESSION_COOKIE = 'klase_sid';
 
@@ -26,12 +19,7 @@ export interface NewSession {
   absoluteExpiresAt: Date;
 }
 
-export const createSession = async (
-  db: Db,
-  config: AppConfig,
-  userId: string,
-  meta: { ip?: string; userAgent?: string },
-): Promise<NewSession> => {
+export const createSession = async (db: Db, config: AppConfig, userId: string, meta: { ip?: string; userAgent?: string }): Promise<NewSession> => {
   const token = randomToken();
   const csrfToken = randomToken();
   const now = Date.now();
@@ -75,8 +63,7 @@ export const deleteSession = (db: Db, sessionId: string): Promise<void> => delet
 export const deleteSessionByToken = (db: Db, token: string): Promise<void> => deleteSessionByHash(db, sha256(token));
 
 /** Ends every session of a user, except one when given. */
-export const deleteUserSessions = (db: Db, userId: string, exceptSessionId?: string): Promise<void> =>
-  deleteSessionsOfUser(db, userId, exceptSessionId);
+export const deleteUserSessions = (db: Db, userId: string, exceptSessionId?: string): Promise<void> => deleteSessionsOfUser(db, userId, exceptSessionId);
 
 export const setSessionCookie = (reply: FastifyReply, config: AppConfig, s: NewSession): void => {
   void reply.setCookie(SESSION_COOKIE, s.token, {

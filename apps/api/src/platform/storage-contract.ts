@@ -62,7 +62,15 @@ export const startS3Server = async (): Promise<{ config: S3Config; close(): Prom
   const { port } = await server.run();
   return {
     // s3rver's built-in account.
-    config: { bucket, endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true, prefix: '' },
+    config: {
+      bucket,
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+      prefix: '',
+    },
     close: async () => {
       await server.close();
       await rm(directory, { recursive: true, force: true });
@@ -79,7 +87,10 @@ const streamCases = (get: () => { under: StorageUnderTest; storage: FileStorage 
     const holdAt = 32; // after 8 MB the source waits until the backend shows it has received data
     const source = generated(chunks, async (i) => {
       if (i !== holdAt) return;
-      await waitUntil(async () => (await under.received(key)) > 0, `nothing reached the backend after ${(holdAt * CHUNK) / MB} MB: the stream is held in memory`);
+      await waitUntil(
+        async () => (await under.received(key)) > 0,
+        `nothing reached the backend after ${(holdAt * CHUNK) / MB} MB: the stream is held in memory`,
+      );
     });
     const written = await storage.putStream(key, source, { maxBytes: chunks * CHUNK });
     expect(written).toBe(chunks * CHUNK);

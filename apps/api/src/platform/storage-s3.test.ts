@@ -46,7 +46,8 @@ describeFileStorage('S3 (s3rver)', async () => {
   const of = (key: string) => sent.filter((c) => c.key === `${PREFIX}/${key}`);
   return {
     storage,
-    received: async (key) => of(key).reduce((sum, c) => sum + (c.ok && (c.command === 'UploadPartCommand' || c.command === 'PutObjectCommand') ? c.bytes : 0), 0),
+    received: async (key) =>
+      of(key).reduce((sum, c) => sum + (c.ok && (c.command === 'UploadPartCommand' || c.command === 'PutObjectCommand') ? c.bytes : 0), 0),
     // A multipart upload begun for the key is left behind unless it was completed or an abort was sent for it.
     // (s3rver 3.7.1 does not implement AbortMultipartUpload and answers 405: the abort is checked as sent.)
     leftovers: async (key) => {
@@ -78,7 +79,8 @@ describe('S3 file storage', () => {
     const plain = createS3Storage(server.config);
     await prefixed.put('photos/u1/a.png', Buffer.from('prefixed'));
     await plain.put('photos/u1/a.png', Buffer.from('plain'));
-    const raw = async (Key: string) => (await readAll((await plain.client.send(new GetObjectCommand({ Bucket: server.config.bucket, Key }))).Body as Readable)).toString();
+    const raw = async (Key: string) =>
+      (await readAll((await plain.client.send(new GetObjectCommand({ Bucket: server.config.bucket, Key }))).Body as Readable)).toString();
     expect(await raw('tenant/one/photos/u1/a.png')).toBe('prefixed');
     expect(await raw('photos/u1/a.png')).toBe('plain');
     expect((await prefixed.get('photos/u1/a.png'))?.toString()).toBe('prefixed');

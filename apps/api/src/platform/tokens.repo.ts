@@ -26,14 +26,15 @@ export const selectLiveToken = async (tx: Db, tokenHash: string, purpose: TokenP
   const q = tx
     .select()
     .from(userTokens)
-    .where(
-      and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt), gt(userTokens.expiresAt, sql`now()`)),
-    )
+    .where(and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt), gt(userTokens.expiresAt, sql`now()`)))
     .limit(1);
   const [row] = lock ? await q.for('update') : await q;
   return row;
 };
 
 export const markTokenUsed = async (tx: Db, id: string): Promise<void> => {
-  await tx.update(userTokens).set({ usedAt: sql`now()` }).where(eq(userTokens.id, id));
+  await tx
+    .update(userTokens)
+    .set({ usedAt: sql`now()` })
+    .where(eq(userTokens.id, id));
 };

@@ -19,12 +19,7 @@ export const INVALID_LINK: Record<TokenPurpose, ErrorCode> = {
 };
 
 /** Issues a single-use token; older unused tokens of the same purpose for that user stop working. */
-export const issueToken = async (
-  tx: Db,
-  userId: string,
-  purpose: TokenPurpose,
-  data: Record<string, unknown> | null = null,
-): Promise<string> => {
+export const issueToken = async (tx: Db, userId: string, purpose: TokenPurpose, data: Record<string, unknown> | null = null): Promise<string> => {
   await retireTokens(tx, userId, purpose);
   const token = randomToken();
   await insertToken(tx, { userId, purpose, tokenHash: sha256(token), data, ttlSeconds: TOKEN_TTL_SECONDS[purpose] });

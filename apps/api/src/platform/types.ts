@@ -9,11 +9,7 @@ import type { SessionCache } from './session-cache.ts';
 import type { AuthState } from './rows.ts';
 
 /** Who may call a route. Every route declares one in `config.policy`. */
-export type Policy =
-  | { access: 'public' }
-  | { access: 'visitor' }
-  | { access: 'signedIn' }
-  | { access: 'roles'; roles: readonly RoleId[] };
+export type Policy = { access: 'public' } | { access: 'visitor' } | { access: 'signedIn' } | { access: 'roles'; roles: readonly RoleId[] };
 
 export type { AuthState };
 

@@ -11,9 +11,7 @@ export interface ZipLimits {
   maxEntries: number;
 }
 
-export type ZipVerdict =
-  | { ok: true; entries: number; unpackedBytes: number }
-  | { ok: false; reason: 'notZip' | 'zip64' | 'tooManyEntries' | 'tooLarge' };
+export type ZipVerdict = { ok: true; entries: number; unpackedBytes: number } | { ok: false; reason: 'notZip' | 'zip64' | 'tooManyEntries' | 'tooLarge' };
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;

@@ -67,7 +67,8 @@ export const DEMO_WORK: readonly DemoCourseWork[] = [
             text: '<p>The nucleus is like the principal because it controls the school. The cell membrane is like the fence. The mitochondria is like the generator that gives power during a brownout. The ribosome is like the guidance office. The cytoplasm is like the classrooms where the work happens.</p>',
             grade: {
               points: 15,
-              feedback: '<p>Four good comparisons. The ribosome is not like the guidance office: ribosomes make proteins, so think of a part of the school that makes things.</p>',
+              feedback:
+                '<p>Four good comparisons. The ribosome is not like the guidance office: ribosomes make proteins, so think of a part of the school that makes things.</p>',
               at: -1 * D,
               returned: false,
             },
@@ -94,7 +95,12 @@ export const DEMO_WORK: readonly DemoCourseWork[] = [
               '<p>I drew both cells in my science notebook and will show the page in class.</p>' +
               '<p><strong>Plant cell:</strong> cell wall, cell membrane, nucleus, chloroplast, large vacuole.</p>' +
               '<p><strong>Animal cell:</strong> cell membrane, nucleus, cytoplasm, mitochondria, small vacuoles.</p>',
-            grade: { points: 19, feedback: '<p>Neat labels and the right parts. Show the big central vacuole of the plant cell more clearly next time.</p>', at: -20, returned: true },
+            grade: {
+              points: 19,
+              feedback: '<p>Neat labels and the right parts. Show the big central vacuole of the plant cell more clearly next time.</p>',
+              at: -20,
+              returned: true,
+            },
           },
           student6: {
             at: -6,
@@ -166,7 +172,8 @@ export const DEMO_WORK: readonly DemoCourseWork[] = [
             prompt:
               '<p>Farmers spray a poison that kills all the frogs in a rice field. In three to five sentences, explain what happens to the grasshoppers, the palay and the herons. Use the words <em>producer</em> and <em>consumer</em>.</p>',
             points: 6,
-            guidance: 'Two points each: the grasshoppers increase without frogs; they eat more palay (the producer), so the harvest falls; the herons (consumers) lose food and leave or decrease.',
+            guidance:
+              'Two points each: the grasshoppers increase without frogs; they eat more palay (the producer), so the harvest falls; the herons (consumers) lose food and leave or decrease.',
           },
         ],
         attempts: {
@@ -211,7 +218,10 @@ export const DEMO_WORK: readonly DemoCourseWork[] = [
                 { value: false },
                 { text: 'autotroph' },
                 { match: [0, 1, 2, 0] },
-                { essay: '<p>The grasshoppers will increase because no consumer eats them. The palay, the producer, will be eaten a lot. The herons will be hungry because they eat frogs.</p>' },
+                {
+                  essay:
+                    '<p>The grasshoppers will increase because no consumer eats them. The palay, the producer, will be eaten a lot. The herons will be hungry because they eat frogs.</p>',
+                },
               ],
             },
           ],
@@ -270,10 +280,20 @@ export const DEMO_WORK: readonly DemoCourseWork[] = [
         type: 'quiz',
         element: 'Slope and intercept',
         name: 'Slope and intercept quiz',
-        create: { instructions: '<p>Six questions on slope and the y-intercept. You have 20 minutes and two tries; your higher score counts.</p>', maxPoints: 20, dueInDays: 3 },
+        create: {
+          instructions: '<p>Six questions on slope and the y-intercept. You have 20 minutes and two tries; your higher score counts.</p>',
+          maxPoints: 20,
+          dueInDays: 3,
+        },
         settings: QUIZ_SETTINGS,
         questions: [
-          { type: 'multipleChoice', prompt: '<p>What is the slope of the line <code>y = 3x − 5</code>?</p>', points: 3, choices: ['3', '−5', '5', '−3'], correct: [0] },
+          {
+            type: 'multipleChoice',
+            prompt: '<p>What is the slope of the line <code>y = 3x − 5</code>?</p>',
+            points: 3,
+            choices: ['3', '−5', '5', '−3'],
+            correct: [0],
+          },
           { type: 'numeric', prompt: '<p>A line passes through the points (1, 2) and (3, 8). What is its slope?</p>', points: 4, answer: 3, tolerance: 0 },
           { type: 'trueFalse', prompt: '<p>A horizontal line, like the floor of a basketball court, has a slope of zero.</p>', points: 2, correct: true },
           { type: 'shortAnswer', prompt: '<p>In <code>y = mx + b</code>, which letter stands for the y-intercept?</p>', points: 3, accepted: ['b'] },
@@ -292,7 +312,8 @@ export const DEMO_WORK: readonly DemoCourseWork[] = [
             prompt:
               '<p>A tricycle in our barangay charges ₱20 to board plus ₱10 for every kilometre: <code>y = 10x + 20</code>. In two or three sentences, explain what the slope and the y-intercept mean for a passenger.</p>',
             points: 4,
-            guidance: 'Two points: the slope 10 is the ₱10 added for each kilometre. Two points: the y-intercept 20 is the ₱20 paid just for boarding, at 0 km.',
+            guidance:
+              'Two points: the slope 10 is the ₱10 added for each kilometre. Two points: the y-intercept 20 is the ₱20 paid just for boarding, at 0 km.',
           },
         ],
         attempts: {
@@ -321,7 +342,10 @@ export const DEMO_WORK: readonly DemoCourseWork[] = [
                 { value: true },
                 { text: 'b' },
                 { match: [0, 1, 2] },
-                { essay: '<p>The slope is the ₱10 you add for each kilometre you ride. The y-intercept is the ₱20 you pay just to get on, even before the tricycle moves.</p>' },
+                {
+                  essay:
+                    '<p>The slope is the ₱10 you add for each kilometre you ride. The y-intercept is the ₱20 you pay just to get on, even before the tricycle moves.</p>',
+                },
               ],
             },
           ],

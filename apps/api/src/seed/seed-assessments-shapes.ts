@@ -89,4 +89,10 @@ export interface DemoCourseWork {
 }
 
 /** The quiz settings of the demo: 20 minutes, two attempts, the higher counts, answers after submitting, 75% to pass. */
-export const QUIZ_SETTINGS: QuizSettingsForm = { timeLimitMinutes: 20, attemptsAllowed: 2, gradingMethod: 'highest', showAnswers: 'afterSubmit', passingPercent: 75 };
+export const QUIZ_SETTINGS: QuizSettingsForm = {
+  timeLimitMinutes: 20,
+  attemptsAllowed: 2,
+  gradingMethod: 'highest',
+  showAnswers: 'afterSubmit',
+  passingPercent: 75,
+};

@@ -42,7 +42,11 @@ describe('demo assessments', () => {
   };
 
   it('gives every demo course of teacher1 assignments, a quiz and an activity', () => {
-    expect(DEMO_WORK.map((w) => w.course).sort()).toEqual(DEMO_COURSES.filter((c) => c.teacher === 'teacher1').map((c) => c.name).sort());
+    expect(DEMO_WORK.map((w) => w.course).sort()).toEqual(
+      DEMO_COURSES.filter((c) => c.teacher === 'teacher1')
+        .map((c) => c.name)
+        .sort(),
+    );
     for (const w of DEMO_WORK) expect(new Set(w.materials.map((m) => m.type))).toEqual(new Set(['assignment', 'quiz', 'activity']));
   });
 
@@ -74,7 +78,9 @@ describe('demo assessments', () => {
 
     const parent = await as('parent1');
     const grades = async (child: string) =>
-      (await parent.req('GET', `/api/dashboard/grades?childId=${await idOf(child)}`)).json<{ items: { name: string; grade: number; maxPoints: number }[] }>().items.map((g) => [g.name, g.grade, g.maxPoints]);
+      (await parent.req('GET', `/api/dashboard/grades?childId=${await idOf(child)}`))
+        .json<{ items: { name: string; grade: number; maxPoints: number }[] }>()
+        .items.map((g) => [g.name, g.grade, g.maxPoints]);
     expect(await grades('student1')).toEqual([
       ['Slope and intercept quiz', 16.33, 20],
       ['Slopes around our school', 17, 20],
@@ -111,7 +117,13 @@ describe('demo assessments', () => {
     const market = await list('Market problems: systems of equations');
     expect(market.rows.map((r) => r.state)).toEqual(['notSubmitted', 'notSubmitted', 'notSubmitted']);
 
-    const settings = async (name: string) => (await teacher.req('GET', `/api/materials/${await materialId(name)}/assignment-settings`)).json<{ dueAt: string; allowLate: boolean; lateUntil: string | null; submissionType: string }>();
+    const settings = async (name: string) =>
+      (await teacher.req('GET', `/api/materials/${await materialId(name)}/assignment-settings`)).json<{
+        dueAt: string;
+        allowLate: boolean;
+        lateUntil: string | null;
+        submissionType: string;
+      }>();
     const overdue = await settings('Cell analogy: our school as a cell');
     expect(overdue).toMatchObject({ allowLate: true, submissionType: 'text' });
     expect(Date.parse(overdue.dueAt)).toBeLessThan(Date.now());
@@ -150,14 +162,21 @@ describe('demo assessments', () => {
           Object.fromEntries(answers.map((x) => [x.questionId, x.manualPoints])),
         );
         expect([a.score, a.maxScore, a.pending]).toEqual([grade.score, grade.max, grade.pending]);
-        for (const g of grade.perQuestion) expect(answers.find((x) => x.questionId === g.questionId)).toMatchObject({ points: g.points, correct: g.correct, pending: g.pending });
+        for (const g of grade.perQuestion)
+          expect(answers.find((x) => x.questionId === g.questionId)).toMatchObject({ points: g.points, correct: g.correct, pending: g.pending });
       }
       for (const studentId of new Set(attempts.map((a) => a.studentId))) {
         const own = attempts.filter((a) => a.studentId === studentId);
-        const [row] = await t.db.select().from(submissions).where(and(eq(submissions.materialId, id), eq(submissions.studentId, studentId)));
+        const [row] = await t.db
+          .select()
+          .from(submissions)
+          .where(and(eq(submissions.materialId, id), eq(submissions.studentId, studentId)));
         const pending = own.some((a) => a.pending);
         expect(row).toMatchObject({
-          grade: combineAttempts('highest', own.map((a) => ({ score: a.score ?? 0, max: a.maxScore ?? 0, submittedAt: a.submittedAt }))),
+          grade: combineAttempts(
+            'highest',
+            own.map((a) => ({ score: a.score ?? 0, max: a.maxScore ?? 0, submittedAt: a.submittedAt })),
+          ),
           status: pending ? 'submitted' : 'returned',
           submitCount: own.length,
         });
@@ -197,7 +216,12 @@ describe('demo assessments', () => {
       .where(eq(courseMaterials.type, 'activity'));
     expect(activityRows).toHaveLength(6);
     const worked = [...graded, ...activityRows].map((r) => `${r.materialId}/${r.studentId}`).sort();
-    const gradedIds = (await t.db.select({ id: courseMaterials.id }).from(courseMaterials).where(inArray(courseMaterials.type, ['assignment', 'quiz', 'activity']))).map((r) => r.id);
+    const gradedIds = (
+      await t.db
+        .select({ id: courseMaterials.id })
+        .from(courseMaterials)
+        .where(inArray(courseMaterials.type, ['assignment', 'quiz', 'activity']))
+    ).map((r) => r.id);
     const done = await t.db
       .select({ materialId: materialProgress.materialId, studentId: materialProgress.studentId })
       .from(materialProgress)
@@ -256,7 +280,11 @@ describe('demo assessments', () => {
 
   it('adds nothing when run again, and only what is missing when part of it was removed', async () => {
     const counts = async () =>
-      Promise.all([courseMaterials, assignmentSettings, quizSettings, quizQuestions, submissions, quizAttempts, quizAnswers, materialProgress].map((table) => t.db.$count(table)));
+      Promise.all(
+        [courseMaterials, assignmentSettings, quizSettings, quizQuestions, submissions, quizAttempts, quizAnswers, materialProgress].map((table) =>
+          t.db.$count(table),
+        ),
+      );
     const before = await counts();
     expect(await seedDemoAssessments(t.db)).toBe(0);
     expect(await counts()).toEqual(before);
@@ -266,7 +294,10 @@ describe('demo assessments', () => {
     // The drawing still has its students' work, so it is left alone; the removed assignment comes back.
     expect(await seedDemoAssessments(t.db)).toBe(1);
     expect(await counts()).toEqual(before.map((n, i) => (i === 1 ? n - 1 : n)));
-    const [market] = await t.db.select().from(assignmentSettings).where(eq(assignmentSettings.materialId, await materialId('Market problems: systems of equations')));
+    const [market] = await t.db
+      .select()
+      .from(assignmentSettings)
+      .where(eq(assignmentSettings.materialId, await materialId('Market problems: systems of equations')));
     expect(market).toMatchObject({ allowLate: false, submissionType: 'text' });
   });
 });

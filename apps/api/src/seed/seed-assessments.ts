@@ -5,7 +5,15 @@ import { answerValue, questionForm, type AnswerValue, type Question, type Questi
 import { attemptDeadline, quizSettingsForm } from '@klase/core/quizzes/quiz-settings';
 import { completeMaterial, saveSettings as saveAssignmentSettings } from '../modules/assignments/assignments.repo.ts';
 import { finalizeAttempt, gradeStored, questionMap, storeCombinedGrade } from '../modules/quizzes/grade-store.ts';
-import { insertAttempt, insertQuestions, saveAnswer, saveSettings as saveQuizSettings, setManualGrade, syncMaxPoints, toQuestion } from '../modules/quizzes/quizzes.repo.ts';
+import {
+  insertAttempt,
+  insertQuestions,
+  saveAnswer,
+  saveSettings as saveQuizSettings,
+  setManualGrade,
+  syncMaxPoints,
+  toQuestion,
+} from '../modules/quizzes/quizzes.repo.ts';
 import { sanitizeRichText } from '../platform/sanitize.ts';
 import type { Db } from '../db/client.ts';
 import { assignmentSettings, quizAttempts, quizQuestions, quizSettings, submissions } from '../db/schema/assessments.ts';
@@ -77,7 +85,8 @@ const answerOf = (q: Question, a: DemoAnswer): AnswerValue | null => {
     if (q.type === 'trueFalse' && 'value' in a) return { type: q.type, value: a.value };
     if (q.type === 'shortAnswer' && 'text' in a) return { type: q.type, text: a.text };
     if (q.type === 'numeric' && 'number' in a) return { type: q.type, value: a.number };
-    if (q.type === 'matching' && 'match' in a) return { type: q.type, pairs: Object.fromEntries(q.pairs.map((p, i) => [p.leftId, nth(q.pairs, nth(a.match, i)).id])) };
+    if (q.type === 'matching' && 'match' in a)
+      return { type: q.type, pairs: Object.fromEntries(q.pairs.map((p, i) => [p.leftId, nth(q.pairs, nth(a.match, i)).id])) };
     if (q.type === 'essay' && 'essay' in a) return { type: q.type, html: sanitizeRichText(a.essay) };
     throw new Error(`seed: a demo answer does not fit a ${q.type} question`);
   })();
@@ -168,12 +177,17 @@ const seedAssignment = async (p: Place, material: MaterialRow, m: DemoAssignment
   const s = m.settings;
   const iso = (days: number | undefined) => (days === undefined ? null : p.at(days * D).toISOString());
   const form = assignmentSettingsForm.parse({ ...s, openAt: iso(s.openInDays), lateUntil: iso(s.lateUntilInDays) });
-  await saveAssignmentSettings(p.db, {
-    ...form,
-    materialId: material.id,
-    openAt: form.openAt ? new Date(form.openAt) : null,
-    lateUntil: form.lateUntil ? new Date(form.lateUntil) : null,
-  }, { overwrite: true }, p.teacherId);
+  await saveAssignmentSettings(
+    p.db,
+    {
+      ...form,
+      materialId: material.id,
+      openAt: form.openAt ? new Date(form.openAt) : null,
+      lateUntil: form.lateUntil ? new Date(form.lateUntil) : null,
+    },
+    { overwrite: true },
+    p.teacherId,
+  );
   for (const [studentId, w] of studentsOf(p, m.work)) {
     const submittedAt = p.at(w.at);
     const late = material.dueAt !== null && submittedAt.getTime() > material.dueAt.getTime();
@@ -205,7 +219,11 @@ const seedAssignment = async (p: Place, material: MaterialRow, m: DemoAssignment
 
 /** Grades as the activity grid saves them: returned at once, and the material completes for the student. */
 const seedActivity = async (p: Place, material: MaterialRow, m: DemoActivity): Promise<void> => {
-  if (material.dueAt === null) await p.db.update(courseMaterials).set({ dueAt: p.at(m.dueInDays * D) }).where(eq(courseMaterials.id, material.id));
+  if (material.dueAt === null)
+    await p.db
+      .update(courseMaterials)
+      .set({ dueAt: p.at(m.dueInDays * D) })
+      .where(eq(courseMaterials.id, material.id));
   for (const [studentId, g] of studentsOf(p, m.grades)) {
     checkPoints(g.points, material);
     const gradedAt = p.at(g.at);

@@ -64,7 +64,13 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
             type: 'page',
             body: '<h2>Food chains in a rice field</h2><p>Rice plants make food from sunlight. Snails and insects eat the plants, frogs eat the insects, and herons eat the frogs.</p><p>Remove one link and the whole field changes.</p>',
           },
-          { name: 'Draw a plant cell and an animal cell', type: 'assignment', body: '<p>Draw both cells on one page and label five parts of each.</p>', dueInDays: 7, maxPoints: 20 },
+          {
+            name: 'Draw a plant cell and an animal cell',
+            type: 'assignment',
+            body: '<p>Draw both cells on one page and label five parts of each.</p>',
+            dueInDays: 7,
+            maxPoints: 20,
+          },
         ],
       },
       {
@@ -106,7 +112,12 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
             type: 'page',
             body: '<h2>Solving by substitution</h2><ol><li>Solve one equation for one variable.</li><li>Put that into the other equation.</li><li>Solve, then find the other variable.</li></ol>',
           },
-          { name: 'Board work: solve in pairs', type: 'activity', body: '<p>Solve the three systems on the board with your seatmate and explain one to the class.</p>', maxPoints: 10 },
+          {
+            name: 'Board work: solve in pairs',
+            type: 'activity',
+            body: '<p>Solve the three systems on the board with your seatmate and explain one to the class.</p>',
+            maxPoints: 10,
+          },
         ],
       },
     ],
@@ -138,8 +149,18 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
         name: 'Migration and overseas work',
         type: 'lesson',
         materials: [
-          { name: 'Why families move', type: 'page', body: '<h2>Why families move</h2><p>Work, school and safety lead many families to move to the city or abroad.</p>' },
-          { name: 'Interview a family member', type: 'assignment', body: '<p>Ask a relative who moved for work about the move and write one page.</p>', dueInDays: 14, maxPoints: 30 },
+          {
+            name: 'Why families move',
+            type: 'page',
+            body: '<h2>Why families move</h2><p>Work, school and safety lead many families to move to the city or abroad.</p>',
+          },
+          {
+            name: 'Interview a family member',
+            type: 'assignment',
+            body: '<p>Ask a relative who moved for work about the move and write one page.</p>',
+            dueInDays: 14,
+            maxPoints: 30,
+          },
         ],
       },
     ],
@@ -181,11 +202,25 @@ const insertPublishedCourse = async (
   if (!course) throw new Error(`seed: course ${c.name} not created`);
   const materialIds: string[] = [];
   for (const [position, e] of c.elements.entries()) {
-    const [element] = await db.insert(courseElements).values({ ...stamp, courseId: course.id, name: e.name, type: e.type, position, published: true }).returning({ id: courseElements.id });
+    const [element] = await db
+      .insert(courseElements)
+      .values({ ...stamp, courseId: course.id, name: e.name, type: e.type, position, published: true })
+      .returning({ id: courseElements.id });
     if (!element) throw new Error(`seed: element ${e.name} not created`);
     const rows = await db
       .insert(courseMaterials)
-      .values(e.materials.map((m, i) => ({ ...stamp, ...materialValues(m, now), courseId: course.id, elementId: element.id, name: m.name, type: m.type, position: i, published: true })))
+      .values(
+        e.materials.map((m, i) => ({
+          ...stamp,
+          ...materialValues(m, now),
+          courseId: course.id,
+          elementId: element.id,
+          name: m.name,
+          type: m.type,
+          position: i,
+          published: true,
+        })),
+      )
       .returning({ id: courseMaterials.id });
     materialIds.push(...rows.map((r) => r.id));
   }
@@ -206,7 +241,11 @@ export const seedDemoCourses = async (db: Db): Promise<number> => {
   const now = new Date();
   let added = 0;
   for (const c of DEMO_COURSES) {
-    const [cls] = await db.select({ id: classes.id }).from(classes).where(and(eq(classes.schoolId, school.id), eq(classes.name, c.className))).limit(1);
+    const [cls] = await db
+      .select({ id: classes.id })
+      .from(classes)
+      .where(and(eq(classes.schoolId, school.id), eq(classes.name, c.className)))
+      .limit(1);
     const teacherId = idOf(c.teacher);
     if (!cls || !teacherId) continue;
     const taken = await db.$count(courses, and(eq(courses.classId, cls.id), sql`lower(${courses.name}) = ${c.name.toLowerCase()}`));
@@ -291,7 +330,9 @@ export const CATALOGUE_COURSES: readonly (DemoContent & { category: (typeof CATA
       {
         name: 'Check your understanding',
         type: 'basic',
-        materials: [{ name: 'Earthquakes quiz', type: 'quiz', body: '<p>Fifteen questions on faults, magnitude, intensity and earthquake drills.</p>', maxPoints: 15 }],
+        materials: [
+          { name: 'Earthquakes quiz', type: 'quiz', body: '<p>Fifteen questions on faults, magnitude, intensity and earthquake drills.</p>', maxPoints: 15 },
+        ],
       },
     ],
   },
@@ -345,7 +386,9 @@ export const CATALOGUE_COURSES: readonly (DemoContent & { category: (typeof CATA
       {
         name: 'Check your understanding',
         type: 'basic',
-        materials: [{ name: 'Measurement quiz', type: 'quiz', body: '<p>Twenty questions on metric prefixes, conversions and reading scales.</p>', maxPoints: 20 }],
+        materials: [
+          { name: 'Measurement quiz', type: 'quiz', body: '<p>Twenty questions on metric prefixes, conversions and reading scales.</p>', maxPoints: 20 },
+        ],
       },
     ],
   },
@@ -364,7 +407,12 @@ export const seedCatalogue = async (db: Db, rexAdminId: string | null): Promise<
       .from(catalogueCategories)
       .where(sql`lower(${catalogueCategories.name}) = ${c.name.toLowerCase()}`)
       .limit(1);
-    const [made] = found ? [found] : await db.insert(catalogueCategories).values({ ...c, createdBy: rexAdminId, updatedBy: rexAdminId }).returning({ id: catalogueCategories.id });
+    const [made] = found
+      ? [found]
+      : await db
+          .insert(catalogueCategories)
+          .values({ ...c, createdBy: rexAdminId, updatedBy: rexAdminId })
+          .returning({ id: catalogueCategories.id });
     if (!made) throw new Error(`seed: category ${c.name} not created`);
     categoryIds.set(c.name, made.id);
   }

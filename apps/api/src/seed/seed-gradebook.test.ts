@@ -35,20 +35,33 @@ describe('demo gradebooks', () => {
       .select({ materialId: submissions.materialId, grade: submissions.grade })
       .from(submissions)
       .where(and(inArray(submissions.materialId, materialIds), eq(submissions.studentId, studentId), isNotNull(submissions.returnedAt)));
-    const stored = await t.db.select().from(gradeGrades).where(and(eq(gradeGrades.courseId, course.id), eq(gradeGrades.studentId, studentId)));
+    const stored = await t.db
+      .select()
+      .from(gradeGrades)
+      .where(and(eq(gradeGrades.courseId, course.id), eq(gradeGrades.studentId, studentId)));
     const grades: Record<string, ItemGrade> = {};
     for (const item of rows.items) {
       const own = stored.find((g) => g.itemId === item.id);
       const counted = returned.find((s) => s.materialId === item.materialId)?.grade ?? null;
       const value = own?.value ?? counted;
-      if (own || counted !== null) grades[item.id] = { value, excluded: own?.excused ?? false, overridden: Boolean(item.materialId && own?.value !== null && own) };
+      if (own || counted !== null)
+        grades[item.id] = { value, excluded: own?.excused ?? false, overridden: Boolean(item.materialId && own?.value !== null && own) };
     }
     const [all] = computeGradebook(buildEngineSetup(rows, now), [{ studentId, grades }], { now, explain: false });
     const periods = rows.periods.map((p) => {
-      const [one] = computeGradebook(buildEngineSetup(rows, now, (id) => rows.items.find((i) => i.id === id)?.periodId === p.id), [{ studentId, grades }], { now, explain: false });
+      const [one] = computeGradebook(
+        buildEngineSetup(rows, now, (id) => rows.items.find((i) => i.id === id)?.periodId === p.id),
+        [{ studentId, grades }],
+        { now, explain: false },
+      );
       return { weight: p.weight, percent: one?.course.percent ?? null };
     });
-    return { rows, course: all?.course, written: all?.totals[rows.categories.find((c) => c.name === 'Written Work')?.id ?? ''], final: finalFromPeriods(periods) };
+    return {
+      rows,
+      course: all?.course,
+      written: all?.totals[rows.categories.find((c) => c.name === 'Written Work')?.id ?? ''],
+      final: finalFromPeriods(periods),
+    };
   };
 
   it('sets up the DepEd components, quarters, a custom scale, manual items and a rubric in every demo course with graded work', async () => {
@@ -108,9 +121,21 @@ describe('demo gradebooks', () => {
   });
 
   it('leaves the gradebooks alone when run again', async () => {
-    const before = await Promise.all([t.db.$count(gradeCategories), t.db.$count(gradeItems), t.db.$count(gradeGrades), t.db.$count(rubrics), t.db.$count(gradingPeriods)]);
+    const before = await Promise.all([
+      t.db.$count(gradeCategories),
+      t.db.$count(gradeItems),
+      t.db.$count(gradeGrades),
+      t.db.$count(rubrics),
+      t.db.$count(gradingPeriods),
+    ]);
     expect(await seedDemoGradebook(t.db)).toBe(0);
-    const after = await Promise.all([t.db.$count(gradeCategories), t.db.$count(gradeItems), t.db.$count(gradeGrades), t.db.$count(rubrics), t.db.$count(gradingPeriods)]);
+    const after = await Promise.all([
+      t.db.$count(gradeCategories),
+      t.db.$count(gradeItems),
+      t.db.$count(gradeGrades),
+      t.db.$count(rubrics),
+      t.db.$count(gradingPeriods),
+    ]);
     expect(after).toEqual(before);
   });
 });

@@ -7,7 +7,16 @@ import type { Db } from '../db/client.ts';
 import { submissions } from '../db/schema/assessments.ts';
 import { classes, classStudents, classTeachers } from '../db/schema/classes.ts';
 import { courseMaterials, courses } from '../db/schema/courses.ts';
-import { gradebookSettings, gradeCategories, gradeGrades, gradeItems, gradeScales, gradingPeriods, rubrics, submissionRubricScores } from '../db/schema/gradebook.ts';
+import {
+  gradebookSettings,
+  gradeCategories,
+  gradeGrades,
+  gradeItems,
+  gradeScales,
+  gradingPeriods,
+  rubrics,
+  submissionRubricScores,
+} from '../db/schema/gradebook.ts';
 import { schools } from '../db/schema/tenancy.ts';
 import { users } from '../db/schema/users.ts';
 import { DEMO_COURSES } from './seed-courses.ts';
@@ -140,7 +149,16 @@ const seedCategories = async (tx: Db, course: Course, rootId: string, by: string
   for (const [i, c] of DEMO_CATEGORIES.entries()) {
     const [row] = await tx
       .insert(gradeCategories)
-      .values({ ...stamp, courseId: course.id, parentId: rootId, name: c.name, weight: c.weight, aggregation: c.aggregation, dropLowest: c.dropLowest, position: i + 1 })
+      .values({
+        ...stamp,
+        courseId: course.id,
+        parentId: rootId,
+        name: c.name,
+        weight: c.weight,
+        aggregation: c.aggregation,
+        dropLowest: c.dropLowest,
+        position: i + 1,
+      })
       .returning({ id: gradeCategories.id });
     if (!row) throw new Error(`seed: category ${c.name} not created`);
     categoryId[c.key] = row.id;
@@ -193,9 +211,9 @@ const seedManualItems = async (
       })
       .returning({ id: gradeItems.id });
     if (!item) throw new Error(`seed: item ${m.name} not created`);
-    await tx.insert(gradeGrades).values(
-      students.map((s, j) => ({ itemId: item.id, studentId: s.id, courseId: course.id, value: m.grades[j % m.grades.length] ?? null, updatedBy: by })),
-    );
+    await tx
+      .insert(gradeGrades)
+      .values(students.map((s, j) => ({ itemId: item.id, studentId: s.id, courseId: course.id, value: m.grades[j % m.grades.length] ?? null, updatedBy: by })));
   }
 };
 
@@ -209,7 +227,12 @@ const seedCourse = async (tx: Db, course: Course, now: Date): Promise<boolean> =
     .limit(1);
   if (!root) throw new Error('seed: root category missing');
   if ((await tx.$count(gradeCategories, eq(gradeCategories.courseId, course.id))) > 1) return false;
-  const [teacher] = await tx.select({ id: classTeachers.userId }).from(classTeachers).where(eq(classTeachers.classId, course.classId)).orderBy(asc(classTeachers.position)).limit(1);
+  const [teacher] = await tx
+    .select({ id: classTeachers.userId })
+    .from(classTeachers)
+    .where(eq(classTeachers.classId, course.classId))
+    .orderBy(asc(classTeachers.position))
+    .limit(1);
   const by = teacher?.id ?? null;
   const stamp = stampOf(by);
 
@@ -223,7 +246,14 @@ const seedCourse = async (tx: Db, course: Course, now: Date): Promise<boolean> =
   await tx.update(gradebookSettings).set({ finalMode: 'periods', updatedBy: by }).where(eq(gradebookSettings.courseId, course.id));
   const [scale] = await tx
     .insert(gradeScales)
-    .values({ ...stamp, schoolId: course.schoolId, courseId: course.id, name: PARTICIPATION_SCALE.name, values: PARTICIPATION_SCALE.values, description: 'How actively the student takes part in class.' })
+    .values({
+      ...stamp,
+      schoolId: course.schoolId,
+      courseId: course.id,
+      name: PARTICIPATION_SCALE.name,
+      values: PARTICIPATION_SCALE.values,
+      description: 'How actively the student takes part in class.',
+    })
     .returning({ id: gradeScales.id });
   if (!scale) throw new Error('seed: scale not created');
 

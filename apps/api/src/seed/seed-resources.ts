@@ -166,7 +166,9 @@ export const seedDemoResources = async (db: Db, storage: FileStorage): Promise<n
     if (file) {
       const fileKey = `schools/${school.id}/resources/${randomUUID()}`;
       await storage.put(fileKey, file.data);
-      await db.insert(schoolResources).values({ ...stamp, ...details, kind: 'file', fileKey, fileName: file.name, fileSize: file.data.length, fileMime: mimeOf(file.data) });
+      await db
+        .insert(schoolResources)
+        .values({ ...stamp, ...details, kind: 'file', fileKey, fileName: file.name, fileSize: file.data.length, fileMime: mimeOf(file.data) });
     } else if ('url' in r.content) {
       await db.insert(schoolResources).values({ ...stamp, ...details, kind: 'link', url: r.content.url });
     }

@@ -44,7 +44,9 @@ describe('demo seed', () => {
     expect(teacher3.session.profile.schoolName).toBe('San Isidro Integrated School');
     const admin2 = await signIn(t.app, 'schooladmin2', DEMO_PASSWORD);
     const schools = (await admin2.req('GET', '/api/admin/schools')).json();
-    expect(schools.data).toEqual([expect.objectContaining({ code: 'SIIS', depedSchoolId: '305999', sector: 'private', customerName: 'Bagong Pag-asa Learning Corp.' })]);
+    expect(schools.data).toEqual([
+      expect.objectContaining({ code: 'SIIS', depedSchoolId: '305999', sector: 'private', customerName: 'Bagong Pag-asa Learning Corp.' }),
+    ]);
     const people = (await admin2.req('GET', '/api/admin/users?rowsperpage=50&page=1')).json();
     expect(people.data.map((u: { username: string }) => u.username).sort()).toEqual(['parent4', 'schooladmin2', 'student7', 'student8', 'teacher3']);
     const lsg = await signIn(t.app, 'lsg', DEMO_PASSWORD);
@@ -63,8 +65,18 @@ describe('demo seed', () => {
     expect(sampaguita.teachers.map((x: { name: string }) => x.name)).toEqual(['Maria Clara Santos', 'Gabriela Silang']);
 
     const groups = await t.db.select().from(classGroups).where(eq(classGroups.classId, sampaguita.id));
-    expect(groups.filter((g) => g.type === 'manual').map((g) => g.name).sort()).toEqual(['Reading Circle', 'Science Club']);
-    expect(groups.filter((g) => g.type === 'generated').map((g) => g.name).sort()).toEqual(['Lab Team 1', 'Lab Team 2', 'Lab Team 3']);
+    expect(
+      groups
+        .filter((g) => g.type === 'manual')
+        .map((g) => g.name)
+        .sort(),
+    ).toEqual(['Reading Circle', 'Science Club']);
+    expect(
+      groups
+        .filter((g) => g.type === 'generated')
+        .map((g) => g.name)
+        .sort(),
+    ).toEqual(['Lab Team 1', 'Lab Team 2', 'Lab Team 3']);
     const roster = (await teacher1.req('GET', `/api/classes/${sampaguita.id}/students?rowsperpage=10&page=1`)).json();
     for (const row of roster.data) expect(row.groupNames.filter((n: string) => n.startsWith('Lab Team'))).toHaveLength(1);
 
@@ -87,7 +99,8 @@ describe('demo seed', () => {
 
   it('seeds one published course per Rizal class with elements, materials and some progress, once', async () => {
     type Row = { id: string; name: string; className: string; elementCount: number; materialCount: number; percent: number | null };
-    const rows = async (username: string, query = '') => (await (await signIn(t.app, username, DEMO_PASSWORD)).req('GET', `/api/courses${query}`)).json<{ data: Row[] }>().data;
+    const rows = async (username: string, query = '') =>
+      (await (await signIn(t.app, username, DEMO_PASSWORD)).req('GET', `/api/courses${query}`)).json<{ data: Row[] }>().data;
     const teacher1 = await rows('teacher1');
     expect(teacher1.map((c) => [c.name, c.className, c.elementCount, c.materialCount])).toEqual([
       ['Mathematics 8: Linear Equations', 'Grade 8 - Narra', 2, 8],

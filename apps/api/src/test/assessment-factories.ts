@@ -125,8 +125,12 @@ export const submitAs = async (agent: Agent, materialId: string, textHtml = '<p>
 };
 
 /** `PUT .../submissions/:studentId/grade`. */
-export const gradeAs = (agent: Agent, materialId: string, studentId: string, body: { grade: number | null; feedbackHtml?: string; returnToStudent?: boolean }) =>
-  agent.req('PUT', `/api/materials/${materialId}/submissions/${studentId}/grade`, body);
+export const gradeAs = (
+  agent: Agent,
+  materialId: string,
+  studentId: string,
+  body: { grade: number | null; feedbackHtml?: string; returnToStudent?: boolean },
+) => agent.req('PUT', `/api/materials/${materialId}/submissions/${studentId}/grade`, body);
 
 /**
  * Reads a whole ZIP answer: the entries of its central directory (stored or deflated) as

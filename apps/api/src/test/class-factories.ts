@@ -68,21 +68,22 @@ export const buildCourse = async (
   const types = ['page', 'file', 'link', 'assignment'] as const;
   const count = opts.materials ?? 4;
   const hidden = opts.unpublishedMaterials ?? 0;
-  const materials = count + hidden
-    ? await db
-        .insert(courseMaterials)
-        .values(
-          Array.from({ length: count + hidden }, (_, i) => ({
-            courseId: course.id,
-            elementId: element.id,
-            name: `Material ${i + 1}`,
-            type: types[i % types.length] ?? 'page',
-            position: i,
-            published: i < count,
-          })),
-        )
-        .returning()
-    : [];
+  const materials =
+    count + hidden
+      ? await db
+          .insert(courseMaterials)
+          .values(
+            Array.from({ length: count + hidden }, (_, i) => ({
+              courseId: course.id,
+              elementId: element.id,
+              name: `Material ${i + 1}`,
+              type: types[i % types.length] ?? 'page',
+              position: i,
+              published: i < count,
+            })),
+          )
+          .returning()
+      : [];
   return { course, element, materials };
 };
 

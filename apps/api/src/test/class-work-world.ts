@@ -50,7 +50,16 @@ export const hiddenElement = async (db: Db, courseId: string, materials: number)
   if (!element) throw new Error('element');
   return db
     .insert(courseMaterials)
-    .values(Array.from({ length: materials }, (_, i) => ({ courseId, elementId: element.id, name: `Draft ${i + 1}`, type: 'quiz' as const, position: i, published: true })))
+    .values(
+      Array.from({ length: materials }, (_, i) => ({
+        courseId,
+        elementId: element.id,
+        name: `Draft ${i + 1}`,
+        type: 'quiz' as const,
+        position: i,
+        published: true,
+      })),
+    )
     .returning();
 };
 

@@ -41,7 +41,11 @@ export const buildSourceCourse = async (teacher: Agent, db: Db, classId: string,
   ok(await teacher.req('PUT', `/api/courses/${course.id}/image`, image.payload, { headers: image.headers }), 200);
   const week1 = ok<ElementDetails>(await teacher.req('POST', `/api/courses/${course.id}/elements`, { name: 'Week 1', type: 'lesson' }), 201);
   const week2 = ok<ElementDetails>(
-    await teacher.req('POST', `/api/courses/${course.id}/elements`, { name: 'Week 2', type: 'basic', assignees: { mode: 'students', studentIds: [student.id] } }),
+    await teacher.req('POST', `/api/courses/${course.id}/elements`, {
+      name: 'Week 2',
+      type: 'basic',
+      assignees: { mode: 'students', studentIds: [student.id] },
+    }),
     201,
   );
   ok(await teacher.req('PATCH', `/api/courses/${course.id}/elements/${week1.id}/published`, { published: true }), 200);
@@ -98,4 +102,7 @@ export const progressCount = async (db: Db, materialIds: string[]): Promise<numb
 };
 
 export const jobsOf = (db: Db, courseId: string, kind: 'copy' | 'delete' = 'copy') =>
-  db.select().from(courseJobs).where(and(eq(courseJobs.courseId, courseId), eq(courseJobs.kind, kind)));
+  db
+    .select()
+    .from(courseJobs)
+    .where(and(eq(courseJobs.courseId, courseId), eq(courseJobs.kind, kind)));

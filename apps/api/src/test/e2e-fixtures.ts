@@ -95,10 +95,38 @@ const main = async () => {
     };
     for (const project of PROJECTS) {
       const email = (kind: string) => `e2e.${kind}.${project}@e2e.klase.test`;
-      await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.reset.${project}`, email: email('reset'), firstName: 'Rosa', lastName: 'Lim' });
-      await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.expire.${project}`, email: email('expire'), firstName: 'Dante', lastName: 'Cruz' });
-      await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.prefs.${project}`, email: email('prefs'), firstName: 'Luz', lastName: 'Ocampo' });
-      await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.lockme.${project}`, email: email('lockme'), firstName: 'Lito', lastName: 'Bautista' });
+      await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.teacher,
+        username: `e2e.reset.${project}`,
+        email: email('reset'),
+        firstName: 'Rosa',
+        lastName: 'Lim',
+      });
+      await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.student,
+        username: `e2e.expire.${project}`,
+        email: email('expire'),
+        firstName: 'Dante',
+        lastName: 'Cruz',
+      });
+      await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.teacher,
+        username: `e2e.prefs.${project}`,
+        email: email('prefs'),
+        firstName: 'Luz',
+        lastName: 'Ocampo',
+      });
+      await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.student,
+        username: `e2e.lockme.${project}`,
+        email: email('lockme'),
+        firstName: 'Lito',
+        lastName: 'Bautista',
+      });
       const parent = await buildUser(db, {
         schoolId: school.id,
         roleId: ROLE.parent,
@@ -116,44 +144,147 @@ const main = async () => {
 
       const up = project.toUpperCase();
       const depedBase = project === 'desktop' ? 900100 : 900200;
-      const [customer] = await db.insert(customers).values({ name: `E2E Customer ${project}`, contactName: 'Ella Santos', contactEmail: email('customer') }).returning();
+      const [customer] = await db
+        .insert(customers)
+        .values({ name: `E2E Customer ${project}`, contactName: 'Ella Santos', contactEmail: email('customer') })
+        .returning();
       if (!customer) throw new Error('e2e customer not created');
       const [custSchool] = await db
         .insert(schools)
-        .values({ customerId: customer.id, code: `E2E-CUST-${up}`, name: `E2E Customer School ${project}`, depedSchoolId: String(depedBase + 1), city: 'Pasig', province: 'Metro Manila', region: 'NCR' })
+        .values({
+          customerId: customer.id,
+          code: `E2E-CUST-${up}`,
+          name: `E2E Customer School ${project}`,
+          depedSchoolId: String(depedBase + 1),
+          city: 'Pasig',
+          province: 'Metro Manila',
+          region: 'NCR',
+        })
         .returning();
       if (!custSchool) throw new Error('e2e customer school not created');
-      await buildUser(db, { schoolId: custSchool.id, roleId: ROLE.teacher, username: `e2e.custteacher.${project}`, email: email('custteacher'), firstName: 'Tomas', lastName: 'Reyes' });
+      await buildUser(db, {
+        schoolId: custSchool.id,
+        roleId: ROLE.teacher,
+        username: `e2e.custteacher.${project}`,
+        email: email('custteacher'),
+        firstName: 'Tomas',
+        lastName: 'Reyes',
+      });
       const [bulkSchool] = await db
         .insert(schools)
-        .values({ customerId: school.customerId, code: `E2E-BULK-${up}`, name: `E2E Bulk School ${project}`, depedSchoolId: String(depedBase + 2), city: 'Makati', province: 'Metro Manila', region: 'NCR' })
+        .values({
+          customerId: school.customerId,
+          code: `E2E-BULK-${up}`,
+          name: `E2E Bulk School ${project}`,
+          depedSchoolId: String(depedBase + 2),
+          city: 'Makati',
+          province: 'Metro Manila',
+          region: 'NCR',
+        })
         .returning();
       if (!bulkSchool) throw new Error('e2e bulk school not created');
-      await buildUser(db, { schoolId: bulkSchool.id, roleId: ROLE.schoolAdmin, username: `e2e.sadmin.${project}`, email: email('sadmin'), firstName: 'Marites', lastName: 'Domingo' });
+      await buildUser(db, {
+        schoolId: bulkSchool.id,
+        roleId: ROLE.schoolAdmin,
+        username: `e2e.sadmin.${project}`,
+        email: email('sadmin'),
+        firstName: 'Marites',
+        lastName: 'Domingo',
+      });
 
-      await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.classteacher.${project}`, email: email('classteacher'), firstName: 'Corazon', lastName: 'Villanueva' });
-      await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.joiner.${project}`, email: email('joiner'), firstName: 'Jomar', lastName: 'Aquino' });
-      await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.linkjoiner.${project}`, email: email('linkjoiner'), firstName: 'Lorna', lastName: 'Esguerra' });
+      await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.teacher,
+        username: `e2e.classteacher.${project}`,
+        email: email('classteacher'),
+        firstName: 'Corazon',
+        lastName: 'Villanueva',
+      });
+      await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.student,
+        username: `e2e.joiner.${project}`,
+        email: email('joiner'),
+        firstName: 'Jomar',
+        lastName: 'Aquino',
+      });
+      await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.student,
+        username: `e2e.linkjoiner.${project}`,
+        email: email('linkjoiner'),
+        firstName: 'Lorna',
+        lastName: 'Esguerra',
+      });
       const mates = [
         ['Bea', 'Bautista'],
         ['Carlo', 'Castro'],
         ['Dina', 'Dizon'],
       ] as const;
       for (const [i, [firstName, lastName]] of mates.entries()) {
-        await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.mate${i + 1}.${project}`, email: email(`mate${i + 1}`), firstName, lastName });
+        await buildUser(db, {
+          schoolId: school.id,
+          roleId: ROLE.student,
+          username: `e2e.mate${i + 1}.${project}`,
+          email: email(`mate${i + 1}`),
+          firstName,
+          lastName,
+        });
       }
 
-      const courseTeacher = await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.courseteacher.${project}`, email: email('courseteacher'), firstName: 'Teresita', lastName: 'Navarro' });
-      const walker = await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.walker.${project}`, email: email('walker'), firstName: 'Wilfredo', lastName: 'Padilla' });
+      const courseTeacher = await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.teacher,
+        username: `e2e.courseteacher.${project}`,
+        email: email('courseteacher'),
+        firstName: 'Teresita',
+        lastName: 'Navarro',
+      });
+      const walker = await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.student,
+        username: `e2e.walker.${project}`,
+        email: email('walker'),
+        firstName: 'Wilfredo',
+        lastName: 'Padilla',
+      });
       const courseClass = await buildClass(db, { schoolId: school.id, teachers: [courseTeacher], name: `E2E Courses ${project}` });
       await enrol(db, courseClass.id, [walker]);
 
-      const catTeacher = await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.catteacher.${project}`, email: email('catteacher'), firstName: 'Ligaya', lastName: 'Manalo' });
+      const catTeacher = await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.teacher,
+        username: `e2e.catteacher.${project}`,
+        email: email('catteacher'),
+        firstName: 'Ligaya',
+        lastName: 'Manalo',
+      });
       await buildClass(db, { schoolId: school.id, teachers: [catTeacher], name: `E2E Catalogue ${project}` });
 
-      const gradeTeacher = await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.gradeteacher.${project}`, email: email('gradeteacher'), firstName: 'Rogelio', lastName: 'Salvador' });
-      const submitter = await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.submitter.${project}`, email: email('submitter'), firstName: 'Sofia', lastName: 'Mercado' });
-      const submitParent = await buildUser(db, { schoolId: school.id, roleId: ROLE.parent, username: `e2e.submitparent.${project}`, email: email('submitparent'), firstName: 'Perla', lastName: 'Mercado' });
+      const gradeTeacher = await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.teacher,
+        username: `e2e.gradeteacher.${project}`,
+        email: email('gradeteacher'),
+        firstName: 'Rogelio',
+        lastName: 'Salvador',
+      });
+      const submitter = await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.student,
+        username: `e2e.submitter.${project}`,
+        email: email('submitter'),
+        firstName: 'Sofia',
+        lastName: 'Mercado',
+      });
+      const submitParent = await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.parent,
+        username: `e2e.submitparent.${project}`,
+        email: email('submitparent'),
+        firstName: 'Perla',
+        lastName: 'Mercado',
+      });
       await db.insert(parentStudents).values({ parentId: submitParent.id, studentId: submitter.id, schoolId: school.id });
       const gradeClass = await buildClass(db, { schoolId: school.id, teachers: [gradeTeacher], name: `E2E Assessments ${project}` });
       await enrol(db, gradeClass.id, [submitter]);
@@ -162,35 +293,113 @@ const main = async () => {
       await setQuizSettings(db, quiz.id, { timeLimitMinutes: 10, attemptsAllowed: 2, showAnswers: 'afterSubmit' }, gradeTeacher.id);
       await addQuizQuestions(db, quiz.id, sampleQuestions('multipleChoice', 'trueFalse', 'shortAnswer'), gradeTeacher.id);
 
-      const gbTeacher = await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.gbteacher.${project}`, email: email('gbteacher'), firstName: 'Amparo', lastName: 'Galang' });
-      const gbStudent = await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.gbstudent.${project}`, email: email('gbstudent'), firstName: 'Gloria', lastName: 'Bernal' });
-      const gbMate = await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.gbmate.${project}`, email: email('gbmate'), firstName: 'Ramon', lastName: 'Yap' });
+      const gbTeacher = await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.teacher,
+        username: `e2e.gbteacher.${project}`,
+        email: email('gbteacher'),
+        firstName: 'Amparo',
+        lastName: 'Galang',
+      });
+      const gbStudent = await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.student,
+        username: `e2e.gbstudent.${project}`,
+        email: email('gbstudent'),
+        firstName: 'Gloria',
+        lastName: 'Bernal',
+      });
+      const gbMate = await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.student,
+        username: `e2e.gbmate.${project}`,
+        email: email('gbmate'),
+        firstName: 'Ramon',
+        lastName: 'Yap',
+      });
       const gbClass = await buildClass(db, { schoolId: school.id, teachers: [gbTeacher], name: `E2E Gradebook ${project}` });
       await enrol(db, gbClass.id, [gbStudent, gbMate]);
       await buildCourse(db, { schoolId: school.id, classId: gbClass.id, name: `Science 8 ${project}`, materials: 3 });
 
-      const kbTeacher = await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.kbteacher.${project}`, email: email('kbteacher'), firstName: 'Kristine', lastName: 'Bautista' });
-      const kbStudent = await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.kbstudent.${project}`, email: email('kbstudent'), firstName: 'Karlo', lastName: 'Abad' });
-      const kbMate = await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.kbmate.${project}`, email: email('kbmate'), firstName: 'Mika', lastName: 'Zamora' });
+      const kbTeacher = await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.teacher,
+        username: `e2e.kbteacher.${project}`,
+        email: email('kbteacher'),
+        firstName: 'Kristine',
+        lastName: 'Bautista',
+      });
+      const kbStudent = await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.student,
+        username: `e2e.kbstudent.${project}`,
+        email: email('kbstudent'),
+        firstName: 'Karlo',
+        lastName: 'Abad',
+      });
+      const kbMate = await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.student,
+        username: `e2e.kbmate.${project}`,
+        email: email('kbmate'),
+        firstName: 'Mika',
+        lastName: 'Zamora',
+      });
       const kbClass = await buildClass(db, { schoolId: school.id, teachers: [kbTeacher], name: `E2E Keyboard ${project}` });
       await enrol(db, kbClass.id, [kbStudent, kbMate]);
       await buildEssay(db, { schoolId: school.id, classId: kbClass.id }, 'Keyboard essay', 10, { submissionType: 'text' });
       const kb = await buildQuizCourse(db, { schoolId: school.id, classId: kbClass.id, name: 'Keyboard quiz' });
       await setQuizSettings(db, kb.quiz.id, { timeLimitMinutes: null, attemptsAllowed: 2, showAnswers: 'afterSubmit' }, kbTeacher.id);
       await addQuizQuestions(db, kb.quiz.id, sampleQuestions('multipleChoice', 'trueFalse'), kbTeacher.id);
-      const kbGrades = await buildGradebookCourse(db, { schoolId: school.id, classId: kbClass.id, name: `Keyboard grades ${project}`, categories: ['Recitation'] });
+      const kbGrades = await buildGradebookCourse(db, {
+        schoolId: school.id,
+        classId: kbClass.id,
+        name: `Keyboard grades ${project}`,
+        categories: ['Recitation'],
+      });
       await buildGradeItem(db, { courseId: kbGrades.course.id, categoryId: kbGrades.categories[0]!.id, name: 'Oral recitation', maxGrade: 10 });
-      const polishTeacher = await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.polishteacher.${project}`, email: email('polishteacher'), firstName: 'Perla', lastName: 'Ramos' });
-      const polishStudent = await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.polish.${project}`, email: email('polish'), firstName: 'Paolo', lastName: 'Reyes' });
+      const polishTeacher = await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.teacher,
+        username: `e2e.polishteacher.${project}`,
+        email: email('polishteacher'),
+        firstName: 'Perla',
+        lastName: 'Ramos',
+      });
+      const polishStudent = await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.student,
+        username: `e2e.polish.${project}`,
+        email: email('polish'),
+        firstName: 'Paolo',
+        lastName: 'Reyes',
+      });
       const polishClass = await buildClass(db, { schoolId: school.id, teachers: [polishTeacher], name: `E2E Polish ${project}` });
       await enrol(db, polishClass.id, [polishStudent]);
       const polish = await buildCourse(db, { schoolId: school.id, classId: polishClass.id, name: `Polish course ${project}`, materials: 3 });
       const first = polish.materials[0];
       if (!first) throw new Error('polish material missing');
-      await db.update(courseMaterials).set({ dueAt: new Date('2030-12-04T08:00:00+08:00') }).where(eq(courseMaterials.id, first.id));
+      await db
+        .update(courseMaterials)
+        .set({ dueAt: new Date('2030-12-04T08:00:00+08:00') })
+        .where(eq(courseMaterials.id, first.id));
 
-      const offTeacher = await buildUser(db, { schoolId: school.id, roleId: ROLE.teacher, username: `e2e.offteacher.${project}`, email: email('offteacher'), firstName: 'Olivia', lastName: 'Torres' });
-      const offStudent = await buildUser(db, { schoolId: school.id, roleId: ROLE.student, username: `e2e.offline.${project}`, email: email('offline'), firstName: 'Oscar', lastName: 'Lim' });
+      const offTeacher = await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.teacher,
+        username: `e2e.offteacher.${project}`,
+        email: email('offteacher'),
+        firstName: 'Olivia',
+        lastName: 'Torres',
+      });
+      const offStudent = await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.student,
+        username: `e2e.offline.${project}`,
+        email: email('offline'),
+        firstName: 'Oscar',
+        lastName: 'Lim',
+      });
       const offClass = await buildClass(db, { schoolId: school.id, teachers: [offTeacher], name: `E2E Offline ${project}` });
       await enrol(db, offClass.id, [offStudent]);
       const off = await buildQuizCourse(db, { schoolId: school.id, classId: offClass.id, name: 'Offline quiz', afterPage: true });

@@ -26,8 +26,7 @@ const parseVersion = (s: string): Triple | null => {
 
 const cmp = (a: Triple, b: Triple): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
 
-const compareWith = (op: Op, c: number): boolean =>
-  op === '<' ? c < 0 : op === '<=' ? c <= 0 : op === '>' ? c > 0 : op === '>=' ? c >= 0 : c === 0;
+const compareWith = (op: Op, c: number): boolean => (op === '<' ? c < 0 : op === '<=' ? c <= 0 : op === '>' ? c > 0 : op === '>=' ? c >= 0 : c === 0);
 
 /** A partial version (`20`, `20.19`, `20.x`, `*`): its given parts, the rest undefined. */
 const partial = (s: string): (number | undefined)[] => {
@@ -57,7 +56,10 @@ const comparatorsOf = (alt: string): [Op, Triple][] => {
     const upper = nextOf(hi);
     return [['>=', full(lo)], upper ? ['<', upper] : ['<=', full(hi)]];
   }
-  const tokens = alt.replace(/(<=|>=|<|>|=|\^|~)\s+/g, '$1').split(/\s+/).filter((t) => t !== '');
+  const tokens = alt
+    .replace(/(<=|>=|<|>|=|\^|~)\s+/g, '$1')
+    .split(/\s+/)
+    .filter((t) => t !== '');
   if (tokens.length === 0) return [];
   return tokens.flatMap((token): [Op, Triple][] => {
     const m = /^(<=|>=|<|>|=|\^|~>?)?(.*)$/.exec(token);
@@ -66,16 +68,31 @@ const comparatorsOf = (alt: string): [Op, Triple][] => {
     if (op === '^') {
       const [maj = 0, min = 0, pat = 0] = p;
       const upper: Triple = maj > 0 || p.length < 2 ? [maj + 1, 0, 0] : min > 0 || p.length < 3 ? [0, min + 1, 0] : [0, 0, pat + 1];
-      return p.length === 0 ? [] : [['>=', full(p)], ['<', upper]];
+      return p.length === 0
+        ? []
+        : [
+            ['>=', full(p)],
+            ['<', upper],
+          ];
     }
     if (op === '~' || op === '~>') {
       const upper = p.length === 1 ? nextOf(p) : nextOf(p.slice(0, 2));
-      return p.length === 0 ? [] : [['>=', full(p)], ['<', upper ?? full(p)]];
+      return p.length === 0
+        ? []
+        : [
+            ['>=', full(p)],
+            ['<', upper ?? full(p)],
+          ];
     }
     if (op === '' || op === '=') {
       const upper = nextOf(p);
       if (p.length === 0) return [];
-      return upper ? [['>=', full(p)], ['<', upper]] : [['=', full(p)]];
+      return upper
+        ? [
+            ['>=', full(p)],
+            ['<', upper],
+          ]
+        : [['=', full(p)]];
     }
     if (p.length === 0) return op === '<' || op === '>' ? [['<', [0, 0, 0]]] : [];
     const upper = nextOf(p);

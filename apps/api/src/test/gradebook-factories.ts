@@ -30,13 +30,16 @@ export const buildGradebookCourse = async (db: Db, opts: { schoolId: string; cla
     .limit(1);
   if (!root) throw new Error('root category');
   const categories: CategoryRecord[] = [];
-  for (const [i, name] of (opts.categories ?? []).entries()) categories.push(await buildGradeCategory(db, { courseId: course.id, parentId: root.id, name, position: i + 1 }));
+  for (const [i, name] of (opts.categories ?? []).entries())
+    categories.push(await buildGradeCategory(db, { courseId: course.id, parentId: root.id, name, position: i + 1 }));
   return { course, root, categories };
 };
 
 export const buildGradeCategory = async (
   db: Db,
-  opts: { courseId: string; parentId: string; name?: string } & Partial<Omit<typeof gradeCategories.$inferInsert, 'courseId' | 'parentId' | 'name' | 'aggregation'>> & {
+  opts: { courseId: string; parentId: string; name?: string } & Partial<
+    Omit<typeof gradeCategories.$inferInsert, 'courseId' | 'parentId' | 'name' | 'aggregation'>
+  > & {
       aggregation?: AggregationMethod;
     },
 ): Promise<CategoryRecord> => {
@@ -65,7 +68,12 @@ export const buildGradeItem = async (
 export const buildGradeScale = async (db: Db, opts: { schoolId: string; courseId: string | null; name?: string; values?: string[] }) => {
   const [row] = await db
     .insert(gradeScales)
-    .values({ schoolId: opts.schoolId, courseId: opts.courseId, name: opts.name ?? uniq('Scale '), values: opts.values ?? ['Beginning', 'Developing', 'Proficient'] })
+    .values({
+      schoolId: opts.schoolId,
+      courseId: opts.courseId,
+      name: opts.name ?? uniq('Scale '),
+      values: opts.values ?? ['Beginning', 'Developing', 'Proficient'],
+    })
     .returning();
   if (!row) throw new Error('scale');
   return row;
@@ -104,9 +112,25 @@ export const buildGradingPeriod = async (db: Db, opts: { courseId: string; name?
 /** A gradebook grade record (a manual item's grade or a material's override) with flags. */
 export const setGradebookGrade = async (
   db: Db,
-  opts: { courseId: string; itemId: string; studentId: string; value: number | null; excused?: boolean; hidden?: boolean; locked?: boolean; by?: string | null },
+  opts: {
+    courseId: string;
+    itemId: string;
+    studentId: string;
+    value: number | null;
+    excused?: boolean;
+    hidden?: boolean;
+    locked?: boolean;
+    by?: string | null;
+  },
 ) => {
-  const values = { value: opts.value, excused: opts.excused ?? false, hidden: opts.hidden ?? false, locked: opts.locked ?? false, updatedBy: opts.by ?? null, updatedAt: new Date() };
+  const values = {
+    value: opts.value,
+    excused: opts.excused ?? false,
+    hidden: opts.hidden ?? false,
+    locked: opts.locked ?? false,
+    updatedBy: opts.by ?? null,
+    updatedAt: new Date(),
+  };
   const [row] = await db
     .insert(gradeGrades)
     .values({ courseId: opts.courseId, itemId: opts.itemId, studentId: opts.studentId, ...values })

@@ -17,7 +17,15 @@ import { buildGradebookCourse, buildGradeCategory, buildGradeItem } from './grad
 export const buildWeightedSetup = async (db: Db, opts: { schoolId: string; classId: string }) => {
   const { course, root } = await buildGradebookCourse(db, opts);
   await db.update(gradeCategories).set({ aggregation: 'weightedMean' }).where(eq(gradeCategories.id, root.id));
-  const quizzes = await buildGradeCategory(db, { courseId: course.id, parentId: root.id, name: 'Quizzes', aggregation: 'mean', dropLowest: 1, weight: 40, position: 1 });
+  const quizzes = await buildGradeCategory(db, {
+    courseId: course.id,
+    parentId: root.id,
+    name: 'Quizzes',
+    aggregation: 'mean',
+    dropLowest: 1,
+    weight: 40,
+    position: 1,
+  });
   const exams = await buildGradeCategory(db, { courseId: course.id, parentId: root.id, name: 'Exams', aggregation: 'mean', weight: 60, position: 2 });
   const quiz = (n: number) => buildGradeItem(db, { courseId: course.id, categoryId: quizzes.id, name: `Quiz ${n}`, maxGrade: 10, position: n });
   const q1 = await quiz(1);

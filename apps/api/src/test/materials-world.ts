@@ -33,7 +33,14 @@ export const buildJourneyCourse = async (
 ) => {
   const [course] = await db
     .insert(courses)
-    .values({ schoolId: opts.schoolId, classId: opts.classId, name: uniq('Course '), code: uniq('C'), published: opts.published ?? true, sequential: opts.sequential ?? true })
+    .values({
+      schoolId: opts.schoolId,
+      classId: opts.classId,
+      name: uniq('Course '),
+      code: uniq('C'),
+      published: opts.published ?? true,
+      sequential: opts.sequential ?? true,
+    })
     .returning();
   if (!course) throw new Error('course');
   const ids: Record<string, string> = {};

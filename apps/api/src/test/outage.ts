@@ -115,7 +115,10 @@ export const bulkUploadInterrupted = async (t: TestApp, w: ClassWorld, interrupt
     employeeNumber: `T-${i}`,
   }));
   // Confirmed from its preview: the import pass is the one that writes (and mails).
-  const [job] = await t.db.insert(bulkJobs).values({ schoolId: w.schoolA.id, createdBy: w.admin.id, fileName: 'cut.csv', input, total, status: 'confirmed' }).returning();
+  const [job] = await t.db
+    .insert(bulkJobs)
+    .values({ schoolId: w.schoolA.id, createdBy: w.admin.id, fileName: 'cut.csv', input, total, status: 'confirmed' })
+    .returning();
   if (!job) throw new Error('no bulk job');
   const ctx = ctxOf(t.app);
   let batches = 0;

@@ -35,10 +35,23 @@ export const useQuizWorld = () => {
   });
 
   /** A quiz in a new course of the class (four auto-graded sample questions unless told otherwise). */
-  const makeQuiz = async (opts: { settings?: QuizSettingsForm; questions?: QuestionForm[]; assign?: ElementAssignment; afterPage?: boolean; published?: boolean } = {}) => {
+  const makeQuiz = async (
+    opts: { settings?: QuizSettingsForm; questions?: QuestionForm[]; assign?: ElementAssignment; afterPage?: boolean; published?: boolean } = {},
+  ) => {
     const { t, w } = ctx;
-    const built = await buildQuizCourse(t.db, { schoolId: w.schoolA.id, classId: w.cls.id, assign: opts.assign, afterPage: opts.afterPage, published: opts.published });
-    const rows = await addQuizQuestions(t.db, built.quiz.id, opts.questions ?? sampleQuestions('multipleChoice', 'trueFalse', 'shortAnswer', 'numeric'), w.teacher.id);
+    const built = await buildQuizCourse(t.db, {
+      schoolId: w.schoolA.id,
+      classId: w.cls.id,
+      assign: opts.assign,
+      afterPage: opts.afterPage,
+      published: opts.published,
+    });
+    const rows = await addQuizQuestions(
+      t.db,
+      built.quiz.id,
+      opts.questions ?? sampleQuestions('multipleChoice', 'trueFalse', 'shortAnswer', 'numeric'),
+      w.teacher.id,
+    );
     if (opts.settings) await setQuizSettings(t.db, built.quiz.id, opts.settings, w.teacher.id);
     const ids: Record<string, string> = {};
     for (const r of rows) ids[r.type] ??= r.id;
@@ -76,7 +89,10 @@ export const WRONG = {
   matching: { type: 'matching', pairs: { l9c2: 'r7a1', lq0d: 'r5x3', l1zk: 'r2m8', l4wp: 'r0b6' } },
 } satisfies Record<Exclude<SampleType, 'essay'>, AnswerValue>;
 
-const byType = (answers: Partial<Record<string, AnswerValue>>) => (type: string): AnswerValue | undefined => answers[type];
+const byType =
+  (answers: Partial<Record<string, AnswerValue>>) =>
+  (type: string): AnswerValue | undefined =>
+    answers[type];
 /** The right answer to a sample question of the type (for `takeQuiz`). */
 export const right = byType(RIGHT);
 /** A wrong answer to a sample question of the type (none for an essay). */

@@ -36,10 +36,7 @@ export const listenUrl = async (app: FastifyInstance): Promise<string> => {
 };
 
 /** Opens a socket; rejects with `HTTP <status>` when the upgrade is refused. */
-export const connectRealtime = (
-  base: string,
-  opts: { cookie?: string; origin?: string | null; after?: number | string },
-): Promise<RealtimeClient> =>
+export const connectRealtime = (base: string, opts: { cookie?: string; origin?: string | null; after?: number | string }): Promise<RealtimeClient> =>
   new Promise((resolve, reject) => {
     const url = `${base}/api/realtime${opts.after === undefined ? '' : `?after=${opts.after}`}`;
     const headers: Record<string, string> = {};
@@ -48,9 +45,7 @@ export const connectRealtime = (
     const socket = new WebSocket(url, { headers });
     const frames: Frame[] = [];
     socket.on('message', (raw) => frames.push(JSON.parse(String(raw)) as Frame));
-    const closed = new Promise<{ code: number; reason: string }>((done) =>
-      socket.on('close', (code, reason) => done({ code, reason: String(reason) })),
-    );
+    const closed = new Promise<{ code: number; reason: string }>((done) => socket.on('close', (code, reason) => done({ code, reason: String(reason) })));
     socket.on('unexpected-response', (_req, res) => {
       reject(new Error(`HTTP ${res.statusCode}`));
       socket.terminate();

@@ -8,8 +8,7 @@ import type { EditVersion } from '@klase/core/edit-version';
 /** `/api/classes`: the class's own record, shared by the class layout and every tab under it. */
 export const CLASSES_PATH = '/api/classes';
 
-export const classPath = (id: string, ...rest: string[]): string =>
-  [`${CLASSES_PATH}/${encodeURIComponent(id)}`, ...rest.map(encodeURIComponent)].join('/');
+export const classPath = (id: string, ...rest: string[]): string => [`${CLASSES_PATH}/${encodeURIComponent(id)}`, ...rest.map(encodeURIComponent)].join('/');
 
 export const classKeys = {
   all: ['classes'] as const,

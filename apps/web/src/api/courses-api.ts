@@ -129,9 +129,9 @@ export const useCourseAction = (classId: string | null) => {
   return { busy: action.busy, run };
 };
 
-export const createCourseCall = (classId: string, body: CourseFormValues) =>
-  apiFetch<CourseDetails>(classPath(classId, 'courses'), { method: 'POST', body });
-export const updateCourseCall = (courseId: string, body: CourseFormValues & EditVersion) => apiFetch<CourseDetails>(coursePath(courseId), { method: 'PUT', body });
+export const createCourseCall = (classId: string, body: CourseFormValues) => apiFetch<CourseDetails>(classPath(classId, 'courses'), { method: 'POST', body });
+export const updateCourseCall = (courseId: string, body: CourseFormValues & EditVersion) =>
+  apiFetch<CourseDetails>(coursePath(courseId), { method: 'PUT', body });
 /** `contents`: also publish the course's elements and materials (issue 13). */
 export const publishCourseCall = (courseId: string, published: boolean, contents = false) =>
   apiFetch<MessageAnswer>(coursePath(courseId, 'published'), { method: 'PATCH', body: published && contents ? { published, contents } : { published } });
@@ -158,12 +158,16 @@ export const updateElementCall = (courseId: string, elementId: string, body: Ele
   apiFetch<unknown>(coursePath(courseId, 'elements', elementId), { method: 'PUT', body });
 /** `contents`: also publish the element's materials (issue 13). */
 export const publishElementCall = (courseId: string, elementId: string, published: boolean, contents = false) =>
-  apiFetch<MessageAnswer>(coursePath(courseId, 'elements', elementId, 'published'), { method: 'PATCH', body: published && contents ? { published, contents } : { published } });
+  apiFetch<MessageAnswer>(coursePath(courseId, 'elements', elementId, 'published'), {
+    method: 'PATCH',
+    body: published && contents ? { published, contents } : { published },
+  });
 export const deleteElementCall = (courseId: string, elementId: string) =>
   apiFetch<MessageAnswer>(coursePath(courseId, 'elements', elementId), { method: 'DELETE' });
 export const orderElementsCall = (courseId: string, elementIds: string[]) =>
   apiFetch<unknown>(coursePath(courseId, 'elements', 'order'), { method: 'PUT', body: { elementIds } });
 
-const materialPath = (materialId: string, ...rest: string[]) => ['/api/materials', materialId, ...rest].map((s, i) => (i === 0 ? s : encodeURIComponent(s))).join('/');
+const materialPath = (materialId: string, ...rest: string[]) =>
+  ['/api/materials', materialId, ...rest].map((s, i) => (i === 0 ? s : encodeURIComponent(s))).join('/');
 export const publishMaterialCall = (materialId: string, published: boolean) =>
   apiFetch<MessageAnswer>(materialPath(materialId, 'published'), { method: 'PATCH', body: { published } });

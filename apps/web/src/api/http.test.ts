@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiFetch, onNetworkStatus, onSessionExpired, setCsrfToken, uploadWithProgress } from './http.ts';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('apiFetch', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -58,9 +57,7 @@ describe('apiFetch', () => {
   });
 
   it('parses an error body into an ApiError', async () => {
-    fetchMock.mockResolvedValue(
-      json({ code: 'VALIDATION', message: 'Bad', fields: [{ path: 'name', key: 'required' }], retryAfterSeconds: 3 }, 400),
-    );
+    fetchMock.mockResolvedValue(json({ code: 'VALIDATION', message: 'Bad', fields: [{ path: 'name', key: 'required' }], retryAfterSeconds: 3 }, 400));
     const err = await apiFetch('/x').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ code: 'VALIDATION', status: 400, message: 'Bad', retryAfterSeconds: 3 });

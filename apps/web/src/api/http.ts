@@ -109,7 +109,17 @@ interface ErrorBodyLike {
 }
 
 const fallbackCode = (status: number) =>
-  status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+  status === 401
+    ? 'UNAUTHENTICATED'
+    : status === 403
+      ? 'FORBIDDEN'
+      : status === 404
+        ? 'NOT_FOUND'
+        : status === 429
+          ? 'RATE_LIMITED'
+          : status >= 500
+            ? 'INTERNAL'
+            : 'BAD_REQUEST';
 
 /** Turns a failed answer (status + raw text) into an ApiError and notifies session expiry. */
 export const toApiError = (status: number, text: string): ApiError => {
@@ -176,12 +186,7 @@ export const apiFetch = async <T>(path: string, init: ApiInit = {}): Promise<T> 
 };
 
 /** Uploads form data with XMLHttpRequest so the caller sees progress (0..100). */
-export const uploadWithProgress = <T>(
-  path: string,
-  formData: FormData,
-  onProgress: (percent: number) => void,
-  method: 'POST' | 'PUT' = 'POST',
-): Promise<T> =>
+export const uploadWithProgress = <T>(path: string, formData: FormData, onProgress: (percent: number) => void, method: 'POST' | 'PUT' = 'POST'): Promise<T> =>
   new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, apiUrl(path));

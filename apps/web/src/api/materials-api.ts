@@ -53,7 +53,8 @@ export const useJourney = (courseId: string, who: JourneyFor | null) =>
 
 export const createMaterialCall = (courseId: string, elementId: string, body: MaterialForm) =>
   apiFetch<MaterialDetails>(coursePath(courseId, 'elements', elementId, 'materials'), { method: 'POST', body });
-export const updateMaterialCall = (materialId: string, body: MaterialForm & EditVersion) => apiFetch<MaterialDetails>(materialPath(materialId), { method: 'PUT', body });
+export const updateMaterialCall = (materialId: string, body: MaterialForm & EditVersion) =>
+  apiFetch<MaterialDetails>(materialPath(materialId), { method: 'PUT', body });
 
 /** Streams one file to the course's uploads with progress; the answer's `uploadId` goes into the form. */
 export const uploadMaterialFile = (courseId: string, file: File, onProgress: (percent: number) => void) => {
@@ -63,7 +64,8 @@ export const uploadMaterialFile = (courseId: string, file: File, onProgress: (pe
 };
 
 /** A student opened a material: record the visit; the answer carries the updated journey. */
-export const viewMaterialCall = (materialId: string) => apiFetch<{ completedAt: string | null; journey: Journey }>(materialPath(materialId, 'view'), { method: 'POST' });
+export const viewMaterialCall = (materialId: string) =>
+  apiFetch<{ completedAt: string | null; journey: Journey }>(materialPath(materialId, 'view'), { method: 'POST' });
 
 /** After a material changed: its record, the course pages, #/materials and the class's (or the catalogue's) lists. */
 export const invalidateAfterMaterialChange = async (queryClient: QueryClient, classId: string | null) => {

@@ -3,8 +3,7 @@ import { isApiError } from './http.ts';
 import { getSession, subscribeSession } from '../lib/session-store.ts';
 
 /** Retries only what may succeed on a second try: network failures and 5xx, at most twice. */
-const shouldRetry = (failureCount: number, error: unknown) =>
-  failureCount < 2 && (!isApiError(error) || error.code === 'NETWORK' || error.status >= 500);
+const shouldRetry = (failureCount: number, error: unknown) => failureCount < 2 && (!isApiError(error) || error.code === 'NETWORK' || error.status >= 500);
 
 export const createQueryClient = () =>
   new QueryClient({

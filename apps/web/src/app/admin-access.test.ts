@@ -8,8 +8,7 @@ import { routes } from './routes.tsx';
 import { adminSectionsFor, canManageSchools, canWriteAdmin } from '../features/admin/admin-access.ts';
 import { sectionOf } from '../features/admin/admin-layout.tsx';
 
-const redirectFor = (path: string, roleId: number) =>
-  guardRedirect({ meta: metaForPath(routes, path), roleId, pathname: path, search: '' });
+const redirectFor = (path: string, roleId: number) => guardRedirect({ meta: metaForPath(routes, path), roleId, pathname: path, search: '' });
 
 describe('administration access', () => {
   it('gives each role its sections', () => {

@@ -1,5 +1,16 @@
 import type { ComponentType } from 'react';
-import { IconBook, IconBooks, IconBuildingCommunity, IconDashboard, IconFiles, IconFolders, IconSchool, IconMail, IconUserCircle, IconUsers } from '@tabler/icons-react';
+import {
+  IconBook,
+  IconBooks,
+  IconBuildingCommunity,
+  IconDashboard,
+  IconFiles,
+  IconFolders,
+  IconSchool,
+  IconMail,
+  IconUserCircle,
+  IconUsers,
+} from '@tabler/icons-react';
 import { NAV_BY_ROLE, canOpen, type GuardedRoute } from '@klase/core/guards';
 import { isRoleId } from '@klase/core/roles';
 import { paths } from '../config/paths.ts';

@@ -16,12 +16,7 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: THEME_STORAGE_K
  */
 export const Providers = ({ children }: { children: ReactNode }) => (
   <I18nextProvider i18n={i18next}>
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      colorSchemeManager={colorSchemeManager}
-      defaultColorScheme={rememberedTheme()}
-    >
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme={rememberedTheme()}>
       <ToastHost />
       {children}
     </MantineProvider>

@@ -31,9 +31,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('root loader (session check before each navigation)', () => {
   it('asks the server on every navigation: the full session first, then the light status', async () => {
     const info = sessionFixture();
-    fetchMock.mockImplementation(async (url) =>
-      jsonResponse(String(url) === '/api/auth/status' ? { version: info.profile.updatedAt } : info),
-    );
+    fetchMock.mockImplementation(async (url) => jsonResponse(String(url) === '/api/auth/status' ? { version: info.profile.updatedAt } : info));
     await navigateTo('/dashboard');
     await navigateTo('/account/details');
     await navigateTo('/dashboard');

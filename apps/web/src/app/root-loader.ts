@@ -5,8 +5,7 @@ import { guardRedirect, mergeMeta, type RouteMeta } from '../config/access.ts';
 import { loadFeatureNamespaces } from '../i18n/i18n.ts';
 
 /** The route meta (access, role, title) of a path, merged over its matched routes. */
-export const metaForPath = (routes: RouteObject[], pathname: string): RouteMeta =>
-  mergeMeta((matchRoutes(routes, pathname) ?? []).map((m) => m.route.handle));
+export const metaForPath = (routes: RouteObject[], pathname: string): RouteMeta => mergeMeta((matchRoutes(routes, pathname) ?? []).map((m) => m.route.handle));
 
 /**
  * The root loader runs before EVERY navigation (the root route's `shouldRevalidate` is always

@@ -13,7 +13,10 @@ const fakeRouter = (pathname: string, navigation: 'idle' | 'loading' = 'idle') =
 
 beforeEach(() => {
   resetSessionStore();
-  vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ code: 'SESSION_EXPIRED', message: 'x' }, 401)));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => jsonResponse({ code: 'SESSION_EXPIRED', message: 'x' }, 401)),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -11,7 +11,16 @@ describe('route table', () => {
   });
 
   it('marks the visitor-only pages', () => {
-    for (const p of ['/account', '/account/login', '/account/set-password', '/account/activation', '/account/forgot-password', '/account/reset-password', '/account/invalid-activation', '/account/invalid-reset-password']) {
+    for (const p of [
+      '/account',
+      '/account/login',
+      '/account/set-password',
+      '/account/activation',
+      '/account/forgot-password',
+      '/account/reset-password',
+      '/account/invalid-activation',
+      '/account/invalid-reset-password',
+    ]) {
       expect(metaForPath(routes, p).access, p).toBe('visitor');
     }
   });

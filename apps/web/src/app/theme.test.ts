@@ -23,8 +23,7 @@ const resolve = (value: string | undefined): string => {
   if (!m) throw new Error(`not a palette variable: ${value}`);
   return full.colors[m[1]!]![Number(m[2]) as MantineColorShade];
 };
-const shade = (scheme: 'light' | 'dark') =>
-  (typeof full.primaryShade === 'object' ? full.primaryShade[scheme] : full.primaryShade) as MantineColorShade;
+const shade = (scheme: 'light' | 'dark') => (typeof full.primaryShade === 'object' ? full.primaryShade[scheme] : full.primaryShade) as MantineColorShade;
 const primary = (scheme: 'light' | 'dark') => full.colors[full.primaryColor]![shade(scheme)];
 
 const lightBody = full.white;

@@ -72,11 +72,7 @@ describe('ConfirmDialog', () => {
 
 const ConfirmUser = ({ onResult }: { onResult: (v: boolean) => void }) => {
   const confirm = useConfirm();
-  return (
-    <Button onClick={async () => onResult(await confirm({ title: 'Save course', message: 'Save the changes?', confirmLabel: 'Save' }))}>
-      Open
-    </Button>
-  );
+  return <Button onClick={async () => onResult(await confirm({ title: 'Save course', message: 'Save the changes?', confirmLabel: 'Save' }))}>Open</Button>;
 };
 
 describe('useConfirm', () => {

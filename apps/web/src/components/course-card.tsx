@@ -38,7 +38,15 @@ interface CourseCardProps {
 export const SharedBadge = () => {
   const { t } = useTranslation('courses');
   return (
-    <Badge variant="filled" color="teal.9" c="white" tt="none" leftSection={<IconShare size={12} aria-hidden="true" />} style={{ flexShrink: 0 }} data-testid="shared-badge">
+    <Badge
+      variant="filled"
+      color="teal.9"
+      c="white"
+      tt="none"
+      leftSection={<IconShare size={12} aria-hidden="true" />}
+      style={{ flexShrink: 0 }}
+      data-testid="shared-badge"
+    >
       {t('share.badge')}
     </Badge>
   );
@@ -200,7 +208,8 @@ export const CourseCard = ({ course, showStatus, showClass, layout = 'grid', act
   const menu =
     course.job === 'copyFailed'
       ? null
-      : (ownMenu ?? (actions && <CourseMenu course={course} canCopy={actions.copy} canDelete={actions.remove} canShare={actions.share} pageClassId={pageClassId} />));
+      : (ownMenu ??
+        (actions && <CourseMenu course={course} canCopy={actions.copy} canDelete={actions.remove} canShare={actions.share} pageClassId={pageClassId} />));
   const facts = (
     <CourseFacts course={course} showStatus={showStatus} showClass={showClass} layout={layout} href={href} menu={menu} canRemove={actions?.remove ?? false} />
   );

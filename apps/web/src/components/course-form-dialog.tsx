@@ -5,14 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { GRADE_LEVELS } from '@klase/core/classes/contracts';
-import {
-  COURSE_CODE_MAX,
-  COURSE_DESCRIPTION_MAX,
-  COURSE_NAME_MAX,
-  COURSE_SUBJECT_MAX,
-  courseForm,
-  type CourseDetails,
-} from '@klase/core/courses/contracts';
+import { COURSE_CODE_MAX, COURSE_DESCRIPTION_MAX, COURSE_NAME_MAX, COURSE_SUBJECT_MAX, courseForm, type CourseDetails } from '@klase/core/courses/contracts';
 import { FormActions } from './form-actions.tsx';
 import { TextField } from './text-field.tsx';
 import { toastSuccess } from '../lib/toasts.ts';
@@ -45,7 +38,11 @@ export const courseFormState = (course: EditedCourse | null, defaults: { gradeLe
   name: course?.name ?? '',
   code: course?.code ?? '',
   description: course?.description ?? '',
-  gradeLevel: course ? course.gradeLevel : defaults.gradeLevel && (GRADE_LEVELS as readonly string[]).includes(defaults.gradeLevel) ? defaults.gradeLevel : null,
+  gradeLevel: course
+    ? course.gradeLevel
+    : defaults.gradeLevel && (GRADE_LEVELS as readonly string[]).includes(defaults.gradeLevel)
+      ? defaults.gradeLevel
+      : null,
   subject: course?.subject ?? '',
   sequential: course?.sequential ?? true,
   categoryId: course?.categoryId ?? defaults.categoryId ?? null,
@@ -125,11 +122,7 @@ export const CourseFormModal = ({ title, confirm, initialValues, schema, categor
             {...form.getInputProps('gradeLevel')}
           />
           <Textarea label={t('form.description')} rows={4} maxLength={COURSE_DESCRIPTION_MAX} {...form.getInputProps('description')} />
-          <Switch
-            label={t('form.sequential')}
-            description={t('form.sequentialHint')}
-            {...form.getInputProps('sequential', { type: 'checkbox' })}
-          />
+          <Switch label={t('form.sequential')} description={t('form.sequentialHint')} {...form.getInputProps('sequential', { type: 'checkbox' })} />
           <FormActions onCancel={() => cancel()} busy={busy} />
         </Stack>
       </form>

@@ -40,7 +40,10 @@ type JobCourse = Pick<CourseRow, 'id' | 'name' | 'classId'>;
 const useReloadCourses = () => {
   const queryClient = useQueryClient();
   return async (...classIds: (string | null)[]) => {
-    await Promise.all([queryClient.invalidateQueries({ queryKey: courseKeys.mine }), ...[...new Set(classIds)].map((id) => invalidateCourseScope(queryClient, id))]);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: courseKeys.mine }),
+      ...[...new Set(classIds)].map((id) => invalidateCourseScope(queryClient, id)),
+    ]);
   };
 };
 
@@ -76,7 +79,15 @@ interface CopyValues {
 }
 
 /** The old start, the new start field and the shift it makes (issue 13). */
-const DateShift = ({ oldStart, newStart, inputProps }: { oldStart: string | null; newStart: string; inputProps: UseFormReturnType<CopyValues>['getInputProps'] }) => {
+const DateShift = ({
+  oldStart,
+  newStart,
+  inputProps,
+}: {
+  oldStart: string | null;
+  newStart: string;
+  inputProps: UseFormReturnType<CopyValues>['getInputProps'];
+}) => {
   const { t } = useTranslation('courses');
   if (!oldStart) return <Text size="sm">{t('jobs.noDates')}</Text>;
   const shift = shiftDaysOf(oldStart, newStart);
@@ -188,7 +199,13 @@ export const CopyCourseDialog = (props: CopyCourseDialogProps) => {
           <Skeleton height={58} data-testid="copy-targets-loading" />
         ) : targets.isError || dates.isError || options.length === 0 ? (
           <>
-            {targets.isError || dates.isError ? <ErrorText error={targets.error ?? dates.error} /> : <Alert color="gray" variant="light">{t('jobs.noTargets')}</Alert>}
+            {targets.isError || dates.isError ? (
+              <ErrorText error={targets.error ?? dates.error} />
+            ) : (
+              <Alert color="gray" variant="light">
+                {t('jobs.noTargets')}
+              </Alert>
+            )}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 {t('common:cancel')}
@@ -298,7 +315,14 @@ export const CourseMenuButton = ({ course, children }: { course: Pick<CourseRow,
   return (
     <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('jobs.actions', { name: course.name })} disabled={course.job !== null} className={css.cardMenu}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={t('jobs.actions', { name: course.name })}
+          disabled={course.job !== null}
+          className={css.cardMenu}
+        >
           <IconDotsVertical size={18} aria-hidden="true" />
         </ActionIcon>
       </Menu.Target>

@@ -18,5 +18,4 @@ export const EmptyLabel = (props: TextProps) => {
 };
 
 /** Shows `value` or, when it is empty, the '- -' placeholder. */
-export const ValueOrEmpty = ({ value }: { value: string | number | null | undefined }) =>
-  isEmptyValue(value) ? <EmptyLabel /> : <>{value}</>;
+export const ValueOrEmpty = ({ value }: { value: string | number | null | undefined }) => (isEmptyValue(value) ? <EmptyLabel /> : <>{value}</>);

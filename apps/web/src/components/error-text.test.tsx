@@ -4,9 +4,7 @@ import { TestProviders, createTestQueryClient, renderWithProviders } from '../te
 import { ApiError } from '../api/http.ts';
 import { ErrorText, useErrorMessage } from './error-text.tsx';
 
-const wrapper = ({ children }: { children: React.ReactNode }) => (
-  <TestProviders queryClient={createTestQueryClient()}>{children}</TestProviders>
-);
+const wrapper = ({ children }: { children: React.ReactNode }) => <TestProviders queryClient={createTestQueryClient()}>{children}</TestProviders>;
 
 describe('useErrorMessage', () => {
   it('translates codes, with parameters', () => {
@@ -14,9 +12,7 @@ describe('useErrorMessage', () => {
     const msg = result.current;
     expect(msg(new ApiError('NETWORK', 0, 'x'))).toBe('No internet connection');
     expect(msg(new ApiError('SESSION_EXPIRED', 401, 'x'))).toBe('Your session has expired.');
-    expect(msg(new ApiError('RATE_LIMITED', 429, 'x', undefined, 30))).toBe(
-      'Too many requests. Please wait 30 seconds and try again.',
-    );
+    expect(msg(new ApiError('RATE_LIMITED', 429, 'x', undefined, 30))).toBe('Too many requests. Please wait 30 seconds and try again.');
     expect(msg(new ApiError('ACCOUNT_LOCKED', 423, 'x', undefined, 600))).toContain('10 minutes');
     expect(msg(new ApiError('WHATEVER', 500, 'x'))).toBe('Something went wrong please try again later.');
     expect(msg(new Error('boom'))).toBe('Something went wrong please try again later.');

@@ -23,7 +23,11 @@ export const announce = (text: string) => {
 
 /** The app's one polite live region (rendered once by the root layout). */
 export const LiveAnnouncer = () => {
-  const text = useSyncExternalStore(subscribe, () => message, () => message);
+  const text = useSyncExternalStore(
+    subscribe,
+    () => message,
+    () => message,
+  );
   return (
     <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="live-announcer">
       {text}

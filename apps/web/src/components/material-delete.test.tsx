@@ -15,7 +15,9 @@ const Harness = ({ type, classId = 'c1' }: { type: MaterialType; classId?: strin
   const ask = useAskMaterialDelete();
   const [result, setResult] = useState<DeleteRequest | null | undefined>(undefined);
   const open = async () =>
-    setResult(await ask({ materialId: MATERIAL, type, classId, title: 'Delete material', message: 'Delete "Essay"? This cannot be undone.', confirmLabel: 'Delete' }));
+    setResult(
+      await ask({ materialId: MATERIAL, type, classId, title: 'Delete material', message: 'Delete "Essay"? This cannot be undone.', confirmLabel: 'Delete' }),
+    );
   return (
     <>
       <button type="button" onClick={() => void open()}>
@@ -98,6 +100,9 @@ describe('the material delete confirmation', () => {
     fetchMock.mockImplementation(async () => jsonResponse({ message: 'Material deleted.' }));
     await deleteMaterialCall(MATERIAL, 'keep');
     await deleteMaterialCall(MATERIAL);
-    expect(fetchMock.mock.calls.map(([u, init]) => `${init?.method} ${String(u)}`)).toEqual([`DELETE /api/materials/${MATERIAL}?grades=keep`, `DELETE /api/materials/${MATERIAL}`]);
+    expect(fetchMock.mock.calls.map(([u, init]) => `${init?.method} ${String(u)}`)).toEqual([
+      `DELETE /api/materials/${MATERIAL}?grades=keep`,
+      `DELETE /api/materials/${MATERIAL}`,
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import { renderWithProviders } from '../test/test-utils.tsx';
 import { NameField } from './name-field.tsx';
 
 describe('NameField', () => {
-  it("accepts letters (any script), comma, period, apostrophe, space and hyphen on key press", async () => {
+  it('accepts letters (any script), comma, period, apostrophe, space and hyphen on key press', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
     renderWithProviders(<NameField label="First name" onChange={onChange} />);

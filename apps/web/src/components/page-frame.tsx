@@ -32,7 +32,17 @@ export const MaterialPage = ({ type, children }: { type: 'assignment' | 'activit
 };
 
 /** A full page of an assignment or activity: the way back, the heading and the material's name. */
-export const PageFrame = ({ back, title, subtitle, children }: { back: { to: string; label: string }; title: string; subtitle?: ReactNode; children: ReactNode }) => (
+export const PageFrame = ({
+  back,
+  title,
+  subtitle,
+  children,
+}: {
+  back: { to: string; label: string };
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) => (
   <Stack gap="md" maw={1100}>
     <BackLink to={back.to}>{back.label}</BackLink>
     <Stack gap={2}>

@@ -7,8 +7,7 @@ import { PasswordStrength, STRENGTH_BAR } from './password-strength.tsx';
 import { PAGE_BACKGROUND, contrastRatio } from './tones.ts';
 
 const barColor = () => screen.getByTestId('password-strength').querySelector('[data-color]')!.getAttribute('data-color');
-const ruleState = (name: string) =>
-  within(screen.getByTestId('password-strength')).getByText(name).closest('[data-met]')!.getAttribute('data-met');
+const ruleState = (name: string) => within(screen.getByTestId('password-strength')).getByText(name).closest('[data-met]')!.getAttribute('data-met');
 
 describe('PasswordField', () => {
   it('toggles visibility with an accessible, keyboard-reachable button', async () => {

@@ -19,7 +19,13 @@ const AVATAR_PX = { sm: 32, md: 44, lg: 72 } as const;
  */
 export const PersonCell = ({ name, photoUrl, hint, size = 'sm' }: PersonCellProps) => (
   <Group gap="sm" wrap="nowrap">
-    <Avatar src={photoUrl ? sizedPicture(photoUrl, AVATAR_PX[size]) : FALLBACK_PHOTO} alt="" radius="xl" size={AVATAR_PX[size]} imageProps={{ loading: 'lazy' }}>
+    <Avatar
+      src={photoUrl ? sizedPicture(photoUrl, AVATAR_PX[size]) : FALLBACK_PHOTO}
+      alt=""
+      radius="xl"
+      size={AVATAR_PX[size]}
+      imageProps={{ loading: 'lazy' }}
+    >
       {name.slice(0, 1)}
     </Avatar>
     <div style={{ minWidth: 0 }}>

@@ -4,16 +4,7 @@ import { useUncontrolled } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { isBlank } from '@klase/core/validation/rules';
 import { DatePickerButton, TimePickerButton } from './picker-buttons.tsx';
-import {
-  DATE_PATTERN,
-  TIME_PATTERN,
-  applyMask,
-  isValidDateText,
-  isValidTimeText,
-  keepAllowed,
-  refusedChars,
-  type Mask,
-} from './text-mask.ts';
+import { DATE_PATTERN, TIME_PATTERN, applyMask, isValidDateText, isValidTimeText, keepAllowed, refusedChars, type Mask } from './text-mask.ts';
 
 export interface TextFieldProps extends Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange' | 'min' | 'max'> {
   value?: string;
@@ -35,10 +26,7 @@ export interface TextFieldProps extends Omit<TextInputProps, 'value' | 'defaultV
 }
 
 /** Validation on blur (the `error` prop, when given, wins). Returns [namespace:key, params] or null. */
-const localError = (
-  value: string,
-  p: Pick<TextFieldProps, 'required' | 'dateMask' | 'timeMask' | 'min' | 'max'>,
-): [string, Record<string, number>?] | null => {
+const localError = (value: string, p: Pick<TextFieldProps, 'required' | 'dateMask' | 'timeMask' | 'min' | 'max'>): [string, Record<string, number>?] | null => {
   if (isBlank(value)) return p.required ? ['validation:required'] : null;
   if (p.dateMask && !isValidDateText(value)) return ['components:field.invalidDate'];
   if (p.timeMask && !isValidTimeText(value)) return ['components:field.invalidTime'];

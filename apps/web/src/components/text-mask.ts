@@ -44,8 +44,7 @@ const testChar = (filter: RegExp, c: string) => {
 };
 
 /** Keeps only the characters that `filter` accepts. */
-export const keepAllowed = (filter: RegExp | undefined, text: string): string =>
-  filter ? [...text].filter((c) => testChar(filter, c)).join('') : text;
+export const keepAllowed = (filter: RegExp | undefined, text: string): string => (filter ? [...text].filter((c) => testChar(filter, c)).join('') : text);
 
 /** Strict YYYY-MM-DD check. */
 export const isValidDateText = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && dayjs(s, DATE_MASK, true).isValid();

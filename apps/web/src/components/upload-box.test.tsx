@@ -12,8 +12,7 @@ const file = (name: string, size: number, type = 'image/png') => {
   Object.defineProperty(f, 'size', { value: size });
   return f;
 };
-const drop = (files: File[]) =>
-  fireEvent.drop(screen.getByRole('button', { name: /Drag and drop/ }), { dataTransfer: { files, types: ['Files'] } });
+const drop = (files: File[]) => fireEvent.drop(screen.getByRole('button', { name: /Drag and drop/ }), { dataTransfer: { files, types: ['Files'] } });
 
 describe('UploadBox', () => {
   it('describes the defaults: jpeg, png, jpg; 2 MB; one file', () => {

@@ -26,7 +26,14 @@ export interface UploadBoxProps {
 type UploadRules = Required<Pick<UploadBoxProps, 'types' | 'maxBytes' | 'maxFiles'>>;
 
 /** The chosen files, the type/size/count problem, and the upload's progress, success or error. */
-const useUploadState = ({ types, maxBytes, maxFiles, onUpload, disabled, onRemove }: UploadRules & Pick<UploadBoxProps, 'onUpload' | 'disabled' | 'onRemove'>) => {
+const useUploadState = ({
+  types,
+  maxBytes,
+  maxFiles,
+  onUpload,
+  disabled,
+  onRemove,
+}: UploadRules & Pick<UploadBoxProps, 'onUpload' | 'disabled' | 'onRemove'>) => {
   const pickedRef = useRef<PickedFile[]>([]);
   const [picked, setPicked] = useState<PickedFile[]>([]);
   const [problem, setProblem] = useState<UploadProblem | null>(null);
@@ -129,7 +136,9 @@ const DropZone = ({ types, maxBytes, maxFiles, busy, disabled, onFiles }: DropZo
       >
         <Stack align="center" gap={4}>
           <IconUpload size={28} aria-hidden="true" />
-          <Text fw={500} id={titleId}>{t('upload.dropHere', { count: maxFiles })}</Text>
+          <Text fw={500} id={titleId}>
+            {t('upload.dropHere', { count: maxFiles })}
+          </Text>
           <Text size="sm" id={hintId}>
             {anyType ? t('upload.anyType', { size: formatBytes(maxBytes) }) : t('upload.allowed', { types: types.join(', '), size: formatBytes(maxBytes) })}{' '}
             {t('upload.maxFiles', { count: maxFiles })}

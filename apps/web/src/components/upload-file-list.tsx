@@ -15,10 +15,7 @@ const IMAGE_EXT = /\.(jpe?g|png|gif|webp)$/i;
 /** Makes the preview entry for a file (an object URL for images). */
 export const toPicked = (file: File): PickedFile => ({
   file,
-  previewUrl:
-    (file.type.startsWith('image/') || IMAGE_EXT.test(file.name)) && typeof URL.createObjectURL === 'function'
-      ? URL.createObjectURL(file)
-      : null,
+  previewUrl: (file.type.startsWith('image/') || IMAGE_EXT.test(file.name)) && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null,
 });
 
 export const revokePicked = (files: PickedFile[]) => {
@@ -44,13 +41,7 @@ export const UploadFileList = ({ files, onRemove, disabled }: { files: PickedFil
             </Text>
             <Text size="xs">{formatBytes(file.size)}</Text>
           </Stack>
-          <ActionIcon
-            variant="subtle"
-            color={muted}
-            aria-label={t('upload.remove', { name: file.name })}
-            onClick={() => onRemove(i)}
-            disabled={disabled}
-          >
+          <ActionIcon variant="subtle" color={muted} aria-label={t('upload.remove', { name: file.name })} onClick={() => onRemove(i)} disabled={disabled}>
             <IconX size={16} aria-hidden="true" />
           </ActionIcon>
         </Group>

@@ -17,17 +17,31 @@ export const NAMESPACES = [...BASE_NAMESPACES, ...FEATURE_NAMESPACES] as const;
 export type Namespace = (typeof NAMESPACES)[number] | 'errors' | 'validation';
 
 type JsonModule = { default: Record<string, unknown> };
-const enBase = import.meta.glob<JsonModule>(['./locales/en-us/common.json', './locales/en-us/components.json', './locales/en-us/account.json', './locales/en-us/shell.json'], {
-  eager: true,
-});
+const enBase = import.meta.glob<JsonModule>(
+  ['./locales/en-us/common.json', './locales/en-us/components.json', './locales/en-us/account.json', './locales/en-us/shell.json'],
+  {
+    eager: true,
+  },
+);
 const lazyModules = import.meta.glob<JsonModule>('./locales/*/*.json');
 /** The catalogues shared with the API (core): English bundled, the others on demand. */
-const sharedEn = import.meta.glob<JsonModule>(['../../../../packages/core/src/i18n/en-us/errors.json', '../../../../packages/core/src/i18n/en-us/validation.json'], {
-  eager: true,
-});
-const sharedLazy = import.meta.glob<JsonModule>(['../../../../packages/core/src/i18n/*/errors.json', '../../../../packages/core/src/i18n/*/validation.json', '!**/en-us/**']);
+const sharedEn = import.meta.glob<JsonModule>(
+  ['../../../../packages/core/src/i18n/en-us/errors.json', '../../../../packages/core/src/i18n/en-us/validation.json'],
+  {
+    eager: true,
+  },
+);
+const sharedLazy = import.meta.glob<JsonModule>([
+  '../../../../packages/core/src/i18n/*/errors.json',
+  '../../../../packages/core/src/i18n/*/validation.json',
+  '!**/en-us/**',
+]);
 
-const nsOf = (path: string) => path.split('/').pop()!.replace(/\.json$/, '');
+const nsOf = (path: string) =>
+  path
+    .split('/')
+    .pop()!
+    .replace(/\.json$/, '');
 const lngOf = (path: string) => path.split('/').at(-2) ?? '';
 
 const isFeature = (ns: string) => (FEATURE_NAMESPACES as readonly string[]).includes(ns);

@@ -44,8 +44,14 @@ describe.each(ALL_NAMESPACES)('locale namespace %s', (ns) => {
 
   it.each(LOCALES.filter((l) => l !== 'en-us'))('%s has exactly the English keys, with the same placeholders', (lng) => {
     const other = flatten(bundle(lng, ns) ?? {});
-    expect(Object.keys(other).filter((k) => !(k in en)), `extra keys in ${lng}/${ns}`).toEqual([]);
-    expect(Object.keys(en).filter((k) => !(k in other)), `missing keys in ${lng}/${ns}`).toEqual([]);
+    expect(
+      Object.keys(other).filter((k) => !(k in en)),
+      `extra keys in ${lng}/${ns}`,
+    ).toEqual([]);
+    expect(
+      Object.keys(en).filter((k) => !(k in other)),
+      `missing keys in ${lng}/${ns}`,
+    ).toEqual([]);
     for (const [k, v] of Object.entries(en)) {
       expect(other[k]?.trim(), `${lng}/${ns}:${k} is empty`).not.toBe('');
       expect(placeholders(other[k] ?? ''), `${lng}/${ns}:${k} placeholders`).toEqual(placeholders(v));

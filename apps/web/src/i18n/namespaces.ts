@@ -3,4 +3,20 @@
  * i18n.ts so the build (vite.config.ts groups the text chunks by them) reads them without i18next.
  */
 export const BASE_NAMESPACES = ['common', 'components', 'account', 'shell'] as const;
-export const FEATURE_NAMESPACES = ['admin', 'classes', 'classList', 'classWork', 'courses', 'materials', 'catalogue', 'catalogueBrowse', 'resources', 'assignments', 'quizzes', 'dashboard', 'gradeSetup', 'gradeBook', 'gradeReport'] as const;
+export const FEATURE_NAMESPACES = [
+  'admin',
+  'classes',
+  'classList',
+  'classWork',
+  'courses',
+  'materials',
+  'catalogue',
+  'catalogueBrowse',
+  'resources',
+  'assignments',
+  'quizzes',
+  'dashboard',
+  'gradeSetup',
+  'gradeBook',
+  'gradeReport',
+] as const;

@@ -43,7 +43,10 @@ export const keepSessionOffline = async (info: SessionInfo): Promise<void> => {
   if (typeof caches === 'undefined') return;
   try {
     const cache = await caches.open(API_CACHE);
-    await cache.put(new URL(SESSION_PATH, window.location.origin).href, new Response(JSON.stringify(info), { headers: { 'content-type': 'application/json' } }));
+    await cache.put(
+      new URL(SESSION_PATH, window.location.origin).href,
+      new Response(JSON.stringify(info), { headers: { 'content-type': 'application/json' } }),
+    );
   } catch {
     // Without storage the app simply needs the network to know the user.
   }

@@ -29,7 +29,12 @@ const setPart = (level: PageTitleLevel, value: string | undefined) => {
 };
 
 /** The names registered now (for the shell). */
-export const usePageTitleParts = (): PageTitleParts => useSyncExternalStore(subscribe, () => parts, () => parts);
+export const usePageTitleParts = (): PageTitleParts =>
+  useSyncExternalStore(
+    subscribe,
+    () => parts,
+    () => parts,
+  );
 
 /**
  * Names the open page's class, course or the page itself while the calling component is mounted

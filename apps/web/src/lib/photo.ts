@@ -17,13 +17,7 @@ export const sizedPicture = (url: string, cssWidth: number): string =>
   PICTURE_URL.test(url) ? `${url}${url.includes('?') ? '&' : '?'}w=${imageWidthFor(cssWidth)}` : url;
 
 /** "Ms. Maria Clara Santos Jr." from the name parts that are present. */
-export const fullName = (p: {
-  salutation?: string | null;
-  firstName: string;
-  middleName?: string | null;
-  lastName: string;
-  suffix?: string | null;
-}): string =>
+export const fullName = (p: { salutation?: string | null; firstName: string; middleName?: string | null; lastName: string; suffix?: string | null }): string =>
   [p.salutation && p.salutation !== 'others' ? p.salutation : null, p.firstName, p.middleName, p.lastName, p.suffix && p.suffix !== 'others' ? p.suffix : null]
     .filter((x): x is string => typeof x === 'string' && x.trim() !== '')
     .join(' ');

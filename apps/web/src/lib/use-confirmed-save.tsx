@@ -11,7 +11,11 @@ import { useSaveErrors } from './use-save-errors.ts';
  * `overwrite` (false, then true if the user chooses to overwrite someone else's newer save);
  * choosing to reload their version calls `onReload`.
  */
-export const useConfirmedSave = (opts: { codeFields: Record<string, string>; setErrors: (errors: Record<string, string>) => void; onReload?: () => unknown }) => {
+export const useConfirmedSave = (opts: {
+  codeFields: Record<string, string>;
+  setErrors: (errors: Record<string, string>) => void;
+  onReload?: () => unknown;
+}) => {
   const confirm = useConfirm();
   const versioned = useVersionedSave();
   const saveErrors = useSaveErrors(opts.codeFields);

@@ -36,7 +36,8 @@ export const bodyOf = (method: string, url: string) => {
   return call ? (JSON.parse(String(call[1]?.body)) as Record<string, unknown>) : undefined;
 };
 
-export const errorAnswer = (code: string, status: number, params?: Record<string, unknown>) => jsonResponse({ code, message: code, ...(params ? { params } : {}) }, status);
+export const errorAnswer = (code: string, status: number, params?: Record<string, unknown>) =>
+  jsonResponse({ code, message: code, ...(params ? { params } : {}) }, status);
 
 /** XMLHttpRequest as uploadWithProgress uses it; the test drives progress and the answer. */
 export class FakeXhr {

@@ -1,6 +1,15 @@
 import { vi } from 'vitest';
 import type { PublicQuestion, QuestionFormValues } from '@klase/core/quizzes/questions';
-import type { AttemptResult, AttemptSummary, AttemptView, QuizOverview, QuizResults, QuizSettingsAnswer, QuizStats, TeacherQuestion } from '@klase/core/quizzes/contracts';
+import type {
+  AttemptResult,
+  AttemptSummary,
+  AttemptView,
+  QuizOverview,
+  QuizResults,
+  QuizSettingsAnswer,
+  QuizStats,
+  TeacherQuestion,
+} from '@klase/core/quizzes/contracts';
 import { jsonResponse } from './test-utils.tsx';
 import { CLASS_ID, COURSE_ID, ELEMENT_2, materialFixture, materialId } from './materials-test-data.ts';
 
@@ -10,7 +19,16 @@ export const ATTEMPT_ID = '66666666-6666-4666-8666-666666666661';
 export const questionId = (n: number) => `77777777-7777-4777-8777-${String(n).padStart(12, '0')}`;
 
 export const quizMaterial = () =>
-  materialFixture({ id: QUIZ_ID, type: 'quiz', name: 'Energy quiz', elementId: ELEMENT_2, elementName: 'Unit 2: Energy', contentHtml: null, instructions: '<p>Answer all.</p>', maxPoints: 10 });
+  materialFixture({
+    id: QUIZ_ID,
+    type: 'quiz',
+    name: 'Energy quiz',
+    elementId: ELEMENT_2,
+    elementName: 'Unit 2: Energy',
+    contentHtml: null,
+    instructions: '<p>Answer all.</p>',
+    maxPoints: 10,
+  });
 
 export const settingsFixture = (over: Partial<QuizSettingsAnswer> = {}): QuizSettingsAnswer => ({
   version: 1,
@@ -192,7 +210,17 @@ export const statsFixture = (): QuizStats => ({
       averagePoints: 0.5,
       commonWrong: [{ text: 'Rock', count: 3 }],
     },
-    { questionId: questionId(4), position: 2, type: 'essay', prompt: essayQuestion.prompt, points: 5, answered: 3, correctShare: null, averagePoints: null, commonWrong: [] },
+    {
+      questionId: questionId(4),
+      position: 2,
+      type: 'essay',
+      prompt: essayQuestion.prompt,
+      points: 5,
+      answered: 3,
+      correctShare: null,
+      averagePoints: null,
+      commonWrong: [],
+    },
   ],
 });
 

@@ -88,7 +88,19 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['customer', 'school', 'user', 'bulk-job', 'class', 'group', 'material', 'course', 'resource', 'submission', 'category'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'customer',
+  'school',
+  'user',
+  'bulk-job',
+  'class',
+  'group',
+  'material',
+  'course',
+  'resource',
+  'submission',
+  'category',
+] as const;
 
 const values = z.record(z.string(), z.unknown()).nullable();
 

@@ -21,7 +21,10 @@ export const exportFormatField = z.enum(EXPORT_FORMATS).default('csv');
 export const queryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** A date of the query string, `YYYY-MM-DD`. */
-export const queryDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((s) => !Number.isNaN(Date.parse(s)));
+export const queryDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((s) => !Number.isNaN(Date.parse(s)));
 
 /** Extra, comma-separated values of a query field (`role=3,5`), as a list. */
 export const queryList = (max = 20) =>
@@ -35,18 +38,15 @@ export const queryList = (max = 20) =>
  */
 export const tableQueryWith = <S extends z.ZodRawShape>(extras: S) => {
   const extraSchema = z.object(extras);
-  return z
-    .record(z.string(), z.union([z.string(), z.array(z.string())]))
-    .transform((raw, ctx) => {
-      const table = tableQuerySchema.safeParse(raw);
-      const extra = extraSchema.safeParse(raw);
-      if (!table.success) for (const issue of table.error.issues) ctx.addIssue({ ...issue, code: 'custom', message: issue.message });
-      if (!extra.success) for (const issue of extra.error.issues) ctx.addIssue({ ...issue, code: 'custom', message: issue.message });
-      if (!table.success || !extra.success) return z.NEVER;
-      return { ...table.data, ...extra.data };
-    });
+  return z.record(z.string(), z.union([z.string(), z.array(z.string())])).transform((raw, ctx) => {
+    const table = tableQuerySchema.safeParse(raw);
+    const extra = extraSchema.safeParse(raw);
+    if (!table.success) for (const issue of table.error.issues) ctx.addIssue({ ...issue, code: 'custom', message: issue.message });
+    if (!extra.success) for (const issue of extra.error.issues) ctx.addIssue({ ...issue, code: 'custom', message: issue.message });
+    if (!table.success || !extra.success) return z.NEVER;
+    return { ...table.data, ...extra.data };
+  });
 };
 
 /** Export: the same query as the table (filters and search), answered as a file. */
-export const exportQueryWith = <S extends z.ZodRawShape>(extras: S) =>
-  tableQueryWith({ ...extras, format: exportFormatField });
+export const exportQueryWith = <S extends z.ZodRawShape>(extras: S) => tableQueryWith({ ...extras, format: exportFormatField });

@@ -30,7 +30,10 @@ export const schoolForm = z
       .transform((s) => s.toUpperCase())
       .refine((s) => SCHOOL_CODE_RE.test(s), { error: V.schoolCode }),
     name: requiredText(160, 2),
-    depedSchoolId: z.string({ error: V.required }).trim().refine((s) => DEPED_ID_RE.test(s), { error: V.depedSchoolId }),
+    depedSchoolId: z
+      .string({ error: V.required })
+      .trim()
+      .refine((s) => DEPED_ID_RE.test(s), { error: V.depedSchoolId }),
     sector: z.enum(SECTORS, { error: V.invalidChoice }),
     schoolYearFrom: year,
     schoolYearTo: year,

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { SALUTATIONS, SUFFIXES } from '../constants.ts';
 import { ROLE, type RoleId } from '../roles.ts';
-import { V, nameField, optionalEmailField, optionalNameField, optionalText, requiredText, usernameField, safeString, whenNumbers } from '../validation/rules.ts';
+import {
+  V,
+  nameField,
+  optionalEmailField,
+  optionalNameField,
+  optionalText,
+  requiredText,
+  usernameField,
+  safeString,
+  whenNumbers,
+} from '../validation/rules.ts';
 import { exportQueryWith, queryList, tableQueryWith } from './common.ts';
 
 /** Users of schools, `/api/admin/users`. */
@@ -153,7 +163,20 @@ export const linkRequest = z.object({ otherId: z.uuid({ error: V.required }) });
 export type LinkRequest = z.infer<typeof linkRequest>;
 
 /** Sortable columns. Filter keys: `role` (role ids) and `status` (ACTIVE, INACTIVE). */
-export const USER_SORTS = ['name', 'lastName', 'firstName', 'username', 'email', 'roleId', 'schoolName', 'gradeLevel', 'section', 'status', 'createdAt', 'updatedAt'] as const;
+export const USER_SORTS = [
+  'name',
+  'lastName',
+  'firstName',
+  'username',
+  'email',
+  'roleId',
+  'schoolName',
+  'gradeLevel',
+  'section',
+  'status',
+  'createdAt',
+  'updatedAt',
+] as const;
 export const USER_FILTER_KEYS = ['role', 'status'] as const;
 
 /** Extra fields that combine with `filter[...]`: `role` and `status` (comma lists), `schoolId`. */
@@ -177,4 +200,6 @@ export const userOptionsQuery = z.object({
 export const FULL_NAME_PARTS = ['firstName', 'middleName', 'lastName', 'suffix'] as const;
 
 export const fullName = (u: { firstName: string; middleName?: string | null; lastName: string; suffix?: string | null }): string =>
-  FULL_NAME_PARTS.map((part) => u[part]).filter((p): p is string => !!p && p.trim() !== '').join(' ');
+  FULL_NAME_PARTS.map((part) => u[part])
+    .filter((p): p is string => !!p && p.trim() !== '')
+    .join(' ');

@@ -40,7 +40,12 @@ export const assignmentSettingsForm = z
     allowLate: z.boolean().default(false),
     lateUntil: isoDateTime.nullable().default(null),
     submissionType: z.enum(SUBMISSION_TYPES, { error: V.required }).default('both'),
-    maxFiles: z.number({ error: V.required }).int({ error: V.invalidChoice }).min(1, { error: V.greaterThanZero }).max(MAX_FILES_LIMIT, { error: V.notGreaterThan }).default(5),
+    maxFiles: z
+      .number({ error: V.required })
+      .int({ error: V.invalidChoice })
+      .min(1, { error: V.greaterThanZero })
+      .max(MAX_FILES_LIMIT, { error: V.notGreaterThan })
+      .default(5),
     maxFileMb: z
       .number({ error: V.required })
       .int({ error: V.invalidChoice })
@@ -101,7 +106,8 @@ export interface WorkRow {
  */
 export const workState = (row: WorkRow | null, dueAt: Date | null, now: Date): WorkState => {
   if (row?.status === 'returned') return 'returned';
-  if (row && row.grade !== null && (row.status !== 'submitted' || !row.submittedAt || (row.gradedAt !== null && row.gradedAt >= row.submittedAt))) return 'graded';
+  if (row && row.grade !== null && (row.status !== 'submitted' || !row.submittedAt || (row.gradedAt !== null && row.gradedAt >= row.submittedAt)))
+    return 'graded';
   if (row?.status === 'submitted') return row.late ? 'late' : 'submitted';
   return dueAt !== null && now.getTime() > dueAt.getTime() ? 'missing' : 'notSubmitted';
 };

@@ -46,7 +46,10 @@ export type GroupDetails = z.infer<typeof groupDetails>;
 export const groupForm = z.object({
   name: requiredText(GROUP_NAME_MAX),
   description: optionalText(500).default(''),
-  memberIds: z.array(z.uuid({ error: V.invalidChoice })).max(GROUP_MEMBERS_MAX, { error: V.notGreaterThan }).default([]),
+  memberIds: z
+    .array(z.uuid({ error: V.invalidChoice }))
+    .max(GROUP_MEMBERS_MAX, { error: V.notGreaterThan })
+    .default([]),
 });
 export type GroupForm = z.input<typeof groupForm>;
 
@@ -57,11 +60,7 @@ export type GroupForm = z.input<typeof groupForm>;
  */
 export const groupSplitRequest = z.object({
   by: z.enum(SPLIT_BY, { error: V.required }),
-  size: z
-    .number({ error: V.required })
-    .int({ error: V.invalidChoice })
-    .gt(0, { error: V.greaterThanZero })
-    .max(GROUP_SPLIT_MAX, { error: V.notGreaterThan }),
+  size: z.number({ error: V.required }).int({ error: V.invalidChoice }).gt(0, { error: V.greaterThanZero }).max(GROUP_SPLIT_MAX, { error: V.notGreaterThan }),
   order: z.enum(SPLIT_ORDER, { error: V.required }),
   /** Name prefix of the generated groups ("Group" → "Group 1", "Group 2", ...). */
   prefix: requiredText(GROUP_NAME_MAX - 4),

@@ -71,7 +71,10 @@ export const classForm = z
     schoolYearFrom: year,
     schoolYearTo: year,
     description: optionalText(500).default(''),
-    teacherIds: z.array(z.uuid({ error: V.invalidChoice })).max(CLASS_TEACHERS_MAX, { error: V.notGreaterThan }).default([]),
+    teacherIds: z
+      .array(z.uuid({ error: V.invalidChoice }))
+      .max(CLASS_TEACHERS_MAX, { error: V.notGreaterThan })
+      .default([]),
   })
   .superRefine(
     (v, ctx) => {
@@ -177,7 +180,13 @@ export const joinByCodeRequest = z.object({
   code: z
     .string({ error: V.required })
     .transform(normalizeAccessCode)
-    .pipe(z.string().min(1, { error: V.required }).max(ACCESS_CODE_LENGTH, { error: V.accessCode }).refine((s) => ACCESS_CODE_TYPED_RE.test(s), { error: V.accessCode })),
+    .pipe(
+      z
+        .string()
+        .min(1, { error: V.required })
+        .max(ACCESS_CODE_LENGTH, { error: V.accessCode })
+        .refine((s) => ACCESS_CODE_TYPED_RE.test(s), { error: V.accessCode }),
+    ),
 });
 export type JoinByCodeRequest = z.input<typeof joinByCodeRequest>;
 
@@ -251,7 +260,10 @@ export const CANDIDATES_LIMIT = 20;
 /** `POST /api/classes/:id/students`: add students of the class's school. */
 export const CLASS_ADD_MAX = 100;
 export const addStudentsRequest = z.object({
-  studentIds: z.array(z.uuid({ error: V.invalidChoice })).min(1, { error: V.required }).max(CLASS_ADD_MAX, { error: V.notGreaterThan }),
+  studentIds: z
+    .array(z.uuid({ error: V.invalidChoice }))
+    .min(1, { error: V.required })
+    .max(CLASS_ADD_MAX, { error: V.notGreaterThan }),
 });
 export const addStudentsAnswer = z.object({ added: z.number(), message: z.string() });
 

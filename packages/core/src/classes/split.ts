@@ -56,5 +56,4 @@ export const splitStudents = <S extends SplitStudent>(
 };
 
 /** "Group 1", "Group 2", ...: names of generated groups from a prefix. */
-export const generatedNames = (prefix: string, count: number): string[] =>
-  Array.from({ length: count }, (_, i) => `${prefix.trim()} ${i + 1}`);
+export const generatedNames = (prefix: string, count: number): string[] => Array.from({ length: count }, (_, i) => `${prefix.trim()} ${i + 1}`);

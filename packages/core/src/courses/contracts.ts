@@ -89,8 +89,14 @@ export const ELEMENT_NAME_MAX = 120;
 export const assigneesField = z
   .object({
     mode: z.enum(ASSIGN_MODES, { error: V.required }),
-    studentIds: z.array(z.uuid({ error: V.invalidChoice })).max(500, { error: V.notGreaterThan }).default([]),
-    groupIds: z.array(z.uuid({ error: V.invalidChoice })).max(100, { error: V.notGreaterThan }).default([]),
+    studentIds: z
+      .array(z.uuid({ error: V.invalidChoice }))
+      .max(500, { error: V.notGreaterThan })
+      .default([]),
+    groupIds: z
+      .array(z.uuid({ error: V.invalidChoice }))
+      .max(100, { error: V.notGreaterThan })
+      .default([]),
   })
   .superRefine((v, ctx) => {
     if (v.mode === 'students' && v.studentIds.length === 0) ctx.addIssue({ code: 'custom', path: ['studentIds'], message: V.required });

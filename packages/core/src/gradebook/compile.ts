@@ -1,10 +1,4 @@
-import type {
-  AggregationMethod,
-  ChildCoefficients,
-  GradeCategorySetup,
-  GradeItemSetup,
-  GradebookSetup,
-} from './types.ts';
+import type { AggregationMethod, ChildCoefficients, GradeCategorySetup, GradeItemSetup, GradebookSetup } from './types.ts';
 
 /**
  * Student-independent part of the engine (semantics §1, §2): done ONCE per setup, then shared by
@@ -97,8 +91,7 @@ const sortKey = (c: ChildCoefficients, kind: 0 | 1, pos: number) => ({ order: c.
 const coefficients = (c: ChildCoefficients, method: AggregationMethod) => {
   const flag = c.extraCredit === true;
   const ecWeight = method === 'meanWithExtraCredits' ? (c.extraCreditWeight ?? (flag ? 1 : 0)) : 0;
-  const ec =
-    method === 'natural' || method === 'simpleWeightedMean' ? flag : method === 'meanWithExtraCredits' ? ecWeight > 0 : false;
+  const ec = method === 'natural' || method === 'simpleWeightedMean' ? flag : method === 'meanWithExtraCredits' ? ecWeight > 0 : false;
   return {
     ec,
     ecWeight,

@@ -98,7 +98,6 @@ export const gradeCategoryForm = z
 export type GradeCategoryFormInput = z.input<typeof gradeCategoryForm>;
 export type GradeCategoryForm = z.output<typeof gradeCategoryForm>;
 
-
 /**
  * `POST /gradebook/items` (page `categories/add-item`: a manual item, e.g. a recitation or a
  * paper test graded outside Klase) and `PUT /gradebook/items/:id` (any item). For a material's
@@ -131,7 +130,6 @@ export const gradeItemForm = z
 export type GradeItemFormInput = z.input<typeof gradeItemForm>;
 export type GradeItemForm = z.output<typeof gradeItemForm>;
 
-
 /** Scale values: a comma-separated list (spec section 5), trimmed, at least two, no blanks or repeats. */
 export const parseScaleValues = (text: string): string[] =>
   text
@@ -156,8 +154,10 @@ export const scaleForm = z.object({
       if (/[<>]/.test(text)) ctx.addIssue({ code: 'custom', message: V.noHtml });
       const list = parseScaleValues(text);
       if (list.length < 2) ctx.addIssue({ code: 'too_small', origin: 'array', minimum: 2, inclusive: true, message: V.minItems });
-      if (list.length > SCALE_VALUES_MAX) ctx.addIssue({ code: 'too_big', origin: 'array', maximum: SCALE_VALUES_MAX, inclusive: true, message: V.notGreaterThan });
-      if (list.some((s) => s.length > SCALE_VALUE_MAX_LENGTH)) ctx.addIssue({ code: 'too_big', origin: 'string', maximum: SCALE_VALUE_MAX_LENGTH, inclusive: true, message: V.maxLength });
+      if (list.length > SCALE_VALUES_MAX)
+        ctx.addIssue({ code: 'too_big', origin: 'array', maximum: SCALE_VALUES_MAX, inclusive: true, message: V.notGreaterThan });
+      if (list.some((s) => s.length > SCALE_VALUE_MAX_LENGTH))
+        ctx.addIssue({ code: 'too_big', origin: 'string', maximum: SCALE_VALUE_MAX_LENGTH, inclusive: true, message: V.maxLength });
       const seen = new Set(list.map((s) => s.toLocaleLowerCase()));
       if (seen.size !== list.length) ctx.addIssue({ code: 'custom', message: V.duplicateEntry });
     }),
@@ -268,7 +268,10 @@ export const gradeEntryForm = z
     hidden: z.boolean().optional(),
     locked: z.boolean().optional(),
   })
-  .refine((v) => v.value !== undefined || v.excused !== undefined || v.hidden !== undefined || v.locked !== undefined, { message: V.required, path: ['value'] });
+  .refine((v) => v.value !== undefined || v.excused !== undefined || v.hidden !== undefined || v.locked !== undefined, {
+    message: V.required,
+    path: ['value'],
+  });
 export type GradeEntryFormInput = z.input<typeof gradeEntryForm>;
 
 /** `DELETE /api/materials/:materialId?grades=keep|discard`: what happens to a graded material's grades. */

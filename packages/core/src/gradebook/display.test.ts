@@ -146,9 +146,7 @@ describe('display types (§6)', () => {
     expect(formatGrade(87.456, { ...ctx, decimals: 1, displayType: 'realPercentage' })).toBe('87.5 (87.5 %)');
     expect(formatGrade(null, ctx)).toBe('-');
     expect(formatGrade(5, { min: 5, max: 5, displayType: 'percentage' })).toBe('');
-    expect(formatGrade(3, { min: 1, max: 4, scaleValues: ['Poor', 'Fair', 'Good', 'Excellent'], displayType: 'realPercentage' })).toBe(
-      'Good (66.67 %)',
-    );
+    expect(formatGrade(3, { min: 1, max: 4, scaleValues: ['Poor', 'Fair', 'Good', 'Excellent'], displayType: 'realPercentage' })).toBe('Good (66.67 %)');
   });
 });
 

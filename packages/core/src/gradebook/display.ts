@@ -62,13 +62,7 @@ export const sortLetters = (letters: readonly GradeLetter[]): GradeLetter[] =>
  * reaches. The boundary goes through the same `/100·100` as the grade, so 57 % meets a 57
  * boundary; `legacy` compares with the raw boundary. null when nothing matches (shown "-").
  */
-export const gradeLetter = (
-  g: number | null,
-  min: number,
-  max: number,
-  letters: readonly GradeLetter[] = DEFAULT_LETTERS,
-  legacy = false,
-): string | null => {
+export const gradeLetter = (g: number | null, min: number, max: number, letters: readonly GradeLetter[] = DEFAULT_LETTERS, legacy = false): string | null => {
   if (g === null || min === max) return null;
   const raw = ((g - min) / (max - min)) * 100;
   const p = raw < 0 ? 0 : raw > 100 ? 100 : raw;
@@ -180,8 +174,7 @@ export const formatGrade = (g: number | null, c: DisplayContext): string => {
 };
 
 /** "min–max" with the same range as the percentage. */
-export const formatRange = (min: number, max: number, decimals = DEFAULT_DECIMALS): string =>
-  `${formatNumber(min, decimals)}–${formatNumber(max, decimals)}`;
+export const formatRange = (min: number, max: number, decimals = DEFAULT_DECIMALS): string => `${formatNumber(min, decimals)}–${formatNumber(max, decimals)}`;
 
 /**
  * Grade to pass (§7): null ("no pass/fail") without a grade, without a grade to pass, when it

@@ -81,10 +81,7 @@ describe('scales (§2.1, §6)', () => {
     ['highest', 100, 1],
   ];
   it.each(oneWord)('reads a one-word scale (min = max) under %s', (method, total, weight) => {
-    const gb = gradebookOf(
-      { categories: [course(method)], items: [item('a', 10), item('w', 0, { type: 'scale', scaleId: 'done' })], scales },
-      { a: 4, w: 1 },
-    );
+    const gb = gradebookOf({ categories: [course(method)], items: [item('a', 10), item('w', 0, { type: 'scale', scaleId: 'done' })], scales }, { a: 4, w: 1 });
     expect(gb.course.value).toBe(total);
     expect(gb.items.w!.weight).toBeCloseTo(weight!, 12);
     // a grade on a range of zero width has no percentage

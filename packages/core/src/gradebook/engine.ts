@@ -139,11 +139,7 @@ export const createGradebookEngine = (setup: GradebookSetup, options: ComputeOpt
 };
 
 /** Every student's gradebook for one setup (the setup is compiled once). */
-export const computeGradebook = (
-  setup: GradebookSetup,
-  students: readonly StudentGrades[],
-  options: ComputeOptions = {},
-): StudentGradebook[] => {
+export const computeGradebook = (setup: GradebookSetup, students: readonly StudentGrades[], options: ComputeOptions = {}): StudentGradebook[] => {
   const engine = createGradebookEngine(setup, options);
   return students.map((s) => engine.computeStudent(s));
 };

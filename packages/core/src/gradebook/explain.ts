@@ -51,7 +51,19 @@ const explanationOf = (ctx: EngineCtx, st: StudentState, p: Pass, k: number): To
   for (const kid of cat.children) {
     const grade = kid.kind === 'item' ? (st.grades[kid.ref]?.value ?? null) : num(p.value[kid.ref]!);
     if (!kid.participates) {
-      children.push({ id: kid.id, kind: kid.kind, grade, min: kid.min, max: kid.max, normalised: null, status: 'unknown', reason: 'notAggregated', extraCredit: false, weight: noWeights ? null : 0, part: null });
+      children.push({
+        id: kid.id,
+        kind: kid.kind,
+        grade,
+        min: kid.min,
+        max: kid.max,
+        normalised: null,
+        status: 'unknown',
+        reason: 'notAggregated',
+        extraCredit: false,
+        weight: noWeights ? null : 0,
+        part: null,
+      });
       continue;
     }
     const n = num(b.norm[j]!);

@@ -219,10 +219,7 @@ describe('limit rules (§3.5)', () => {
   });
 
   it('ignores the extra-credit flag in methods without extra credit (it can be dropped)', () => {
-    const gb = gradebookOf(
-      { categories: [course('mean', { dropLowest: 1 })], items: [item('a', 10), item('x', 10, { extraCredit: true })] },
-      { a: 8, x: 1 },
-    );
+    const gb = gradebookOf({ categories: [course('mean', { dropLowest: 1 })], items: [item('a', 10), item('x', 10, { extraCredit: true })] }, { a: 8, x: 1 });
     expect(lineOf(gb, 'course', 'x').reason).toBe('dropLowest');
     expect(gb.course.value).toBe(80);
   });
@@ -349,7 +346,10 @@ describe('setup errors', () => {
     expect(() => gradebookOf({ categories: [course('mean')], items: [item('a', 1, { categoryId: 'nope' })] }, {})).toThrow(/unknown category/);
     expect(() => gradebookOf({ categories: [course('mean')], items: [item('a', 1, { type: 'scale', scaleId: 'x' })] }, {})).toThrow(/scale/);
     expect(() =>
-      gradebookOf({ categories: [course('mean'), { id: 'x', parentId: 'y', aggregation: 'mean' }, { id: 'y', parentId: 'x', aggregation: 'mean' }], items: [] }, {}),
+      gradebookOf(
+        { categories: [course('mean'), { id: 'x', parentId: 'y', aggregation: 'mean' }, { id: 'y', parentId: 'x', aggregation: 'mean' }], items: [] },
+        {},
+      ),
     ).toThrow(/not under the course/);
   });
 });

@@ -305,7 +305,11 @@ describe('engine options', () => {
   });
   it('serialises a whole gradebook with its items and student view (built on first read)', () => {
     const gb = gradebookOf({ categories: [course('natural')], items: [item('a', 10), item('b', 10, { hidden: true })] }, { a: 4, b: 6 });
-    const json = JSON.parse(JSON.stringify(gb)) as { items: Record<string, { weight: number }>; studentView: { policy: string; totals: Record<string, unknown> }; course: { value: number } };
+    const json = JSON.parse(JSON.stringify(gb)) as {
+      items: Record<string, { weight: number }>;
+      studentView: { policy: string; totals: Record<string, unknown> };
+      course: { value: number };
+    };
     expect(json.course.value).toBe(10);
     expect(json.items.a!.weight).toBe(0.5);
     expect(json.studentView).toMatchObject({ policy: 'hideTotals', totals: { course: null } });

@@ -27,7 +27,8 @@ const numberInput = z.union([z.number(), z.string(), z.null()]).transform((v, ct
   return Number(s);
 });
 
-export const tooBig = (ctx: z.RefinementCtx, limit: number) => ctx.addIssue({ code: 'too_big', origin: 'number', maximum: limit, inclusive: true, message: V.notGreaterThan });
+export const tooBig = (ctx: z.RefinementCtx, limit: number) =>
+  ctx.addIssue({ code: 'too_big', origin: 'number', maximum: limit, inclusive: true, message: V.notGreaterThan });
 export const tooSmall = (ctx: z.RefinementCtx, limit: number) =>
   ctx.addIssue({ code: 'too_small', origin: 'number', minimum: limit, inclusive: true, message: V.notLessThan });
 
@@ -41,16 +42,14 @@ interface NumberRule {
 
 const checkNumber = (n: number, rule: NumberRule, ctx: z.RefinementCtx): void => {
   if (rule.int && !Number.isInteger(n)) ctx.addIssue({ code: 'custom', message: V.number });
-  else if (rule.decimals !== undefined && Math.round(n * 10 ** rule.decimals) / 10 ** rule.decimals !== n) ctx.addIssue({ code: 'custom', message: V.twoDecimals });
+  else if (rule.decimals !== undefined && Math.round(n * 10 ** rule.decimals) / 10 ** rule.decimals !== n)
+    ctx.addIssue({ code: 'custom', message: V.twoDecimals });
   if (rule.min !== undefined && n < rule.min) tooSmall(ctx, rule.min);
   if (rule.max !== undefined && n > rule.max) tooBig(ctx, rule.max);
 };
 
 /** A required number (blank: `required`). */
-export const numberField = (rule: NumberRule = {}) =>
-  numberInput.pipe(
-    z.number({ error: V.required }).superRefine((n, ctx) => checkNumber(n, rule, ctx)),
-  );
+export const numberField = (rule: NumberRule = {}) => numberInput.pipe(z.number({ error: V.required }).superRefine((n, ctx) => checkNumber(n, rule, ctx)));
 /** An optional number (blank → null). */
 export const optionalNumberField = (rule: NumberRule = {}) =>
   numberInput.superRefine((n, ctx) => {

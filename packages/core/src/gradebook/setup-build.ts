@@ -19,7 +19,10 @@ export const schoolDate = (iso: string | Date): string => dateFormat.format(type
  * The period an item counts in: its explicit period, else the one whose dates (inclusive) hold the
  * item's date (`dueAt`, else `createdAt`); null when none does.
  */
-export const itemPeriodId = (item: { gradingPeriodId: string | null; dueAt: string | null; createdAt?: string | null }, periods: readonly GradingPeriodRow[]): string | null => {
+export const itemPeriodId = (
+  item: { gradingPeriodId: string | null; dueAt: string | null; createdAt?: string | null },
+  periods: readonly GradingPeriodRow[],
+): string | null => {
   if (item.gradingPeriodId && periods.some((p) => p.id === item.gradingPeriodId)) return item.gradingPeriodId;
   const when = item.dueAt ?? item.createdAt ?? null;
   if (!when) return null;
@@ -59,8 +62,49 @@ const coefficients = (row: { weight: number | null; extraCredit: boolean; positi
 
 export interface SetupRows {
   settings: Pick<GradebookSettings, 'gradeDisplayType' | 'decimals' | 'hiddenPolicy' | 'minMaxToUse' | 'includeScales' | 'letters'>;
-  categories: readonly Pick<GradeCategoryRow, 'id' | 'parentId' | 'aggregation' | 'excludeEmpty' | 'dropLowest' | 'keepHighest' | 'includeOutcomes' | 'maxGrade' | 'weight' | 'extraCredit' | 'hidden' | 'hiddenUntil' | 'locked' | 'lockedAfter' | 'gradePass' | 'displayType' | 'decimals' | 'position' | 'name'>[];
-  items: readonly Pick<GradeItemRow, 'id' | 'categoryId' | 'gradeType' | 'maxGrade' | 'minGrade' | 'scaleId' | 'weight' | 'extraCredit' | 'hidden' | 'hiddenUntil' | 'locked' | 'lockedAfter' | 'gradePass' | 'displayType' | 'decimals' | 'position' | 'unpublished' | 'name'>[];
+  categories: readonly Pick<
+    GradeCategoryRow,
+    | 'id'
+    | 'parentId'
+    | 'aggregation'
+    | 'excludeEmpty'
+    | 'dropLowest'
+    | 'keepHighest'
+    | 'includeOutcomes'
+    | 'maxGrade'
+    | 'weight'
+    | 'extraCredit'
+    | 'hidden'
+    | 'hiddenUntil'
+    | 'locked'
+    | 'lockedAfter'
+    | 'gradePass'
+    | 'displayType'
+    | 'decimals'
+    | 'position'
+    | 'name'
+  >[];
+  items: readonly Pick<
+    GradeItemRow,
+    | 'id'
+    | 'categoryId'
+    | 'gradeType'
+    | 'maxGrade'
+    | 'minGrade'
+    | 'scaleId'
+    | 'weight'
+    | 'extraCredit'
+    | 'hidden'
+    | 'hiddenUntil'
+    | 'locked'
+    | 'lockedAfter'
+    | 'gradePass'
+    | 'displayType'
+    | 'decimals'
+    | 'position'
+    | 'unpublished'
+    | 'name'
+  >[];
   scales: readonly Pick<ScaleRow, 'id' | 'name' | 'values'>[];
 }
 

@@ -1,14 +1,7 @@
 import { gradePercent, isPassing } from './display.ts';
 import { doubles, flags, num, type EngineCtx, type StudentState } from './pass.ts';
 import { STATUSES, UNKNOWN, type AggBuf } from './agg-buf.ts';
-import type {
-  HiddenPolicy,
-  ItemGrade,
-  ItemResult,
-  StudentGradebook,
-  StudentView,
-  TotalResult,
-} from './types.ts';
+import type { HiddenPolicy, ItemGrade, ItemResult, StudentGradebook, StudentView, TotalResult } from './types.ts';
 
 /**
  * Weights and contributions (semantics §4) and the per-student result. The weights are copied out
@@ -16,7 +9,6 @@ import type {
  * object per item, what a student's report reads) are built from them on first read — the grid
  * and the stored totals only read `totals`.
  */
-
 
 export interface Weights {
   /** Weight of each item in its category; NaN = "-". */
@@ -140,7 +132,15 @@ export class StudentResult implements StudentGradebook {
   course: TotalResult;
   totals: Record<string, TotalResult>;
 
-  constructor(ctx: EngineCtx, st: StudentState, totals: Record<string, TotalResult>, weights: Weights, policy: HiddenPolicy, anyHidden: boolean, view: ViewData | null) {
+  constructor(
+    ctx: EngineCtx,
+    st: StudentState,
+    totals: Record<string, TotalResult>,
+    weights: Weights,
+    policy: HiddenPolicy,
+    anyHidden: boolean,
+    view: ViewData | null,
+  ) {
     this.#ctx = ctx;
     this.#st = st;
     this.#weights = weights;

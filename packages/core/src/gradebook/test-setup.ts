@@ -19,11 +19,12 @@ export const course = (aggregation: AggregationMethod, extra: Partial<GradeCateg
   aggregation,
   ...extra,
 });
-export const category = (
-  id: string,
-  aggregation: AggregationMethod,
-  extra: Partial<GradeCategorySetup> = {},
-): GradeCategorySetup => ({ id, parentId: 'course', aggregation, ...extra });
+export const category = (id: string, aggregation: AggregationMethod, extra: Partial<GradeCategorySetup> = {}): GradeCategorySetup => ({
+  id,
+  parentId: 'course',
+  aggregation,
+  ...extra,
+});
 export const item = (id: string, max: number, extra: Partial<GradeItemSetup> = {}): GradeItemSetup => ({
   id,
   categoryId: 'course',
@@ -41,12 +42,7 @@ export interface Case {
 
 type GradeIn = number | null | ItemGrade;
 /** One student; a number is a plain grade, undefined (absent key) = no grade record. */
-export const gradebookOf = (
-  setup: Case,
-  grades: Record<string, GradeIn>,
-  totals?: Record<string, StoredTotal>,
-  options?: ComputeOptions,
-): StudentGradebook => {
+export const gradebookOf = (setup: Case, grades: Record<string, GradeIn>, totals?: Record<string, StoredTotal>, options?: ComputeOptions): StudentGradebook => {
   const g: Record<string, ItemGrade> = {};
   for (const [k, v] of Object.entries(grades)) g[k] = v === null || typeof v === 'number' ? { value: v } : v;
   const full: GradebookSetup = setup;

@@ -188,15 +188,7 @@ export interface ComputeOptions {
  * dropped: left out by a rule (see `reason`); unknown: takes no part in the aggregation.
  */
 export type ChildStatus = 'used' | 'extra' | 'novalue' | 'dropped' | 'unknown';
-export type DropReason =
-  | 'empty'
-  | 'excluded'
-  | 'dropLowest'
-  | 'keepHighest'
-  | 'hidden'
-  | 'notAggregated'
-  | 'zeroWeight'
-  | 'noGrades';
+export type DropReason = 'empty' | 'excluded' | 'dropLowest' | 'keepHighest' | 'hidden' | 'notAggregated' | 'zeroWeight' | 'noGrades';
 
 export interface ChildLine {
   id: string;
@@ -217,14 +209,7 @@ export interface ChildLine {
   part: number | null;
 }
 
-export type EmptyReason =
-  | 'noGrades'
-  | 'noChildren'
-  | 'allEmpty'
-  | 'noneLeft'
-  | 'zeroWeights'
-  | 'storedEmpty'
-  | 'hidden';
+export type EmptyReason = 'noGrades' | 'noChildren' | 'allEmpty' | 'noneLeft' | 'zeroWeights' | 'storedEmpty' | 'hidden';
 
 export interface TotalExplanation {
   method: AggregationMethod;

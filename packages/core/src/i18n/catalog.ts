@@ -32,12 +32,7 @@ const pluralKey = (loc: Locale, table: Record<string, string>, key: string, para
 };
 
 /** Server-side translation with English fallback. */
-export const translateShared = (
-  locale: string,
-  ns: SharedNamespace,
-  key: string,
-  params?: Record<string, string | number>,
-): string => {
+export const translateShared = (locale: string, ns: SharedNamespace, key: string, params?: Record<string, string | number>): string => {
   const loc = (locale in SHARED_CATALOG ? locale : 'en-us') as Locale;
   const table = SHARED_CATALOG[loc][ns] as Record<string, string>;
   const en = SHARED_CATALOG['en-us'][ns] as Record<string, string>;

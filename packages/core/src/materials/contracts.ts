@@ -49,7 +49,12 @@ const gradedMaterial = <T extends (typeof GRADED_TYPES)[number]>(type: T) =>
     ...common,
     instructions: safeString().max(INSTRUCTIONS_MAX, { error: V.maxLength }).default(''),
     dueAt: isoDateTime.nullable().default(null),
-    maxPoints: z.number({ error: V.required }).int({ error: V.invalidChoice }).gt(0, { error: V.greaterThanZero }).max(1000, { error: V.notGreaterThan }).default(100),
+    maxPoints: z
+      .number({ error: V.required })
+      .int({ error: V.invalidChoice })
+      .gt(0, { error: V.greaterThanZero })
+      .max(1000, { error: V.notGreaterThan })
+      .default(100),
   });
 
 export const materialForm = z.discriminatedUnion('type', [

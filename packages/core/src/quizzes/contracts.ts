@@ -247,7 +247,11 @@ export const savedQuestion = z.discriminatedUnion('type', [
   z.object({ type: z.literal('trueFalse'), ...savedBase, correct: z.boolean() }),
   z.object({ type: z.literal('shortAnswer'), ...savedBase, accepted: z.array(z.string()), caseSensitive: z.boolean() }),
   z.object({ type: z.literal('numeric'), ...savedBase, answer: z.number(), tolerance: z.number() }),
-  z.object({ type: z.literal('matching'), ...savedBase, pairs: z.array(z.object({ id: z.string(), leftId: z.string(), left: z.string(), right: z.string() })) }),
+  z.object({
+    type: z.literal('matching'),
+    ...savedBase,
+    pairs: z.array(z.object({ id: z.string(), leftId: z.string(), left: z.string(), right: z.string() })),
+  }),
   z.object({ type: z.literal('essay'), ...savedBase, guidance: z.string() }),
 ]) satisfies z.ZodType<QuestionFormValues>;
 export const teacherQuestionOut = teacherQuestion.extend({ question: savedQuestion });

@@ -1,12 +1,4 @@
-import {
-  htmlHasContent,
-  normalizeText,
-  type AnswerOf,
-  type AnswerValue,
-  type Question,
-  type QuestionFormValues,
-  type QuestionOf,
-} from './questions.ts';
+import { htmlHasContent, normalizeText, type AnswerOf, type AnswerValue, type Question, type QuestionFormValues, type QuestionOf } from './questions.ts';
 
 /**
  * Automatic grading of quiz answers (issue 6). Pure: the API grades on submit and regrades every

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  QUESTION_TYPES,
-  answerFor,
-  answerValue,
-  publicQuestion,
-  questionForm,
-  seededShuffle,
-  type PublicQuestion,
-} from './questions.ts';
+import { QUESTION_TYPES, answerFor, answerValue, publicQuestion, questionForm, seededShuffle, type PublicQuestion } from './questions.ts';
 import { sample, sampleForms, sharedRightPairs, type SampleType } from './test-questions.ts';
 
 /** `path:key` of every issue (the keys are i18n keys of the validation namespace). */
@@ -68,7 +60,15 @@ describe('questionForm: multiple choice', () => {
   });
 
   it('allows < and > in choice texts (they are shown as text)', () => {
-    expect(formIssues('multipleChoice', { choices: [{ id: 'a', text: '3 < 5' }, { id: 'b', text: '5 > 7' }], correct: ['a'] })).toEqual([]);
+    expect(
+      formIssues('multipleChoice', {
+        choices: [
+          { id: 'a', text: '3 < 5' },
+          { id: 'b', text: '5 > 7' },
+        ],
+        correct: ['a'],
+      }),
+    ).toEqual([]);
   });
 
   it('needs correct choices among the choices, exactly one unless multiple', () => {
@@ -116,9 +116,7 @@ describe('questionForm: the other types', () => {
     expect(formIssues('matching', { pairs: [...pairs, { id: 'new3', leftId: 'new4', left: 'LUZON GROUP ', right: 'Itbayat' }] })).toEqual([
       'pairs.4.left:duplicateEntry',
     ]);
-    expect(formIssues('matching', { pairs: [...pairs, { id: 'new5', leftId: 'new6', left: 'Batanes group', right: '' }] })).toEqual([
-      'pairs.4.right:required',
-    ]);
+    expect(formIssues('matching', { pairs: [...pairs, { id: 'new5', leftId: 'new6', left: 'Batanes group', right: '' }] })).toEqual(['pairs.4.right:required']);
   });
 
   it('keeps essay guidance to 5000 characters', () => {
@@ -237,6 +235,11 @@ describe('publicQuestion', () => {
 
   it('offers a right-hand text shared by two pairs once', () => {
     const q = sample('matching', { pairs: sharedRightPairs });
-    expect(publicQuestion(q)).toMatchObject({ rights: [{ id: 'a3', text: 'Bird' }, { id: 'a1', text: 'Mammal' }] });
+    expect(publicQuestion(q)).toMatchObject({
+      rights: [
+        { id: 'a3', text: 'Bird' },
+        { id: 'a1', text: 'Mammal' },
+      ],
+    });
   });
 });

@@ -65,8 +65,7 @@ export const htmlHasContent = (html: string): boolean =>
 export const hasTwoDecimalsAtMost = (n: number): boolean => Math.round(n * 100) / 100 === n;
 
 /** A required plain text shown as text (no markup check: see the header). */
-const quizText = (max: number) =>
-  safeString({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.maxLength });
+const quizText = (max: number) => safeString({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.maxLength });
 
 const itemId = safeString({ error: V.required }).min(1, { error: V.required }).max(ITEM_ID_MAX, { error: V.maxLength });
 
@@ -83,9 +82,7 @@ const flagRepeats = (ctx: z.RefinementCtx, entries: [key: string, path: Property
 // What a teacher saves
 
 const common = {
-  prompt: safeString({ error: V.required })
-    .max(PROMPT_MAX, { error: V.maxLength })
-    .refine(htmlHasContent, { error: V.required }),
+  prompt: safeString({ error: V.required }).max(PROMPT_MAX, { error: V.maxLength }).refine(htmlHasContent, { error: V.required }),
   points: z
     .number({ error: V.required })
     .gt(0, { error: V.greaterThanZero })
@@ -111,8 +108,16 @@ const multipleChoiceQuestion = z
       .transform((ids) => [...new Set(ids)]),
   })
   .superRefine((q, ctx) => {
-    flagRepeats(ctx, q.choices.map((c, i) => [c.id, ['choices', i, 'id']]), V.invalidChoice);
-    flagRepeats(ctx, q.choices.map((c, i) => [normalizeText(c.text, false), ['choices', i, 'text']]), V.duplicateEntry);
+    flagRepeats(
+      ctx,
+      q.choices.map((c, i) => [c.id, ['choices', i, 'id']]),
+      V.invalidChoice,
+    );
+    flagRepeats(
+      ctx,
+      q.choices.map((c, i) => [normalizeText(c.text, false), ['choices', i, 'text']]),
+      V.duplicateEntry,
+    );
     const ids = new Set(q.choices.map((c) => c.id));
     if (q.correct.some((id) => !ids.has(id))) ctx.addIssue({ code: 'custom', path: ['correct'], message: V.invalidChoice });
     else if (!q.multiple && q.correct.length > 1) ctx.addIssue({ code: 'custom', path: ['correct'], message: V.singleCorrect });
@@ -124,14 +129,15 @@ const shortAnswerQuestion = z
   .object({
     type: z.literal('shortAnswer'),
     ...common,
-    accepted: z
-      .array(quizText(ACCEPTED_TEXT_MAX))
-      .min(1, { error: V.required })
-      .max(ACCEPTED_MAX, { error: V.notGreaterThan }),
+    accepted: z.array(quizText(ACCEPTED_TEXT_MAX)).min(1, { error: V.required }).max(ACCEPTED_MAX, { error: V.notGreaterThan }),
     caseSensitive: z.boolean().default(false),
   })
   .superRefine((q, ctx) => {
-    flagRepeats(ctx, q.accepted.map((a, i) => [normalizeText(a, q.caseSensitive), ['accepted', i]]), V.duplicateEntry);
+    flagRepeats(
+      ctx,
+      q.accepted.map((a, i) => [normalizeText(a, q.caseSensitive), ['accepted', i]]),
+      V.duplicateEntry,
+    );
   });
 
 const numericQuestion = z.object({
@@ -159,7 +165,11 @@ const matchingQuestion = z
       [p.leftId, ['pairs', i, 'leftId']],
     ]);
     flagRepeats(ctx, ids, V.invalidChoice);
-    flagRepeats(ctx, q.pairs.map((p, i) => [normalizeText(p.left, false), ['pairs', i, 'left']]), V.duplicateEntry);
+    flagRepeats(
+      ctx,
+      q.pairs.map((p, i) => [normalizeText(p.left, false), ['pairs', i, 'left']]),
+      V.duplicateEntry,
+    );
   });
 
 const essayQuestion = z.object({
@@ -172,14 +182,7 @@ const essayQuestion = z.object({
 /** A question as the teacher's editor saves it (the API adds its `id`). */
 export const questionForm = z.discriminatedUnion(
   'type',
-  [
-    multipleChoiceQuestion,
-    trueFalseQuestion,
-    shortAnswerQuestion,
-    numericQuestion,
-    matchingQuestion,
-    essayQuestion,
-  ],
+  [multipleChoiceQuestion, trueFalseQuestion, shortAnswerQuestion, numericQuestion, matchingQuestion, essayQuestion],
   { error: V.invalidChoice },
 );
 export type QuestionForm = z.input<typeof questionForm>;

@@ -98,4 +98,3 @@ export const resourcesQuery = tableQueryWith({ gradeLevel: z.enum(GRADE_LEVELS).
  * `DELETE /api/resources/:id` → `{ message }`; the stored file leaves storage after the row.
  */
 export const resourceParams = z.object({ id: z.uuid() });
-

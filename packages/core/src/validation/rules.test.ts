@@ -131,7 +131,15 @@ describe('unsafe characters (NUL and lone surrogates) in free text', () => {
       site: urlField,
     });
     expect(
-      keys(form, { name: 'Ma\u0000ria', note: 'a\ud800', title: '\udc00x', email: 'a\u0000@b.ph', username: 'jo\u0000se', password: 'Klase#2026\u0000', site: 'https://a.ph/\ud800' }),
+      keys(form, {
+        name: 'Ma\u0000ria',
+        note: 'a\ud800',
+        title: '\udc00x',
+        email: 'a\u0000@b.ph',
+        username: 'jo\u0000se',
+        password: 'Klase#2026\u0000',
+        site: 'https://a.ph/\ud800',
+      }),
     ).toEqual([
       'name:textChars',
       'name:nameChars',

@@ -140,11 +140,9 @@ export const optionalText = (max: number) =>
     .max(max, { error: V.maxLength })
     .refine((s) => !HTML_RE.test(s), { error: V.noHtml });
 
-export const nameField = (max = 80) =>
-  requiredText(max).refine(isNameText, { error: V.nameChars });
+export const nameField = (max = 80) => requiredText(max).refine(isNameText, { error: V.nameChars });
 
-export const optionalNameField = (max = 80) =>
-  safeString().trim().max(max, { error: V.maxLength }).refine(isNameText, { error: V.nameChars });
+export const optionalNameField = (max = 80) => safeString().trim().max(max, { error: V.maxLength }).refine(isNameText, { error: V.nameChars });
 
 export const emailField = safeString({ error: V.required })
   .trim()
@@ -153,11 +151,7 @@ export const emailField = safeString({ error: V.required })
   .max(254, { error: V.maxLength })
   .refine(isEmail, { error: V.email });
 
-export const optionalEmailField = safeString()
-  .trim()
-  .toLowerCase()
-  .max(254, { error: V.maxLength })
-  .refine(isEmail, { error: V.email });
+export const optionalEmailField = safeString().trim().toLowerCase().max(254, { error: V.maxLength }).refine(isEmail, { error: V.email });
 
 export const urlField = safeString().trim().max(2048, { error: V.maxLength }).refine(isUrl, { error: V.url });
 
@@ -180,5 +174,4 @@ export const newPasswordField = safeString({ error: V.required })
   .refine((p) => checkPassword(p).noTripleRepeat, { error: V.passwordRepeat });
 
 export const greaterThanZero = z.number({ error: V.required }).gt(0, { error: V.greaterThanZero });
-export const notGreaterThan = (limit: number) =>
-  z.number({ error: V.required }).max(limit, { error: V.notGreaterThan });
+export const notGreaterThan = (limit: number) => z.number({ error: V.required }).max(limit, { error: V.notGreaterThan });

@@ -7,7 +7,9 @@ import { users } from './users.ts';
 export const teacherLoads = pgTable(
   'teacher_loads',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -40,19 +42,26 @@ export type BulkInputRow = Record<string, string>;
 export const bulkJobs = pgTable(
   'bulk_jobs',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     schoolId: uuid('school_id')
       .notNull()
       .references(() => schools.id),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['queued', 'checking', 'preview', 'confirmed', 'running', 'done', 'failed', 'cancelled'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'checking', 'preview', 'confirmed', 'running', 'done', 'failed', 'cancelled'] })
+      .notNull()
+      .default('queued'),
     fileName: text('file_name').notNull(),
     /** The rows read from the file (header checked at upload); when the job ends only the rejected ones stay (their download). */
     input: jsonb('input').$type<BulkInputRow[]>().notNull(),
     total: integer('total').notNull(),
     processed: integer('processed').notNull().default(0),
     created: integer('created').notNull().default(0),
-    rejected: jsonb('rejected').$type<StoredRowIssue[]>().notNull().default(sql`'[]'::jsonb`),
+    rejected: jsonb('rejected')
+      .$type<StoredRowIssue[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     rejectedCount: integer('rejected_count').notNull().default(0),
     error: text('error'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),

@@ -19,7 +19,9 @@ export const assignmentSettings = pgTable('assignment_settings', {
   openAt: timestamp('open_at', { withTimezone: true }),
   allowLate: boolean('allow_late').notNull().default(false),
   lateUntil: timestamp('late_until', { withTimezone: true }),
-  submissionType: text('submission_type', { enum: ['text', 'files', 'both'] }).notNull().default('both'),
+  submissionType: text('submission_type', { enum: ['text', 'files', 'both'] })
+    .notNull()
+    .default('both'),
   maxFiles: integer('max_files').notNull().default(5),
   /** Per file, in MB (at most the 900 MB file limit). */
   maxFileMb: integer('max_file_mb').notNull().default(100),
@@ -31,7 +33,9 @@ export const assignmentSettings = pgTable('assignment_settings', {
 export const materialAttachments = pgTable(
   'material_attachments',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     materialId: uuid('material_id')
       .notNull()
       .references(() => courseMaterials.id, { onDelete: 'cascade' }),
@@ -56,14 +60,18 @@ export const materialAttachments = pgTable(
 export const submissions = pgTable(
   'submissions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     materialId: uuid('material_id')
       .notNull()
       .references(() => courseMaterials.id, { onDelete: 'cascade' }),
     studentId: uuid('student_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['draft', 'submitted', 'returned'] }).notNull().default('draft'),
+    status: text('status', { enum: ['draft', 'submitted', 'returned'] })
+      .notNull()
+      .default('draft'),
     textHtml: text('text_html'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     late: boolean('late').notNull().default(false),
@@ -82,7 +90,9 @@ export const submissions = pgTable(
 export const submissionFiles = pgTable(
   'submission_files',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     submissionId: uuid('submission_id')
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' }),
@@ -106,14 +116,24 @@ export const quizSettings = pgTable('quiz_settings', {
   closeAt: timestamp('close_at', { withTimezone: true }),
   timeLimitMinutes: integer('time_limit_minutes'),
   attemptsAllowed: integer('attempts_allowed'),
-  gradingMethod: text('grading_method', { enum: ['highest', 'average', 'first', 'last'] }).notNull().default('highest'),
+  gradingMethod: text('grading_method', { enum: ['highest', 'average', 'first', 'last'] })
+    .notNull()
+    .default('highest'),
   shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
   shuffleChoices: boolean('shuffle_choices').notNull().default(false),
   /** The review options (core quiz-settings.ts): when a student sees correctness, points, the right answer, feedback. */
-  showCorrectness: text('show_correctness', { enum: ['never', 'afterSubmit', 'afterClose'] }).notNull().default('afterSubmit'),
-  showPoints: text('show_points', { enum: ['never', 'afterSubmit', 'afterClose'] }).notNull().default('afterSubmit'),
-  showAnswers: text('show_answers', { enum: ['never', 'afterSubmit', 'afterClose'] }).notNull().default('afterSubmit'),
-  showFeedback: text('show_feedback', { enum: ['never', 'afterSubmit', 'afterClose'] }).notNull().default('afterSubmit'),
+  showCorrectness: text('show_correctness', { enum: ['never', 'afterSubmit', 'afterClose'] })
+    .notNull()
+    .default('afterSubmit'),
+  showPoints: text('show_points', { enum: ['never', 'afterSubmit', 'afterClose'] })
+    .notNull()
+    .default('afterSubmit'),
+  showAnswers: text('show_answers', { enum: ['never', 'afterSubmit', 'afterClose'] })
+    .notNull()
+    .default('afterSubmit'),
+  showFeedback: text('show_feedback', { enum: ['never', 'afterSubmit', 'afterClose'] })
+    .notNull()
+    .default('afterSubmit'),
   passingPercent: integer('passing_percent').notNull().default(75),
   ...stamps(),
   ...editVersion(),
@@ -123,7 +143,9 @@ export const quizSettings = pgTable('quiz_settings', {
 export const quizQuestions = pgTable(
   'quiz_questions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     materialId: uuid('material_id')
       .notNull()
       .references(() => courseMaterials.id, { onDelete: 'cascade' }),
@@ -140,7 +162,9 @@ export const quizQuestions = pgTable(
 export const questionBank = pgTable(
   'question_bank',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
@@ -160,7 +184,9 @@ export const questionBank = pgTable(
 export const quizAttempts = pgTable(
   'quiz_attempts',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     materialId: uuid('material_id')
       .notNull()
       .references(() => courseMaterials.id, { onDelete: 'cascade' }),
@@ -168,7 +194,9 @@ export const quizAttempts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     number: integer('number').notNull(),
-    status: text('status', { enum: ['inProgress', 'submitted'] }).notNull().default('inProgress'),
+    status: text('status', { enum: ['inProgress', 'submitted'] })
+      .notNull()
+      .default('inProgress'),
     questionOrder: jsonb('question_order').$type<string[]>().notNull(),
     seed: text('seed').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
@@ -184,8 +212,12 @@ export const quizAttempts = pgTable(
   (t) => [
     uniqueIndex('quiz_attempts_number_idx').on(t.materialId, t.studentId, t.number),
     // At most one attempt in progress per student and quiz.
-    uniqueIndex('quiz_attempts_open_idx').on(t.materialId, t.studentId).where(sql`${t.status} = 'inProgress'`),
-    index('quiz_attempts_deadline_idx').on(t.deadlineAt).where(sql`${t.status} = 'inProgress'`),
+    uniqueIndex('quiz_attempts_open_idx')
+      .on(t.materialId, t.studentId)
+      .where(sql`${t.status} = 'inProgress'`),
+    index('quiz_attempts_deadline_idx')
+      .on(t.deadlineAt)
+      .where(sql`${t.status} = 'inProgress'`),
   ],
 );
 

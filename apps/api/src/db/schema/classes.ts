@@ -11,7 +11,9 @@ import { users } from './users.ts';
 export const classes = pgTable(
   'classes',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     schoolId: uuid('school_id')
       .notNull()
       .references(() => schools.id),
@@ -80,7 +82,9 @@ export const classStudents = pgTable(
 export const classGroups = pgTable(
   'class_groups',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     classId: uuid('class_id')
       .notNull()
       .references(() => classes.id, { onDelete: 'cascade' }),
@@ -112,6 +116,10 @@ export const classGroupMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.groupId, t.studentId] }),
     index('class_group_members_student_idx').on(t.classId, t.studentId),
-    foreignKey({ name: 'class_group_members_enrolment_fk', columns: [t.classId, t.studentId], foreignColumns: [classStudents.classId, classStudents.studentId] }).onDelete('cascade'),
+    foreignKey({
+      name: 'class_group_members_enrolment_fk',
+      columns: [t.classId, t.studentId],
+      foreignColumns: [classStudents.classId, classStudents.studentId],
+    }).onDelete('cascade'),
   ],
 );

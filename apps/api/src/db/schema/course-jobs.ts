@@ -12,7 +12,9 @@ import { users } from './users.ts';
 export const courseJobs = pgTable(
   'course_jobs',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     kind: text('kind', { enum: ['copy', 'delete'] }).notNull(),
     /** The course a copy creates, or the course being deleted (gone once a delete is done). */
     courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
@@ -20,7 +22,9 @@ export const courseJobs = pgTable(
     sourceCourseId: uuid('source_course_id').references(() => courses.id, { onDelete: 'set null' }),
     /** A copy moves every date of the course (due, available, open and close) by this many days (issue 13). */
     shiftDays: integer('shift_days').notNull().default(0),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
     /** Claims so far (a node that died mid-job counts too); the job fails after the third. */
     attempts: integer('attempts').notNull().default(0),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),

@@ -12,7 +12,9 @@ import { users } from './users.ts';
 export const catalogueCategories = pgTable(
   'catalogue_categories',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     ...stamps(),
@@ -28,7 +30,9 @@ export const catalogueCategories = pgTable(
 export const courses = pgTable(
   'courses',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     schoolId: uuid('school_id').references(() => schools.id),
     classId: uuid('class_id').references(() => classes.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -53,8 +57,12 @@ export const courses = pgTable(
   (t) => [
     index('courses_class_idx').on(t.classId),
     index('courses_category_idx').on(t.categoryId),
-    uniqueIndex('courses_catalogue_name_idx').on(sql`lower(${t.name})`).where(sql`${t.classId} is null`),
-    uniqueIndex('courses_catalogue_code_idx').on(sql`upper(${t.code})`).where(sql`${t.classId} is null`),
+    uniqueIndex('courses_catalogue_name_idx')
+      .on(sql`lower(${t.name})`)
+      .where(sql`${t.classId} is null`),
+    uniqueIndex('courses_catalogue_code_idx')
+      .on(sql`upper(${t.code})`)
+      .where(sql`${t.classId} is null`),
     index('courses_school_idx').on(t.schoolId),
     uniqueIndex('courses_class_name_idx').on(t.classId, sql`lower(${t.name})`),
     uniqueIndex('courses_class_code_idx').on(t.classId, sql`upper(${t.code})`),
@@ -65,16 +73,22 @@ export const courses = pgTable(
 export const courseElements = pgTable(
   'course_elements',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    type: text('type', { enum: ['basic', 'lesson'] }).notNull().default('basic'),
+    type: text('type', { enum: ['basic', 'lesson'] })
+      .notNull()
+      .default('basic'),
     position: integer('position').notNull().default(0),
     published: boolean('published').notNull().default(false),
     /** Who the element is for: everyone in the class, chosen students, or chosen groups. */
-    assignMode: text('assign_mode', { enum: ['everyone', 'students', 'groups'] }).notNull().default('everyone'),
+    assignMode: text('assign_mode', { enum: ['everyone', 'students', 'groups'] })
+      .notNull()
+      .default('everyone'),
     ...stamps(),
     ...editVersion(),
   },
@@ -85,7 +99,9 @@ export const courseElements = pgTable(
 export const courseElementAssignees = pgTable(
   'course_element_assignees',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     elementId: uuid('element_id')
       .notNull()
       .references(() => courseElements.id, { onDelete: 'cascade' }),
@@ -99,7 +115,9 @@ export const courseElementAssignees = pgTable(
 export const courseMaterials = pgTable(
   'course_materials',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
@@ -157,7 +175,9 @@ export const materialProgress = pgTable(
 export const courseUploads = pgTable(
   'course_uploads',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),

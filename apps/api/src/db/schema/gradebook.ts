@@ -23,16 +23,24 @@ export const gradebookSettings = pgTable('gradebook_settings', {
     .primaryKey()
     .references(() => courses.id, { onDelete: 'cascade' }),
   /** visible: students and parents see their grades; hidden: the grade tab says grades are not released. */
-  status: text('status', { enum: ['visible', 'hidden'] }).notNull().default('visible'),
+  status: text('status', { enum: ['visible', 'hidden'] })
+    .notNull()
+    .default('visible'),
   displayType: text('display_type').notNull().default('real'),
   decimals: integer('decimals').notNull().default(2),
-  hiddenPolicy: text('hidden_policy', { enum: ['hideTotals', 'showIncluding', 'showExcluding'] }).notNull().default('hideTotals'),
-  minMaxToUse: text('min_max_to_use', { enum: ['item', 'grade'] }).notNull().default('item'),
+  hiddenPolicy: text('hidden_policy', { enum: ['hideTotals', 'showIncluding', 'showExcluding'] })
+    .notNull()
+    .default('hideTotals'),
+  minMaxToUse: text('min_max_to_use', { enum: ['item', 'grade'] })
+    .notNull()
+    .default('item'),
   includeScales: boolean('include_scales').notNull().default(true),
   /** Letter boundaries ({letter, boundary}[]); null = the default letters. */
   letters: jsonb('letters').$type<{ letter: string; boundary: number }[] | null>(),
   /** How the final grade is reached: the course total over every item, or the grading periods' totals by their weights. */
-  finalMode: text('final_mode', { enum: ['courseTotal', 'periods'] }).notNull().default('courseTotal'),
+  finalMode: text('final_mode', { enum: ['courseTotal', 'periods'] })
+    .notNull()
+    .default('courseTotal'),
   finalDisplayType: text('final_display_type').notNull().default('realPercentage'),
   finalDecimals: integer('final_decimals').notNull().default(2),
   ...stamps(),
@@ -46,7 +54,9 @@ export const gradebookSettings = pgTable('gradebook_settings', {
 export const gradeScales = pgTable(
   'grade_scales',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     schoolId: uuid('school_id')
       .notNull()
       .references(() => schools.id, { onDelete: 'cascade' }),
@@ -60,8 +70,12 @@ export const gradeScales = pgTable(
   (t) => [
     index('grade_scales_school_idx').on(t.schoolId),
     index('grade_scales_course_idx').on(t.courseId),
-    uniqueIndex('grade_scales_course_name_idx').on(t.courseId, sql`lower(${t.name})`).where(sql`${t.courseId} is not null`),
-    uniqueIndex('grade_scales_standard_name_idx').on(t.schoolId, sql`lower(${t.name})`).where(sql`${t.courseId} is null`),
+    uniqueIndex('grade_scales_course_name_idx')
+      .on(t.courseId, sql`lower(${t.name})`)
+      .where(sql`${t.courseId} is not null`),
+    uniqueIndex('grade_scales_standard_name_idx')
+      .on(t.schoolId, sql`lower(${t.name})`)
+      .where(sql`${t.courseId} is null`),
   ],
 );
 
@@ -69,7 +83,9 @@ export const gradeScales = pgTable(
 export const rubrics = pgTable(
   'rubrics',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
@@ -85,7 +101,9 @@ export const rubrics = pgTable(
 export const gradingPeriods = pgTable(
   'grading_periods',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
@@ -108,7 +126,9 @@ export const gradingPeriods = pgTable(
 export const gradeCategories = pgTable(
   'grade_categories',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
@@ -136,8 +156,12 @@ export const gradeCategories = pgTable(
   },
   (t) => [
     index('grade_categories_course_idx').on(t.courseId, t.position),
-    uniqueIndex('grade_categories_root_idx').on(t.courseId).where(sql`${t.parentId} is null`),
-    uniqueIndex('grade_categories_id_number_idx').on(t.courseId, sql`lower(${t.idNumber})`).where(sql`${t.idNumber} is not null`),
+    uniqueIndex('grade_categories_root_idx')
+      .on(t.courseId)
+      .where(sql`${t.parentId} is null`),
+    uniqueIndex('grade_categories_id_number_idx')
+      .on(t.courseId, sql`lower(${t.idNumber})`)
+      .where(sql`${t.idNumber} is not null`),
   ],
 );
 
@@ -152,7 +176,9 @@ export const gradeCategories = pgTable(
 export const gradeItems = pgTable(
   'grade_items',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
@@ -162,7 +188,9 @@ export const gradeItems = pgTable(
     materialId: uuid('material_id').references(() => courseMaterials.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     idNumber: text('id_number'),
-    gradeType: text('grade_type', { enum: ['value', 'scale', 'text'] }).notNull().default('value'),
+    gradeType: text('grade_type', { enum: ['value', 'scale', 'text'] })
+      .notNull()
+      .default('value'),
     maxGrade: numeric('max_grade', { precision: 10, scale: 2, mode: 'number' }).notNull().default(100),
     minGrade: numeric('min_grade', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
     scaleId: uuid('scale_id').references(() => gradeScales.id, { onDelete: 'no action' }),
@@ -187,7 +215,9 @@ export const gradeItems = pgTable(
   (t) => [
     index('grade_items_course_idx').on(t.courseId, t.position),
     index('grade_items_category_idx').on(t.categoryId),
-    uniqueIndex('grade_items_material_idx').on(t.materialId).where(sql`${t.materialId} is not null`),
+    uniqueIndex('grade_items_material_idx')
+      .on(t.materialId)
+      .where(sql`${t.materialId} is not null`),
     index('grade_items_scale_idx').on(t.scaleId),
     index('grade_items_rubric_idx').on(t.rubricId),
   ],

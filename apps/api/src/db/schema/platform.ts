@@ -6,7 +6,9 @@ import { users } from './users.ts';
 export const outbox = pgTable(
   'outbox',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     schoolId: uuid('school_id').references(() => schools.id),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
@@ -33,7 +35,9 @@ export const rateLimits = pgTable('rate_limits', {
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     schoolId: uuid('school_id'),
     actorId: uuid('actor_id'),
     action: text('action').notNull(),

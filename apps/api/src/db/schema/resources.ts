@@ -10,7 +10,9 @@ import { schools } from './tenancy.ts';
 export const schoolResources = pgTable(
   'school_resources',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     schoolId: uuid('school_id')
       .notNull()
       .references(() => schools.id),

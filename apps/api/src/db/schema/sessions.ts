@@ -5,7 +5,9 @@ import { users } from './users.ts';
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** SHA-256 (hex) of the cookie token; the token itself is never stored. */
     tokenHash: text('token_hash').notNull().unique(),
     userId: uuid('user_id')
@@ -25,7 +27,9 @@ export const sessions = pgTable(
 export const userTokens = pgTable(
   'user_tokens',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -5,11 +5,15 @@ import { stamps } from '../columns.ts';
 export const customers = pgTable(
   'customers',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     name: text('name').notNull(),
     contactName: text('contact_name'),
     contactEmail: text('contact_email'),
-    status: text('status', { enum: ['ACTIVE', 'INACTIVE'] }).notNull().default('ACTIVE'),
+    status: text('status', { enum: ['ACTIVE', 'INACTIVE'] })
+      .notNull()
+      .default('ACTIVE'),
     ...stamps(),
   },
   (t) => [uniqueIndex('customers_name_lower_idx').on(sql`lower(${t.name})`)],
@@ -18,14 +22,18 @@ export const customers = pgTable(
 export const schools = pgTable(
   'schools',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id),
     code: text('code').notNull().unique(),
     name: text('name').notNull(),
     depedSchoolId: text('deped_school_id').unique(),
-    sector: text('sector', { enum: ['public', 'private', 'international'] }).notNull().default('public'),
+    sector: text('sector', { enum: ['public', 'private', 'international'] })
+      .notNull()
+      .default('public'),
     schoolYearFrom: integer('school_year_from'),
     schoolYearTo: integer('school_year_to'),
     address: text('address'),

@@ -6,7 +6,9 @@ import { customers, schools } from './tenancy.ts';
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Null for platform roles (admin, rex admin, lsg). */
     schoolId: uuid('school_id').references(() => schools.id),
     customerId: uuid('customer_id').references(() => customers.id),

@@ -15,16 +15,7 @@ import { ctxOf } from '../../platform/app-context.ts';
 import { okMessage } from '../../platform/messages.ts';
 import type { AuthState } from '../../platform/types.ts';
 import { toProfile } from '../admin/users/users.service.ts';
-import {
-  changePassword,
-  childDetails,
-  children,
-  dismissWelcome,
-  getProfile,
-  resendVerification,
-  updatePreferences,
-  updateProfile,
-} from './account.service.ts';
+import { changePassword, childDetails, children, dismissWelcome, getProfile, resendVerification, updatePreferences, updateProfile } from './account.service.ts';
 import { deletePhoto, PHOTO_MAX_BYTES, readPhoto, savePhoto } from './photo.service.ts';
 
 const signedIn = { policy: { access: 'signedIn' } } as const;
@@ -54,37 +45,27 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     asProfile(await updateProfile(ctx, authOf(request.auth), request.body)),
   );
 
-  app.patch(
-    '/preferences',
-    { config: signedIn, schema: { tags, body: preferencesRequest, response: { 200: profile } } },
-    async (request) => asProfile(await updatePreferences(ctx, authOf(request.auth), request.body)),
+  app.patch('/preferences', { config: signedIn, schema: { tags, body: preferencesRequest, response: { 200: profile } } }, async (request) =>
+    asProfile(await updatePreferences(ctx, authOf(request.auth), request.body)),
   );
 
-  app.put(
-    '/photo',
-    { config: signedIn, schema: { tags, consumes: ['multipart/form-data'], response: { 200: profile } } },
-    async (request) => {
-      const auth = authOf(request.auth);
-      if (!request.isMultipart()) throw new DomainError('BAD_REQUEST');
-      const file = await request.file({ throwFileSizeLimit: false, limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
-      if (!file || file.fieldname !== 'photo') throw new DomainError('BAD_REQUEST');
-      const photo = await readPhoto(file.file, () => file.file.truncated);
-      return asProfile(await savePhoto(ctx, auth, photo));
-    },
-  );
+  app.put('/photo', { config: signedIn, schema: { tags, consumes: ['multipart/form-data'], response: { 200: profile } } }, async (request) => {
+    const auth = authOf(request.auth);
+    if (!request.isMultipart()) throw new DomainError('BAD_REQUEST');
+    const file = await request.file({ throwFileSizeLimit: false, limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+    if (!file || file.fieldname !== 'photo') throw new DomainError('BAD_REQUEST');
+    const photo = await readPhoto(file.file, () => file.file.truncated);
+    return asProfile(await savePhoto(ctx, auth, photo));
+  });
 
   app.delete('/photo', { config: signedIn, schema: { tags, response: { 200: profile } } }, async (request) =>
     asProfile(await deletePhoto(ctx, authOf(request.auth))),
   );
 
-  app.post(
-    '/change-password',
-    { config: signedIn, schema: { tags, body: changePasswordRequest, response: { 200: okMessageSchema } } },
-    async (request) => {
-      await changePassword(ctx, authOf(request.auth), request.body);
-      return okMessage(request.locale, 'passwordChanged');
-    },
-  );
+  app.post('/change-password', { config: signedIn, schema: { tags, body: changePasswordRequest, response: { 200: okMessageSchema } } }, async (request) => {
+    await changePassword(ctx, authOf(request.auth), request.body);
+    return okMessage(request.locale, 'passwordChanged');
+  });
 
   app.post('/verify-email/resend', { config: signedIn, schema: { tags, response: { 200: okMessageSchema } } }, async (request) => {
     await resendVerification(ctx, authOf(request.auth));

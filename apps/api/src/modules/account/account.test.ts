@@ -65,7 +65,10 @@ describe('account', () => {
     const res = await agent.req('PATCH', '/api/account/preferences', { language: 'fr', theme: 'neon' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual(
-      expect.arrayContaining([expect.objectContaining({ path: 'language', key: 'invalidChoice' }), expect.objectContaining({ path: 'theme', key: 'invalidChoice' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'language', key: 'invalidChoice' }),
+        expect.objectContaining({ path: 'theme', key: 'invalidChoice' }),
+      ]),
     );
   });
 
@@ -107,14 +110,21 @@ describe('account', () => {
     });
     expect(mismatch.json().fields).toEqual([expect.objectContaining({ path: 'confirmPassword', key: 'passwordDoesNotMatch' })]);
 
-    const ok = await agent.req('POST', '/api/account/change-password', { currentPassword: TEST_PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const ok = await agent.req('POST', '/api/account/change-password', {
+      currentPassword: TEST_PASSWORD,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ ok: true, message: 'Your password has been changed.' });
     expect((await agent.req('GET', '/api/account/profile')).statusCode).toBe(200);
     expect((await other.req('GET', '/api/account/profile')).statusCode).toBe(401);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
     await signIn(t.app, user.username, NEW_PASSWORD);
-    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, user.id), eq(auditLog.action, 'password.changed')));
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, user.id), eq(auditLog.action, 'password.changed')));
     expect(audits).toHaveLength(1);
   });
 

@@ -24,7 +24,14 @@ describe('activity grades', () => {
 
   /** A sequential course: the activity "Role play", then the page "Reflection". */
   const activityCourse = async () => {
-    const built = await buildGraded(ctx.t.db, { schoolId: ctx.w.schoolA.id, classId: ctx.w.cls.id, type: 'activity', name: 'Role play', maxPoints: 30, sequential: true });
+    const built = await buildGraded(ctx.t.db, {
+      schoolId: ctx.w.schoolA.id,
+      classId: ctx.w.cls.id,
+      type: 'activity',
+      name: 'Role play',
+      maxPoints: 30,
+      sequential: true,
+    });
     await buildMaterial(ctx.t.db, built.element, { name: 'Reflection', position: 1 });
     return built;
   };
@@ -49,7 +56,10 @@ describe('activity grades', () => {
     expect(answer.counts).toMatchObject({ total: 3, returned: 2 });
     expect(answer.rows.find((r) => r.studentId === w.s1.id)).toMatchObject({ state: 'returned', grade: 27.5 });
     expect(answer.rows.find((r) => r.studentId === w.s3.id)).toMatchObject({ state: 'notSubmitted', grade: null });
-    const [row] = await ctx.t.db.select().from(submissions).where(and(eq(submissions.studentId, w.s1.id), eq(submissions.materialId, material.id)));
+    const [row] = await ctx.t.db
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.studentId, w.s1.id), eq(submissions.materialId, material.id)));
     expect(row).toMatchObject({ status: 'returned', grade: 27.5, feedbackHtml: '<p>Clear voice</p>', gradedBy: w.teacher.id });
     expect(row?.returnedAt).not.toBeNull();
     expect((await progressOf(ctx.t.db, material.id, w.s1.id))?.completedAt).not.toBeNull();
@@ -107,7 +117,14 @@ describe('activity grades', () => {
 
   it('students and parents read an activity grade and feedback once graded, read-only; drafts, files and submit stay assignment-only', async () => {
     const { t, w } = ctx;
-    const { material } = await buildGraded(t.db, { schoolId: w.schoolA.id, classId: w.cls.id, type: 'activity', name: 'Debate', maxPoints: 20, dueAt: new Date(Date.now() - 60_000) });
+    const { material } = await buildGraded(t.db, {
+      schoolId: w.schoolA.id,
+      classId: w.cls.id,
+      type: 'activity',
+      name: 'Debate',
+      maxPoints: 20,
+      dueAt: new Date(Date.now() - 60_000),
+    });
     const mine = `/api/materials/${material.id}/my-submission`;
     const parent = await signIn(t.app, w.parent.username);
     const before = await jose.req('GET', mine);
@@ -126,7 +143,14 @@ describe('activity grades', () => {
     expect(before.json<MySubmission>().settings).toMatchObject({ maxPoints: 20, dueAt: material.dueAt?.toISOString(), attachments: [] });
 
     expect((await put(teacher, material.id, [{ studentId: w.s1.id, grade: 17.5, feedbackHtml: '<p>Strong rebuttal</p>' }])).statusCode).toBe(200);
-    const graded = { state: 'returned', status: 'returned', grade: 17.5, feedbackHtml: '<p>Strong rebuttal</p>', can: { edit: false, submit: false }, blockedBy: null };
+    const graded = {
+      state: 'returned',
+      status: 'returned',
+      grade: 17.5,
+      feedbackHtml: '<p>Strong rebuttal</p>',
+      can: { edit: false, submit: false },
+      blockedBy: null,
+    };
     expect((await jose.req('GET', mine)).json<MySubmission>()).toMatchObject(graded);
     const child = await parent.req('GET', `${mine}?childId=${w.s1.id}`);
     expect(child.statusCode, child.body).toBe(200);
@@ -166,7 +190,10 @@ describe('activity grades', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     expect(rowOf(changed.json<SubmissionsAnswer>(), w.s1.id)).toMatchObject({ grade: 25, feedbackHtml: '<p>Good pacing</p>', state: 'returned' });
     expect(rowOf(changed.json<SubmissionsAnswer>(), w.s2.id)).toMatchObject({ grade: 16, feedbackHtml: null, state: 'returned' });
-    expect((await jose.req('GET', `/api/materials/${material.id}/my-submission`)).json<MySubmission>()).toMatchObject({ grade: 25, feedbackHtml: '<p>Good pacing</p>' });
+    expect((await jose.req('GET', `/api/materials/${material.id}/my-submission`)).json<MySubmission>()).toMatchObject({
+      grade: 25,
+      feedbackHtml: '<p>Good pacing</p>',
+    });
     const tooLong = await put(teacher, material.id, [{ studentId: w.s1.id, grade: 25, feedbackHtml: 'x'.repeat(FEEDBACK_MAX + 1) }]);
     expect(tooLong.json()).toMatchObject({ code: 'VALIDATION', fields: [{ path: 'grades.0.feedbackHtml' }] });
   });

@@ -32,7 +32,11 @@ export const saveSettings = async (db: Db, values: typeof assignmentSettings.$in
 
 /** The name parts of a user (e.g. who graded a submission). */
 export const findUserName = async (db: Db, id: string): Promise<Pick<typeof users.$inferSelect, 'firstName' | 'middleName' | 'lastName' | 'suffix'> | null> => {
-  const [u] = await db.select({ firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix }).from(users).where(eq(users.id, id)).limit(1);
+  const [u] = await db
+    .select({ firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
   return u ?? null;
 };
 
@@ -40,7 +44,11 @@ export const findUserName = async (db: Db, id: string): Promise<Pick<typeof user
 // The teacher's attachments
 
 export const attachmentsOf = (db: Db, materialId: string): Promise<AttachmentRecord[]> =>
-  db.select().from(materialAttachments).where(eq(materialAttachments.materialId, materialId)).orderBy(asc(materialAttachments.position), asc(materialAttachments.createdAt));
+  db
+    .select()
+    .from(materialAttachments)
+    .where(eq(materialAttachments.materialId, materialId))
+    .orderBy(asc(materialAttachments.position), asc(materialAttachments.createdAt));
 
 export const findAttachment = async (db: Db, materialId: string, fileId: string): Promise<AttachmentRecord | null> => {
   const [row] = await db
@@ -145,7 +153,11 @@ export const insertFile = async (db: Db, values: typeof submissionFiles.$inferIn
 };
 
 /** A file of the material's submissions, with the student it belongs to. */
-export const findFile = async (db: Db, materialId: string, fileId: string): Promise<{ file: SubmissionFileRecord; studentId: string; submission: SubmissionRecord } | null> => {
+export const findFile = async (
+  db: Db,
+  materialId: string,
+  fileId: string,
+): Promise<{ file: SubmissionFileRecord; studentId: string; submission: SubmissionRecord } | null> => {
   const [row] = await db
     .select({ file: submissionFiles, submission: submissions })
     .from(submissionFiles)
@@ -172,10 +184,7 @@ export const assignedStudents = async (
   element: { id: string; assignMode: 'everyone' | 'students' | 'groups' },
   only?: readonly string[],
 ): Promise<StudentPerson[]> => {
-  const chosen: SQL | undefined =
-    element.assignMode === 'everyone'
-      ? undefined
-      : elementListsStudent(element.id, classStudents.studentId);
+  const chosen: SQL | undefined = element.assignMode === 'everyone' ? undefined : elementListsStudent(element.id, classStudents.studentId);
   if (only && only.length === 0) return [];
   return db
     .select(personColumns)

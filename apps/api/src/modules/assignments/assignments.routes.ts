@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageAnswer } from '@klase/core/admin/common';
-import { assignmentSettings, assignmentSettingsUpdate, draftRequest, fileInfo, fileParams, mySubmission, mySubmissionQuery } from '@klase/core/assignments/contracts';
+import {
+  assignmentSettings,
+  assignmentSettingsUpdate,
+  draftRequest,
+  fileInfo,
+  fileParams,
+  mySubmission,
+  mySubmissionQuery,
+} from '@klase/core/assignments/contracts';
 import { materialParams } from '@klase/core/materials/contracts';
 import { ctxOf } from '../../platform/app-context.ts';
 import { requestUser } from '../../kernel/request-user.ts';

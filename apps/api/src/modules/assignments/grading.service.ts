@@ -66,7 +66,14 @@ export const submissionDetails = async (ctx: Ctx, user: UserRow, materialId: str
   return detailsOf(ctx.db, g, studentId);
 };
 
-const auditSubmission = (tx: Db, g: GradedMaterial, actor: UserRow, action: AuditAction, row: SubmissionRecord, diff: { before: Record<string, unknown> | null; after: Record<string, unknown> | null }) =>
+const auditSubmission = (
+  tx: Db,
+  g: GradedMaterial,
+  actor: UserRow,
+  action: AuditAction,
+  row: SubmissionRecord,
+  diff: { before: Record<string, unknown> | null; after: Record<string, unknown> | null },
+) =>
   auditChange(tx, {
     schoolId: g.access.course.schoolId,
     actorId: actor.id,
@@ -109,7 +116,10 @@ export const applyGrade = async (tx: Db, g: GradedMaterial, actor: UserRow, stud
   });
   const diff = changes(row, next, GRADE_AUDITED);
   if (Object.keys(diff.after).length > 0) {
-    await auditSubmission(tx, g, actor, 'submission.graded', next, { before: { ...diff.before, grade: row.grade }, after: { ...diff.after, grade: next.grade } });
+    await auditSubmission(tx, g, actor, 'submission.graded', next, {
+      before: { ...diff.before, grade: row.grade },
+      after: { ...diff.after, grade: next.grade },
+    });
   }
   return next;
 };
@@ -124,7 +134,11 @@ export const cleanFeedback = (html: string): string | null => {
  * The grade to write: the rubric's sum when the item has a rubric (with the choices to keep; a
  * grade cleared forgets them), else the points given (0..maxPoints: GRADE_OVER_MAX).
  */
-const gradeToWrite = (g: GradedMaterial, rubric: MaterialRubric | null, v: GradeValues): { grade: number | null; selections: Record<string, string> | null } => {
+const gradeToWrite = (
+  g: GradedMaterial,
+  rubric: MaterialRubric | null,
+  v: GradeValues,
+): { grade: number | null; selections: Record<string, string> | null } => {
   if (!rubric) {
     if (v.rubric !== undefined) throw new DomainError('VALIDATION', { fields: [{ path: 'rubric', key: 'invalidChoice' }] });
     checkGrade(v.grade, maxPointsOf(g));

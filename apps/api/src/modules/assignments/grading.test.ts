@@ -36,7 +36,8 @@ describe('teachers review, grade and return work', () => {
     return res.json<SubmissionsAnswer>();
   };
   const one = (agent: Agent, materialId: string, studentId: string) => agent.req('GET', `/api/materials/${materialId}/submissions/${studentId}`);
-  const mine = async (agent: Agent, materialId: string): Promise<MySubmission> => (await agent.req('GET', `/api/materials/${materialId}/my-submission`)).json<MySubmission>();
+  const mine = async (agent: Agent, materialId: string): Promise<MySubmission> =>
+    (await agent.req('GET', `/api/materials/${materialId}/my-submission`)).json<MySubmission>();
 
   it('lists every assigned student with the state of their work and the counts', async () => {
     const { w } = ctx;
@@ -126,7 +127,10 @@ describe('teachers review, grade and return work', () => {
     expect(returned.json<SubmissionDetails>().returnedAt).not.toBeNull();
     expect(await mine(jose, material.id)).toMatchObject({ state: 'returned', status: 'returned', grade: 18, feedbackHtml: '<p>Much better</p>' });
     // Last write wins, and stays returned.
-    expect((await gradeAs(teacher, material.id, w.s1.id, { grade: 19, feedbackHtml: '<p>Much better</p>' })).json()).toMatchObject({ grade: 19, state: 'returned' });
+    expect((await gradeAs(teacher, material.id, w.s1.id, { grade: 19, feedbackHtml: '<p>Much better</p>' })).json()).toMatchObject({
+      grade: 19,
+      state: 'returned',
+    });
     expect((await mine(jose, material.id)).grade).toBe(19);
     const submissionId = (await one(teacher, material.id, w.s1.id)).json<SubmissionDetails>().submissionId ?? '';
     const history = await ctx.t.db
@@ -136,7 +140,10 @@ describe('teachers review, grade and return work', () => {
       .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
     expect(history.map((h) => h.data)).toEqual([
       expect.objectContaining({ before: expect.objectContaining({ grade: null }), after: expect.objectContaining({ grade: 15 }) }),
-      expect.objectContaining({ before: expect.objectContaining({ grade: 15 }), after: expect.objectContaining({ grade: 18, returnedAt: expect.any(String) }) }),
+      expect.objectContaining({
+        before: expect.objectContaining({ grade: 15 }),
+        after: expect.objectContaining({ grade: 18, returnedAt: expect.any(String) }),
+      }),
       expect.objectContaining({ before: { grade: 18 }, after: { grade: 19 } }),
     ]);
     expect(history.every((h) => h.actorId === w.teacher.id && h.targetType === 'submission')).toBe(true);

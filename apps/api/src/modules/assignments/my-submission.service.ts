@@ -29,7 +29,13 @@ type DraftValues = z.output<typeof draftRequest>;
 
 const invalid = (path: string): DomainError => new DomainError('VALIDATION', { fields: [{ path, key: 'invalidChoice' }] });
 
-const answerFor = async (db: Db, g: GradedMaterial, studentId: string, mayAct: boolean, known?: { effective: EffectiveSettings; row: SubmissionRecord | null }) => {
+const answerFor = async (
+  db: Db,
+  g: GradedMaterial,
+  studentId: string,
+  mayAct: boolean,
+  known?: { effective: EffectiveSettings; row: SubmissionRecord | null },
+) => {
   const effective = known?.effective ?? (await effectiveSettings(db, g.material.id));
   const row = known ? known.row : await findSubmission(db, g.material.id, studentId);
   const settings = await settingsAnswer(db, g, effective);

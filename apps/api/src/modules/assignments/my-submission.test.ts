@@ -64,7 +64,14 @@ describe("a student's own work on an assignment", () => {
       can: { edit: true, submit: true },
       blockedBy: null,
     });
-    expect(s.settings).toMatchObject({ submissionType: 'both', maxFiles: 5, maxFileMb: 100, allowLate: false, maxPoints: 50, dueAt: material.dueAt?.toISOString() });
+    expect(s.settings).toMatchObject({
+      submissionType: 'both',
+      maxFiles: 5,
+      maxFileMb: 100,
+      allowLate: false,
+      maxPoints: 50,
+      dueAt: material.dueAt?.toISOString(),
+    });
   });
 
   it('keeps a sanitized draft, then submits it: submitted, on time, and the journey stop is complete', async () => {
@@ -76,7 +83,14 @@ describe("a student's own work on an assignment", () => {
     const res = await submitOnly(jose, material.id);
     expect(res.statusCode, res.body).toBe(200);
     const s = res.json<MySubmission>();
-    expect(s).toMatchObject({ status: 'submitted', state: 'submitted', late: false, submitCount: 1, can: { edit: true, submit: false }, blockedBy: 'ALREADY_SUBMITTED' });
+    expect(s).toMatchObject({
+      status: 'submitted',
+      state: 'submitted',
+      late: false,
+      submitCount: 1,
+      can: { edit: true, submit: false },
+      blockedBy: 'ALREADY_SUBMITTED',
+    });
     expect(s.submittedAt).not.toBeNull();
     const progress = await progressOf(ctx.t.db, material.id, ctx.w.s1.id);
     expect(progress?.completedAt).not.toBeNull();
@@ -166,7 +180,12 @@ describe("a student's own work on an assignment", () => {
     const up = await uploadWorkAs(jose, material.id, '../../Sanaysay <final>.pdf', pdf, 'text/html');
     expect(up.statusCode, up.body).toBe(201);
     const info = up.json<FileInfo>();
-    expect(info).toMatchObject({ name: 'Sanaysay final.pdf', size: pdf.length, mime: 'application/pdf', downloadUrl: `/api/materials/${material.id}/submission-files/${info.id}` });
+    expect(info).toMatchObject({
+      name: 'Sanaysay final.pdf',
+      size: pdf.length,
+      mime: 'application/pdf',
+      downloadUrl: `/api/materials/${material.id}/submission-files/${info.id}`,
+    });
     const unknown = await uploadWorkAs(jose, material.id, 'notes.txt', Buffer.from('plain words'), 'text/plain');
     expect(unknown.json<FileInfo>().mime).toBe('application/octet-stream');
     const got = await jose.req('GET', info.downloadUrl);
@@ -191,7 +210,12 @@ describe("a student's own work on an assignment", () => {
     const { material } = await assignment({ settings: { maxFileMb: 1 } });
     const over = await uploadWorkAs(jose, material.id, 'big.pdf', Buffer.concat([Buffer.from('%PDF'), randomBytes(MB + 1 - 4)]));
     expect(over.statusCode, over.body).toBe(413);
-    expect(over.json()).toMatchObject({ code: 'FILE_OVER_LIMIT', message: 'Each file must be at most 1 MB.', params: { max: 1 }, fields: [{ path: 'file', key: 'fileTooLarge', params: { size: '1 MB' } }] });
+    expect(over.json()).toMatchObject({
+      code: 'FILE_OVER_LIMIT',
+      message: 'Each file must be at most 1 MB.',
+      params: { max: 1 },
+      fields: [{ path: 'file', key: 'fileTooLarge', params: { size: '1 MB' } }],
+    });
     expect(await filesOfMaterial(material.id)).toHaveLength(0);
     expect(await storedWork(material.courseId, material.id)).toEqual([]);
     const exact = await uploadWorkAs(jose, material.id, 'exact.pdf', Buffer.concat([Buffer.from('%PDF'), randomBytes(MB - 4)]));
@@ -236,7 +260,9 @@ describe("a student's own work on an assignment", () => {
       })(),
     );
     const c = ctxOf(ctx.t.app);
-    await expect(addWorkFile(c, ctx.w.s1, material.id, async () => ({ stream: source, fileName: 'essay.pdf', truncated: () => false }))).rejects.toThrow('connection reset');
+    await expect(addWorkFile(c, ctx.w.s1, material.id, async () => ({ stream: source, fileName: 'essay.pdf', truncated: () => false }))).rejects.toThrow(
+      'connection reset',
+    );
     expect(await filesOfMaterial(material.id)).toHaveLength(0);
     expect(await storedWork(material.courseId, material.id)).toEqual([]);
   });
@@ -259,7 +285,10 @@ describe("a student's own work on an assignment", () => {
     // Another child: 404, by work and by file; no child named: 400.
     expect((await parent.req('GET', `/api/materials/${material.id}/my-submission?childId=${w.s2.id}`)).statusCode).toBe(404);
     expect((await parent.req('GET', anaFile?.downloadUrl ?? '')).statusCode).toBe(404);
-    expect((await parent.req('GET', `/api/materials/${material.id}/my-submission`)).json()).toMatchObject({ code: 'VALIDATION', fields: [{ path: 'childId' }] });
+    expect((await parent.req('GET', `/api/materials/${material.id}/my-submission`)).json()).toMatchObject({
+      code: 'VALIDATION',
+      fields: [{ path: 'childId' }],
+    });
     // Parents do not change work.
     expect((await parent.req('PUT', `/api/materials/${material.id}/my-submission`, { textHtml: '<p>help</p>' })).statusCode).toBe(403);
     expect((await parent.req('POST', `/api/materials/${material.id}/my-submission/submit`)).statusCode).toBe(403);

@@ -31,7 +31,11 @@ export const deleteSelections = async (tx: Db, submissionId: string): Promise<vo
   await tx.delete(submissionRubricScores).where(eq(submissionRubricScores.submissionId, submissionId));
 };
 
-export const upsertSelections = async (tx: Db, submissionId: string, values: { rubricId: string; selections: Record<string, string>; updatedAt: Date; updatedBy: string }): Promise<void> => {
+export const upsertSelections = async (
+  tx: Db,
+  submissionId: string,
+  values: { rubricId: string; selections: Record<string, string>; updatedAt: Date; updatedBy: string },
+): Promise<void> => {
   await tx
     .insert(submissionRubricScores)
     .values({ submissionId, ...values })

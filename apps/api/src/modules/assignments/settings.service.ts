@@ -68,7 +68,13 @@ export const readSettings = async (ctx: Ctx, user: UserRow, materialId: string):
 
 const AUDITED = ['openAt', 'allowLate', 'lateUntil', 'submissionType', 'maxFiles', 'maxFileMb'] as const;
 
-const auditMaterial = (tx: Db, g: GradedMaterial, actor: UserRow, action: AuditAction, diff: { before: Record<string, unknown> | null; after: Record<string, unknown> | null }) =>
+const auditMaterial = (
+  tx: Db,
+  g: GradedMaterial,
+  actor: UserRow,
+  action: AuditAction,
+  diff: { before: Record<string, unknown> | null; after: Record<string, unknown> | null },
+) =>
   auditChange(tx, {
     schoolId: g.access.course.schoolId,
     actorId: actor.id,

@@ -61,7 +61,10 @@ describe('assignment settings and the teacher’s attachments', () => {
     expect((await teacher.req('GET', url(material.id))).json()).toMatchObject({ submissionType: 'files', maxFiles: 3 });
     const [entry] = await ctx.t.db.select().from(auditLog).where(eq(auditLog.targetId, material.id)).orderBy(desc(auditLog.createdAt));
     expect(entry).toMatchObject({ action: 'assignment.settings-updated', actorId: ctx.w.teacher.id, targetType: 'material' });
-    expect(entry?.data).toMatchObject({ before: { submissionType: 'both', maxFiles: 5, allowLate: false }, after: { submissionType: 'files', maxFiles: 3, allowLate: true } });
+    expect(entry?.data).toMatchObject({
+      before: { submissionType: 'both', maxFiles: 5, allowLate: false },
+      after: { submissionType: 'files', maxFiles: 3, allowLate: true },
+    });
   });
 
   it('refuses bad settings with the field and a translated message, and keeps the old ones', async () => {
@@ -74,7 +77,12 @@ describe('assignment settings and the teacher’s attachments', () => {
     expect(noLate.json()).toMatchObject({ code: 'VALIDATION', fields: [{ path: 'lateUntil' }] });
     const tooBig = await teacher.req('PUT', url(material.id), { maxFileMb: 901, maxFiles: 21 }, { headers: { 'accept-language': 'zh' } });
     expect(tooBig.statusCode).toBe(400);
-    expect(tooBig.json().fields.map((f: { path: string }) => f.path).sort()).toEqual(['maxFileMb', 'maxFiles']);
+    expect(
+      tooBig
+        .json()
+        .fields.map((f: { path: string }) => f.path)
+        .sort(),
+    ).toEqual(['maxFileMb', 'maxFiles']);
     const undated = await assignment({ dueAt: null });
     expect((await teacher.req('PUT', url(undated.material.id), { allowLate: true, lateUntil: new Date().toISOString() })).json().fields).toEqual([
       expect.objectContaining({ path: 'lateUntil', key: 'afterDue' }),
@@ -101,7 +109,12 @@ describe('assignment settings and the teacher’s attachments', () => {
     const up = await attach(teacher, material.id, 'Worksheet 1.pdf', sheet);
     expect(up.statusCode, up.body).toBe(201);
     const info = up.json<FileInfo>();
-    expect(info).toMatchObject({ name: 'Worksheet 1.pdf', mime: 'application/pdf', size: sheet.length, downloadUrl: `/api/materials/${material.id}/attachments/${info.id}` });
+    expect(info).toMatchObject({
+      name: 'Worksheet 1.pdf',
+      mime: 'application/pdf',
+      size: sheet.length,
+      downloadUrl: `/api/materials/${material.id}/attachments/${info.id}`,
+    });
     expect((await teacher.req('GET', url(material.id))).json<AssignmentSettings>().attachments).toEqual([info]);
     expect((await jose.req('GET', `/api/materials/${material.id}/my-submission`)).json().settings.attachments).toEqual([info]);
     for (const agent of [jose, parent, assistant]) {

@@ -106,7 +106,11 @@ export const attachmentUrl = (materialId: string, fileId: string): string => `/a
 export const submissionFileUrl = (materialId: string, fileId: string): string => `/api/materials/${materialId}/submission-files/${fileId}`;
 
 /** Sends a stored file as a download (404 when the object is gone). */
-export const sendStored = async (reply: FastifyReply, storage: FileStorage, f: { storageKey: string; fileName: string; mime: string }): Promise<FastifyReply> => {
+export const sendStored = async (
+  reply: FastifyReply,
+  storage: FileStorage,
+  f: { storageKey: string; fileName: string; mime: string },
+): Promise<FastifyReply> => {
   const stored = await storage.getStream(f.storageKey);
   if (!stored) throw new DomainError('NOT_FOUND');
   return sendDownload(reply, { stream: stored.stream, size: stored.size, mime: f.mime, name: f.fileName });

@@ -70,7 +70,7 @@ describe('the ZIP of all submitted work', () => {
     const { t, w } = ctx;
     const { material } = await buildAssignment(t.db, { schoolId: w.schoolA.id, classId: w.cls.id, name: 'Map project' });
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(200_000)]);
-    const pdf = Buffer.from('%PDF-1.7 Ana\'s report');
+    const pdf = Buffer.from("%PDF-1.7 Ana's report");
     await uploadWorkAs(ana, material.id, 'Mapa ng Iloilo.png', png);
     await uploadWorkAs(ana, material.id, 'report.pdf', pdf);
     expect((await submitAs(ana, material.id)).statusCode).toBe(200);

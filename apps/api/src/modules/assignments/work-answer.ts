@@ -40,7 +40,12 @@ export const workWindow = (s: EffectiveSettings, dueAt: Date | null, row: Pick<S
 
 /** Whether sanitized rich text holds anything (words or a picture). */
 export const hasContent = (html: string | null): boolean =>
-  html !== null && (/<img\s/i.test(html) || html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;/g, ' ').trim() !== '');
+  html !== null &&
+  (/<img\s/i.test(html) ||
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|&#160;/g, ' ')
+      .trim() !== '');
 
 export interface WorkView {
   /** Staff see grades and feedback at once; students and parents once returned. */

@@ -20,7 +20,15 @@ export interface WorkListEntry {
 /** The assigned students and their rows, by sort name. */
 export const workEntries = async (db: Db, g: GradedMaterial, only?: readonly string[]): Promise<WorkListEntry[]> => {
   const students = await assignedStudents(db, g.classAccess.cls.id, g.element, only);
-  const rows = new Map((await submissionsOf(db, g.material.id, students.map((s) => s.id))).map((r) => [r.studentId, r]));
+  const rows = new Map(
+    (
+      await submissionsOf(
+        db,
+        g.material.id,
+        students.map((s) => s.id),
+      )
+    ).map((r) => [r.studentId, r]),
+  );
   return students.map((student) => ({ student, row: rows.get(student.id) ?? null }));
 };
 

@@ -47,27 +47,19 @@ const registerSessionRoutes = (app: App, ctx: Ctx): void => {
     return reply.status(204).send();
   });
 
-  app.get(
-    '/session',
-    { config: { policy: { access: 'public' } }, schema: { tags: ['auth'], response: { 200: sessionInfo } } },
-    async (request) => {
-      if (!request.auth) throw new DomainError(request.hadSessionCookie ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED');
-      const { user, session, schoolName } = request.auth;
-      const children = await app.sessionCache.children(user.id, async () => (await childrenOf(ctx, user)).map(toChildEntry));
-      return buildSessionInfo(ctx, user, schoolName, session, children);
-    },
-  );
+  app.get('/session', { config: { policy: { access: 'public' } }, schema: { tags: ['auth'], response: { 200: sessionInfo } } }, async (request) => {
+    if (!request.auth) throw new DomainError(request.hadSessionCookie ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED');
+    const { user, session, schoolName } = request.auth;
+    const children = await app.sessionCache.children(user.id, async () => (await childrenOf(ctx, user)).map(toChildEntry));
+    return buildSessionInfo(ctx, user, schoolName, session, children);
+  });
 
   // The check before every navigation: as cheap as it can be (no children, no profile). The SPA
   // fetches the full session again only when `version` differs from the profile it holds.
-  app.get(
-    '/status',
-    { config: { policy: { access: 'public' } }, schema: { tags: ['auth'], response: { 200: sessionStatus } } },
-    async (request) => {
-      if (!request.auth) throw new DomainError(request.hadSessionCookie ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED');
-      return { version: request.auth.user.updatedAt.toISOString() };
-    },
-  );
+  app.get('/status', { config: { policy: { access: 'public' } }, schema: { tags: ['auth'], response: { 200: sessionStatus } } }, async (request) => {
+    if (!request.auth) throw new DomainError(request.hadSessionCookie ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED');
+    return { version: request.auth.user.updatedAt.toISOString() };
+  });
 };
 
 /** The visitor's mailed-token flows: forgotten password, activation, reset and e-mail verification. */

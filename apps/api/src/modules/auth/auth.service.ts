@@ -84,8 +84,7 @@ export const login = async (ctx: Ctx, input: LoginRequest, meta: { ip: string; u
 };
 
 /** The children list of the session answer (empty for non-parents). */
-export const childrenOf = async (ctx: Ctx, user: UserRow) =>
-  user.roleId === ROLE.parent ? listChildren(ctx.db, user.id) : [];
+export const childrenOf = async (ctx: Ctx, user: UserRow) => (user.roleId === ROLE.parent ? listChildren(ctx.db, user.id) : []);
 
 /**
  * Forgot-password limits: per client address (checked before the answer, which then says so), and

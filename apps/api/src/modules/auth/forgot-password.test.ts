@@ -36,7 +36,12 @@ describe('forgot password against abuse', () => {
       const unknown = await ask('nobody.here@example.ph', '10.20.0.2');
       expect(known.statusCode).toBe(200);
       expect(known.body).toBe(unknown.body);
-      expect(await t.db.select().from(outbox).where(eq(outbox.toAddress, user.email ?? ''))).toHaveLength(0);
+      expect(
+        await t.db
+          .select()
+          .from(outbox)
+          .where(eq(outbox.toAddress, user.email ?? '')),
+      ).toHaveLength(0);
     } finally {
       open();
     }

@@ -122,7 +122,10 @@ describe('mail flows over real SMTP: activation, reset, email verification', () 
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
     expect((await agent.req('GET', '/api/account/profile')).statusCode).toBe(401);
     await signIn(t.app, user.username, NEW_PASSWORD);
-    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, user.id), eq(auditLog.action, 'password.reset')));
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, user.id), eq(auditLog.action, 'password.reset')));
     expect(audits).toHaveLength(1);
 
     const used = await visitor(t.app, 'POST', '/api/auth/reset-password', { token, password: 'Another#Pw12', confirmPassword: 'Another#Pw12' });
@@ -134,7 +137,10 @@ describe('mail flows over real SMTP: activation, reset, email verification', () 
     const user = await buildUser(t.db);
     await visitor(t.app, 'POST', '/api/auth/forgot-password', { email: user.email });
     const token = linkToken(await mailTo(user.email ?? ''), 'reset-password');
-    await t.db.update(userTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(userTokens.userId, user.id));
+    await t.db
+      .update(userTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(userTokens.userId, user.id));
     const expired = await visitor(t.app, 'POST', '/api/auth/reset-password', { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(expired.statusCode).toBe(410);
     expect(expired.json()).toMatchObject({ code: 'INVALID_RESET_LINK', message: 'Your forgot password link seems expired or invalid.' });

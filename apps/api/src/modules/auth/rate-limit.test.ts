@@ -15,7 +15,11 @@ describe('sign-in throttling (kept in the database)', () => {
   const login = (username: string, password: string, ip = '10.1.1.1') => loginFrom(t.app, username, password, ip);
 
   /** Ends every running lock (as if the time had passed), keeping the failure counts. */
-  const expireLocks = () => t.db.update(rateLimits).set({ blockedUntil: sql`now() - interval '1 second'` }).where(sql`${rateLimits.blockedUntil} is not null`);
+  const expireLocks = () =>
+    t.db
+      .update(rateLimits)
+      .set({ blockedUntil: sql`now() - interval '1 second'` })
+      .where(sql`${rateLimits.blockedUntil} is not null`);
 
   it('locks an account after 5 failures in a row from one address, even for the right password, for 1 minute', async () => {
     const user = await buildUser(t.db);

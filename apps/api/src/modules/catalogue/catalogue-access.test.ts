@@ -11,7 +11,8 @@ import { buildCatalogueCourseApi, CATALOGUE_IMAGE, WORKSHEET } from '../../test/
 describe('catalogue courses through the course routes', () => {
   const ctx = useClassWorld();
   const rex = async () => signIn(ctx.t.app, (await buildRexAdmin(ctx.t.db)).username);
-  const status = async (agent: Agent, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown) => (await agent.req(method, url, body)).statusCode;
+  const status = async (agent: Agent, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
+    (await agent.req(method, url, body)).statusCode;
 
   it('the rex admin builds and manages it; teachers of every school read its published elements and materials only, and change nothing', async () => {
     const { t, w } = ctx;
@@ -20,9 +21,19 @@ describe('catalogue courses through the course routes', () => {
     const { course, unit1, byName } = await buildCatalogueCourseApi(admin, category.id);
 
     const full = (await admin.req('GET', `/api/courses/${course.id}`)).json<CourseDetails>();
-    expect(full).toMatchObject({ published: true, elementCount: 2, materialCount: 5, categoryName: category.name, can: { manage: true, viewStudentMode: true } });
+    expect(full).toMatchObject({
+      published: true,
+      elementCount: 2,
+      materialCount: 5,
+      categoryName: category.name,
+      can: { manage: true, viewStudentMode: true },
+    });
     // Catalogue elements are for everyone: there are no students or groups to choose.
-    const chosen = await admin.req('POST', `/api/courses/${course.id}/elements`, { name: 'For some', type: 'basic', assignees: { mode: 'students', studentIds: [w.s1.id] } });
+    const chosen = await admin.req('POST', `/api/courses/${course.id}/elements`, {
+      name: 'For some',
+      type: 'basic',
+      assignees: { mode: 'students', studentIds: [w.s1.id] },
+    });
     expect(chosen.statusCode).toBe(400);
     expect(chosen.json().fields).toEqual([expect.objectContaining({ path: 'assignees.mode' })]);
 
@@ -31,7 +42,13 @@ describe('catalogue courses through the course routes', () => {
       const seen = await teacher.req('GET', `/api/courses/${course.id}`);
       expect(seen.statusCode, seen.body).toBe(200);
       const details = seen.json<CourseDetails>();
-      expect(details).toMatchObject({ classId: null, categoryId: category.id, elementCount: 1, materialCount: 3, can: { manage: false, viewStudentMode: false } });
+      expect(details).toMatchObject({
+        classId: null,
+        categoryId: category.id,
+        elementCount: 1,
+        materialCount: 3,
+        can: { manage: false, viewStudentMode: false },
+      });
       expect(details.elements.map((e) => [e.name, e.materials.map((m) => m.name)])).toEqual([['Unit 1', ['Layers of the Earth', 'Worksheet', 'PHIVOLCS']]]);
       const page = await teacher.req('GET', `/api/materials/${byName['Layers of the Earth']}`);
       expect(page.statusCode, page.body).toBe(200);
@@ -54,7 +71,9 @@ describe('catalogue courses through the course routes', () => {
       expect(await status(teacher, 'PATCH', `/api/courses/${course.id}/published`, { published: false })).toBe(403);
       expect(await status(teacher, 'PATCH', `/api/courses/${course.id}/shared`, { shared: true })).toBe(403);
       expect(await status(teacher, 'PUT', `/api/courses/${course.id}`, { name: 'Mine', code: 'MINE', gradeLevel: 'Grade 8', subject: 'Science' })).toBe(403);
-      expect(await status(teacher, 'POST', `/api/courses/${course.id}/elements/${unit1.id}/materials`, { type: 'page', name: 'Mine', contentHtml: '<p>x</p>' })).toBe(403);
+      expect(
+        await status(teacher, 'POST', `/api/courses/${course.id}/elements/${unit1.id}/materials`, { type: 'page', name: 'Mine', contentHtml: '<p>x</p>' }),
+      ).toBe(403);
       expect(await status(teacher, 'PUT', `/api/materials/${page1}`, { type: 'page', name: 'Mine', contentHtml: '<p>x</p>' })).toBe(403);
       expect(await status(teacher, 'PATCH', `/api/materials/${page1}/published`, { published: false })).toBe(403);
       expect(await status(teacher, 'DELETE', `/api/materials/${page1}`)).toBe(403);
@@ -109,6 +128,8 @@ describe('catalogue courses through the course routes', () => {
     expect(await status(admin, 'GET', '/api/courses/copy-targets')).toBe(403);
     expect(await status(admin, 'POST', `/api/courses/${course.id}/copy`, { targetClassId: w.cls.id })).toBe(403);
     expect(await status(admin, 'PATCH', `/api/courses/${course.id}/shared`, { shared: true })).toBe(403);
-    expect(await status(admin, 'POST', `/api/classes/${w.cls.id}/courses`, { name: 'Mine', code: 'MINE', gradeLevel: 'Grade 7', subject: 'Science' })).toBe(403);
+    expect(await status(admin, 'POST', `/api/classes/${w.cls.id}/courses`, { name: 'Mine', code: 'MINE', gradeLevel: 'Grade 7', subject: 'Science' })).toBe(
+      403,
+    );
   });
 });

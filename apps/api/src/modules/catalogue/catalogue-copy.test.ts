@@ -39,12 +39,23 @@ describe('sharing with the school, available courses and copying from the catalo
     const off = await share(teacher, course.id, false);
     expect(off.json()).toEqual({ message: 'Course no longer shared.' });
     expect((await teacher.req('GET', `/api/courses/${course.id}`)).json<CourseDetails>().shared).toBe(false);
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, course.id)));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, course.id)));
     expect(audit.map((a) => a.action)).toEqual(['course.shared', 'course.unshared']);
 
     const filipino = await buildUser(t.db, { schoolId: w.schoolA.id, roleId: 3, language: 'ph', username: uniq('guro') });
-    await t.db.insert(courses).values({ schoolId: w.schoolA.id, classId: (await buildClass(t.db, { schoolId: w.schoolA.id, teachers: [filipino] })).id, name: 'Filipino 7', code: 'FIL7' });
-    const [mine] = await t.db.select().from(courses).where(and(eq(courses.code, 'FIL7'), eq(courses.schoolId, w.schoolA.id)));
+    await t.db.insert(courses).values({
+      schoolId: w.schoolA.id,
+      classId: (await buildClass(t.db, { schoolId: w.schoolA.id, teachers: [filipino] })).id,
+      name: 'Filipino 7',
+      code: 'FIL7',
+    });
+    const [mine] = await t.db
+      .select()
+      .from(courses)
+      .where(and(eq(courses.code, 'FIL7'), eq(courses.schoolId, w.schoolA.id)));
     const guro = await signIn(t.app, filipino.username);
     expect((await share(guro, mine?.id ?? '', true)).json()).toEqual({ message: COURSE_MESSAGES.courseShared.ph });
 
@@ -66,7 +77,7 @@ describe('sharing with the school, available courses and copying from the catalo
     expect((await teacher.req('GET', `/api/courses/${course.id}`)).json<CourseDetails>().shared).toBe(false);
   });
 
-  it('lists what a teacher can copy: their own courses, courses their school shares, published catalogue courses; never another school\'s', async () => {
+  it("lists what a teacher can copy: their own courses, courses their school shares, published catalogue courses; never another school's", async () => {
     const { t, w } = ctx;
     const tag = uniq('avl');
     const mk = (classId: string, name: string, schoolId = w.schoolA.id) => buildCourse(t.db, { schoolId, classId, name: `${name} ${tag}` });
@@ -94,13 +105,23 @@ describe('sharing with the school, available courses and copying from the catalo
     expect(row(own.id)).toMatchObject({ source: 'own', className: w.cls.name, teacherName: null, categoryName: null, elementCount: 1, materialCount: 4 });
     expect(row(lastYear.id)).toMatchObject({ source: 'own', className: archivedClass.name });
     expect(row(shared.id)).toMatchObject({ source: 'school', className: w.otherClass.name, teacherName: 'Andres Bautista' });
-    expect(row(catalogue.id)).toMatchObject({ source: 'catalogue', className: null, teacherName: null, categoryName: category.name, elementCount: 1, materialCount: 0 });
+    expect(row(catalogue.id)).toMatchObject({
+      source: 'catalogue',
+      className: null,
+      teacherName: null,
+      categoryName: category.name,
+      elementCount: 1,
+      materialCount: 0,
+    });
     expect(idsOf(page)).not.toContain(unshared.id);
     expect(idsOf(page)).not.toContain(otherSchool.id);
     expect(idsOf(page)).not.toContain(draft.id);
     expect(idsOf(page)).not.toContain(copying.id);
 
-    expect(idsOf(await available(teacher, `search=${tag}&filter[key]=source&filter[values][]=school&filter[values][]=catalogue&sortBy=source`))).toEqual([catalogue.id, shared.id]);
+    expect(idsOf(await available(teacher, `search=${tag}&filter[key]=source&filter[values][]=school&filter[values][]=catalogue&sortBy=source`))).toEqual([
+      catalogue.id,
+      shared.id,
+    ]);
     expect(idsOf(await available(teacher, `search=${tag}&filter[key]=source&filter[values][]=nothing`))).toEqual([]);
     expect(idsOf(await available(teacher, `search=${tag}&categoryId=${category.id}`))).toEqual([catalogue.id]);
     expect((await teacher.req('GET', '/api/courses/available?categoryId=nope')).statusCode).toBe(400);
@@ -110,13 +131,16 @@ describe('sharing with the school, available courses and copying from the catalo
     const theirs = await available(colleague, `search=${tag}`);
     expect(theirs.data.map((c) => `${c.name}:${c.source}`).sort()).toEqual([`Catalogue ${tag}:catalogue`, `Shared ${tag}:own`, `Unshared ${tag}:own`]);
     const teacherB = await signIn(t.app, w.teacherB.username);
-    expect((await available(teacherB, `search=${tag}`)).data.map((c) => `${c.name}:${c.source}`).sort()).toEqual([`Catalogue ${tag}:catalogue`, `Other school ${tag}:own`]);
+    expect((await available(teacherB, `search=${tag}`)).data.map((c) => `${c.name}:${c.source}`).sort()).toEqual([
+      `Catalogue ${tag}:catalogue`,
+      `Other school ${tag}:own`,
+    ]);
     for (const who of [w.s1, w.parent, w.assistant, w.admin]) {
       expect((await (await signIn(t.app, who.username)).req('GET', '/api/courses/available')).statusCode).toBe(403);
     }
   });
 
-  it('copies a course another teacher of the school shares; refuses unshared, other schools\' and unpublished catalogue courses', async () => {
+  it("copies a course another teacher of the school shares; refuses unshared, other schools' and unpublished catalogue courses", async () => {
     const { t, w } = ctx;
     const shared = await buildCourse(t.db, { schoolId: w.schoolA.id, classId: w.otherClass.id, materials: 3 });
     const unshared = await buildCourse(t.db, { schoolId: w.schoolA.id, classId: w.otherClass.id });
@@ -139,7 +163,15 @@ describe('sharing with the school, available courses and copying from the catalo
     const { courseId } = res.json<CourseCopyAnswer>();
     expect(await runJobs()).toBe(1);
     const copied = (await teacher.req('GET', `/api/courses/${courseId}`)).json<CourseDetails>();
-    expect(copied).toMatchObject({ classId: w.cls.id, schoolId: w.schoolA.id, name: shared.course.name, shared: false, published: false, job: null, materialCount: 3 });
+    expect(copied).toMatchObject({
+      classId: w.cls.id,
+      schoolId: w.schoolA.id,
+      name: shared.course.name,
+      shared: false,
+      published: false,
+      job: null,
+      materialCount: 3,
+    });
 
     // A busy shared course cannot be copied.
     await t.db.update(courses).set({ job: 'deleting' }).where(eq(courses.id, shared.course.id));

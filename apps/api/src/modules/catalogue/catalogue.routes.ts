@@ -9,15 +9,7 @@ import { ctxOf } from '../../platform/app-context.ts';
 import { courseMessage } from '../../kernel/course-messages.ts';
 import type { Policy } from '../../platform/types.ts';
 import { requestUser } from '../../kernel/request-user.ts';
-import {
-  catalogueCourses,
-  categories,
-  createCatalogueCourse,
-  createCategory,
-  editCatalogueCourse,
-  editCategory,
-  removeCategory,
-} from './catalogue.service.ts';
+import { catalogueCourses, categories, createCatalogueCourse, createCategory, editCatalogueCourse, editCategory, removeCategory } from './catalogue.service.ts';
 
 /** Building the catalogue: the rex admin. */
 const builders: Policy = { access: 'roles', roles: ROUTE_ROLES.catalogue };
@@ -37,10 +29,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     categories(ctx, requestUser(request)),
   );
 
-  app.post(
-    '/categories',
-    { config: { policy: builders }, schema: { tags, body: categoryForm, response: { 201: categoryRow } } },
-    async (request, reply) => reply.status(201).send(await createCategory(ctx, requestUser(request), request.body)),
+  app.post('/categories', { config: { policy: builders }, schema: { tags, body: categoryForm, response: { 201: categoryRow } } }, async (request, reply) =>
+    reply.status(201).send(await createCategory(ctx, requestUser(request), request.body)),
   );
 
   app.put(

@@ -122,7 +122,10 @@ describe('catalogue: categories and catalogue courses', () => {
       elements: [],
       can: { manage: true, viewStudentMode: true },
     });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, course.id), eq(auditLog.action, 'course.created')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, course.id), eq(auditLog.action, 'course.created')));
     expect(entry).toMatchObject({ schoolId: null, targetType: 'course' });
     expect((entry?.data as { after: Record<string, unknown> }).after).toMatchObject({ name: form.name, categoryId: science.id });
 
@@ -183,7 +186,13 @@ describe('catalogue: categories and catalogue courses', () => {
     const all = await list(admin, 'sortBy=name');
     expect(all.data.map((c) => c.id)).toEqual([angles.id, cells.id, draft.id]);
     expect(all.pagination.totalcount).toBe(3);
-    expect(all.data.find((c) => c.id === cells.id)).toMatchObject({ categoryId: bio.id, categoryName: bio.name, classId: null, elementCount: 2, status: 'PUBLISHED' });
+    expect(all.data.find((c) => c.id === cells.id)).toMatchObject({
+      categoryId: bio.id,
+      categoryName: bio.name,
+      classId: null,
+      elementCount: 2,
+      status: 'PUBLISHED',
+    });
     expect((await list(admin, 'filter[key]=status&filter[values][]=unpublished')).data.map((c) => c.id)).toEqual([draft.id]);
 
     const teacher = await signIn(t.app, w.teacher.username);

@@ -16,7 +16,11 @@ describe('the demo catalogue seed', () => {
     const { t, w } = ctx;
     const rexAdmin = await buildRexAdmin(t.db);
     expect(await seedCatalogue(t.db, rexAdmin.id)).toBe(2);
-    const counts = async () => [await t.db.$count(catalogueCategories), await t.db.$count(courses, isNull(courses.classId)), await t.db.$count(courseMaterials)];
+    const counts = async () => [
+      await t.db.$count(catalogueCategories),
+      await t.db.$count(courses, isNull(courses.classId)),
+      await t.db.$count(courseMaterials),
+    ];
     const before = await counts();
     expect(await seedCatalogue(t.db, rexAdmin.id)).toBe(0);
     expect(await counts()).toEqual(before);

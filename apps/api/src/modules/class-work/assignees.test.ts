@@ -31,7 +31,10 @@ describe('class materials and progress follow element assignees', () => {
     const { course, materials } = await buildCourse(t.db, { schoolId: w.school.id, classId: w.cls.id, name: 'Science', materials: 2 });
     const remedial = await buildElement(t.db, course.id, { name: 'Remedial', assign: { mode: 'students', ids: [student(0).id] } });
     const retake = await buildMaterial(t.db, remedial, { name: 'Retake: Cells', type: 'quiz' });
-    await t.db.update(courseMaterials).set({ dueAt: new Date('2026-12-01T00:00:00Z') }).where(eq(courseMaterials.id, retake.id));
+    await t.db
+      .update(courseMaterials)
+      .set({ dueAt: new Date('2026-12-01T00:00:00Z') })
+      .where(eq(courseMaterials.id, retake.id));
     const group = await buildGroup(t.db, w.cls.id, [student(1)], { name: 'Enrichment' });
     const enrichment = await buildElement(t.db, course.id, { name: 'Enrichment', assign: { mode: 'groups', ids: [group.id] } });
     const project = await buildMaterial(t.db, enrichment, { name: 'Science fair project' });
@@ -80,7 +83,11 @@ describe('class materials and progress follow element assignees', () => {
     const teacher = await signIn(t.app, w.teacher.username);
     const res = await teacher.req('GET', `${base}/progress?rowsperpage=50&page=1`);
     expect(res.statusCode, res.body).toBe(200);
-    const byId = new Map(res.json().data.map((r: { studentId: string; assigned: number; completed: number; percent: number }) => [r.studentId, [r.assigned, r.completed, r.percent]]));
+    const byId = new Map(
+      res
+        .json()
+        .data.map((r: { studentId: string; assigned: number; completed: number; percent: number }) => [r.studentId, [r.assigned, r.completed, r.percent]]),
+    );
     expect(byId.get(student(0).id)).toEqual([3, 3, 100]);
     expect(byId.get(student(1).id)).toEqual([3, 1, 33]);
     expect(byId.get(student(2).id)).toEqual([2, 0, 0]);

@@ -118,7 +118,8 @@ describe('generated groups', () => {
   it('refuses a student placed twice, a student outside the class, or a name given twice, writing nothing', async () => {
     const [a, b, c] = w.students;
     if (!a || !b || !c) throw new Error('students');
-    const save = (groups: { name: string; memberIds: string[] }[]) => teacher.req('POST', `${base}/generated`, { by: 'members', size: 2, order: 'alphabetical', groups });
+    const save = (groups: { name: string; memberIds: string[] }[]) =>
+      teacher.req('POST', `${base}/generated`, { by: 'members', size: 2, order: 'alphabetical', groups });
 
     const twice = await save([
       { name: 'Pair 1', memberIds: [a.id, b.id] },
@@ -160,6 +161,8 @@ describe('generated groups', () => {
     if (!a) throw new Error('students');
     const agent = await signIn(t.app, a.username);
     expect((await agent.req('POST', `${base}/preview`, { by: 'groups', size: 2, order: 'random', prefix: 'G' })).statusCode).toBe(403);
-    expect((await agent.req('POST', `${base}/generated`, { by: 'groups', size: 1, order: 'random', groups: [{ name: 'G 1', memberIds: [a.id] }] })).statusCode).toBe(403);
+    expect(
+      (await agent.req('POST', `${base}/generated`, { by: 'groups', size: 1, order: 'random', groups: [{ name: 'G 1', memberIds: [a.id] }] })).statusCode,
+    ).toBe(403);
   });
 });

@@ -1,7 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams, messageAnswer } from '@klase/core/admin/common';
 import { classGroupParams } from '@klase/core/classes/contracts';
-import { groupDetails as groupDetailsSchema, groupForm, groupRow, groupSplitRequest, groupTableQuery, saveGeneratedAnswer, saveGeneratedRequest, splitPreview } from '@klase/core/class-work/contracts';
+import {
+  groupDetails as groupDetailsSchema,
+  groupForm,
+  groupRow,
+  groupSplitRequest,
+  groupTableQuery,
+  saveGeneratedAnswer,
+  saveGeneratedRequest,
+  splitPreview,
+} from '@klase/core/class-work/contracts';
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { tablePage } from '@klase/core/table';
 import { ctxOf } from '../../platform/app-context.ts';
@@ -46,10 +55,8 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/:id/groups/:groupId',
-    { config: { policy }, schema: { tags, params: classGroupParams, response: { 200: groupDetailsSchema } } },
-    async (request) => groupDetails(ctx, (await classAccessOf(ctx, request, request.params.id)).access, request.params.groupId),
+  app.get('/:id/groups/:groupId', { config: { policy }, schema: { tags, params: classGroupParams, response: { 200: groupDetailsSchema } } }, async (request) =>
+    groupDetails(ctx, (await classAccessOf(ctx, request, request.params.id)).access, request.params.groupId),
   );
 
   app.put(
@@ -61,12 +68,8 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/:id/groups/:groupId',
-    { config: { policy }, schema: { tags, params: classGroupParams, response: { 200: messageAnswer } } },
-    async (request) => {
-      const { user, access } = await classAccessOf(ctx, request, request.params.id);
-      return removeGroup(ctx, access, user, request.params.groupId, request.locale);
-    },
-  );
+  app.delete('/:id/groups/:groupId', { config: { policy }, schema: { tags, params: classGroupParams, response: { 200: messageAnswer } } }, async (request) => {
+    const { user, access } = await classAccessOf(ctx, request, request.params.id);
+    return removeGroup(ctx, access, user, request.params.groupId, request.locale);
+  });
 };

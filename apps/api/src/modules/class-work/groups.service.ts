@@ -135,7 +135,15 @@ export const editGroup = async (ctx: Ctx, access: ClassAccess, actor: UserRow, g
       const row = await updateGroup(tx, classId, groupId, { name: v.name, description: v.description, updatedBy: actor.id });
       await setGroupMembers(tx, classId, groupId, memberIds);
       const diff = changes({ ...before, memberIds: beforeMembers }, { ...row, memberIds: [...memberIds].sort() }, [...AUDITED, 'memberIds']);
-      await auditChange(tx, { schoolId: access.cls.schoolId, actorId: actor.id, action: 'group.updated', targetType: 'group', targetId: groupId, ...diff, extra: { classId } });
+      await auditChange(tx, {
+        schoolId: access.cls.schoolId,
+        actorId: actor.id,
+        action: 'group.updated',
+        targetType: 'group',
+        targetId: groupId,
+        ...diff,
+        extra: { classId },
+      });
     }),
   );
   return detailsOf(ctx.db, classId, groupId);

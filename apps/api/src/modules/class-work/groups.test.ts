@@ -31,7 +31,11 @@ describe('class groups', () => {
 
   it('a teacher creates a manual group; its details list the members by last name', async () => {
     const teacher = await signIn(t.app, w.teacher.username);
-    const res = await teacher.req('POST', base, { name: 'Science Fair Team', description: 'Volcano project', memberIds: [student(0).id, student(1).id, student(3).id] });
+    const res = await teacher.req('POST', base, {
+      name: 'Science Fair Team',
+      description: 'Volcano project',
+      memberIds: [student(0).id, student(1).id, student(3).id],
+    });
     expect(res.statusCode, res.body).toBe(201);
     const g = res.json();
     expect(g).toMatchObject({
@@ -48,7 +52,10 @@ describe('class groups', () => {
     const details = await teacher.req('GET', `${base}/${g.id}`);
     expect(details.json()).toEqual(g);
 
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'group.created'), eq(auditLog.targetId, g.id)));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'group.created'), eq(auditLog.targetId, g.id)));
     expect(entry).toMatchObject({ actorId: w.teacher.id, schoolId: w.school.id, targetType: 'group' });
     expect(entry?.data).toMatchObject({ before: null, after: { name: 'Science Fair Team', memberIds: [student(0).id, student(1).id, student(3).id].sort() } });
   });
@@ -83,12 +90,19 @@ describe('class groups', () => {
   it('renames a group and replaces its members, audited with the changes', async () => {
     const teacher = await signIn(t.app, w.teacher.username);
     const g = await buildGroup(t.db, w.cls.id, [student(0), student(1)], { name: 'Debate A' });
-    const res = await teacher.req('PUT', `${base}/${g.id}`, { name: 'Debate Team', description: 'Friday', memberIds: [student(1).id, student(2).id, student(2).id] });
+    const res = await teacher.req('PUT', `${base}/${g.id}`, {
+      name: 'Debate Team',
+      description: 'Friday',
+      memberIds: [student(1).id, student(2).id, student(2).id],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Debate Team', description: 'Friday', memberCount: 2, updatedBy: w.teacher.id });
     expect(res.json().members.map((m: { id: string }) => m.id)).toEqual([student(1).id, student(2).id]);
 
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'group.updated'), eq(auditLog.targetId, g.id)));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'group.updated'), eq(auditLog.targetId, g.id)));
     expect(entry?.data).toMatchObject({
       before: { name: 'Debate A', memberIds: [student(0).id, student(1).id].sort() },
       after: { name: 'Debate Team', memberIds: [student(1).id, student(2).id].sort() },
@@ -112,7 +126,10 @@ describe('class groups', () => {
     expect((await teacher.req('GET', `${base}/${g.id}`)).statusCode).toBe(404);
     const enrolled = await t.db.select().from(classStudents).where(eq(classStudents.classId, w.cls.id));
     expect(enrolled.map((e) => e.studentId)).toEqual(expect.arrayContaining([student(0).id, student(4).id]));
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'group.deleted'), eq(auditLog.targetId, g.id)));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'group.deleted'), eq(auditLog.targetId, g.id)));
     expect(entry?.data).toMatchObject({ before: { name: 'Clean-up Crew' }, after: null });
     expect((await teacher.req('DELETE', `${base}/${g.id}`)).statusCode).toBe(404);
   });

@@ -24,12 +24,8 @@ export const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/:id/courses',
-    { config: { policy }, schema: { tags, params: idParams, response: { 200: classCoursesAnswer } } },
-    async (request) => {
-      const { user, access } = await classAccessOf(ctx, request, request.params.id);
-      return classCourses(ctx, user, access);
-    },
-  );
+  app.get('/:id/courses', { config: { policy }, schema: { tags, params: idParams, response: { 200: classCoursesAnswer } } }, async (request) => {
+    const { user, access } = await classAccessOf(ctx, request, request.params.id);
+    return classCourses(ctx, user, access);
+  });
 };

@@ -30,7 +30,10 @@ describe('class materials and courses', () => {
     const biology = await buildCourse(t.db, { schoolId, classId: w.cls.id, name: 'Biology', materials: 4, unpublishedMaterials: 1 });
     await hiddenElement(t.db, biology.course.id, 2);
     const art = await buildCourse(t.db, { schoolId, classId: w.cls.id, name: 'art', materials: 2 });
-    await t.db.update(courseMaterials).set({ name: 'Color Wheel', dueAt: new Date('2026-07-01T00:00:00Z') }).where(eq(courseMaterials.id, art.materials[0]?.id ?? ''));
+    await t.db
+      .update(courseMaterials)
+      .set({ name: 'Color Wheel', dueAt: new Date('2026-07-01T00:00:00Z') })
+      .where(eq(courseMaterials.id, art.materials[0]?.id ?? ''));
     const drafts = await buildCourse(t.db, { schoolId, classId: w.cls.id, name: 'Chemistry (draft)', materials: 3, published: false });
     await buildCourse(t.db, { schoolId, classId: w.otherClass.id, name: 'Other class course', materials: 2 });
     courseIds = { art: art.course.id, biology: biology.course.id, drafts: drafts.course.id };
@@ -47,7 +50,15 @@ describe('class materials and courses', () => {
     expect(body.pagination.totalcount).toBe(4 + 1 + 2 + 2 + 3);
     expect(body.data.filter((m: MaterialRow) => !m.published).every((m: MaterialRow) => m.status === 'UNPUBLISHED')).toBe(true);
     expect(names(body)).not.toContain('Other class course/Material 1');
-    expect(body.data[0]).toMatchObject({ name: 'Color Wheel', type: 'page', courseName: 'art', elementName: 'Week 1', dueAt: '2026-07-01T00:00:00.000Z', published: true, status: 'PUBLISHED' });
+    expect(body.data[0]).toMatchObject({
+      name: 'Color Wheel',
+      type: 'page',
+      courseName: 'art',
+      elementName: 'Week 1',
+      dueAt: '2026-07-01T00:00:00.000Z',
+      published: true,
+      status: 'PUBLISHED',
+    });
   });
 
   it('students and parents see only published materials of published elements of published courses', async () => {
@@ -67,7 +78,9 @@ describe('class materials and courses', () => {
     const teacher = await signIn(t.app, w.teacher.username);
     const quizzes = (await teacher.req('GET', `${base}/materials?filter[key]=type&filter[values][]=quiz`)).json();
     expect(quizzes.data.map((m: MaterialRow) => m.type)).toEqual(['quiz', 'quiz']);
-    const two = (await teacher.req('GET', `${base}/materials?filter[key]=type&filter[values][]=link&filter[values][]=file&courseId=${courseIds.biology}`)).json();
+    const two = (
+      await teacher.req('GET', `${base}/materials?filter[key]=type&filter[values][]=link&filter[values][]=file&courseId=${courseIds.biology}`)
+    ).json();
     expect(two.data.map((m: MaterialRow) => m.type).sort()).toEqual(['file', 'link']);
     const unknown = (await teacher.req('GET', `${base}/materials?filter[key]=type&filter[values][]=spreadsheet`)).json();
     expect(unknown).toEqual({ data: [], pagination: { page: 1, totalcount: 0 } });
@@ -86,7 +99,11 @@ describe('class materials and courses', () => {
     const teacher = await signIn(t.app, w.teacher.username);
     const staff = await teacher.req('GET', `${base}/courses`);
     expect(staff.statusCode, staff.body).toBe(200);
-    expect(staff.json().map((c: { name: string; elementCount: number; materialCount: number; status: string }) => [c.name, c.elementCount, c.materialCount, c.status])).toEqual([
+    expect(
+      staff
+        .json()
+        .map((c: { name: string; elementCount: number; materialCount: number; status: string }) => [c.name, c.elementCount, c.materialCount, c.status]),
+    ).toEqual([
       ['art', 1, 2, 'PUBLISHED'],
       ['Biology', 2, 7, 'PUBLISHED'],
       ['Chemistry (draft)', 1, 3, 'UNPUBLISHED'],

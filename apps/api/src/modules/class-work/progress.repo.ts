@@ -35,7 +35,10 @@ const studentTotals = (db: Db, classId: string) =>
   db
     .select({
       studentId: materialProgress.studentId,
-      completed: sql<number>`(count(*) filter (where ${materialProgress.completedAt} is not null and ${assignedToStudents(materialProgress.studentId)}))::int`.as('completed'),
+      completed:
+        sql<number>`(count(*) filter (where ${materialProgress.completedAt} is not null and ${assignedToStudents(materialProgress.studentId)}))::int`.as(
+          'completed',
+        ),
       lastAccessAt: sql<Date | null>`max(${materialProgress.lastAccessAt})`.mapWith(materialProgress.lastAccessAt).as('last_material_access_at'),
       seconds: sql<number>`coalesce(sum(${materialProgress.timeSpentSeconds}), 0)::int`.as('seconds'),
     })
@@ -60,11 +63,7 @@ const rosterWhere = (classId: string, f: ProgressFilter): SQL | undefined =>
   );
 
 export const countProgress = async (db: Db, classId: string, f: ProgressFilter): Promise<number> => {
-  const [row] = await db
-    .select({ n: count() })
-    .from(classStudents)
-    .innerJoin(users, eq(users.id, classStudents.studentId))
-    .where(rosterWhere(classId, f));
+  const [row] = await db.select({ n: count() }).from(classStudents).innerJoin(users, eq(users.id, classStudents.studentId)).where(rosterWhere(classId, f));
   return Number(row?.n ?? 0);
 };
 

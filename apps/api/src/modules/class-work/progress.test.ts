@@ -45,12 +45,20 @@ describe('class progress', () => {
     await recordProgress(t.db, bea.id, [mHidden.id, s1.id, draft.id], { at: day(4), seconds: 10 });
     await recordProgress(t.db, bea.id, [e2.id], { completed: false, at: day(5), seconds: 45 });
     await recordProgress(t.db, carlo.id, [e1.id, e2.id, m1.id], { at: day(2), seconds: 100 });
-    await t.db.update(classStudents).set({ lastAccessAt: day(6) }).where(and(eq(classStudents.classId, w.cls.id), eq(classStudents.studentId, bea.id)));
+    await t.db
+      .update(classStudents)
+      .set({ lastAccessAt: day(6) })
+      .where(and(eq(classStudents.classId, w.cls.id), eq(classStudents.studentId, bea.id)));
 
     // Work in another class does not count here.
     await enrol(t.db, w.otherClass.id, [eduardo]);
     const other = await buildCourse(t.db, { schoolId, classId: w.otherClass.id, materials: 1 });
-    await recordProgress(t.db, eduardo.id, other.materials.map((m) => m.id), { at: day(9), seconds: 999 });
+    await recordProgress(
+      t.db,
+      eduardo.id,
+      other.materials.map((m) => m.id),
+      { at: day(9), seconds: 999 },
+    );
   });
   afterAll(() => t.close());
 
@@ -89,7 +97,11 @@ describe('class progress', () => {
       [0, 0, 0],
     ]);
     const course = await buildCourse(t.db, { schoolId: w.school.id, classId: cls.id, materials: 3 });
-    await recordProgress(t.db, a.id, course.materials.slice(0, 2).map((m) => m.id));
+    await recordProgress(
+      t.db,
+      a.id,
+      course.materials.slice(0, 2).map((m) => m.id),
+    );
     const some = byName((await teacher.req('GET', `/api/classes/${cls.id}/progress`)).json().data);
     expect(some['Santos, Carlo']).toMatchObject({ assigned: 3, completed: 2, percent: 66 });
   });
@@ -129,7 +141,13 @@ describe('class progress', () => {
       'Mathematics: Material 1',
       'Mathematics: Material 2',
     ]);
-    expect(d.materials[0]).toMatchObject({ elementName: 'Week 1', materialType: 'page', completedAt: day(3).toISOString(), timeSpentSeconds: 300, submissions: 0 });
+    expect(d.materials[0]).toMatchObject({
+      elementName: 'Week 1',
+      materialType: 'page',
+      completedAt: day(3).toISOString(),
+      timeSpentSeconds: 300,
+      submissions: 0,
+    });
     expect(d.materials[1]).toMatchObject({ completedAt: null, lastAccessAt: day(5).toISOString(), timeSpentSeconds: 45 });
     expect(d.materials[2]).toMatchObject({ firstAccessAt: null, lastAccessAt: null, completedAt: null, timeSpentSeconds: 0 });
   });

@@ -19,10 +19,7 @@ export interface ClassQuery extends ParsedTableQuery {
 }
 
 /** Whose classes a list shows: a teacher's or assistant's, a student's, some children's, or the whole school's. */
-export type ClassReach =
-  | { kind: 'teaching'; userId: string }
-  | { kind: 'enrolled'; studentIds: string[] }
-  | { kind: 'school' };
+export type ClassReach = { kind: 'teaching'; userId: string } | { kind: 'enrolled'; studentIds: string[] } | { kind: 'school' };
 
 /** Written with explicit table names: drizzle leaves columns unqualified inside some subqueries. */
 const studentCount = sql<number>`(select count(*)::int from class_students cs where cs.class_id = "classes"."id")`;
@@ -60,7 +57,10 @@ const whereOf = (db: Db, schoolId: string, reach: ClassReach, q: ClassQuery): SQ
 };
 
 export const countClasses = async (db: Db, schoolId: string, reach: ClassReach, q: ClassQuery): Promise<number> => {
-  const [row] = await db.select({ n: count() }).from(classes).where(whereOf(db, schoolId, reach, q));
+  const [row] = await db
+    .select({ n: count() })
+    .from(classes)
+    .where(whereOf(db, schoolId, reach, q));
   return Number(row?.n ?? 0);
 };
 

@@ -65,7 +65,6 @@ const studentPassword: Policy = { access: 'roles', roles: ROUTE_ROLES.classStude
 const signedIn: Policy = { access: 'signedIn' };
 const tags = ['classes'];
 
-
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /** The class list, a new class and who may teach it. */
@@ -78,10 +77,8 @@ const registerClassListRoutes = (app: App, ctx: Ctx): void => {
     reply.status(201).send(await createClass(ctx, requestUser(request), request.body)),
   );
 
-  app.get(
-    '/teacher-candidates',
-    { config: { policy: creators }, schema: { tags, response: { 200: z.array(teacherCandidate) } } },
-    (request) => teacherCandidates(ctx, requestUser(request)),
+  app.get('/teacher-candidates', { config: { policy: creators }, schema: { tags, response: { 200: z.array(teacherCandidate) } } }, (request) =>
+    teacherCandidates(ctx, requestUser(request)),
   );
 };
 
@@ -190,7 +187,10 @@ const registerClassStudentRoutes = (app: App, ctx: Ctx): void => {
 
   app.post(
     '/:id/students/:studentId/password',
-    { config: { policy: studentPassword }, schema: { tags, params: classStudentParams, body: studentPasswordRequest, response: { 200: studentPasswordAnswer } } },
+    {
+      config: { policy: studentPassword },
+      schema: { tags, params: classStudentParams, body: studentPasswordRequest, response: { 200: studentPasswordAnswer } },
+    },
     (request) => resetStudentPassword(ctx, requestUser(request), request.params.id, request.params.studentId, request.body.mode, request.locale),
   );
 };

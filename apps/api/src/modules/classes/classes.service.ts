@@ -1,12 +1,4 @@
-import type {
-  ClassDetails,
-  ClassFormValues,
-  ClassJoinInfo,
-  ClassRelation,
-  ClassRow,
-  ClassTeacher,
-  ClassTeacherDetails,
-} from '@klase/core/classes/contracts';
+import type { ClassDetails, ClassFormValues, ClassJoinInfo, ClassRelation, ClassRow, ClassTeacher, ClassTeacherDetails } from '@klase/core/classes/contracts';
 import { fullName } from '@klase/core/admin/users';
 import { DomainError } from '@klase/core/errors';
 import type { EditVersion } from '@klase/core/edit-version';
@@ -236,12 +228,7 @@ export const setArchived = async (ctx: Ctx, user: UserRow, id: string, archived:
 };
 
 /** Switches the access code and/or the invitation link on or off. */
-export const switchJoin = async (
-  ctx: Ctx,
-  user: UserRow,
-  id: string,
-  v: { codeEnabled?: boolean; linkEnabled?: boolean },
-): Promise<ClassJoinInfo> => {
+export const switchJoin = async (ctx: Ctx, user: UserRow, id: string, v: { codeEnabled?: boolean; linkEnabled?: boolean }): Promise<ClassJoinInfo> => {
   await managed(ctx, user, id);
   return ctx.db.transaction(async (tx) => {
     const before = await lockClass(tx, id);

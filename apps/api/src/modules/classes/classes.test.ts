@@ -36,7 +36,10 @@ describe('classes: list, create, settings, teachers', () => {
   });
 
   const auditOf = (targetId: string, action: string) =>
-    t.db.select().from(auditLog).where(and(eq(auditLog.targetId, targetId), eq(auditLog.action, action)));
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, targetId), eq(auditLog.action, action)));
 
   it('a teacher creates a class: they are its first teacher, the class has fresh join values, the change is audited', async () => {
     const teacher = await signIn(t.app, w.teacher.username);
@@ -184,7 +187,12 @@ describe('classes: list, create, settings, teachers', () => {
     const seen = await student.req('GET', `/api/classes/${w.cls.id}`);
     expect(seen.json()).toMatchObject({ relation: 'student', join: null, can: { manage: false, viewProgress: false, grade: false } });
     const lastAccess = async () =>
-      (await t.db.select().from(classStudents).where(and(eq(classStudents.classId, w.cls.id), eq(classStudents.studentId, w.s2.id))))[0]?.lastAccessAt;
+      (
+        await t.db
+          .select()
+          .from(classStudents)
+          .where(and(eq(classStudents.classId, w.cls.id), eq(classStudents.studentId, w.s2.id)))
+      )[0]?.lastAccessAt;
     const first = await lastAccess();
     expect(first).toBeInstanceOf(Date);
     await student.req('GET', `/api/classes/${w.cls.id}`);
@@ -246,7 +254,9 @@ describe('classes: list, create, settings, teachers', () => {
     const zhTeacher = await buildUser(t.db, { schoolId: w.schoolA.id, roleId: ROLE.teacher, language: 'zh' });
     const zh = await signIn(t.app, zhTeacher.username);
     const zhClass = (await zh.req('POST', '/api/classes', form())).json();
-    expect((await zh.req('PATCH', `/api/classes/${zhClass.id}/archived`, { archived: true })).json().message).toBe('班级已归档。学生仍可打开，但任何人都无法再加入。');
+    expect((await zh.req('PATCH', `/api/classes/${zhClass.id}/archived`, { archived: true })).json().message).toBe(
+      '班级已归档。学生仍可打开，但任何人都无法再加入。',
+    );
     expect((await teacher.req('PATCH', `/api/classes/${made.id}/archived`, {})).json().fields).toEqual([{ path: 'archived', key: 'required' }]);
     const assistant = await signIn(t.app, w.assistant.username);
     expect((await assistant.req('PATCH', `/api/classes/${w.cls.id}/archived`, { archived: true })).statusCode).toBe(403);
@@ -293,7 +303,12 @@ describe('classes: list, create, settings, teachers', () => {
       { id: w.assistant.id, name: 'Gabriela Silang', roleId: ROLE.assistantTeacher, photoUrl: null, email: w.assistant.email },
     ]);
     const page = (await student.req('GET', `/api/classes/${w.cls.id}/teachers/${w.teacher.id}`)).json();
-    expect(page).toMatchObject({ id: w.teacher.id, name: 'Maria Santos', loads: [{ gradeLevel: 'Grade 7', subject: 'Science', section: 'Sampaguita' }], otherClasses: [] });
+    expect(page).toMatchObject({
+      id: w.teacher.id,
+      name: 'Maria Santos',
+      loads: [{ gradeLevel: 'Grade 7', subject: 'Science', section: 'Sampaguita' }],
+      otherClasses: [],
+    });
 
     const assistant = await signIn(t.app, w.assistant.username);
     const staffView = (await assistant.req('GET', `/api/classes/${w.cls.id}/teachers/${w.teacher.id}`)).json();
@@ -347,7 +362,10 @@ describe('classes: list, create, settings, teachers', () => {
     for (const inactive of [deactivated, neverActivated]) {
       const created = await teacher.req('POST', '/api/classes', form({ teacherIds: [inactive.id] }));
       expect(created.statusCode).toBe(400);
-      expect(created.json()).toMatchObject({ code: 'CLASS_TEACHER_INACTIVE', message: 'Only teachers with an active account can be added to a class. Ask the school administrator to activate the account first.' });
+      expect(created.json()).toMatchObject({
+        code: 'CLASS_TEACHER_INACTIVE',
+        message: 'Only teachers with an active account can be added to a class. Ask the school administrator to activate the account first.',
+      });
     }
     const made = (await teacher.req('POST', '/api/classes', form({ teacherIds: [w.otherTeacher.id] }))).json();
     const added = await teacher.req('PUT', `/api/classes/${made.id}`, form({ teacherIds: [w.teacher.id, w.otherTeacher.id, deactivated.id] }));

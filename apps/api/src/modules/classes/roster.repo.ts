@@ -169,11 +169,7 @@ export const deleteEnrolment = async (db: Db, classId: string, studentId: string
 
 /** A student joins the class by code or link; false when already enrolled. */
 export const joinClass = async (tx: Db, classId: string, studentId: string, joinedVia: 'code' | 'link'): Promise<boolean> => {
-  const inserted = await tx
-    .insert(classStudents)
-    .values({ classId, studentId, joinedVia })
-    .onConflictDoNothing()
-    .returning({ id: classStudents.studentId });
+  const inserted = await tx.insert(classStudents).values({ classId, studentId, joinedVia }).onConflictDoNothing().returning({ id: classStudents.studentId });
   return inserted.length > 0;
 };
 

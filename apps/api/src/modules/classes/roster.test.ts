@@ -50,10 +50,17 @@ describe('class list: students, adding and removing, student page, passwords', (
       });
     }
     const teacher = await signIn(t.app, w.teacher.username);
-    expect(names((await teacher.req('GET', url(w.cls.id, '?sortBy=sortName&sortOrder=desc'))).json())).toEqual(['Miguel Villanueva', 'Jose Dela Cruz', 'Ana Bonifacio']);
+    expect(names((await teacher.req('GET', url(w.cls.id, '?sortBy=sortName&sortOrder=desc'))).json())).toEqual([
+      'Miguel Villanueva',
+      'Jose Dela Cruz',
+      'Ana Bonifacio',
+    ]);
     expect(names((await teacher.req('GET', url(w.cls.id, `?search=${w.s3.username}`))).json())).toEqual(['Miguel Villanueva']);
     expect(names((await teacher.req('GET', url(w.cls.id, '?search=dela cruz, j'))).json())).toEqual(['Jose Dela Cruz']);
-    expect(names((await teacher.req('GET', url(w.cls.id, `?filter[key]=groupId&filter[values][]=${group.id}`))).json())).toEqual(['Jose Dela Cruz', 'Miguel Villanueva']);
+    expect(names((await teacher.req('GET', url(w.cls.id, `?filter[key]=groupId&filter[values][]=${group.id}`))).json())).toEqual([
+      'Jose Dela Cruz',
+      'Miguel Villanueva',
+    ]);
     expect(names((await teacher.req('GET', url(w.cls.id, '?filter[key]=groupId&filter[values][]=nonsense'))).json())).toEqual([]);
     const paged = (await teacher.req('GET', url(w.cls.id, '?rowsperpage=10&page=1&sortBy=username'))).json();
     expect(paged.data).toHaveLength(3);
@@ -64,7 +71,16 @@ describe('class list: students, adding and removing, student page, passwords', (
     const seen = (await parent.req('GET', url(w.cls.id))).json();
     expect(seen.data).toHaveLength(3);
     for (const row of seen.data) {
-      expect(row).toMatchObject({ username: null, email: null, groupNames: null, joinedAt: null, joinedVia: null, lastAccessAt: null, status: null, active: null });
+      expect(row).toMatchObject({
+        username: null,
+        email: null,
+        groupNames: null,
+        joinedAt: null,
+        joinedVia: null,
+        lastAccessAt: null,
+        status: null,
+        active: null,
+      });
       expect(row.name).toBeTruthy();
     }
     // No searching by username or filtering by group around the privacy rule.
@@ -146,7 +162,10 @@ describe('class list: students, adding and removing, student page, passwords', (
     const notIds = await teacher.req('POST', url(cls.id), { studentIds: ['student1'] });
     expect(notIds.json().fields).toEqual([{ path: 'studentIds.0', key: 'invalidChoice' }]);
 
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, cls.id), eq(auditLog.action, 'class.students-added')));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, cls.id), eq(auditLog.action, 'class.students-added')));
     expect(entries.map((e) => (e.data?.after as { studentIds: string[] }).studentIds.length).sort()).toEqual([1, 2]);
   });
 
@@ -162,7 +181,10 @@ describe('class list: students, adding and removing, student page, passwords', (
     expect(members.map((m) => m.studentId)).toEqual([w.s2.id]);
     expect((await teacher.req('DELETE', url(cls.id, `/${w.s1.id}`))).statusCode).toBe(404);
     expect((await teacher.req('DELETE', url(cls.id, `/${w.s4.id}`))).statusCode).toBe(404);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, cls.id), eq(auditLog.action, 'class.student-removed')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, cls.id), eq(auditLog.action, 'class.student-removed')));
     expect(entry?.data).toMatchObject({ before: { studentId: w.s1.id, joinedVia: 'teacher' }, after: null });
 
     await teacher.req('PATCH', `/api/classes/${cls.id}/archived`, { archived: true });
@@ -217,7 +239,10 @@ describe('class list: students, adding and removing, student page, passwords', (
     const login = await visitor(t.app, 'POST', '/api/auth/login', { username: student.username, password });
     expect(login.statusCode, login.body).toBe(200);
 
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, student.id), eq(auditLog.action, 'class.student-password-set')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, student.id), eq(auditLog.action, 'class.student-password-set')));
     expect(entry).toMatchObject({ actorId: w.teacher.id, schoolId: w.schoolA.id });
     expect(JSON.stringify(entry)).not.toContain(password);
   });
@@ -229,12 +254,18 @@ describe('class list: students, adding and removing, student page, passwords', (
     const teacher = await signIn(t.app, w.teacher.username);
     const res = await teacher.req('POST', url(w.cls.id, `/${student.id}/password`), { mode: 'email' });
     expect(res.json()).toEqual({ message: 'A password reset link has been sent to the email address of Katrina Torres.', password: null });
-    const mails = await t.db.select().from(outbox).where(eq(outbox.toAddress, student.email ?? ''));
+    const mails = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toAddress, student.email ?? ''));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.textBody).toContain('/#/account/reset-password?token=');
     expect((await session.req('GET', '/api/auth/session')).json().code).toBe('SESSION_EXPIRED');
     expect((await visitor(t.app, 'POST', '/api/auth/login', { username: student.username, password: TEST_PASSWORD })).statusCode).toBe(200);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, student.id), eq(auditLog.action, 'class.student-reset-link-sent')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, student.id), eq(auditLog.action, 'class.student-reset-link-sent')));
     expect(entry?.data).toMatchObject({ after: { email: student.email }, classId: w.cls.id });
 
     const noMail = await buildUser(t.db, { schoolId: w.schoolA.id, roleId: ROLE.student, email: null });
@@ -242,7 +273,9 @@ describe('class list: students, adding and removing, student page, passwords', (
     const refused = await teacher.req('POST', url(w.cls.id, `/${noMail.id}/password`), { mode: 'email' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'NO_EMAIL', message: 'This user has no email address.' });
-    expect((await teacher.req('POST', url(w.cls.id, `/${noMail.id}/password`), { mode: 'sms' })).json().fields).toEqual([{ path: 'mode', key: 'invalidChoice' }]);
+    expect((await teacher.req('POST', url(w.cls.id, `/${noMail.id}/password`), { mode: 'sms' })).json().fields).toEqual([
+      { path: 'mode', key: 'invalidChoice' },
+    ]);
     expect((await teacher.req('POST', url(w.cls.id, `/${w.s4.id}/password`), { mode: 'generate' })).statusCode).toBe(404);
 
     const assistant = await signIn(t.app, w.assistant.username);

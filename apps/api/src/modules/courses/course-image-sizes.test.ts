@@ -14,7 +14,9 @@ import { useClassWorld } from '../../test/class-world.ts';
 /** A real 1200 x 800 photo-like JPEG (a gradient), as a phone's camera makes them. */
 const cameraJpeg = () =>
   sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 30, g: 120, b: 200 } } })
-    .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><circle cx="600" cy="400" r="300" fill="#f5a623"/></svg>') }])
+    .composite([
+      { input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><circle cx="600" cy="400" r="300" fill="#f5a623"/></svg>') },
+    ])
     .jpeg({ quality: 92 })
     .toBuffer();
 
@@ -57,7 +59,9 @@ describe('course images and photos at the size the page shows, as AVIF or WebP',
 
     // The kept variant answers the next request (the stored bytes are what is sent).
     await t.app.storage.put(`${key}.w320.webp`, Buffer.from('kept'));
-    expect((await student.req('GET', `/api/courses/${course.id}/image?v=1&w=320`, undefined, { headers: { accept: 'image/webp' } })).rawPayload.toString()).toBe('kept');
+    expect(
+      (await student.req('GET', `/api/courses/${course.id}/image?v=1&w=320`, undefined, { headers: { accept: 'image/webp' } })).rawPayload.toString(),
+    ).toBe('kept');
 
     // Outsiders still get 404; a width that is not a number is a translated 400.
     const outsider = await signIn(t.app, (await buildUser(t.db, { schoolId: w.schoolB.id, roleId: ROLE.student })).username);

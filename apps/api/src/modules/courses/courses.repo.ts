@@ -43,7 +43,13 @@ const reachOf = (db: Db, reach: CourseReach, oneClass: boolean): SQL | undefined
   }
   if (reach.studentIds.length === 0) return sql`false`;
   return and(
-    inArray(classes.id, db.select({ id: classStudents.classId }).from(classStudents).where(inArray(classStudents.studentId, [...reach.studentIds]))),
+    inArray(
+      classes.id,
+      db
+        .select({ id: classStudents.classId })
+        .from(classStudents)
+        .where(inArray(classStudents.studentId, [...reach.studentIds])),
+    ),
     eq(courses.published, true),
   );
 };

@@ -56,10 +56,8 @@ const registerCourseRoutes = (app: App, ctx: Ctx): void => {
     async (request, reply) => reply.status(201).send(await createCourse(ctx, requestUser(request), request.params.id, request.body)),
   );
 
-  app.get(
-    '/courses/:courseId',
-    { config: { policy: readers }, schema: { tags, params: courseParams, response: { 200: courseDetailsSchema } } },
-    (request) => courseDetails(ctx, requestUser(request), request.params.courseId),
+  app.get('/courses/:courseId', { config: { policy: readers }, schema: { tags, params: courseParams, response: { 200: courseDetailsSchema } } }, (request) =>
+    courseDetails(ctx, requestUser(request), request.params.courseId),
   );
 
   app.put(

@@ -180,7 +180,12 @@ const setFlag = async (
     const before = await lockCourse(tx, courseId);
     if (before[flag] !== value) await updateCourse(tx, courseId, { [flag]: value, updatedBy: user.id });
     const more = also ? await also(tx) : {};
-    await auditChange(tx, { ...courseAudit(user, before), action: value ? actions.on : actions.off, before: { [flag]: before[flag] }, after: { [flag]: value, ...more } });
+    await auditChange(tx, {
+      ...courseAudit(user, before),
+      action: value ? actions.on : actions.off,
+      before: { [flag]: before[flag] },
+      after: { [flag]: value, ...more },
+    });
   });
 };
 

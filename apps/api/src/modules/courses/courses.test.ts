@@ -49,7 +49,10 @@ describe('courses: create, edit, details, publish', () => {
       createdBy: w.teacher.id,
       updatedBy: w.teacher.id,
     });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'course.created'), eq(auditLog.targetId, course.id)));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'course.created'), eq(auditLog.targetId, course.id)));
     expect(entry).toMatchObject({ actorId: w.teacher.id, schoolId: w.schoolA.id, targetType: 'course' });
     expect((entry?.data as { after: Record<string, unknown> }).after).toMatchObject({ name: 'Science 7', code: 'SCI-7' });
     const admin = await signIn(t.app, w.admin.username);
@@ -108,7 +111,11 @@ describe('courses: create, edit, details, publish', () => {
     const { t, w } = ctx;
     const teacher = await signIn(t.app, w.teacher.username);
     const course = (await teacher.req('POST', `/api/classes/${w.cls.id}/courses`, form({ name: 'English 7', code: 'ENG7' }))).json<CourseDetails>();
-    const res = await teacher.req('PUT', `/api/courses/${course.id}`, form({ name: 'English 7: Philippine Literature', code: 'eng7', sequential: false, description: '' }));
+    const res = await teacher.req(
+      'PUT',
+      `/api/courses/${course.id}`,
+      form({ name: 'English 7: Philippine Literature', code: 'eng7', sequential: false, description: '' }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ name: 'English 7: Philippine Literature', code: 'ENG7', sequential: false, description: '' });
     const [entry] = await t.db
@@ -146,7 +153,9 @@ describe('courses: create, edit, details, publish', () => {
     expect((await student.req('GET', `/api/courses/${course.id}`)).statusCode).toBe(404);
     const actions = (await t.db.select().from(auditLog).where(eq(auditLog.targetId, course.id))).map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['course.published', 'course.unpublished']));
-    expect((await teacher.req('PATCH', `/api/courses/${course.id}/published`, {})).json().fields).toEqual([expect.objectContaining({ path: 'published', key: 'required' })]);
+    expect((await teacher.req('PATCH', `/api/courses/${course.id}/published`, {})).json().fields).toEqual([
+      expect.objectContaining({ path: 'published', key: 'required' }),
+    ]);
   });
 
   it('students and parents see only published elements assigned to them and their published materials', async () => {

@@ -36,9 +36,13 @@ export const elementsOf = (db: Db, courseId: string, viewer: CourseViewer, onlyI
 
 /** The element ids of a course in their order. */
 export const elementOrder = async (db: Db, courseId: string): Promise<string[]> =>
-  (await db.select({ id: courseElements.id }).from(courseElements).where(eq(courseElements.courseId, courseId)).orderBy(asc(courseElements.position), asc(courseElements.id))).map(
-    (r) => r.id,
-  );
+  (
+    await db
+      .select({ id: courseElements.id })
+      .from(courseElements)
+      .where(eq(courseElements.courseId, courseId))
+      .orderBy(asc(courseElements.position), asc(courseElements.id))
+  ).map((r) => r.id);
 
 /** Gives the elements positions 0, 1, 2, ... in the given order (one statement). */
 export const renumberElements = async (db: Db, courseId: string, ids: readonly string[]): Promise<void> => {
@@ -67,7 +71,11 @@ export const insertElement = async (db: Db, values: typeof courseElements.$infer
   return row;
 };
 
-export const updateElement = async (db: Db, id: string, values: Partial<typeof courseElements.$inferInsert> & { updatedBy: string }): Promise<ElementRecord> => {
+export const updateElement = async (
+  db: Db,
+  id: string,
+  values: Partial<typeof courseElements.$inferInsert> & { updatedBy: string },
+): Promise<ElementRecord> => {
   const [row] = await db
     .update(courseElements)
     .set({ ...values, updatedAt: sql`now()` })
@@ -78,8 +86,13 @@ export const updateElement = async (db: Db, id: string, values: Partial<typeof c
 };
 
 /** Saves the element form at the version it was loaded from unless overwriting (EDIT_CONFLICT otherwise). */
-export const saveElement = (db: Db, id: string, expect: EditVersion, userId: string, values: Partial<typeof courseElements.$inferInsert>): Promise<ElementRecord> =>
-  saveVersioned(db, courseElements, eq(courseElements.id, id), expect, userId, values);
+export const saveElement = (
+  db: Db,
+  id: string,
+  expect: EditVersion,
+  userId: string,
+  values: Partial<typeof courseElements.$inferInsert>,
+): Promise<ElementRecord> => saveVersioned(db, courseElements, eq(courseElements.id, id), expect, userId, values);
 
 /**
  * Deletes an element (its materials, their progress, students' work and its assignees go with it)
@@ -103,7 +116,14 @@ export const assigneesOf = async (db: Db, elementIds: readonly string[]) => {
   if (elementIds.length === 0) return { students: [], groups: [] };
   const ids = [...elementIds];
   const students = await db
-    .select({ elementId: courseElementAssignees.elementId, id: users.id, firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix })
+    .select({
+      elementId: courseElementAssignees.elementId,
+      id: users.id,
+      firstName: users.firstName,
+      middleName: users.middleName,
+      lastName: users.lastName,
+      suffix: users.suffix,
+    })
     .from(courseElementAssignees)
     .innerJoin(users, eq(users.id, courseElementAssignees.studentId))
     .where(inArray(courseElementAssignees.elementId, ids))

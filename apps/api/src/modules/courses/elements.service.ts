@@ -146,7 +146,12 @@ export const createElement = async (ctx: Ctx, user: UserRow, courseId: string, v
       const row = await insertElement(tx, { courseId, name: v.name, type: v.type, assignMode: v.assignees.mode, createdBy: user.id, updatedBy: user.id });
       const position = await place(tx, courseId, row.id, v);
       await replaceAssignees(tx, row.id, assignees);
-      await auditChange(tx, { ...elementAudit(access, user, row), action: 'element.created', before: null, after: { ...pick(row, AUDITED), position, ...assignees } });
+      await auditChange(tx, {
+        ...elementAudit(access, user, row),
+        action: 'element.created',
+        before: null,
+        after: { ...pick(row, AUDITED), position, ...assignees },
+      });
       return row.id;
     }),
   );
@@ -154,7 +159,13 @@ export const createElement = async (ctx: Ctx, user: UserRow, courseId: string, v
 };
 
 /** Edits an element; its placement moves it (the form's current place, e.g. after the element before it, keeps the order). */
-export const editElement = async (ctx: Ctx, user: UserRow, courseId: string, elementId: string, v: ElementFormValues & EditVersion): Promise<ElementDetails> => {
+export const editElement = async (
+  ctx: Ctx,
+  user: UserRow,
+  courseId: string,
+  elementId: string,
+  v: ElementFormValues & EditVersion,
+): Promise<ElementDetails> => {
   const access = await loadManagedCourse(ctx.db, user, courseId);
   const assignees = await resolveAssignees(ctx.db, access.course.classId, v.assignees);
   await unlessTaken('ELEMENT_UPDATE_EXISTS', () =>
@@ -180,7 +191,14 @@ export const editElement = async (ctx: Ctx, user: UserRow, courseId: string, ele
 };
 
 /** Publishes or unpublishes an element; `contents` (issue 13) publishes its materials in the same transaction. */
-export const setElementPublished = async (ctx: Ctx, user: UserRow, courseId: string, elementId: string, published: boolean, contents = false): Promise<void> => {
+export const setElementPublished = async (
+  ctx: Ctx,
+  user: UserRow,
+  courseId: string,
+  elementId: string,
+  published: boolean,
+  contents = false,
+): Promise<void> => {
   const access = await loadManagedCourse(ctx.db, user, courseId);
   await ctx.db.transaction(async (tx) => {
     await touchCourse(tx, courseId, user.id);

@@ -41,7 +41,10 @@ describe('course elements', () => {
     expect(await order(teacher, id)).toEqual(['0:Orientation', '1:Week 1', '2:Week 2', '3:Week 3', '4:Review']);
     const [course] = await ctx.t.db.select().from(courses).where(eq(courses.id, id));
     expect(course?.updatedBy).toBe(ctx.w.teacher.id);
-    const created = await ctx.t.db.select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'element.created')));
+    const created = await ctx.t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'element.created')));
     expect(created).toHaveLength(5);
   });
 
@@ -56,7 +59,12 @@ describe('course elements', () => {
     const missing = await teacher.req('POST', `/api/courses/${id}/elements`, element({ name: 'Week 2', placement: 'after' }));
     expect(missing.json().fields).toEqual([expect.objectContaining({ path: 'relativeTo', key: 'required' })]);
     const badType = await teacher.req('POST', `/api/courses/${id}/elements`, { type: 'chapter' });
-    expect(badType.json().fields.map((f: { path: string }) => f.path).sort()).toEqual(['name', 'type']);
+    expect(
+      badType
+        .json()
+        .fields.map((f: { path: string }) => f.path)
+        .sort(),
+    ).toEqual(['name', 'type']);
     expect(await order(teacher, id)).toEqual(['0:Week 1']);
   });
 
@@ -81,7 +89,11 @@ describe('course elements', () => {
     const a = await add(teacher, id, element({ name: 'A' }));
     const b = await add(teacher, id, element({ name: 'B' }));
     await add(teacher, id, element({ name: 'C' }));
-    const stay = await teacher.req('PUT', `/api/courses/${id}/elements/${b.id}`, element({ name: 'B (edited)', type: 'lesson', placement: 'after', relativeTo: a.id }));
+    const stay = await teacher.req(
+      'PUT',
+      `/api/courses/${id}/elements/${b.id}`,
+      element({ name: 'B (edited)', type: 'lesson', placement: 'after', relativeTo: a.id }),
+    );
     expect(stay.statusCode, stay.body).toBe(200);
     expect(stay.json()).toMatchObject({ name: 'B (edited)', type: 'lesson', position: 1 });
     expect(await order(teacher, id)).toEqual(['0:A', '1:B (edited)', '2:C']);
@@ -89,7 +101,10 @@ describe('course elements', () => {
     expect(await order(teacher, id)).toEqual(['0:B (edited)', '1:C', '2:A']);
     const self = await teacher.req('PUT', `/api/courses/${id}/elements/${a.id}`, element({ name: 'A', placement: 'before', relativeTo: a.id }));
     expect(self.json().fields).toEqual([expect.objectContaining({ path: 'relativeTo', key: 'invalidChoice' })]);
-    const updates = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'element.updated')));
+    const updates = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'element.updated')));
     expect(updates.map((u) => u.data)).toEqual(
       expect.arrayContaining([
         { before: { name: 'B', type: 'basic' }, after: { name: 'B (edited)', type: 'lesson' }, elementId: b.id, elementName: 'B (edited)' },
@@ -107,10 +122,18 @@ describe('course elements', () => {
     const group = await buildGroup(t.db, w.cls.id, [w.s2, w.s3], { name: 'Science Club' });
     const otherGroup = await buildGroup(t.db, w.otherClass.id, [], { name: 'Elsewhere' });
 
-    const outsider = await teacher.req('POST', `/api/courses/${id}/elements`, element({ name: 'X', assignees: { mode: 'students', studentIds: [w.s1.id, w.s4.id] } }));
+    const outsider = await teacher.req(
+      'POST',
+      `/api/courses/${id}/elements`,
+      element({ name: 'X', assignees: { mode: 'students', studentIds: [w.s1.id, w.s4.id] } }),
+    );
     expect(outsider.statusCode).toBe(400);
     expect(outsider.json().fields).toEqual([expect.objectContaining({ path: 'assignees.studentIds', key: 'invalidChoice' })]);
-    const foreignGroup = await teacher.req('POST', `/api/courses/${id}/elements`, element({ name: 'X', assignees: { mode: 'groups', groupIds: [otherGroup.id] } }));
+    const foreignGroup = await teacher.req(
+      'POST',
+      `/api/courses/${id}/elements`,
+      element({ name: 'X', assignees: { mode: 'groups', groupIds: [otherGroup.id] } }),
+    );
     expect(foreignGroup.json().fields).toEqual([expect.objectContaining({ path: 'assignees.groupIds', key: 'invalidChoice' })]);
     const empty = await teacher.req('POST', `/api/courses/${id}/elements`, element({ name: 'X', assignees: { mode: 'groups' } }));
     expect(empty.json().fields).toEqual([expect.objectContaining({ path: 'assignees.groupIds', key: 'required' })]);
@@ -122,7 +145,8 @@ describe('course elements', () => {
     expect(forJose.assignees.students).toEqual([{ id: w.s1.id, name: 'Jose Dela Cruz' }]);
     for (const e of [everyone, forClub, forJose]) await teacher.req('PATCH', `/api/courses/${id}/elements/${e.id}/published`, { published: true });
 
-    const seen = async (username: string) => (await (await signIn(t.app, username)).req('GET', `/api/courses/${id}`)).json<CourseDetails>().elements.map((e) => e.name);
+    const seen = async (username: string) =>
+      (await (await signIn(t.app, username)).req('GET', `/api/courses/${id}`)).json<CourseDetails>().elements.map((e) => e.name);
     expect(await seen(w.s1.username)).toEqual(['Everyone', 'Remedial']);
     expect(await seen(w.s2.username)).toEqual(['Everyone', 'Club project']);
     expect(await seen(w.parent.username)).toEqual(['Everyone', 'Remedial']);
@@ -170,7 +194,10 @@ describe('course elements', () => {
     expect(await t.db.$count(materialProgress, eq(materialProgress.materialId, file.id))).toBe(0);
     expect(await storage.get(key)).toBeNull();
     expect((await teacher.req('DELETE', `/api/courses/${id}/elements/${gone.id}`)).statusCode).toBe(404);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'element.deleted')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'element.deleted')));
     expect(entry?.data).toMatchObject({ before: { name: 'Gone' }, after: null, elementId: gone.id });
     expect(keep.id).not.toBe(gone.id);
   });
@@ -185,7 +212,12 @@ describe('course elements', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().map((e: ElementDetails) => `${e.position}:${e.name}`)).toEqual(['0:C', '1:A', '2:B']);
     const foreign = await buildElement(t.db, (await buildCourse(t.db, { schoolId: w.schoolA.id, classId: w.cls.id })).course.id);
-    for (const elementIds of [[c.id, a.id], [c.id, a.id, a.id], [c.id, a.id, foreign.id], [c.id, a.id, b.id, foreign.id]]) {
+    for (const elementIds of [
+      [c.id, a.id],
+      [c.id, a.id, a.id],
+      [c.id, a.id, foreign.id],
+      [c.id, a.id, b.id, foreign.id],
+    ]) {
       const bad = await teacher.req('PUT', `/api/courses/${id}/elements/order`, { elementIds });
       expect(bad.statusCode, JSON.stringify(elementIds)).toBe(400);
       expect(bad.json().fields).toEqual([expect.objectContaining({ path: 'elementIds', key: 'invalidChoice' })]);
@@ -216,10 +248,13 @@ describe('course elements', () => {
     const m1 = await buildMaterial(t.db, e1, { name: 'Reading', published: false });
     const m2 = await buildMaterial(t.db, e2, { name: 'Video', published: false });
     const student = await signIn(t.app, w.s1.username);
-    const seen = async () => (await student.req('GET', `/api/courses/${id}`)).json<CourseDetails>().elements.map((e) => [e.name, e.materials.map((m) => m.name)]);
+    const seen = async () =>
+      (await student.req('GET', `/api/courses/${id}`)).json<CourseDetails>().elements.map((e) => [e.name, e.materials.map((m) => m.name)]);
 
     // The course alone: students open it but find nothing.
-    expect((await teacher.req('PATCH', `/api/courses/${id}/published`, { published: true })).json().message).toBe('The course has been published. Its students can open it now.');
+    expect((await teacher.req('PATCH', `/api/courses/${id}/published`, { published: true })).json().message).toBe(
+      'The course has been published. Its students can open it now.',
+    );
     expect(await seen()).toEqual([]);
     await teacher.req('PATCH', `/api/courses/${id}/published`, { published: false });
 
@@ -230,7 +265,12 @@ describe('course elements', () => {
       ['Week 1', ['Reading']],
       ['Week 2', ['Video']],
     ]);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'course.published'))).orderBy(desc(auditLog.createdAt)).limit(1);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'course.published')))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
     expect(entry?.data).toMatchObject({ after: { published: true, contents: { elements: 2, materials: 2 } } });
 
     // An element: its materials with it.

@@ -66,7 +66,16 @@ describe('My Courses (GET /api/courses)', () => {
     expect(names(mine)).toEqual(['art', 'Biology', 'Chemistry']);
     expect(mine.pagination).toEqual({ page: 1, totalcount: 3 });
     const bio = mine.data[1];
-    expect(bio).toMatchObject({ id: ids.biology, classId: w.cls.id, className: w.cls.name, status: 'PUBLISHED', elementCount: 2, materialCount: 7, percent: null, job: null });
+    expect(bio).toMatchObject({
+      id: ids.biology,
+      classId: w.cls.id,
+      className: w.cls.name,
+      status: 'PUBLISHED',
+      elementCount: 2,
+      materialCount: 7,
+      percent: null,
+      job: null,
+    });
     expect(mine.data[0]).toMatchObject({ id: ids.art, job: 'copying', status: 'UNPUBLISHED' });
     const assistant = await signIn(t.app, w.assistant.username);
     expect(names(await list(assistant))).toEqual(['art', 'Biology', 'Chemistry']);

@@ -139,9 +139,10 @@ export const pendingCandidates = (db: Db, userId: string, schoolId: string) =>
       handedIn: sql<number>`(select count(*)::int from ${submissions} where ${submissions.materialId} = ${courseMaterials.id} and ${submissions.submittedAt} is not null and ${submissions.status} <> 'draft' and ${assignedHere(submissions.studentId)})`,
       waiting: sql<unknown>`(select json_agg(json_build_object('status', ${submissions.status}, 'submittedAt', ${submissions.submittedAt}, 'late', ${submissions.late}, 'grade', ${submissions.grade}, 'gradedAt', ${submissions.gradedAt})) from ${submissions} where ${courseMaterials.type} = 'assignment' and ${assignmentWaiting} and ${assignedHere(submissions.studentId)})`,
       quizPending: sql<number>`(select count(distinct ${quizAttempts.studentId})::int from ${quizAttempts} where ${courseMaterials.type} = 'quiz' and ${quizWaiting} and ${assignedHere(quizAttempts.studentId)})`,
-      quizOldest: sql<Date | null>`(select min(${quizAttempts.submittedAt}) from ${quizAttempts} where ${courseMaterials.type} = 'quiz' and ${quizWaiting} and ${assignedHere(quizAttempts.studentId)})`.mapWith(
-        quizAttempts.submittedAt,
-      ),
+      quizOldest:
+        sql<Date | null>`(select min(${quizAttempts.submittedAt}) from ${quizAttempts} where ${courseMaterials.type} = 'quiz' and ${quizWaiting} and ${assignedHere(quizAttempts.studentId)})`.mapWith(
+          quizAttempts.submittedAt,
+        ),
     })
     .from(courseMaterials)
     .innerJoin(courseElements, ofElement)

@@ -24,9 +24,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     whatsDue(ctx, requestUser(request), request.query),
   );
 
-  app.get('/pending', { config: { policy: staff }, schema: { tags, response: { 200: pendingAnswer } } }, async (request) => pendingWork(ctx, requestUser(request)));
+  app.get('/pending', { config: { policy: staff }, schema: { tags, response: { 200: pendingAnswer } } }, async (request) =>
+    pendingWork(ctx, requestUser(request)),
+  );
 
-  app.get('/grades', { config: { policy: studentsAndParents }, schema: { tags, querystring: gradesQuery, response: { 200: recentGradesAnswer } } }, async (request) =>
-    latestGrades(ctx, requestUser(request), request.query),
+  app.get(
+    '/grades',
+    { config: { policy: studentsAndParents }, schema: { tags, querystring: gradesQuery, response: { 200: recentGradesAnswer } } },
+    async (request) => latestGrades(ctx, requestUser(request), request.query),
   );
 };

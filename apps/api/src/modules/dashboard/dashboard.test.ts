@@ -45,8 +45,10 @@ const useAgents = <K extends string>(ctx: World, pick: (w: ClassWorld) => Record
 };
 
 /** A graded material (an assignment unless told otherwise) in its own course of the world's class (or `classId`). */
-const gradedIn = (ctx: World) => async (name: string, opts: GradedOpts = {}) =>
-  buildGraded(ctx.t.db, { schoolId: ctx.w.schoolA.id, classId: ctx.w.cls.id, name, ...opts });
+const gradedIn =
+  (ctx: World) =>
+  async (name: string, opts: GradedOpts = {}) =>
+    buildGraded(ctx.t.db, { schoolId: ctx.w.schoolA.id, classId: ctx.w.cls.id, name, ...opts });
 
 const read = async <T>(agent: Agent, url: string): Promise<T> => {
   const res = await agent.req('GET', url);
@@ -166,12 +168,31 @@ describe("GET /api/dashboard/due: a student's What's Due", () => {
 
 describe('GET /api/dashboard/pending: work waiting for the teacher', () => {
   const ctx = useClassWorld();
-  const a = useAgents(ctx, (w) => ({ teacher: w.teacher, assistant: w.assistant, otherTeacher: w.otherTeacher, teacherB: w.teacherB, jose: w.s1, parent: w.parent }));
+  const a = useAgents(ctx, (w) => ({
+    teacher: w.teacher,
+    assistant: w.assistant,
+    otherTeacher: w.otherTeacher,
+    teacherB: w.teacherB,
+    jose: w.s1,
+    parent: w.parent,
+  }));
   const graded = async (name: string, opts: GradedOpts = {}) => (await gradedIn(ctx)(name, opts)).material;
 
   /** A submitted quiz attempt written straight to the table. */
   const attempt = async (materialId: string, studentId: string, number: number, submittedAt: Date, pending: boolean) => {
-    await ctx.t.db.insert(quizAttempts).values({ materialId, studentId, number, status: 'submitted', questionOrder: [], seed: 'seed', startedAt: submittedAt, submittedAt, score: 5, maxScore: 10, pending });
+    await ctx.t.db.insert(quizAttempts).values({
+      materialId,
+      studentId,
+      number,
+      status: 'submitted',
+      questionOrder: [],
+      seed: 'seed',
+      startedAt: submittedAt,
+      submittedAt,
+      score: 5,
+      maxScore: 10,
+      pending,
+    });
   };
 
   beforeAll(async () => {
@@ -189,7 +210,10 @@ describe('GET /api/dashboard/pending: work waiting for the teacher', () => {
     // Resubmitted after the grade: waits again.
     const again = await graded('Poem recital');
     const row = await buildSubmission(db, { materialId: again.id, studentId: w.s1.id, submittedAt: ago(HOUR), grade: 70 });
-    await db.update(submissions).set({ gradedAt: ago(2 * HOUR) }).where(eq(submissions.id, row.id));
+    await db
+      .update(submissions)
+      .set({ gradedAt: ago(2 * HOUR) })
+      .where(eq(submissions.id, row.id));
     // A quiz: Jose's essay waits (two attempts), Ana's is graded, Miguel's waits since five days.
     const quiz = await graded('Quiz: Photosynthesis', { type: 'quiz' });
     await attempt(quiz.id, w.s1.id, 1, ago(2 * DAY), true);

@@ -1,5 +1,13 @@
 import { DomainError } from '@klase/core/errors';
-import { gradeChangeLocked, gradeValueIssue, type GradeEntryResult, type GradeHistoryEntry, type GradeItemRow, type gradeEntryForm, type ScaleRow } from '@klase/core/gradebook/index';
+import {
+  gradeChangeLocked,
+  gradeValueIssue,
+  type GradeEntryResult,
+  type GradeHistoryEntry,
+  type GradeItemRow,
+  type gradeEntryForm,
+  type ScaleRow,
+} from '@klase/core/gradebook/index';
 import type { z } from 'zod';
 import type { Ctx, Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
@@ -20,7 +28,11 @@ type GradeEntry = z.output<typeof gradeEntryForm>;
 
 /** The value's range and scale check (core's rule, the grid's too): a 400 on `value` when refused. */
 export const checkValue = (item: GradeItemRow, scales: readonly ScaleRow[], value: number): void => {
-  const issue = gradeValueIssue(item, scales.find((s) => s.id === item.scaleId), value);
+  const issue = gradeValueIssue(
+    item,
+    scales.find((s) => s.id === item.scaleId),
+    value,
+  );
   if (issue) throw new DomainError('VALIDATION', { fields: [issue] });
 };
 
@@ -33,7 +45,15 @@ const loadCell = async (db: Db, g: GradebookAccess, itemId: string, studentId: s
   return { rows, item };
 };
 
-export const writeGrade = async (ctx: Ctx, user: UserRow, courseId: string, itemId: string, studentId: string, form: GradeEntry, now = Date.now()): Promise<GradeEntryResult> => {
+export const writeGrade = async (
+  ctx: Ctx,
+  user: UserRow,
+  courseId: string,
+  itemId: string,
+  studentId: string,
+  form: GradeEntry,
+  now = Date.now(),
+): Promise<GradeEntryResult> => {
   const { db } = ctx;
   const g = await loadGradebookAccess(db, user, courseId);
   requireGradeManage(g);

@@ -112,8 +112,14 @@ describe('grade entry and its history', () => {
     expect(fieldIssue((await putGrade(teacher, s.course.id, s.q1.id, w.s1.id, {})).body)).toMatchObject({ path: 'value', key: 'required' });
     const scale = await buildGradeScale(t.db, { schoolId: w.schoolA.id, courseId: s.course.id, values: ['Beginning', 'Developing', 'Proficient'] });
     const conduct = await buildGradeItem(t.db, { courseId: s.course.id, categoryId: s.root.id, name: 'Conduct', gradeType: 'scale', scaleId: scale.id });
-    expect(fieldIssue((await putGrade(teacher, s.course.id, conduct.id, w.s1.id, { value: 4 })).body)).toMatchObject({ key: 'notGreaterThan', params: { limit: 3 } });
-    expect(fieldIssue((await putGrade(teacher, s.course.id, conduct.id, w.s1.id, { value: 0 })).body)).toMatchObject({ key: 'notLessThan', params: { count: 1 } });
+    expect(fieldIssue((await putGrade(teacher, s.course.id, conduct.id, w.s1.id, { value: 4 })).body)).toMatchObject({
+      key: 'notGreaterThan',
+      params: { limit: 3 },
+    });
+    expect(fieldIssue((await putGrade(teacher, s.course.id, conduct.id, w.s1.id, { value: 0 })).body)).toMatchObject({
+      key: 'notLessThan',
+      params: { count: 1 },
+    });
     expect(fieldIssue((await putGrade(teacher, s.course.id, conduct.id, w.s1.id, { value: 2.5 })).body)).toMatchObject({ key: 'number' });
     expect((await enter(teacher, s.course.id, conduct.id, w.s1.id, { value: 3 })).value).toBe(3);
     // Nothing was written by the refused requests.
@@ -131,7 +137,10 @@ describe('grade entry and its history', () => {
     expect((await putGrade(teacher, s.course.id, s.q1.id, w.s1.id, { locked: false, value: 9 })).statusCode).toBe(409);
     expect(await enter(teacher, s.course.id, s.q1.id, w.s1.id, { locked: false })).toMatchObject({ value: 7, flags: 0 });
     expect((await enter(teacher, s.course.id, s.q1.id, w.s1.id, { value: 9 })).value).toBe(9);
-    await t.db.update(gradeItems).set({ lockedAfter: new Date(Date.now() - 60_000) }).where(eq(gradeItems.id, s.q2.id));
+    await t.db
+      .update(gradeItems)
+      .set({ lockedAfter: new Date(Date.now() - 60_000) })
+      .where(eq(gradeItems.id, s.q2.id));
     expect((await putGrade(teacher, s.course.id, s.q2.id, w.s1.id, { value: 5 })).statusCode).toBe(409);
   });
 
@@ -162,7 +171,10 @@ describe('grade entry and its history', () => {
   it('two teachers writing the same cell at once: the last write wins, both are in the history', async () => {
     const { w, t } = ctx;
     const s = await setup();
-    const [a, b] = await Promise.all([putGrade(teacher, s.course.id, s.e1.id, w.s3.id, { value: 81 }), putGrade(rosa, s.course.id, s.e1.id, w.s3.id, { value: 92 })]);
+    const [a, b] = await Promise.all([
+      putGrade(teacher, s.course.id, s.e1.id, w.s3.id, { value: 81 }),
+      putGrade(rosa, s.course.id, s.e1.id, w.s3.id, { value: 92 }),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     const h = await history(teacher, s.course.id, s.e1.id, w.s3.id);
     expect(h).toHaveLength(2);

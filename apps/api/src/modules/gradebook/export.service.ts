@@ -42,7 +42,8 @@ export const exportTable = (grid: GradebookGrid, q: GradebookExportQuery, locale
   if ((q.periodId && !period) || (q.groupId && !group)) throw new DomainError('NOT_FOUND');
   const s = grid.settings;
   const xlsx = q.format === 'xlsx';
-  const num = (v: number | null | undefined, decimals: number): Cell => (v === null || v === undefined ? null : xlsx ? roundGrade(v, decimals) : formatNumber(v, decimals));
+  const num = (v: number | null | undefined, decimals: number): Cell =>
+    v === null || v === undefined ? null : xlsx ? roundGrade(v, decimals) : formatNumber(v, decimals);
   const cols = grid.items.map((it, i) => ({ it, i })).filter(({ it }) => !period || it.periodId === period.id);
   const cats = period ? [] : grid.categories.filter((c) => c.parentId !== null);
   const root = grid.categories.find((c) => c.parentId === null);

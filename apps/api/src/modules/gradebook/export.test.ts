@@ -18,14 +18,22 @@ describe('gradebook export', () => {
   it('writes one CSV row per student with grades, category totals, the course total and the final grade', async () => {
     const { w, t } = ctx;
     const s = await buildWeightedSetup(t.db, { schoolId: w.schoolA.id, classId: w.cls.id });
-    for (const [item, value] of [[s.q1, 10], [s.q2, 5], [s.q3, 8], [s.e1, 70]] as const) {
+    for (const [item, value] of [
+      [s.q1, 10],
+      [s.q2, 5],
+      [s.q3, 8],
+      [s.e1, 70],
+    ] as const) {
       await setGradebookGrade(t.db, { courseId: s.course.id, itemId: item.id, studentId: w.s1.id, value });
     }
     const res = await teacher.req('GET', `/api/courses/${s.course.id}/gradebook/export?format=csv`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain(`${s.course.code}-grades-`);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Name,Username,Quiz 1,Quiz 2,Quiz 3,Periodical exam,Quizzes total,Exams total,Course total,Final grade');
     expect(lines).toHaveLength(4);
     expect(lines).toContain(`Jose Dela Cruz,${w.s1.username},10.00,5.00,8.00,70.00,90.00,70.00,78.00,78.00`);

@@ -89,7 +89,11 @@ export const returnedFeedback = async (db: Db, courseId: string, studentId: stri
 
 /** The class's groups by name. */
 export const readGroups = (db: Db, classId: string) =>
-  db.select({ id: classGroups.id, name: classGroups.name }).from(classGroups).where(eq(classGroups.classId, classId)).orderBy(sql`lower(${classGroups.name})`, asc(classGroups.id));
+  db
+    .select({ id: classGroups.id, name: classGroups.name })
+    .from(classGroups)
+    .where(eq(classGroups.classId, classId))
+    .orderBy(sql`lower(${classGroups.name})`, asc(classGroups.id));
 
 /** Who is in which group of the class. */
 export const readGroupMembers = (db: Db, classId: string) =>
@@ -121,4 +125,3 @@ export const loadStoredTotals = async (db: Db, courseId: string) => {
   }
   return { byStudent, computedAt };
 };
-

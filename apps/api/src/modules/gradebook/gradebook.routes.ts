@@ -33,19 +33,27 @@ export const gradebookRoutes: FastifyPluginAsyncZod = async (app) => {
     readGrid(ctx, requestUser(request), request.params.courseId),
   );
 
-  app.put(`${BASE}/items/:itemId/grades/:studentId`, { config: { policy: teachers }, schema: { tags, params: cellParams, body: gradeEntryForm, response: { 200: gradeEntryOut } } }, async (request) =>
-    writeGrade(ctx, requestUser(request), request.params.courseId, request.params.itemId, request.params.studentId, request.body),
+  app.put(
+    `${BASE}/items/:itemId/grades/:studentId`,
+    { config: { policy: teachers }, schema: { tags, params: cellParams, body: gradeEntryForm, response: { 200: gradeEntryOut } } },
+    async (request) => writeGrade(ctx, requestUser(request), request.params.courseId, request.params.itemId, request.params.studentId, request.body),
   );
 
-  app.get(`${BASE}/items/:itemId/grades/:studentId/history`, { config: { policy: readers }, schema: { tags, params: cellParams, response: { 200: gradeHistoryOut } } }, async (request) =>
-    gradeHistoryOf(ctx, requestUser(request), request.params.courseId, request.params.itemId, request.params.studentId),
+  app.get(
+    `${BASE}/items/:itemId/grades/:studentId/history`,
+    { config: { policy: readers }, schema: { tags, params: cellParams, response: { 200: gradeHistoryOut } } },
+    async (request) => gradeHistoryOf(ctx, requestUser(request), request.params.courseId, request.params.itemId, request.params.studentId),
   );
 
-  app.get(`${BASE}/export`, { config: { policy: readers }, schema: { tags, params: courseParams, querystring: gradebookExportQuery, response: { 200: gradebookExportOut } } }, async (request, reply) =>
-    sendGradebookExport(ctx, requestUser(request), request.params.courseId, request.query, request.locale, reply),
+  app.get(
+    `${BASE}/export`,
+    { config: { policy: readers }, schema: { tags, params: courseParams, querystring: gradebookExportQuery, response: { 200: gradebookExportOut } } },
+    async (request, reply) => sendGradebookExport(ctx, requestUser(request), request.params.courseId, request.query, request.locale, reply),
   );
 
-  app.get(`${BASE}/students/:studentId`, { config: { policy: readers }, schema: { tags, params: studentParams, response: { 200: studentReportOut } } }, async (request) =>
-    readStudentReport(ctx, requestUser(request), request.params.courseId, request.params.studentId),
+  app.get(
+    `${BASE}/students/:studentId`,
+    { config: { policy: readers }, schema: { tags, params: studentParams, response: { 200: studentReportOut } } },
+    async (request) => readStudentReport(ctx, requestUser(request), request.params.courseId, request.params.studentId),
   );
 };

@@ -91,7 +91,11 @@ export const loadCells = async (
   });
   const lockedItem = items.map((it) => isLockedAt(it, now));
   for (const id of opts.studentIds) {
-    x.cells.set(id, { values: new Array<number | null>(n).fill(null), flags: lockedItem.map((l) => (l ? CELL.locked : 0)), engine: { studentId: id, grades: {} } });
+    x.cells.set(id, {
+      values: new Array<number | null>(n).fill(null),
+      flags: lockedItem.map((l) => (l ? CELL.locked : 0)),
+      engine: { studentId: id, grades: {} },
+    });
     x.records.set(id, new Array<ItemGrade | undefined>(n));
   }
   const { subs, own } = await readRawGrades(db, opts);

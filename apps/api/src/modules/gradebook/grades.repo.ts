@@ -50,7 +50,10 @@ export interface OwnGrade {
  * The submissions of the course's graded materials and its `grade_grades` rows, of the enrolled
  * students (or of `only`): two queries whatever the class size.
  */
-export const readRawGrades = async (db: Db, opts: { courseId: string; classId: string; only?: string }): Promise<{ subs: SubmissionGrade[]; own: OwnGrade[] }> => {
+export const readRawGrades = async (
+  db: Db,
+  opts: { courseId: string; classId: string; only?: string },
+): Promise<{ subs: SubmissionGrade[]; own: OwnGrade[] }> => {
   const enrolled = sql`${submissions.studentId} in (select ${classStudents.studentId} from ${classStudents} where ${classStudents.classId} = ${opts.classId})`;
   // One row per student, its cells packed in a text ("material,grade,bits;..."): a 60 × 400 grid
   // is 60 rows to decode instead of 24,000.
@@ -59,7 +62,10 @@ export const readRawGrades = async (db: Db, opts: { courseId: string; classId: s
     db,
     () =>
       db
-        .select({ s: submissions.studentId, x: sql<string>`string_agg(${submissions.materialId}::text || ',' || coalesce(${submissions.grade}::text, '') || ',' || (${bits})::text, ';')` })
+        .select({
+          s: submissions.studentId,
+          x: sql<string>`string_agg(${submissions.materialId}::text || ',' || coalesce(${submissions.grade}::text, '') || ',' || (${bits})::text, ';')`,
+        })
         .from(submissions)
         .innerJoin(gradeItems, eq(gradeItems.materialId, submissions.materialId))
         .where(and(eq(gradeItems.courseId, opts.courseId), opts.only ? eq(submissions.studentId, opts.only) : enrolled))

@@ -49,7 +49,15 @@ export const gridOf = async (db: Db, g: GradebookAccess, now = Date.now()): Prom
     groups,
     students: students.map((s) => {
       const c = cells.get(s.id)!;
-      return { id: s.id, name: s.name, username: s.username, groupIds: groupsOf.get(s.id) ?? [], values: c.values, flags: c.flags, totals: stored.byStudent.get(s.id) ?? {} };
+      return {
+        id: s.id,
+        name: s.name,
+        username: s.username,
+        groupIds: groupsOf.get(s.id) ?? [],
+        values: c.values,
+        flags: c.flags,
+        totals: stored.byStudent.get(s.id) ?? {},
+      };
     }),
     ready: rows.ready,
     computedAt: stored.computedAt,

@@ -38,7 +38,13 @@ describe('the grader grid', () => {
     const { w, t } = ctx;
     const s = await setup();
     const group = await buildGroup(t.db, w.cls.id, [w.s1], { name: 'Team Mabini' });
-    for (const [item, value] of [[s.q1, 10], [s.q2, 5], [s.q3, 8], [s.e1, 70]] as const) await grade(s.course.id, item.id, w.s1.id, value);
+    for (const [item, value] of [
+      [s.q1, 10],
+      [s.q2, 5],
+      [s.q3, 8],
+      [s.e1, 70],
+    ] as const)
+      await grade(s.course.id, item.id, w.s1.id, value);
     await grade(s.course.id, s.q1.id, w.s2.id, 6);
     await grade(s.course.id, s.q2.id, w.s2.id, 4);
     await grade(s.course.id, s.e1.id, w.s2.id, 90, { excused: true });

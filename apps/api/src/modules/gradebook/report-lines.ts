@@ -97,12 +97,28 @@ const categoryWeights = (v: ReportView) => {
   return { weightIn, chain };
 };
 
-const totalLine = (v: ReportView, kind: ReportLine['kind'], id: string, name: string, depth: number, t: TotalResult | null, type: DisplayType, decimals: number, fallback: { min: number; max: number }): ReportLine => {
+const totalLine = (
+  v: ReportView,
+  kind: ReportLine['kind'],
+  id: string,
+  name: string,
+  depth: number,
+  t: TotalResult | null,
+  type: DisplayType,
+  decimals: number,
+  fallback: { min: number; max: number },
+): ReportLine => {
   const min = t?.min ?? fallback.min;
   const max = t?.max ?? fallback.max;
   const value = t?.value ?? null;
   const line: ReportLine = {
-    kind, id, name, depth, value, min, max,
+    kind,
+    id,
+    name,
+    depth,
+    value,
+    min,
+    max,
     percent: t?.percent ?? null,
     display: v.display(value, min, max, type, decimals),
     range: formatRange(min, max, decimals),
@@ -125,12 +141,21 @@ const itemLine = (v: ReportView, it: GradeItemRow, depth: number): ReportLine =>
   const decimals = it.decimals ?? s.decimals;
   const scale = it.gradeType === 'scale' ? rows.scales.find((x) => x.id === it.scaleId) : undefined;
   return {
-    kind: 'item', id: it.id, name: it.name, depth, source: it.source, materialId: it.materialId,
-    value: r.value, min: r.min, max: r.max, percent: r.percent,
+    kind: 'item',
+    id: it.id,
+    name: it.name,
+    depth,
+    source: it.source,
+    materialId: it.materialId,
+    value: r.value,
+    min: r.min,
+    max: r.max,
+    percent: r.percent,
     display: v.display(r.value, r.min, r.max, it.displayType ?? s.gradeDisplayType, decimals, scale?.values),
     range: formatRange(r.min, r.max, decimals),
     letter: gradeLetter(r.value, r.min, r.max, s.letters),
-    weight: w.weight, contribution: w.contribution,
+    weight: w.weight,
+    contribution: w.contribution,
     excused: (cells.flags[i]! & CELL.excused) !== 0,
     extraCredit: it.extraCredit,
     passed: r.passed,
@@ -152,7 +177,10 @@ const categoryLines = (v: ReportView, root: GradeCategoryRow): ReportLine[] => {
     for (const child of kids.get(cat.id) ?? []) walk(child);
     if (cat.parentId === null) return;
     const t = v.viewTotal(cat.id);
-    const line = totalLine(v, 'category', cat.id, cat.name, cat.depth, t, cat.displayType ?? s.gradeDisplayType, cat.decimals ?? s.decimals, { min: 0, max: cat.maxGrade });
+    const line = totalLine(v, 'category', cat.id, cat.name, cat.depth, t, cat.displayType ?? s.gradeDisplayType, cat.decimals ?? s.decimals, {
+      min: 0,
+      max: cat.maxGrade,
+    });
     const w = weightIn.get(cat.id) ?? null;
     line.weight = t ? w : null;
     line.contribution = t && w !== null && t.percent !== null ? t.percent * w * (chain.get(cat.parentId) ?? 1) : null;
@@ -168,7 +196,10 @@ const closingLines = (v: ReportView, root: GradeCategoryRow): ReportLine[] => {
   const { rows, result } = v.input;
   const s = rows.settings;
   const course = v.viewTotal(root.id);
-  const courseLine = totalLine(v, 'course', root.id, root.name, 0, course, root.displayType ?? s.gradeDisplayType, root.decimals ?? s.decimals, { min: 0, max: root.maxGrade });
+  const courseLine = totalLine(v, 'course', root.id, root.name, 0, course, root.displayType ?? s.gradeDisplayType, root.decimals ?? s.decimals, {
+    min: 0,
+    max: root.maxGrade,
+  });
   courseLine.contribution = course?.percent ?? null;
   const lines = [courseLine];
   const periodPercents: { weight: number; percent: number | null }[] = [];
@@ -184,12 +215,20 @@ const closingLines = (v: ReportView, root: GradeCategoryRow): ReportLine[] => {
   const final = v.staff ? (result.totals[FINAL_KEY]?.value ?? null) : s.finalMode === 'periods' ? finalFromPeriods(periodPercents) : (course?.percent ?? null);
   const fd = s.finalDecimals;
   const finalLine: ReportLine = {
-    kind: 'final', id: FINAL_KEY, name: FINAL_KEY, depth: 0, value: finalHidden ? null : final, min: 0, max: 100,
+    kind: 'final',
+    id: FINAL_KEY,
+    name: FINAL_KEY,
+    depth: 0,
+    value: finalHidden ? null : final,
+    min: 0,
+    max: 100,
     percent: finalHidden ? null : final,
     display: v.display(finalHidden ? null : final, 0, 100, s.finalDisplayType, fd),
     range: formatRange(0, 100, fd),
     letter: finalHidden ? null : gradeLetter(final, 0, 100, s.letters),
-    weight: null, contribution: null, passed: null,
+    weight: null,
+    contribution: null,
+    passed: null,
   };
   if (finalHidden) finalLine.hiddenByPolicy = true;
   lines.push(finalLine);

@@ -35,7 +35,12 @@ describe('a student’s grade report', () => {
   const graded = async () => {
     const { w, t } = ctx;
     const s = await buildWeightedSetup(t.db, { schoolId: w.schoolA.id, classId: w.cls.id });
-    for (const [item, value] of [[s.q1, 10], [s.q2, 5], [s.q3, 8], [s.e1, 70]] as const) {
+    for (const [item, value] of [
+      [s.q1, 10],
+      [s.q2, 5],
+      [s.q3, 8],
+      [s.e1, 70],
+    ] as const) {
       await setGradebookGrade(t.db, { courseId: s.course.id, itemId: item.id, studentId: w.s1.id, value });
     }
     return s;

@@ -140,7 +140,12 @@ const itemRow = ({ item, material, elementPublished }: ItemRecord, rubricMax: Ma
 };
 
 /** Items in column order: by category (depth-first), then position, element and material position, creation. */
-const orderedItems = (itemRows: readonly ItemRecord[], categories: readonly GradeCategoryRow[], rubricMax: Map<string, number>, periods: readonly GradingPeriodRow[]): GradeItemRow[] => {
+const orderedItems = (
+  itemRows: readonly ItemRecord[],
+  categories: readonly GradeCategoryRow[],
+  rubricMax: Map<string, number>,
+  periods: readonly GradingPeriodRow[],
+): GradeItemRow[] => {
   const catOrder = new Map(categories.map((c, i) => [c.id, i]));
   const keyed = itemRows.map((r) => {
     const row = itemRow(r, rubricMax, periods);
@@ -178,7 +183,14 @@ const scaleRows = (records: SetupRecords, canEditCustom: boolean): ScaleRow[] =>
 export const setupRowsOf = (records: SetupRecords, canEditCustom: boolean): SetupRowsLoaded => {
   const { settingsRow, catRows, itemRows, rubricRows, periodRows } = records;
   if (!settingsRow) throw new Error('gradebook settings missing: call ensureGradebook first');
-  const periods: GradingPeriodRow[] = periodRows.map((p) => ({ id: p.id, name: p.name, startsOn: p.startsOn, endsOn: p.endsOn, weight: p.weight, version: p.version }));
+  const periods: GradingPeriodRow[] = periodRows.map((p) => ({
+    id: p.id,
+    name: p.name,
+    startsOn: p.startsOn,
+    endsOn: p.endsOn,
+    weight: p.weight,
+    version: p.version,
+  }));
   const rubricList: RubricRow[] = rubricRows.map((r) => ({
     id: r.id,
     name: r.name,

@@ -53,24 +53,24 @@ export const readSetupRecords = async (db: Db, courseId: string, schoolId: strin
     () => db.select().from(gradeCategories).where(eq(gradeCategories.courseId, courseId)),
     () =>
       db
-      .select({
-        item: gradeItems,
-        material: {
-          name: courseMaterials.name,
-          type: courseMaterials.type,
-          maxPoints: courseMaterials.maxPoints,
-          dueAt: courseMaterials.dueAt,
-          published: courseMaterials.published,
-          position: courseMaterials.position,
-          createdAt: courseMaterials.createdAt,
-        },
-        elementPosition: courseElements.position,
-        elementPublished: courseElements.published,
-      })
-      .from(gradeItems)
-      .leftJoin(courseMaterials, eq(courseMaterials.id, gradeItems.materialId))
-      .leftJoin(courseElements, eq(courseElements.id, courseMaterials.elementId))
-      .where(eq(gradeItems.courseId, courseId)),
+        .select({
+          item: gradeItems,
+          material: {
+            name: courseMaterials.name,
+            type: courseMaterials.type,
+            maxPoints: courseMaterials.maxPoints,
+            dueAt: courseMaterials.dueAt,
+            published: courseMaterials.published,
+            position: courseMaterials.position,
+            createdAt: courseMaterials.createdAt,
+          },
+          elementPosition: courseElements.position,
+          elementPublished: courseElements.published,
+        })
+        .from(gradeItems)
+        .leftJoin(courseMaterials, eq(courseMaterials.id, gradeItems.materialId))
+        .leftJoin(courseElements, eq(courseElements.id, courseMaterials.elementId))
+        .where(eq(gradeItems.courseId, courseId)),
     () =>
       db
         .select()

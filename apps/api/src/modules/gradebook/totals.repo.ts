@@ -51,8 +51,11 @@ export const lockRecalcMark = async (tx: Db, courseId: string, skip: boolean): P
 
 /** Clears the mark: only the one read (`at`) when given, so a newer mark stays. */
 export const clearRecalcMark = async (db: Db, courseId: string, at?: string): Promise<void> => {
-  await db.delete(gradeRecalc).where(and(eq(gradeRecalc.courseId, courseId), at === undefined ? undefined : sql`${gradeRecalc.requestedAt} = ${at}::timestamptz`));
+  await db
+    .delete(gradeRecalc)
+    .where(and(eq(gradeRecalc.courseId, courseId), at === undefined ? undefined : sql`${gradeRecalc.requestedAt} = ${at}::timestamptz`));
 };
 
 /** Up to `batch` stale courses, oldest mark first. */
-export const readStaleCourses = (db: Db, batch: number) => db.select({ courseId: gradeRecalc.courseId }).from(gradeRecalc).orderBy(asc(gradeRecalc.requestedAt)).limit(batch);
+export const readStaleCourses = (db: Db, batch: number) =>
+  db.select({ courseId: gradeRecalc.courseId }).from(gradeRecalc).orderBy(asc(gradeRecalc.requestedAt)).limit(batch);

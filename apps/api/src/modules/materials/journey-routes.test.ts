@@ -27,7 +27,13 @@ describe('the journey: locking, views and completion', () => {
       sequential: true,
       elements: [
         { name: 'Week 1', materials: [{ name: 'Intro' }, { name: 'Worksheet', type: 'file' }, { name: 'Essay', type: 'assignment' }] },
-        { name: 'Week 2', materials: [{ name: 'Video', type: 'video' }, { name: 'Draft', published: false }] },
+        {
+          name: 'Week 2',
+          materials: [
+            { name: 'Video', type: 'video' },
+            { name: 'Draft', published: false },
+          ],
+        },
         { name: 'Hidden week', published: false, materials: [{ name: 'Secret' }] },
         { name: 'Group work', assign: { groupIds: [group.id] }, materials: [{ name: 'Group task' }] },
         { name: 'Just Miguel', assign: { studentIds: [w.s3.id] }, materials: [{ name: 'Miguel page' }] },
@@ -101,7 +107,12 @@ describe('the journey: locking, views and completion', () => {
 
     const details = await jose.req('GET', `/api/materials/${id('Worksheet')}`);
     expect(details.statusCode).toBe(200);
-    expect(details.json().file).toEqual({ name: 'worksheet.txt', size: worksheet.length, mime: 'application/octet-stream', downloadUrl: `/api/materials/${id('Worksheet')}/file` });
+    expect(details.json().file).toEqual({
+      name: 'worksheet.txt',
+      size: worksheet.length,
+      mime: 'application/octet-stream',
+      downloadUrl: `/api/materials/${id('Worksheet')}/file`,
+    });
     const file = await jose.req('GET', `/api/materials/${id('Worksheet')}/file`);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(worksheet)).toBe(true);
@@ -126,12 +137,18 @@ describe('the journey: locking, views and completion', () => {
     const first = await progressOf(t.db, id('Intro'), w.s1.id);
     expect(first).toMatchObject({ timeSpentSeconds: 0 });
     const where = and(eq(materialProgress.materialId, id('Intro')), eq(materialProgress.studentId, w.s1.id));
-    await t.db.update(materialProgress).set({ lastAccessAt: new Date(Date.now() - 10 * 60 * 1000) }).where(where);
+    await t.db
+      .update(materialProgress)
+      .set({ lastAccessAt: new Date(Date.now() - 10 * 60 * 1000) })
+      .where(where);
     await jose.req('POST', `/api/materials/${id('Intro')}/view`);
     const second = await progressOf(t.db, id('Intro'), w.s1.id);
     expect(second?.timeSpentSeconds).toBeGreaterThanOrEqual(600);
     expect(second?.timeSpentSeconds).toBeLessThan(610);
-    await t.db.update(materialProgress).set({ lastAccessAt: new Date(Date.now() - 5 * 60 * 60 * 1000) }).where(where);
+    await t.db
+      .update(materialProgress)
+      .set({ lastAccessAt: new Date(Date.now() - 5 * 60 * 60 * 1000) })
+      .where(where);
     await jose.req('POST', `/api/materials/${id('Intro')}/view`);
     const third = await progressOf(t.db, id('Intro'), w.s1.id);
     expect((third?.timeSpentSeconds ?? 0) - (second?.timeSpentSeconds ?? 0)).toBe(30 * 60);
@@ -228,7 +245,12 @@ describe('the journey: locking, views and completion', () => {
 
   it('an unpublished course is not there for students; staff still preview it in student mode', async () => {
     const { t, w } = ctx;
-    const draft = await buildJourneyCourse(t.db, { schoolId: w.schoolA.id, classId: w.cls.id, published: false, elements: [{ name: 'Soon', materials: [{ name: 'Welcome' }] }] });
+    const draft = await buildJourneyCourse(t.db, {
+      schoolId: w.schoolA.id,
+      classId: w.cls.id,
+      published: false,
+      elements: [{ name: 'Soon', materials: [{ name: 'Welcome' }] }],
+    });
     expect((await jose.req('GET', `/api/courses/${draft.course.id}/journey`)).statusCode).toBe(404);
     expect((await jose.req('GET', `/api/materials/${draft.ids.Welcome}`)).statusCode).toBe(404);
     expect(statesOf(await (await teacher.req('GET', `/api/courses/${draft.course.id}/journey?as=student`)).json())).toEqual(['Welcome: current']);

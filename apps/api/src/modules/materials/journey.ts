@@ -36,12 +36,7 @@ const byPath = (a: JourneyItem, b: JourneyItem): number =>
  * unavailable frontier leaves no stop current). In a free-order course the first available stop
  * not done is `current` and the other available ones are `open`.
  */
-export const computeJourney = (
-  items: readonly JourneyItem[],
-  completedAt: ReadonlyMap<string, Date>,
-  now: Date,
-  sequential: boolean,
-): JourneyPath => {
+export const computeJourney = (items: readonly JourneyItem[], completedAt: ReadonlyMap<string, Date>, now: Date, sequential: boolean): JourneyPath => {
   const ordered = [...items].sort(byPath);
   let frontierSeen = false;
   let currentMaterialId: string | null = null;

@@ -32,11 +32,7 @@ export const findMaterialItem = async (db: Db, materialId: string) => {
 };
 
 /** The item becomes a manual one (no material, no rubric). */
-export const makeManualItem = async (
-  tx: Db,
-  itemId: string,
-  values: { name: string; maxGrade: number; dueAt: Date; updatedBy: string },
-): Promise<void> => {
+export const makeManualItem = async (tx: Db, itemId: string, values: { name: string; maxGrade: number; dueAt: Date; updatedBy: string }): Promise<void> => {
   await tx
     .update(gradeItems)
     .set({ ...values, materialId: null, minGrade: 0, rubricId: null, updatedAt: new Date() })

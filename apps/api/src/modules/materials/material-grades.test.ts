@@ -29,7 +29,14 @@ describe('deleting a graded material asks what to do with its grades', () => {
    */
   const gradedMaterial = async (type: GradedType = 'assignment', gradebook = true) => {
     const { t, w } = ctx;
-    const built = await buildGraded(t.db, { schoolId: w.schoolA.id, classId: w.cls.id, type, name: `Essay ${type}`, maxPoints: 40, dueAt: new Date('2026-08-20T09:00:00+08:00') });
+    const built = await buildGraded(t.db, {
+      schoolId: w.schoolA.id,
+      classId: w.cls.id,
+      type,
+      name: `Essay ${type}`,
+      maxPoints: 40,
+      dueAt: new Date('2026-08-20T09:00:00+08:00'),
+    });
     const { course, material } = built;
     const now = new Date();
     await buildSubmission(t.db, { materialId: material.id, studentId: w.s1.id, status: 'returned', grade: 30, returnedAt: now });
@@ -68,9 +75,23 @@ describe('deleting a graded material asks what to do with its grades', () => {
     const res = await remove(teacher, material.id, '?grades=keep');
     expect(res.statusCode, res.body).toBe(200);
     expect(await exists(material.id)).toBe(false);
-    const [item] = await ctx.t.db.select().from(gradeItems).where(eq(gradeItems.id, before?.id ?? ''));
-    expect(item).toMatchObject({ courseId: course.id, materialId: null, name: 'Essay assignment', maxGrade: 40, minGrade: 0, rubricId: null, dueAt: material.dueAt });
-    const grades = await ctx.t.db.select().from(gradeGrades).where(eq(gradeGrades.itemId, item?.id ?? ''));
+    const [item] = await ctx.t.db
+      .select()
+      .from(gradeItems)
+      .where(eq(gradeItems.id, before?.id ?? ''));
+    expect(item).toMatchObject({
+      courseId: course.id,
+      materialId: null,
+      name: 'Essay assignment',
+      maxGrade: 40,
+      minGrade: 0,
+      rubricId: null,
+      dueAt: material.dueAt,
+    });
+    const grades = await ctx.t.db
+      .select()
+      .from(gradeGrades)
+      .where(eq(gradeGrades.itemId, item?.id ?? ''));
     const byStudent = Object.fromEntries(grades.map((g) => [g.studentId, { value: g.value, excused: g.excused }]));
     // Jose's returned grade is copied, Miguel's override stays (excused too), Ana's grade was never returned.
     expect(byStudent).toEqual({ [ctx.w.s1.id]: { value: 30, excused: false }, [ctx.w.s3.id]: { value: 12, excused: true } });
@@ -86,8 +107,16 @@ describe('deleting a graded material asks what to do with its grades', () => {
     const { material } = await gradedMaterial('activity', false);
     expect((await remove(teacher, material.id, '?grades=keep')).statusCode).toBe(200);
     const [item] = await ctx.t.db.select().from(gradeItems).where(eq(gradeItems.name, 'Essay activity'));
-    const grades = await ctx.t.db.select().from(gradeGrades).where(eq(gradeGrades.itemId, item?.id ?? ''));
-    expect(grades.map((g) => [g.studentId, g.value]).sort()).toEqual([[ctx.w.s1.id, 30], [ctx.w.s3.id, 10]].sort());
+    const grades = await ctx.t.db
+      .select()
+      .from(gradeGrades)
+      .where(eq(gradeGrades.itemId, item?.id ?? ''));
+    expect(grades.map((g) => [g.studentId, g.value]).sort()).toEqual(
+      [
+        [ctx.w.s1.id, 30],
+        [ctx.w.s3.id, 10],
+      ].sort(),
+    );
   });
 
   it('keeps a rubric-graded assignment’s column at the rubric’s best total', async () => {
@@ -95,7 +124,10 @@ describe('deleting a graded material asks what to do with its grades', () => {
     const rubric = await buildRubric(ctx.t.db, { courseId: course.id });
     await ctx.t.db.update(gradeItems).set({ rubricId: rubric.id }).where(eq(gradeItems.materialId, material.id));
     expect((await remove(teacher, material.id, '?grades=keep')).statusCode).toBe(200);
-    const [item] = await ctx.t.db.select().from(gradeItems).where(and(eq(gradeItems.courseId, course.id), eq(gradeItems.name, 'Essay assignment')));
+    const [item] = await ctx.t.db
+      .select()
+      .from(gradeItems)
+      .where(and(eq(gradeItems.courseId, course.id), eq(gradeItems.name, 'Essay assignment')));
     expect(item).toMatchObject({ materialId: null, rubricId: null, maxGrade: 8 });
   });
 
@@ -113,7 +145,11 @@ describe('deleting a graded material asks what to do with its grades', () => {
     const { material } = await buildGraded(t.db, { schoolId: w.schoolA.id, classId: w.cls.id });
     expect((await summary(teacher, material.id)).json<MaterialGradesSummary>()).toEqual({ graded: true, gradeCount: 0 });
     expect((await remove(teacher, material.id)).statusCode).toBe(200);
-    const built = await buildJourneyCourse(t.db, { schoolId: w.schoolA.id, classId: w.cls.id, elements: [{ name: 'Week 1', materials: [{ name: 'Reading' }] }] });
+    const built = await buildJourneyCourse(t.db, {
+      schoolId: w.schoolA.id,
+      classId: w.cls.id,
+      elements: [{ name: 'Week 1', materials: [{ name: 'Reading' }] }],
+    });
     const pageId = built.ids.Reading ?? '';
     expect((await summary(teacher, pageId)).json<MaterialGradesSummary>()).toEqual({ graded: false, gradeCount: 0 });
     expect((await remove(teacher, pageId, '?grades=keep')).statusCode).toBe(200);

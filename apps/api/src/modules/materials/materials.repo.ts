@@ -68,10 +68,7 @@ export const materialIdsOfElement = async (db: Db, elementId: string): Promise<s
   (await db.select({ id: courseMaterials.id }).from(courseMaterials).where(eq(courseMaterials.elementId, elementId))).map((r) => r.id);
 
 export const placeMaterial = async (db: Db, materialId: string, elementId: string, position: number, actorId: string): Promise<void> => {
-  await db
-    .update(courseMaterials)
-    .set({ elementId, position, updatedAt: new Date(), updatedBy: actorId })
-    .where(eq(courseMaterials.id, materialId));
+  await db.update(courseMaterials).set({ elementId, position, updatedAt: new Date(), updatedBy: actorId }).where(eq(courseMaterials.id, materialId));
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -122,8 +119,7 @@ export const deleteStaleUploads = async (db: Db, courseId: string, before: Date)
 export type Audience = { studentIds: readonly string[] } | 'everyone';
 
 /** Student mode sees the elements for everyone; students (and a parent's children) also the ones assigned to them. */
-const assignedTo = (audience: Audience): SQL =>
-  audience === 'everyone' ? eq(courseElements.assignMode, 'everyone') : elementAssignedTo(audience.studentIds);
+const assignedTo = (audience: Audience): SQL => (audience === 'everyone' ? eq(courseElements.assignMode, 'everyone') : elementAssignedTo(audience.studentIds));
 
 /** The published materials of the course's published elements assigned to the audience (the course's own state is checked by the caller). */
 export const journeyItems = async (db: Db, courseId: string, audience: Audience): Promise<JourneyItem[]> =>
@@ -159,11 +155,21 @@ export const completions = async (db: Db, courseId: string, studentId: string): 
  * Records a visit at `at`: the first one creates the row; later ones add the time since the
  * previous visit, at most `capSeconds`, and keep the first completion. Answers the completion time.
  */
-export const recordVisit = async (db: Db, v: { materialId: string; studentId: string; at: Date; complete: boolean; capSeconds: number }): Promise<Date | null> => {
+export const recordVisit = async (
+  db: Db,
+  v: { materialId: string; studentId: string; at: Date; complete: boolean; capSeconds: number },
+): Promise<Date | null> => {
   const elapsed = sql`extract(epoch from (excluded.last_access_at - ${materialProgress.lastAccessAt}))`;
   const [row] = await db
     .insert(materialProgress)
-    .values({ materialId: v.materialId, studentId: v.studentId, firstAccessAt: v.at, lastAccessAt: v.at, completedAt: v.complete ? v.at : null, timeSpentSeconds: 0 })
+    .values({
+      materialId: v.materialId,
+      studentId: v.studentId,
+      firstAccessAt: v.at,
+      lastAccessAt: v.at,
+      completedAt: v.complete ? v.at : null,
+      timeSpentSeconds: 0,
+    })
     .onConflictDoUpdate({
       target: [materialProgress.materialId, materialProgress.studentId],
       set: {

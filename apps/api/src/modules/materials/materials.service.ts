@@ -40,7 +40,21 @@ type FormValues = z.output<typeof materialForm>;
 type OrderValues = z.output<typeof materialOrderRequest>;
 
 /** What the audit log keeps of a material (rich text is left out: it can be 200 kB). */
-const AUDITED = ['name', 'type', 'elementId', 'position', 'published', 'availableFrom', 'url', 'description', 'dueAt', 'maxPoints', 'fileName', 'fileSize', 'fileMime'] as const;
+const AUDITED = [
+  'name',
+  'type',
+  'elementId',
+  'position',
+  'published',
+  'availableFrom',
+  'url',
+  'description',
+  'dueAt',
+  'maxPoints',
+  'fileName',
+  'fileSize',
+  'fileMime',
+] as const;
 
 const invalid = (path: string, key = 'invalidChoice'): DomainError => new DomainError('VALIDATION', { fields: [{ path, key }] });
 
@@ -77,7 +91,10 @@ const takeUploadOrFail = async (tx: Db, courseId: string, uploadId: string) => {
 
 const iso = (d: Date | null): string | null => d?.toISOString() ?? null;
 
-export const toDetails = (o: Pick<OpenedMaterial, 'material' | 'element' | 'access'>, extra: { completedAt: Date | null; uploadId?: string }): MaterialDetails => {
+export const toDetails = (
+  o: Pick<OpenedMaterial, 'material' | 'element' | 'access'>,
+  extra: { completedAt: Date | null; uploadId?: string },
+): MaterialDetails => {
   const m = o.material;
   return {
     id: m.id,
@@ -135,7 +152,14 @@ const managedMaterial = async (db: Db, user: UserRow, materialId: string) => {
   return { ...found, access };
 };
 
-const auditMaterial = (tx: Db, access: CourseAccess, actor: UserRow, action: string, materialId: string, diff: { before: Record<string, unknown> | null; after: Record<string, unknown> | null }) =>
+const auditMaterial = (
+  tx: Db,
+  access: CourseAccess,
+  actor: UserRow,
+  action: string,
+  materialId: string,
+  diff: { before: Record<string, unknown> | null; after: Record<string, unknown> | null },
+) =>
   auditChange(tx, {
     schoolId: access.course.schoolId,
     actorId: actor.id,
@@ -210,7 +234,14 @@ export const publishMaterial = async (ctx: Ctx, actor: UserRow, materialId: stri
     const current = await findMaterial(tx, materialId);
     if (!current) throw new DomainError('NOT_FOUND');
     const row = await updateMaterial(tx, materialId, { published, updatedBy: actor.id });
-    await auditMaterial(tx, access, actor, published ? 'material.published' : 'material.unpublished', materialId, changes(current.material, row, ['published']));
+    await auditMaterial(
+      tx,
+      access,
+      actor,
+      published ? 'material.published' : 'material.unpublished',
+      materialId,
+      changes(current.material, row, ['published']),
+    );
   });
   return materialMessage(locale, published ? 'published' : 'unpublished');
 };
@@ -277,11 +308,15 @@ export const orderMaterials = async (ctx: Ctx, access: CourseAccess, actor: User
       action: 'material.reordered',
       targetType: 'element',
       targetId: elementId,
-      before: { materials: found.filter((m) => m.elementId === elementId).sort((a, b) => a.position - b.position).map((m) => m.id) },
+      before: {
+        materials: found
+          .filter((m) => m.elementId === elementId)
+          .sort((a, b) => a.position - b.position)
+          .map((m) => m.id),
+      },
       after: { materials: ids },
       extra: { courseId, classId: access.course.classId },
     });
   });
   return materialMessage(locale, 'reordered');
 };
-

@@ -27,12 +27,19 @@ describe('materials: create, read, edit, publish, delete, order', () => {
     const built = await buildJourneyCourse(t.db, {
       schoolId: w.schoolA.id,
       classId: w.cls.id,
-      elements: [{ name: 'Week 1', materials: [] }, { name: 'Week 2', materials: [{ name: 'Existing reading' }, { name: 'Existing link', type: 'link' }] }],
+      elements: [
+        { name: 'Week 1', materials: [] },
+        { name: 'Week 2', materials: [{ name: 'Existing reading' }, { name: 'Existing link', type: 'link' }] },
+      ],
     });
     courseId = built.course.id;
     week1 = built.elementIds['Week 1'] ?? '';
     week2 = built.elementIds['Week 2'] ?? '';
-    const other = await buildJourneyCourse(t.db, { schoolId: w.schoolA.id, classId: w.otherClass.id, elements: [{ name: 'Elsewhere', materials: [{ name: 'Other page' }] }] });
+    const other = await buildJourneyCourse(t.db, {
+      schoolId: w.schoolA.id,
+      classId: w.otherClass.id,
+      elements: [{ name: 'Elsewhere', materials: [{ name: 'Other page' }] }],
+    });
     otherCourse = { courseId: other.course.id, elementId: other.elementIds.Elsewhere ?? '', materialId: other.ids['Other page'] ?? '' };
     teacher = await signIn(t.app, w.teacher.username);
   });
@@ -43,7 +50,18 @@ describe('materials: create, read, edit, publish, delete, order', () => {
     const res = await create({ type: 'page', name: 'Cells', contentHtml: XSS_PAGE });
     expect(res.statusCode, res.body).toBe(201);
     const page = res.json<MaterialDetails>();
-    expect(page).toMatchObject({ type: 'page', name: 'Cells', courseId, classId: ctx.w.cls.id, elementId: week1, elementName: 'Week 1', published: false, status: 'UNPUBLISHED', position: 0, file: null });
+    expect(page).toMatchObject({
+      type: 'page',
+      name: 'Cells',
+      courseId,
+      classId: ctx.w.cls.id,
+      elementId: week1,
+      elementName: 'Week 1',
+      published: false,
+      status: 'UNPUBLISHED',
+      position: 0,
+      file: null,
+    });
     expect(page.contentHtml).toBe(
       '<h2>Cells</h2><p>Read <a rel="noopener noreferrer">this</a> and <a href="https://deped.gov.ph" target="_blank" rel="noopener noreferrer">that</a>.</p><img alt="Cell" src="https://cdn.example.org/cell.png" />',
     );
@@ -56,7 +74,13 @@ describe('materials: create, read, edit, publish, delete, order', () => {
     const forms = [
       { type: 'link', name: 'DepEd portal', url: 'https://deped.gov.ph/learning', description: 'Read the intro' },
       { type: 'video', name: 'Mitosis video', url: 'https://video.example.org/watch?v=1' },
-      { type: 'assignment', name: 'Essay', instructions: '<p>Write <b>300</b> words<script>x()</script></p>', dueAt: '2026-10-01T09:00:00+08:00', maxPoints: 50 },
+      {
+        type: 'assignment',
+        name: 'Essay',
+        instructions: '<p>Write <b>300</b> words<script>x()</script></p>',
+        dueAt: '2026-10-01T09:00:00+08:00',
+        maxPoints: 50,
+      },
       { type: 'quiz', name: 'Quiz 1', availableFrom: '2026-09-15T00:00:00Z' },
       { type: 'activity', name: 'Lab work', instructions: 'In class', maxPoints: 20 },
     ];
@@ -123,7 +147,9 @@ describe('materials: create, read, edit, publish, delete, order', () => {
   it('answers 404 for an element of another course or an unknown one', async () => {
     const foreign = await create({ type: 'page', name: 'Lost' }, `/api/courses/${courseId}/elements/${otherCourse.elementId}/materials`);
     expect(foreign.statusCode).toBe(404);
-    expect((await create({ type: 'page', name: 'Lost' }, `/api/courses/${courseId}/elements/2b1d7c2e-58c1-4d38-9a55-3f3c7c1d2b10/materials`)).statusCode).toBe(404);
+    expect((await create({ type: 'page', name: 'Lost' }, `/api/courses/${courseId}/elements/2b1d7c2e-58c1-4d38-9a55-3f3c7c1d2b10/materials`)).statusCode).toBe(
+      404,
+    );
     expect((await create({ type: 'page', name: 'Lost' }, `/api/courses/not-a-uuid/elements/${week1}/materials`)).statusCode).toBe(400);
   });
 
@@ -157,7 +183,13 @@ describe('materials: create, read, edit, publish, delete, order', () => {
       dueAt: '2026-11-30T12:00:00Z',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Report (final)', instructions: '<p>New text</p>', maxPoints: 40, dueAt: '2026-11-30T12:00:00.000Z', position: made.position });
+    expect(res.json()).toMatchObject({
+      name: 'Report (final)',
+      instructions: '<p>New text</p>',
+      maxPoints: 40,
+      dueAt: '2026-11-30T12:00:00.000Z',
+      position: made.position,
+    });
     const typeChange = await teacher.req('PUT', `/api/materials/${made.id}`, { type: 'quiz', name: 'Now a quiz' });
     expect(typeChange.statusCode).toBe(400);
     expect(typeChange.json().fields).toEqual([{ path: 'type', key: 'invalidChoice' }]);
@@ -223,7 +255,9 @@ describe('materials: create, read, edit, publish, delete, order', () => {
 
   it('reorders an element, moving a material in from another element of the course', async () => {
     const { t } = ctx;
-    const inWeek1 = (await t.db.select().from(courseMaterials).where(eq(courseMaterials.elementId, week1))).sort((a, b) => a.position - b.position).map((m) => m.id);
+    const inWeek1 = (await t.db.select().from(courseMaterials).where(eq(courseMaterials.elementId, week1)))
+      .sort((a, b) => a.position - b.position)
+      .map((m) => m.id);
     const [fromWeek2] = (await t.db.select().from(courseMaterials).where(eq(courseMaterials.elementId, week2))).sort((a, b) => a.position - b.position);
     const order = [fromWeek2?.id ?? '', ...[...inWeek1].reverse()];
     const url = `/api/courses/${courseId}/elements/${week1}/materials/order`;
@@ -239,13 +273,17 @@ describe('materials: create, read, edit, publish, delete, order', () => {
   it('refuses an order with a foreign, repeated or missing material and leaves the order alone', async () => {
     const { t } = ctx;
     const url = `/api/courses/${courseId}/elements/${week1}/materials/order`;
-    const current = (await t.db.select().from(courseMaterials).where(eq(courseMaterials.elementId, week1))).sort((a, b) => a.position - b.position).map((m) => m.id);
+    const current = (await t.db.select().from(courseMaterials).where(eq(courseMaterials.elementId, week1)))
+      .sort((a, b) => a.position - b.position)
+      .map((m) => m.id);
     for (const materialIds of [[...current, otherCourse.materialId], [...current, current[0]], current.slice(1)]) {
       const res = await teacher.req('PUT', url, { materialIds });
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual([{ path: 'materialIds', key: 'invalidChoice' }]);
     }
-    const still = (await t.db.select().from(courseMaterials).where(eq(courseMaterials.elementId, week1))).sort((a, b) => a.position - b.position).map((m) => m.id);
+    const still = (await t.db.select().from(courseMaterials).where(eq(courseMaterials.elementId, week1)))
+      .sort((a, b) => a.position - b.position)
+      .map((m) => m.id);
     expect(still).toEqual(current);
     expect((await teacher.req('PUT', `/api/courses/${courseId}/elements/${otherCourse.elementId}/materials/order`, { materialIds: [] })).statusCode).toBe(404);
   });

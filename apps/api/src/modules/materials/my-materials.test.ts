@@ -31,10 +31,17 @@ describe('#/materials: the teacher materials across courses', () => {
     biologyId = biology.course.id;
     // A second class the same teacher teaches, and a class of someone else.
     const second = await buildClass(t.db, { schoolId: w.schoolA.id, teachers: [w.teacher], name: 'Grade 8 - Mabini' });
-    const math = await buildJourneyCourse(t.db, { schoolId: w.schoolA.id, classId: second.id, elements: [{ name: 'Numbers', materials: [{ name: 'Fractions', type: 'assignment' }] }] });
+    const math = await buildJourneyCourse(t.db, {
+      schoolId: w.schoolA.id,
+      classId: second.id,
+      elements: [{ name: 'Numbers', materials: [{ name: 'Fractions', type: 'assignment' }] }],
+    });
     await buildJourneyCourse(t.db, { schoolId: w.schoolA.id, classId: w.otherClass.id, elements: [{ name: 'Other', materials: [{ name: 'Not mine' }] }] });
     ids = { ...biology.ids, ...math.ids };
-    await t.db.update(courseMaterials).set({ dueAt: new Date('2026-10-01T00:00:00Z') }).where(eq(courseMaterials.id, ids['Cell quiz'] ?? ''));
+    await t.db
+      .update(courseMaterials)
+      .set({ dueAt: new Date('2026-10-01T00:00:00Z') })
+      .where(eq(courseMaterials.id, ids['Cell quiz'] ?? ''));
     teacher = await signIn(t.app, w.teacher.username);
   });
 
@@ -73,7 +80,11 @@ describe('#/materials: the teacher materials across courses', () => {
     expect(await list(teacher, '&filter[key]=type&filter[values][]=spreadsheet')).toEqual({ data: [], pagination: { page: 1, totalcount: 0 } });
     // The material's own flag (the video is published inside an unpublished element).
     expect(names(await list(teacher, `&courseId=${biologyId}&published=false`))).toEqual(['Draft notes']);
-    expect(names(await list(teacher, `&courseId=${biologyId}&published=true&sortBy=name&sortOrder=desc`))).toEqual(['Photosynthesis video', 'Cell quiz', 'Cell parts']);
+    expect(names(await list(teacher, `&courseId=${biologyId}&published=true&sortBy=name&sortOrder=desc`))).toEqual([
+      'Photosynthesis video',
+      'Cell quiz',
+      'Cell parts',
+    ]);
     expect(names(await list(teacher, '&sortBy=type&sortOrder=desc'))[0]).toBe('Photosynthesis video');
     expect(names(await list(teacher, '&sortBy=className')).slice(-1)).toEqual(['Fractions']);
     expect(names(await list(teacher, '&sortBy=dueAt'))[0]).toBe('Cell quiz');

@@ -31,7 +31,12 @@ describe('course files in an S3 bucket (the app configured with S3 settings)', (
 
   it('uploads a course file into the bucket and serves it back only to people who may open it', async () => {
     const w = await buildClassWorld(t.db);
-    const { course, elementIds } = await buildJourneyCourse(t.db, { schoolId: w.schoolA.id, classId: w.cls.id, sequential: false, elements: [{ name: 'Files', materials: [] }] });
+    const { course, elementIds } = await buildJourneyCourse(t.db, {
+      schoolId: w.schoolA.id,
+      classId: w.cls.id,
+      sequential: false,
+      elements: [{ name: 'Files', materials: [] }],
+    });
     const teacher = await signIn(t.app, w.teacher.username);
     const student = await signIn(t.app, w.s1.username);
     const data = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(6 * 1024 * 1024)]);
@@ -39,7 +44,11 @@ describe('course files in an S3 bucket (the app configured with S3 settings)', (
     const up = await uploadFile(teacher, course.id, 'Aralin 1.pdf', data, 'application/pdf');
     expect(up.statusCode, up.body).toBe(201);
     expect(up.json<UploadAnswer>()).toMatchObject({ fileName: 'Aralin 1.pdf', size: data.length, mime: 'application/pdf' });
-    const made = await teacher.req('POST', `/api/courses/${course.id}/elements/${elementIds.Files}/materials`, { type: 'file', name: 'Aralin 1', uploadId: up.json().uploadId });
+    const made = await teacher.req('POST', `/api/courses/${course.id}/elements/${elementIds.Files}/materials`, {
+      type: 'file',
+      name: 'Aralin 1',
+      uploadId: up.json().uploadId,
+    });
     expect(made.statusCode, made.body).toBe(201);
     const material = made.json<MaterialDetails>();
     expect((await teacher.req('PATCH', `/api/materials/${material.id}/published`, { published: true })).statusCode).toBe(200);

@@ -32,7 +32,12 @@ describe('uploads and file downloads', () => {
       void app.register(materialsRoutes, { prefix: LOWERED, uploadMaxBytes: LOWERED_LIMIT });
     });
     w = await buildClassWorld(t.db);
-    const built = await buildJourneyCourse(t.db, { schoolId: w.schoolA.id, classId: w.cls.id, sequential: false, elements: [{ name: 'Files', materials: [] }] });
+    const built = await buildJourneyCourse(t.db, {
+      schoolId: w.schoolA.id,
+      classId: w.cls.id,
+      sequential: false,
+      elements: [{ name: 'Files', materials: [] }],
+    });
     courseId = built.course.id;
     elementId = built.elementIds.Files ?? '';
     teacher = await signIn(t.app, w.teacher.username);
@@ -65,7 +70,11 @@ describe('uploads and file downloads', () => {
     const up = await uploadFile(teacher, courseId, 'Module 1.pdf', data, 'application/pdf');
     expect(up.statusCode, up.body).toBe(201);
     expect(up.json<UploadAnswer>()).toMatchObject({ fileName: 'Module 1.pdf', size: data.length, mime: 'application/pdf' });
-    const made = await teacher.req('POST', `/api/courses/${courseId}/elements/${elementId}/materials`, { type: 'file', name: 'Module 1', uploadId: up.json().uploadId });
+    const made = await teacher.req('POST', `/api/courses/${courseId}/elements/${elementId}/materials`, {
+      type: 'file',
+      name: 'Module 1',
+      uploadId: up.json().uploadId,
+    });
     const material = made.json<MaterialDetails>();
     await teacher.req('PATCH', `/api/materials/${material.id}/published`, { published: true });
     for (const agent of [teacher, student]) {
@@ -124,7 +133,9 @@ describe('uploads and file downloads', () => {
     expect(safeFileName('...')).toBe('file');
     expect(safeFileName(`${'a'.repeat(300)}.pdf`)).toBe(`${'a'.repeat(196)}.pdf`);
     expect(safeFileName('line\r\nbreak\t.txt')).toBe('linebreak.txt');
-    expect(attachmentHeader('Aralin sa Agham – ikalawa.pdf')).toBe(`attachment; filename="Aralin sa Agham _ ikalawa.pdf"; filename*=UTF-8''Aralin%20sa%20Agham%20%E2%80%93%20ikalawa.pdf`);
+    expect(attachmentHeader('Aralin sa Agham – ikalawa.pdf')).toBe(
+      `attachment; filename="Aralin sa Agham _ ikalawa.pdf"; filename*=UTF-8''Aralin%20sa%20Agham%20%E2%80%93%20ikalawa.pdf`,
+    );
     expect(attachmentHeader("it's (1).txt")).toBe(`attachment; filename="it's (1).txt"; filename*=UTF-8''it%27s%20%281%29.txt`);
   });
 
@@ -152,7 +163,12 @@ describe('uploads and file downloads', () => {
     const notMultipart = await teacher.req('POST', `/api/courses/${courseId}/uploads`, { file: 'x' });
     expect(notMultipart.statusCode).toBe(400);
     expect(notMultipart.json().fields).toEqual([{ path: 'file', key: 'required' }]);
-    const wrongField = await teacher.req('POST', `/api/courses/${courseId}/uploads`, undefined, multipartFile('photo', 'a.txt', 'text/plain', Buffer.from('x')));
+    const wrongField = await teacher.req(
+      'POST',
+      `/api/courses/${courseId}/uploads`,
+      undefined,
+      multipartFile('photo', 'a.txt', 'text/plain', Buffer.from('x')),
+    );
     expect(wrongField.statusCode).toBe(400);
     const empty = await uploadFile(teacher, courseId, 'empty.txt', Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
@@ -191,7 +207,12 @@ describe('uploads and file downloads', () => {
     expect(await t.app.storage.getStream(row?.fileKey ?? '')).not.toBeNull();
     expect((await teacher.req('DELETE', `/api/materials/${material.id}`)).statusCode).toBe(200);
     expect(await t.app.storage.getStream(row?.fileKey ?? '')).toBeNull();
-    expect(await t.db.select().from(courseUploads).where(and(eq(courseUploads.courseId, courseId), eq(courseUploads.storageKey, row?.fileKey ?? '')))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(courseUploads)
+        .where(and(eq(courseUploads.courseId, courseId), eq(courseUploads.storageKey, row?.fileKey ?? ''))),
+    ).toEqual([]);
     expect((await student.req('GET', `/api/materials/${material.id}/file`)).statusCode).toBe(404);
   });
 
@@ -199,7 +220,10 @@ describe('uploads and file downloads', () => {
     const stale = await uploadFile(teacher, courseId, 'forgotten.txt', Buffer.from('never used'));
     const staleId = stale.json<UploadAnswer>().uploadId;
     const [row] = await t.db.select().from(courseUploads).where(eq(courseUploads.id, staleId));
-    await t.db.update(courseUploads).set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where(eq(courseUploads.id, staleId));
+    await t.db
+      .update(courseUploads)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(courseUploads.id, staleId));
     await uploadFile(teacher, courseId, 'fresh.txt', Buffer.from('new'));
     expect(await t.db.select().from(courseUploads).where(eq(courseUploads.id, staleId))).toEqual([]);
     expect(await t.app.storage.getStream(row?.storageKey ?? '')).toBeNull();

@@ -138,7 +138,14 @@ export const readAttempt = async (ctx: Ctx, user: UserRow, attemptId: string, no
  * Saves one answer of the student's attempt in progress. A finished attempt, or one past its
  * deadline (submitted now with what was saved), answers ATTEMPT_FINISHED.
  */
-export const saveAttemptAnswer = async (ctx: Ctx, user: UserRow, attemptId: string, questionId: string, answer: AnswerValue, now = new Date()): Promise<{ savedAt: string }> => {
+export const saveAttemptAnswer = async (
+  ctx: Ctx,
+  user: UserRow,
+  attemptId: string,
+  questionId: string,
+  answer: AnswerValue,
+  now = new Date(),
+): Promise<{ savedAt: string }> => {
   await openOwnAttempt(ctx.db, user, attemptId);
   const outcome = await ctx.db.transaction(async (tx) => {
     const locked = await findAttempt(tx, attemptId, { lock: true });

@@ -42,7 +42,9 @@ describe('quiz attempts: start, resume, answers, submit, results', () => {
     const [stored] = await world.t.db.select().from(quizAttempts).where(eq(quizAttempts.id, attempt.id));
     expect(stored?.questionOrder).toEqual(attempt.questions.map((q) => q.id));
     const mc = attempt.questions.find((q) => q.type === 'multipleChoice');
-    expect(mc?.type === 'multipleChoice' ? new Set(mc.choices.map((c) => c.text)) : null).toEqual(new Set(sampleForms.multipleChoice.choices.map((c) => c.text)));
+    expect(mc?.type === 'multipleChoice' ? new Set(mc.choices.map((c) => c.text)) : null).toEqual(
+      new Set(sampleForms.multipleChoice.choices.map((c) => c.text)),
+    );
   });
 
   it('saves answers as the student goes; GET attempt after a reload returns them; a wrong type is refused', async () => {
@@ -130,7 +132,16 @@ describe('quiz attempts: start, resume, answers, submit, results', () => {
     expect(stored?.answer).toEqual(WRONG.numeric);
 
     const overview = await miguel.req('GET', `/api/materials/${quiz.materialId}/quiz`);
-    expect(overview.json<QuizOverview>()).toMatchObject({ grade: 4, passed: false, attemptsLeft: null, inProgressAttemptId: null, questionCount: 4, totalPoints: 7, window: 'open', can: { start: true } });
+    expect(overview.json<QuizOverview>()).toMatchObject({
+      grade: 4,
+      passed: false,
+      attemptsLeft: null,
+      inProgressAttemptId: null,
+      questionCount: 4,
+      totalPoints: 7,
+      window: 'open',
+      can: { start: true },
+    });
   });
 
   it('an attempt past its time limit is submitted with what was saved: answers then get ATTEMPT_FINISHED', async () => {
@@ -198,9 +209,14 @@ describe('quiz attempts: start, resume, answers, submit, results', () => {
     const early = await jose.req('POST', `/api/materials/${notYet.materialId}/attempts`);
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ code: 'QUIZ_CLOSED' });
-    expect((await jose.req('GET', `/api/materials/${notYet.materialId}/quiz`)).json<QuizOverview>()).toMatchObject({ window: 'notOpen', can: { start: false } });
+    expect((await jose.req('GET', `/api/materials/${notYet.materialId}/quiz`)).json<QuizOverview>()).toMatchObject({
+      window: 'notOpen',
+      can: { start: false },
+    });
 
-    const closed = await world.makeQuiz({ settings: { openAt: new Date(Date.now() - 2 * HOUR).toISOString(), closeAt: new Date(Date.now() - HOUR).toISOString() } });
+    const closed = await world.makeQuiz({
+      settings: { openAt: new Date(Date.now() - 2 * HOUR).toISOString(), closeAt: new Date(Date.now() - HOUR).toISOString() },
+    });
     expect((await jose.req('POST', `/api/materials/${closed.materialId}/attempts`)).json()).toMatchObject({ code: 'QUIZ_CLOSED' });
 
     const closeAt = new Date(Date.now() + 5 * MINUTE);
@@ -234,7 +250,10 @@ describe('quiz attempts: start, resume, answers, submit, results', () => {
   });
 
   it('the key stays hidden until the settings allow it (never; after the close time), and staff always see it', async () => {
-    const never = await world.makeQuiz({ settings: { showAnswers: 'never' }, questions: sampleQuestions('multipleChoice', 'shortAnswer', 'numeric', 'matching', 'essay') });
+    const never = await world.makeQuiz({
+      settings: { showAnswers: 'never' },
+      questions: sampleQuestions('multipleChoice', 'shortAnswer', 'numeric', 'matching', 'essay'),
+    });
     const { attempt } = await takeQuiz(world.as('ana'), never.materialId, right);
     const own = await world.as('ana').req('GET', `/api/attempts/${attempt.id}/result`);
     expect(own.statusCode).toBe(200);

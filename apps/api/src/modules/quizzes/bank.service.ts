@@ -19,8 +19,22 @@ const toBankQuestion = (row: BankRecord): BankQuestion => {
   return { id: row.id, type: question.type, question, updatedAt: row.updatedAt.toISOString() };
 };
 
-const auditBank = (tx: Db, access: CourseAccess, actor: UserRow, action: string, diff: { before: Record<string, unknown> | null; after: Record<string, unknown> | null }) =>
-  auditChange(tx, { schoolId: access.course.schoolId, actorId: actor.id, action, targetType: 'course', targetId: access.course.id, ...diff, extra: { classId: access.course.classId } });
+const auditBank = (
+  tx: Db,
+  access: CourseAccess,
+  actor: UserRow,
+  action: string,
+  diff: { before: Record<string, unknown> | null; after: Record<string, unknown> | null },
+) =>
+  auditChange(tx, {
+    schoolId: access.course.schoolId,
+    actorId: actor.id,
+    action,
+    targetType: 'course',
+    targetId: access.course.id,
+    ...diff,
+    extra: { classId: access.course.classId },
+  });
 
 const bankFacts = (row: BankRecord, source: string) => ({ bankId: row.id, type: row.type, points: row.points, source });
 

@@ -31,7 +31,8 @@ import {
 /** The quiz's questions by id. */
 export type QuestionMap = ReadonlyMap<string, Question>;
 
-export const questionMap = async (db: Db, materialId: string): Promise<QuestionMap> => new Map((await questionsOf(db, materialId)).map((r) => [r.id, toQuestion(r)]));
+export const questionMap = async (db: Db, materialId: string): Promise<QuestionMap> =>
+  new Map((await questionsOf(db, materialId)).map((r) => [r.id, toQuestion(r)]));
 
 /** The questions of an attempt, in the attempt's order (questions removed since are left out). */
 export const attemptQuestions = (attempt: Pick<AttemptRecord, 'questionOrder'>, questions: QuestionMap): Question[] =>
@@ -41,7 +42,12 @@ export const attemptQuestions = (attempt: Pick<AttemptRecord, 'questionOrder'>, 
   });
 
 /** Grades the attempt's saved answers (with the teacher's manual scores) and writes every answer's grading and the attempt's score. */
-export const gradeStored = async (tx: Db, attempt: AttemptRecord, questions: QuestionMap, extra: Partial<AttemptRecord> = {}): Promise<{ attempt: AttemptRecord; grade: AttemptGrade }> => {
+export const gradeStored = async (
+  tx: Db,
+  attempt: AttemptRecord,
+  questions: QuestionMap,
+  extra: Partial<AttemptRecord> = {},
+): Promise<{ attempt: AttemptRecord; grade: AttemptGrade }> => {
   const rows = await answersOf(tx, [attempt.id]);
   const answers: Record<string, AnswerValue | null> = {};
   const manual: Record<string, number | null> = {};
@@ -60,7 +66,12 @@ export const gradeStored = async (tx: Db, attempt: AttemptRecord, questions: Que
  * scaled to the quiz's maximum points (issue 13: raw / total × maximum), and whether any attempt
  * waits for the teacher, written to their `submissions` row (which the grade book reads).
  */
-export const storeCombinedGrade = async (tx: Db, materialId: string, studentId: string, opts: { settings?: QuizSettings; gradedBy?: string | null; at: Date }): Promise<void> => {
+export const storeCombinedGrade = async (
+  tx: Db,
+  materialId: string,
+  studentId: string,
+  opts: { settings?: QuizSettings; gradedBy?: string | null; at: Date },
+): Promise<void> => {
   const settings = opts.settings ?? (await loadSettings(tx, materialId));
   const maxPoints = await quizMaxPoints(tx, materialId);
   const done = (await attemptsOf(tx, materialId, [studentId])).filter((a) => a.status === 'submitted');

@@ -202,7 +202,10 @@ export const bankPage = async (db: Db, courseId: string, q: ParsedTableQuery): P
 };
 
 export const insertBank = async (db: Db, courseId: string, body: QuestionFormValues, actorId: string): Promise<BankRecord> => {
-  const [row] = await db.insert(questionBank).values({ courseId, type: body.type, points: body.points, body, createdBy: actorId, updatedBy: actorId }).returning();
+  const [row] = await db
+    .insert(questionBank)
+    .values({ courseId, type: body.type, points: body.points, body, createdBy: actorId, updatedBy: actorId })
+    .returning();
   if (!row) throw new Error('bank insert');
   return row;
 };
@@ -301,7 +304,12 @@ export const updateAttempt = async (db: Db, attemptId: string, values: Partial<t
 // Answers
 
 export const answersOf = (db: Db, attemptIds: readonly string[]): Promise<AnswerRecord[]> =>
-  attemptIds.length === 0 ? Promise.resolve([]) : db.select().from(quizAnswers).where(inArray(quizAnswers.attemptId, [...attemptIds]));
+  attemptIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(quizAnswers)
+        .where(inArray(quizAnswers.attemptId, [...attemptIds]));
 
 export const saveAnswer = async (db: Db, attemptId: string, questionId: string, answer: AnswerValue, at: Date): Promise<void> => {
   await db

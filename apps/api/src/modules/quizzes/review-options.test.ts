@@ -58,7 +58,10 @@ describe('quiz review options', () => {
       [false, null, null],
     ]);
     // The quiz closes.
-    await world.t.db.update(quizSettings).set({ closeAt: new Date(Date.now() - 1000) }).where(eq(quizSettings.materialId, quiz.materialId));
+    await world.t.db
+      .update(quizSettings)
+      .set({ closeAt: new Date(Date.now() - 1000) })
+      .where(eq(quizSettings.materialId, quiz.materialId));
     const after = (await world.as('ana').req('GET', `/api/attempts/${attempt.id}/result`)).json<AttemptResult>();
     expect(after.review).toEqual({ correctness: true, points: true, answers: false, feedback: true });
     expect(after.questions.map((q) => q.points)).toEqual([0, 0]);
@@ -67,7 +70,9 @@ describe('quiz review options', () => {
   it('the settings save and read every option; after the close needs a close time', async () => {
     const quiz = await world.makeQuiz();
     const url = `/api/materials/${quiz.materialId}/quiz-settings`;
-    const saved = await world.as('teacher').req('PUT', url, { showCorrectness: 'never', showPoints: 'afterSubmit', showAnswers: 'never', showFeedback: 'never' });
+    const saved = await world
+      .as('teacher')
+      .req('PUT', url, { showCorrectness: 'never', showPoints: 'afterSubmit', showAnswers: 'never', showFeedback: 'never' });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await world.as('teacher').req('GET', url)).json<QuizSettingsAnswer>()).toMatchObject({
       showCorrectness: 'never',

@@ -73,7 +73,14 @@ type ManualGrade = z.output<typeof manualGradeRequest>;
  * an override of any automatic score (0..the question's points, GRADE_OVER_MAX above). The
  * attempt's score and the student's combined grade follow in the same transaction.
  */
-export const gradeByHand = async (ctx: Ctx, user: UserRow, attemptId: string, questionId: string, body: ManualGrade, now = new Date()): Promise<AttemptResult> => {
+export const gradeByHand = async (
+  ctx: Ctx,
+  user: UserRow,
+  attemptId: string,
+  questionId: string,
+  body: ManualGrade,
+  now = new Date(),
+): Promise<AttemptResult> => {
   const { quiz } = await openAttempt(ctx.db, user, attemptId, { parents: false });
   requireGrader(quiz);
   const graded = await ctx.db.transaction(async (tx) => {
@@ -113,7 +120,12 @@ const wrongAnswers = (q: Question, a: AnswerValue, locale: Locale): Wrong[] => {
   switch (q.type) {
     case 'multipleChoice': {
       const picked = new Set((a as Extract<AnswerValue, { type: 'multipleChoice' }>).choiceIds);
-      return one(q.choices.filter((c) => picked.has(c.id)).map((c) => c.text).join(', '));
+      return one(
+        q.choices
+          .filter((c) => picked.has(c.id))
+          .map((c) => c.text)
+          .join(', '),
+      );
     }
     case 'trueFalse':
       return one(quizText(locale, (a as Extract<AnswerValue, { type: 'trueFalse' }>).value ? 'true' : 'false'));

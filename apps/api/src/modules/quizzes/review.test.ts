@@ -48,14 +48,21 @@ describe('quiz review: combined grades, regrading, essays, results and statistic
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ regraded: 2 });
     const scores = await world.t.db.select().from(quizAttempts).where(eq(quizAttempts.materialId, quiz.materialId));
-    expect(scores.filter((a) => a.status === 'submitted').map((a) => [a.studentId === world.w.s1.id ? 'jose' : 'ana', a.score, a.maxScore]).sort()).toEqual([
+    expect(
+      scores
+        .filter((a) => a.status === 'submitted')
+        .map((a) => [a.studentId === world.w.s1.id ? 'jose' : 'ana', a.score, a.maxScore])
+        .sort(),
+    ).toEqual([
       ['ana', 5, 8],
       ['jose', 8, 8],
     ]);
     // The quiz stays worth its 7 maximum points (issue 13): 8 of 8 is 7, 5 of 8 is 4.38.
     expect((await submissionRow(world.t.db, quiz.materialId, world.w.s1.id))?.grade).toBe(7);
     expect((await submissionRow(world.t.db, quiz.materialId, world.w.s2.id))?.grade).toBe(4.38);
-    const result = (await world.as('ana').req('GET', `/api/attempts/${scores.find((a) => a.studentId === world.w.s2.id)?.id ?? ''}/result`)).json<AttemptResult>();
+    const result = (
+      await world.as('ana').req('GET', `/api/attempts/${scores.find((a) => a.studentId === world.w.s2.id)?.id ?? ''}/result`)
+    ).json<AttemptResult>();
     expect(result.questions[0]).toMatchObject({ points: 0, max: 3, correct: false });
     expect(await auditActions(world.t.db, quiz.materialId)).toContain('quiz.question-updated');
   });
@@ -77,14 +84,21 @@ describe('quiz review: combined grades, regrading, essays, results and statistic
     // Jose misses only the short answer (1 of 7 points): 6 of 7 is 85.71 of 100.
     const { attempt, result } = await takeQuiz(world.as('jose'), quiz.materialId, (t) => (t === 'shortAnswer' ? wrong(t) : right(t)));
     expect(result).toMatchObject({ attempt: { score: 6, maxScore: 7 }, grade: 85.71, maxPoints: 100, passed: true });
-    expect((await world.as('jose').req('GET', `/api/materials/${quiz.materialId}/quiz`)).json<QuizOverview>()).toMatchObject({ grade: 85.71, maxPoints: 100, totalPoints: 7, passed: true });
+    expect((await world.as('jose').req('GET', `/api/materials/${quiz.materialId}/quiz`)).json<QuizOverview>()).toMatchObject({
+      grade: 85.71,
+      maxPoints: 100,
+      totalPoints: 7,
+      passed: true,
+    });
     expect(await submissionRow(world.t.db, quiz.materialId, world.w.s1.id)).toMatchObject({ grade: 85.71 });
     const results = (await world.as('teacher').req('GET', `/api/materials/${quiz.materialId}/quiz-results`)).json<QuizResults>();
     expect(results).toMatchObject({ totalPoints: 7, maxPoints: 100, counts: { passed: 1 } });
     expect(results.rows.find((r) => r.studentId === world.w.s1.id)?.grade).toBe(85.71);
 
     // A regrade (the true/false key flipped: 5 of 7, under 75 %) is scaled too.
-    const regraded = await world.as('teacher').req('PUT', `/api/materials/${quiz.materialId}/questions/${quiz.id('trueFalse')}`, { ...sampleForms.trueFalse, correct: false });
+    const regraded = await world
+      .as('teacher')
+      .req('PUT', `/api/materials/${quiz.materialId}/questions/${quiz.id('trueFalse')}`, { ...sampleForms.trueFalse, correct: false });
     expect(regraded.json()).toMatchObject({ regraded: 1 });
     expect(await submissionRow(world.t.db, quiz.materialId, world.w.s1.id)).toMatchObject({ grade: 71.43 });
 
@@ -93,7 +107,11 @@ describe('quiz review: combined grades, regrading, essays, results and statistic
     const saved = await world.as('teacher').req('PUT', `/api/materials/${quiz.materialId}`, form);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await submissionRow(world.t.db, quiz.materialId, world.w.s1.id)).toMatchObject({ grade: 14.29 });
-    expect((await world.as('jose').req('GET', `/api/attempts/${attempt.id}/result`)).json<AttemptResult>()).toMatchObject({ grade: 14.29, maxPoints: 20, passed: false });
+    expect((await world.as('jose').req('GET', `/api/attempts/${attempt.id}/result`)).json<AttemptResult>()).toMatchObject({
+      grade: 14.29,
+      maxPoints: 20,
+      passed: false,
+    });
     // The grade book's item is out of the same maximum.
     const setup = await world.as('teacher').req('GET', `/api/courses/${quiz.course.id}/gradebook/setup`);
     expect(setup.statusCode, setup.body).toBe(200);
@@ -111,7 +129,9 @@ describe('quiz review: combined grades, regrading, essays, results and statistic
       attempts.push(attempt);
     }
     const [edit, ...submits] = await Promise.all([
-      world.as('teacher').req('PUT', `/api/materials/${quiz.materialId}/questions/${quiz.id('multipleChoice')}`, { ...sampleForms.multipleChoice, correct: ['x81q'] }),
+      world
+        .as('teacher')
+        .req('PUT', `/api/materials/${quiz.materialId}/questions/${quiz.id('multipleChoice')}`, { ...sampleForms.multipleChoice, correct: ['x81q'] }),
       ...takers.map((agent, i) => agent.req('POST', `/api/attempts/${attempts[i]?.id ?? ''}/submit`)),
     ]);
     expect(edit?.statusCode, edit?.body).toBe(200);
@@ -151,7 +171,9 @@ describe('quiz review: combined grades, regrading, essays, results and statistic
     expect(await auditActions(world.t.db, quiz.materialId)).toEqual(['quiz.answer-graded']);
     // An attempt in progress is not graded by hand.
     const other = await world.as('ana').req('POST', `/api/materials/${quiz.materialId}/attempts`);
-    const inProgress = await world.as('teacher').req('PUT', `/api/attempts/${other.json<{ id: string }>().id}/answers/${quiz.id('essay')}/grade`, { points: 1 });
+    const inProgress = await world
+      .as('teacher')
+      .req('PUT', `/api/attempts/${other.json<{ id: string }>().id}/answers/${quiz.id('essay')}/grade`, { points: 1 });
     expect(inProgress.statusCode).toBe(409);
   });
 
@@ -174,7 +196,10 @@ describe('quiz review: combined grades, regrading, essays, results and statistic
   });
 
   it('statistics per question: answered, share correct, average points, common wrong answers as text', async () => {
-    const quiz = await world.makeQuiz({ questions: sampleQuestions('multipleChoice', 'trueFalse', 'shortAnswer', 'numeric', 'matching', 'essay'), settings: { attemptsAllowed: 2 } });
+    const quiz = await world.makeQuiz({
+      questions: sampleQuestions('multipleChoice', 'trueFalse', 'shortAnswer', 'numeric', 'matching', 'essay'),
+      settings: { attemptsAllowed: 2 },
+    });
     await takeQuiz(world.as('jose'), quiz.materialId, right);
     await takeQuiz(world.as('ana'), quiz.materialId, (t) => (t === 'shortAnswer' ? { type: 'shortAnswer', text: 'andres  bonifacio' } : wrong(t)));
     await takeQuiz(world.as('miguel'), quiz.materialId, (t) => (t === 'essay' || t === 'trueFalse' ? undefined : wrong(t)));

@@ -42,7 +42,13 @@ export const cleanForm = (form: QuestionFormValues): QuestionFormValues => {
 };
 
 /** Quiz changes are audited on the material. */
-export const auditQuiz = (tx: Db, quiz: Pick<OpenedQuiz, 'access' | 'material'>, actor: UserRow, action: string, diff: { before: Record<string, unknown> | null; after: Record<string, unknown> | null }) =>
+export const auditQuiz = (
+  tx: Db,
+  quiz: Pick<OpenedQuiz, 'access' | 'material'>,
+  actor: UserRow,
+  action: string,
+  diff: { before: Record<string, unknown> | null; after: Record<string, unknown> | null },
+) =>
   auditChange(tx, {
     schoolId: quiz.access.course.schoolId,
     actorId: actor.id,
@@ -91,7 +97,13 @@ export const readQuizSettings = async (ctx: Ctx, user: UserRow, materialId: stri
  * Saves the settings. Attempts already started keep their deadline; a new grading method
  * recombines every student's grade in the same transaction.
  */
-export const writeQuizSettings = async (ctx: Ctx, user: UserRow, materialId: string, form: QuizSettings & EditVersion, now = new Date()): Promise<QuizSettingsAnswer> => {
+export const writeQuizSettings = async (
+  ctx: Ctx,
+  user: UserRow,
+  materialId: string,
+  form: QuizSettings & EditVersion,
+  now = new Date(),
+): Promise<QuizSettingsAnswer> => {
   const quiz = await staffQuiz(ctx.db, user, materialId, { manage: true });
   const isoOf = (t: string | null) => (t === null ? null : new Date(t).toISOString());
   const { version, overwrite, ...values } = form;
@@ -117,12 +129,19 @@ export const listQuestions = async (ctx: Ctx, user: UserRow, materialId: string)
 const questionFacts = (body: QuestionFormValues, questionId: string) => ({ questionId, type: body.type, points: body.points });
 
 /** Adds questions at the end of the quiz (the quiz keeps its maximum points; grades are scaled to them). */
-export const addQuestions = async (ctx: Ctx, quiz: OpenedQuiz, user: UserRow, forms: readonly QuestionFormValues[], source: 'editor' | 'bank'): Promise<TeacherQuestion[]> => {
+export const addQuestions = async (
+  ctx: Ctx,
+  quiz: OpenedQuiz,
+  user: UserRow,
+  forms: readonly QuestionFormValues[],
+  source: 'editor' | 'bank',
+): Promise<TeacherQuestion[]> => {
   const materialId = quiz.material.id;
   const rows = await ctx.db.transaction(async (tx) => {
     await lockQuiz(tx, materialId, 'change');
     const made = await insertQuestions(tx, materialId, forms, user.id);
-    for (const row of made) await auditQuiz(tx, quiz, user, 'quiz.question-added', { before: null, after: { ...questionFacts(row.body as QuestionFormValues, row.id), source } });
+    for (const row of made)
+      await auditQuiz(tx, quiz, user, 'quiz.question-added', { before: null, after: { ...questionFacts(row.body as QuestionFormValues, row.id), source } });
     return made;
   });
   return rows.map(toTeacherQuestion);
@@ -148,7 +167,14 @@ const gradedPart = (body: QuestionFormValues): Record<string, unknown> => {
  * in the same transaction, every submitted attempt with the question and their students'
  * combined grades.
  */
-export const editQuestion = async (ctx: Ctx, user: UserRow, materialId: string, questionId: string, form: QuestionFormValues, now = new Date()): Promise<TeacherQuestion & { regraded: number }> => {
+export const editQuestion = async (
+  ctx: Ctx,
+  user: UserRow,
+  materialId: string,
+  questionId: string,
+  form: QuestionFormValues,
+  now = new Date(),
+): Promise<TeacherQuestion & { regraded: number }> => {
   const quiz = await staffQuiz(ctx.db, user, materialId, { manage: true });
   const body = cleanForm(form);
   return ctx.db.transaction(async (tx) => {
@@ -158,7 +184,10 @@ export const editQuestion = async (ctx: Ctx, user: UserRow, materialId: string, 
     const old = before.body as QuestionFormValues;
     const row = await updateQuestion(tx, questionId, body, user.id);
     const regraded = isDeepStrictEqual(gradedPart(old), gradedPart(body)) ? 0 : await regradeQuestion(tx, materialId, questionId, now);
-    await auditQuiz(tx, quiz, user, 'quiz.question-updated', { before: questionFacts(old, questionId), after: { ...questionFacts(body, questionId), regraded } });
+    await auditQuiz(tx, quiz, user, 'quiz.question-updated', {
+      before: questionFacts(old, questionId),
+      after: { ...questionFacts(body, questionId), regraded },
+    });
     return { ...toTeacherQuestion(row), regraded };
   });
 };

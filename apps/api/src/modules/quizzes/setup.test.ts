@@ -54,13 +54,33 @@ describe('quiz setup: settings, questions, the question bank', () => {
       passingPercent: 60,
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json<QuizSettingsAnswer>()).toMatchObject({ openAt: '2026-09-01T00:00:00.000Z', closeAt: '2026-09-01T09:00:00.000Z', timeLimitMinutes: 30, attemptsAllowed: 3, gradingMethod: 'average', shuffleQuestions: true, shuffleChoices: false, passingPercent: 60 });
+    expect(saved.json<QuizSettingsAnswer>()).toMatchObject({
+      openAt: '2026-09-01T00:00:00.000Z',
+      closeAt: '2026-09-01T09:00:00.000Z',
+      timeLimitMinutes: 30,
+      attemptsAllowed: 3,
+      gradingMethod: 'average',
+      shuffleQuestions: true,
+      shuffleChoices: false,
+      passingPercent: 60,
+    });
     expect((await world.as('assistant').req('GET', url)).json<QuizSettingsAnswer>()).toMatchObject({ gradingMethod: 'average' });
     expect(await auditActions(world.t.db, quiz.materialId)).toEqual(['quiz.settings-updated']);
 
-    const bad = await teacher.req('PUT', url, { openAt: '2026-09-02T08:00:00Z', closeAt: '2026-09-01T08:00:00Z', timeLimitMinutes: 0, attemptsAllowed: 21, passingPercent: 101 });
+    const bad = await teacher.req('PUT', url, {
+      openAt: '2026-09-02T08:00:00Z',
+      closeAt: '2026-09-01T08:00:00Z',
+      timeLimitMinutes: 0,
+      attemptsAllowed: 21,
+      passingPercent: 101,
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ fields: { path: string }[] }>().fields.map((f) => f.path).sort()).toEqual(['attemptsAllowed', 'closeAt', 'passingPercent', 'timeLimitMinutes']);
+    expect(
+      bad
+        .json<{ fields: { path: string }[] }>()
+        .fields.map((f) => f.path)
+        .sort(),
+    ).toEqual(['attemptsAllowed', 'closeAt', 'passingPercent', 'timeLimitMinutes']);
     const afterCloseWithoutClose = await teacher.req('PUT', url, { showAnswers: 'afterClose' });
     expect(afterCloseWithoutClose.json()).toMatchObject({ code: 'VALIDATION', fields: [{ path: 'closeAt' }] });
     expect((await teacher.req('GET', url)).json<QuizSettingsAnswer>()).toMatchObject({ gradingMethod: 'average', attemptsAllowed: 3 });
@@ -150,7 +170,10 @@ describe('quiz setup: settings, questions, the question bank', () => {
     expect(res.json()).toMatchObject({ code: 'QUIZ_HAS_ATTEMPTS' });
     expect(await world.t.db.select().from(quizQuestions).where(eq(quizQuestions.materialId, quiz.materialId))).toHaveLength(4);
     // The attempt keeps its questions; editing the prompt is fine and regrades nothing.
-    const edit = await world.as('teacher').req('PUT', `/api/materials/${quiz.materialId}/questions/${quiz.id('trueFalse')}`, { ...sampleForms.trueFalse, prompt: '<p>Is Mount Apo the highest?</p>' });
+    const edit = await world.as('teacher').req('PUT', `/api/materials/${quiz.materialId}/questions/${quiz.id('trueFalse')}`, {
+      ...sampleForms.trueFalse,
+      prompt: '<p>Is Mount Apo the highest?</p>',
+    });
     expect(edit.json()).toMatchObject({ regraded: 0 });
     const reread = (await world.as('jose').req('GET', `/api/attempts/${attempt.id}`)).json<AttemptView>();
     expect(reread.questions.map((q) => q.id)).toEqual(quiz.questionIds);
@@ -200,6 +223,11 @@ describe('quiz setup: settings, questions, the question bank', () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await teacher.req('DELETE', `${bank}/${saved[1]?.id ?? ''}`)).statusCode).toBe(404);
     expect((await teacher.req('GET', bank)).json<TablePage<BankQuestion>>().pagination.totalcount).toBe(2);
-    expect(await auditActions(world.t.db, quiz.course.id)).toEqual(['question-bank.added', 'question-bank.added', 'question-bank.added', 'question-bank.deleted']);
+    expect(await auditActions(world.t.db, quiz.course.id)).toEqual([
+      'question-bank.added',
+      'question-bank.added',
+      'question-bank.added',
+      'question-bank.deleted',
+    ]);
   });
 });

@@ -30,7 +30,10 @@ describe('the sweep of expired attempts', () => {
     const later = new Date(Date.now() + 20 * MINUTE);
     const swept = await Promise.all([finalizeExpiredAttempts(world.t.db, later, 1), finalizeExpiredAttempts(world.t.db, later, 1)]);
     expect(swept[0] + swept[1]).toBe(2);
-    const rows = await world.t.db.select().from(quizAttempts).where(inArray(quizAttempts.id, [jose.id, ana.id, miguel.id, noLimit.id]));
+    const rows = await world.t.db
+      .select()
+      .from(quizAttempts)
+      .where(inArray(quizAttempts.id, [jose.id, ana.id, miguel.id, noLimit.id]));
     const state = Object.fromEntries(rows.map((r) => [r.id, [r.status, r.autoSubmitted, r.score]]));
     expect(state).toEqual({
       [jose.id]: ['submitted', true, 1],
@@ -77,7 +80,10 @@ describe('the sweep of expired attempts', () => {
       let status = 'inProgress';
       for (let i = 0; i < 100 && status === 'inProgress'; i++) {
         await new Promise((r) => setTimeout(r, 50));
-        const [row] = await t.db.select().from(quizAttempts).where(eq(quizAttempts.id, attempt?.id ?? ''));
+        const [row] = await t.db
+          .select()
+          .from(quizAttempts)
+          .where(eq(quizAttempts.id, attempt?.id ?? ''));
         status = row?.status ?? 'missing';
       }
       expect(status).toBe('submitted');

@@ -38,7 +38,8 @@ export const toTeacherQuestion = (row: QuestionRecord): TeacherQuestion => ({ id
 const choiceSeed = (a: AttemptRecord, questionId: string): string | undefined => (a.seed ? `${a.seed}:${questionId}` : undefined);
 
 /** The questions of an attempt as its student sees them: fixed order, seeded choices, no key. */
-const publicQuestionsOf = (a: AttemptRecord, questions: QuestionMap) => attemptQuestions(a, questions).map((q) => ({ q, shown: publicQuestion(q, choiceSeed(a, q.id)) }));
+const publicQuestionsOf = (a: AttemptRecord, questions: QuestionMap) =>
+  attemptQuestions(a, questions).map((q) => ({ q, shown: publicQuestion(q, choiceSeed(a, q.id)) }));
 
 export const attemptView = async (db: Db, a: AttemptRecord, questions: QuestionMap, now: Date): Promise<AttemptView> => {
   const answers: Record<string, AnswerValue> = {};
@@ -61,7 +62,14 @@ export const attemptPassed = (a: AttemptRecord, settings: QuizSettings): boolean
   a.status === 'submitted' && !a.pending ? passed(a.score ?? 0, a.maxScore ?? 0, settings.passingPercent) : null;
 
 /** A submitted attempt's result; correctness, points, keys and feedback only as far as `review` allows. */
-export const attemptResult = async (db: Db, a: AttemptRecord, questions: QuestionMap, settings: QuizSettings, review: Review, maxPoints: number): Promise<AttemptResult> => {
+export const attemptResult = async (
+  db: Db,
+  a: AttemptRecord,
+  questions: QuestionMap,
+  settings: QuizSettings,
+  review: Review,
+  maxPoints: number,
+): Promise<AttemptResult> => {
   const rows = new Map((await answersOf(db, [a.id])).map((r) => [r.questionId, r]));
   return {
     attempt: toSummary(a),

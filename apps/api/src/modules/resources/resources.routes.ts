@@ -35,16 +35,12 @@ export const resourcesRoutes: FastifyPluginAsyncZod<ResourcesOptions> = async (a
   const ctx = ctxOf(app);
   const uploadMaxBytes = opts.uploadMaxBytes ?? FILE_MAX_BYTES;
 
-  app.get(
-    '/',
-    { config: { policy: readers }, schema: { tags, querystring: resourcesQuery, response: { 200: tablePage(resourceRow) } } },
-    async (request) => listSchoolResources(ctx.db, requestUser(request), request.query),
+  app.get('/', { config: { policy: readers }, schema: { tags, querystring: resourcesQuery, response: { 200: tablePage(resourceRow) } } }, async (request) =>
+    listSchoolResources(ctx.db, requestUser(request), request.query),
   );
 
-  app.post(
-    '/links',
-    { config: { policy: writers }, schema: { tags, body: resourceLinkForm, response: { 201: resourceSaved } } },
-    async (request, reply) => reply.status(201).send(await addLink(ctx, requestUser(request), request.body, request.locale)),
+  app.post('/links', { config: { policy: writers }, schema: { tags, body: resourceLinkForm, response: { 201: resourceSaved } } }, async (request, reply) =>
+    reply.status(201).send(await addLink(ctx, requestUser(request), request.body, request.locale)),
   );
 
   app.post(
@@ -77,10 +73,8 @@ export const resourcesRoutes: FastifyPluginAsyncZod<ResourcesOptions> = async (a
     async (request) => editResource(ctx, requestUser(request), request.params.id, request.body, request.locale),
   );
 
-  app.delete(
-    '/:id',
-    { config: { policy: writers }, schema: { tags, params: resourceParams, response: { 200: messageAnswer } } },
-    async (request) => removeResource(ctx, requestUser(request), request.params.id, request.locale),
+  app.delete('/:id', { config: { policy: writers }, schema: { tags, params: resourceParams, response: { 200: messageAnswer } } }, async (request) =>
+    removeResource(ctx, requestUser(request), request.params.id, request.locale),
   );
 
   app.get('/:id/file', { config: { policy: readers }, schema: { tags, params: resourceParams } }, async (request, reply) => {

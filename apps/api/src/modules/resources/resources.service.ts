@@ -6,7 +6,14 @@ import type { AuditAction } from '@klase/core/admin/audit';
 import type { Locale } from '@klase/core/constants';
 import { DomainError, type FieldIssue } from '@klase/core/errors';
 import { canOpen } from '@klase/core/guards';
-import { RESOURCE_FILE_FIELD, resourceFileForm, type ResourceRow, type ResourceSaved, type resourceEditForm, type resourceLinkForm } from '@klase/core/resources/contracts';
+import {
+  RESOURCE_FILE_FIELD,
+  resourceFileForm,
+  type ResourceRow,
+  type ResourceSaved,
+  type resourceEditForm,
+  type resourceLinkForm,
+} from '@klase/core/resources/contracts';
 import { ROLE } from '@klase/core/roles';
 import type { TablePage } from '@klase/core/table';
 import { MIME_OF, safeFileName, sniffType } from '@klase/core/upload';
@@ -93,8 +100,13 @@ const saved = async (db: Db, user: UserRow, id: string, message: string): Promis
   return { resource: toRow(user, found), message };
 };
 
-const auditResource = (tx: Db, actor: UserRow, action: AuditAction, r: ResourceRecord, diff: { before: Record<string, unknown> | null; after: Record<string, unknown> | null }) =>
-  auditChange(tx, { schoolId: r.schoolId, actorId: actor.id, action, targetType: 'resource', targetId: r.id, ...diff });
+const auditResource = (
+  tx: Db,
+  actor: UserRow,
+  action: AuditAction,
+  r: ResourceRecord,
+  diff: { before: Record<string, unknown> | null; after: Record<string, unknown> | null },
+) => auditChange(tx, { schoolId: r.schoolId, actorId: actor.id, action, targetType: 'resource', targetId: r.id, ...diff });
 
 const detailColumns = (v: { title: string; description: string; gradeLevel: string | null; subject: string }) => ({
   title: v.title,
@@ -158,7 +170,14 @@ const storedType = async (storage: FileStorage, key: string): Promise<string> =>
  * stored content and records the resource. The fields are checked before the first byte is
  * stored; any failure afterwards removes the stored file, so nothing is left half-made.
  */
-export const addFile = async (ctx: Ctx, actor: UserRow, fields: Record<string, string>, file: IncomingFile, maxBytes: number, locale: Locale): Promise<ResourceSaved> => {
+export const addFile = async (
+  ctx: Ctx,
+  actor: UserRow,
+  fields: Record<string, string>,
+  file: IncomingFile,
+  maxBytes: number,
+  locale: Locale,
+): Promise<ResourceSaved> => {
   const schoolId = schoolOf(actor);
   const parsed = parseFileFields(fields);
   if (!parsed.success) throw invalid(toFieldIssues(parsed.error.issues));

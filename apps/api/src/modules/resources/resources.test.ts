@@ -79,7 +79,13 @@ describe('the school resource library', () => {
   };
   const rowCount = async (schoolId = w.schoolA.id) => t.db.$count(schoolResources, eq(schoolResources.schoolId, schoolId));
   const auditOf = async (id: string) =>
-    (await t.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'resource'), eq(auditLog.targetId, id))).orderBy(auditLog.createdAt)).map((a) => a.action);
+    (
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetType, 'resource'), eq(auditLog.targetId, id)))
+        .orderBy(auditLog.createdAt)
+    ).map((a) => a.action);
 
   const addLink = (agent: Agent, body: Record<string, unknown>) => agent.req('POST', '/api/resources/links', body);
   const upload = (agent: Agent, fields: Record<string, string>, file?: FilePart, prefix = '/api/resources') =>
@@ -133,17 +139,47 @@ describe('the school resource library', () => {
   it('refuses bad links with field messages and stores nothing', async () => {
     const before = await rowCount();
     const cases: [Record<string, unknown>, { path: string; key: string }][] = [
-      [{ title: '   ', url: 'https://example.ph/a' }, { path: 'title', key: 'required' }],
+      [
+        { title: '   ', url: 'https://example.ph/a' },
+        { path: 'title', key: 'required' },
+      ],
       [{ url: 'https://example.ph/a' }, { path: 'title', key: 'required' }],
-      [{ title: 'Script', url: 'javascript:alert(1)' }, { path: 'url', key: 'url' }],
-      [{ title: 'Data', url: 'data:text/html,<b>x</b>' }, { path: 'url', key: 'url' }],
-      [{ title: 'No address', url: '' }, { path: 'url', key: 'required' }],
-      [{ title: 'x'.repeat(161), url: 'https://example.ph/a' }, { path: 'title', key: 'maxLength' }],
-      [{ title: 'Long', description: 'd'.repeat(2001), url: 'https://example.ph/a' }, { path: 'description', key: 'maxLength' }],
-      [{ title: 'Long subject', subject: 's'.repeat(81), url: 'https://example.ph/a' }, { path: 'subject', key: 'maxLength' }],
-      [{ title: 'Long url', url: `https://example.ph/${'a'.repeat(2048)}` }, { path: 'url', key: 'maxLength' }],
-      [{ title: '<b>Bold</b>', url: 'https://example.ph/a' }, { path: 'title', key: 'noHtml' }],
-      [{ title: 'Grade', url: 'https://example.ph/a', gradeLevel: 'Grade 99' }, { path: 'gradeLevel', key: 'invalidChoice' }],
+      [
+        { title: 'Script', url: 'javascript:alert(1)' },
+        { path: 'url', key: 'url' },
+      ],
+      [
+        { title: 'Data', url: 'data:text/html,<b>x</b>' },
+        { path: 'url', key: 'url' },
+      ],
+      [
+        { title: 'No address', url: '' },
+        { path: 'url', key: 'required' },
+      ],
+      [
+        { title: 'x'.repeat(161), url: 'https://example.ph/a' },
+        { path: 'title', key: 'maxLength' },
+      ],
+      [
+        { title: 'Long', description: 'd'.repeat(2001), url: 'https://example.ph/a' },
+        { path: 'description', key: 'maxLength' },
+      ],
+      [
+        { title: 'Long subject', subject: 's'.repeat(81), url: 'https://example.ph/a' },
+        { path: 'subject', key: 'maxLength' },
+      ],
+      [
+        { title: 'Long url', url: `https://example.ph/${'a'.repeat(2048)}` },
+        { path: 'url', key: 'maxLength' },
+      ],
+      [
+        { title: '<b>Bold</b>', url: 'https://example.ph/a' },
+        { path: 'title', key: 'noHtml' },
+      ],
+      [
+        { title: 'Grade', url: 'https://example.ph/a', gradeLevel: 'Grade 99' },
+        { path: 'gradeLevel', key: 'invalidChoice' },
+      ],
     ];
     for (const [body, issue] of cases) {
       const res = await addLink(teacher, body);
@@ -156,7 +192,11 @@ describe('the school resource library', () => {
 
   it('uploads a file: text fields first, then the file, streamed; everyone of the school downloads it byte for byte as an attachment', async () => {
     const data = pdf(3 * 1024 * 1024);
-    const res = await upload(teacher, { title: 'Periodic table', description: 'Printable, A4.', gradeLevel: 'Grade 8', subject: 'Chemistry' }, { name: 'Periodic table (A4).pdf', type: 'application/pdf', data });
+    const res = await upload(
+      teacher,
+      { title: 'Periodic table', description: 'Printable, A4.', gradeLevel: 'Grade 8', subject: 'Chemistry' },
+      { name: 'Periodic table (A4).pdf', type: 'application/pdf', data },
+    );
     expect(res.statusCode, res.body).toBe(201);
     const { resource, message } = res.json<ResourceSaved>();
     expect(message).toBe(RESOURCE_MESSAGES.fileAdded['en-us']);
@@ -196,7 +236,11 @@ describe('the school resource library', () => {
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="worksheet 1.pdf"/);
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.rawPayload.equals(exe)).toBe(true);
-    const html = await upload(teacher, { title: 'Page' }, { name: 'page.html', type: 'text/html', data: Buffer.from('<script>alert(document.cookie)</script>') });
+    const html = await upload(
+      teacher,
+      { title: 'Page' },
+      { name: 'page.html', type: 'text/html', data: Buffer.from('<script>alert(document.cookie)</script>') },
+    );
     expect(html.json<ResourceSaved>().resource.file?.mime).toBe('application/octet-stream');
   });
 
@@ -266,20 +310,32 @@ describe('the school resource library', () => {
       message: RESOURCE_MESSAGES.updated['en-us'],
       resource: { title: 'Khan Academy: the cell', subject: 'Biology', gradeLevel: 'Grade 7', url: 'https://www.khanacademy.org/science/biology' },
     });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, link.id), eq(auditLog.action, 'resource.updated')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, link.id), eq(auditLog.action, 'resource.updated')));
     expect(entry?.data).toMatchObject({ before: { title: 'Khan Academy: cells' }, after: { title: 'Khan Academy: the cell' } });
 
-    const cleared = await teacher.req('PUT', `/api/resources/${link.id}`, { title: 'Khan Academy', url: 'https://www.khanacademy.org/', gradeLevel: null, subject: '' });
+    const cleared = await teacher.req('PUT', `/api/resources/${link.id}`, {
+      title: 'Khan Academy',
+      url: 'https://www.khanacademy.org/',
+      gradeLevel: null,
+      subject: '',
+    });
     expect(cleared.json<ResourceSaved>().resource).toMatchObject({ gradeLevel: null, subject: null, description: '' });
     expect((await teacher.req('PUT', `/api/resources/${link.id}`, { title: 'Khan Academy' })).json().fields).toEqual([{ path: 'url', key: 'required' }]);
-    expect((await teacher.req('PUT', `/api/resources/${link.id}`, { title: 'Khan', url: 'javascript:void(0)' })).json().fields).toEqual([{ path: 'url', key: 'url' }]);
+    expect((await teacher.req('PUT', `/api/resources/${link.id}`, { title: 'Khan', url: 'javascript:void(0)' })).json().fields).toEqual([
+      { path: 'url', key: 'url' },
+    ]);
     expect((await teacher.req('PUT', `/api/resources/${link.id}`, { title: '', url: 'https://example.ph/' })).json().fields).toContainEqual(
       expect.objectContaining({ path: 'title', key: 'required' }),
     );
 
     const up = await upload(teacher, { title: 'Reading list' }, { name: 'list.pdf', data: pdf() });
     const file = up.json<ResourceSaved>().resource;
-    expect((await teacher.req('PUT', `/api/resources/${file.id}`, { title: 'Reading list', url: 'https://example.ph/' })).json().fields).toEqual([{ path: 'url', key: 'invalidChoice' }]);
+    expect((await teacher.req('PUT', `/api/resources/${file.id}`, { title: 'Reading list', url: 'https://example.ph/' })).json().fields).toEqual([
+      { path: 'url', key: 'invalidChoice' },
+    ]);
     const renamed = await teacher.req('PUT', `/api/resources/${file.id}`, { title: 'Summer reading list' });
     expect(renamed.json<ResourceSaved>().resource).toMatchObject({ title: 'Summer reading list', url: null, file: { name: 'list.pdf' } });
   });
@@ -325,7 +381,9 @@ describe('the school resource library', () => {
     const teacherB = await signIn(t.app, w.teacherB.username);
     const a = await newLink(teacherB, 'Bayani ng Lahi', { description: 'Mga talambuhay ng mga bayani.', subject: 'Araling Panlipunan', gradeLevel: 'Grade 5' });
     const b = await newLink(teacherB, 'Fractions practice', { subject: 'Mathematics', gradeLevel: 'Grade 6' });
-    const c = (await upload(teacherB, { title: 'Alphabet chart', subject: 'English', gradeLevel: 'Grade 5' }, { name: 'abc.pdf', data: pdf() })).json<ResourceSaved>().resource;
+    const c = (
+      await upload(teacherB, { title: 'Alphabet chart', subject: 'English', gradeLevel: 'Grade 5' }, { name: 'abc.pdf', data: pdf() })
+    ).json<ResourceSaved>().resource;
     const titles = (page: TablePage<ResourceRow>) => page.data.map((r) => r.title);
 
     expect(titles(await list(teacherB))).toEqual([c.title, b.title, a.title]);

@@ -36,7 +36,12 @@ export const REALTIME_LIMITS: RealtimeLimits = {
 /** Close codes the client acts on: 4401 = signed out (do not reconnect), 4429 = too many sockets. */
 export const CLOSE = { sessionEnded: 4401, tooMany: 4429, tooFast: 1008, binary: 1003, shutdown: 1001 } as const;
 
-const query = z.object({ after: z.string().regex(/^\d{1,15}$/).optional() });
+const query = z.object({
+  after: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .optional(),
+});
 /** What a client may send: a ping (answered with a pong, for clients that cannot see protocol pings). */
 const inbound = z.discriminatedUnion('kind', [z.object({ kind: z.literal('ping') }).strict()]);
 

@@ -12,7 +12,6 @@ import { publish } from './bus.ts';
 import { pruneRealtimeEvents } from './prune.worker.ts';
 import { REALTIME_LIMITS } from './realtime.routes.ts';
 
-
 describe('the real-time channel (GET /api/realtime)', () => {
   let t: TestApp;
   let base: string;
@@ -146,7 +145,11 @@ describe('the real-time channel (GET /api/realtime)', () => {
     s.socket.send('{not json');
     s.socket.send(JSON.stringify({ kind: 'typing', extra: 1 }));
     await s.until((f) => f.filter((x) => x.kind === 'pong' || x.kind === 'error').length === 3);
-    expect(s.frames.filter((x) => x.kind !== 'hello')).toEqual([{ kind: 'pong' }, { kind: 'error', code: 'VALIDATION' }, { kind: 'error', code: 'VALIDATION' }]);
+    expect(s.frames.filter((x) => x.kind !== 'hello')).toEqual([
+      { kind: 'pong' },
+      { kind: 'error', code: 'VALIDATION' },
+      { kind: 'error', code: 'VALIDATION' },
+    ]);
     for (let i = 0; i < REALTIME_LIMITS.messagesPerWindow + 5; i++) s.socket.send(JSON.stringify({ kind: 'ping' }));
     expect((await s.closed).code).toBe(1008);
   });
@@ -178,7 +181,10 @@ describe('the real-time channel (GET /api/realtime)', () => {
   it('the prune worker deletes events older than a day, and only those', async () => {
     const [fresh] = await publish(t.db, { userIds: [a.id], type: 'test.fresh', data: {} });
     const [old] = await publish(t.db, { userIds: [a.id], type: 'test.old', data: {} });
-    await t.db.update(realtimeEvents).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(realtimeEvents.id, old ?? 0));
+    await t.db
+      .update(realtimeEvents)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(realtimeEvents.id, old ?? 0));
     expect(await pruneRealtimeEvents(t.app.database)).toBeGreaterThanOrEqual(1);
     const left = await t.db.select({ id: realtimeEvents.id }).from(realtimeEvents).where(eq(realtimeEvents.userId, a.id));
     expect(left.map((r) => r.id)).toContain(fresh);

@@ -7,11 +7,7 @@ import { useTranslation } from 'react-i18next';
 export const SkipLink = () => {
   const { t } = useTranslation('shell');
   return (
-    <button
-      type="button"
-      className="klase-skip-link"
-      onClick={() => document.getElementById('main-content')?.focus()}
-    >
+    <button type="button" className="klase-skip-link" onClick={() => document.getElementById('main-content')?.focus()}>
       {t('skipToContent')}
     </button>
   );

@@ -31,12 +31,25 @@ let rows: CatalogueCourseRow[];
 let copyAnswer: () => Promise<Response> | Response;
 const courseCalls = () => calls().filter((c) => c.url.startsWith('/api/catalogue/courses?'));
 
-const renderPage = (url = `/classes/${CLASS_ID}/courses/rex-courses/all`) => renderClassRoutes(url, { courses: <ClassCoursesTab />, catalogue: <ClassCataloguePage /> });
+const renderPage = (url = `/classes/${CLASS_ID}/courses/rex-courses/all`) =>
+  renderClassRoutes(url, { courses: <ClassCoursesTab />, catalogue: <ClassCataloguePage /> });
 
 withTeacherSession(fetchMock);
 beforeEach(() => {
   cls = classFixture();
-  rows = [catalogueRowFixture(), catalogueRowFixture({ id: 'k2', name: 'Numbers', code: 'REX-MATH7', subject: 'Mathematics', categoryId: MATH_CAT, categoryName: 'Mathematics', elementCount: 1, materialCount: 0 })];
+  rows = [
+    catalogueRowFixture(),
+    catalogueRowFixture({
+      id: 'k2',
+      name: 'Numbers',
+      code: 'REX-MATH7',
+      subject: 'Mathematics',
+      categoryId: MATH_CAT,
+      categoryName: 'Mathematics',
+      elementCount: 1,
+      materialCount: 0,
+    }),
+  ];
   copyAnswer = () => jsonResponse({ courseId: COPY_ID, classId: CLASS_ID, message: COPY_MESSAGE }, 202);
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url, init) => {
@@ -68,7 +81,10 @@ describe('ClassCataloguePage', () => {
     expect(cards[0]).toHaveTextContent('2 elements');
     expect(cards[1]).toHaveTextContent('1 element');
     expect(cards[1]).toHaveTextContent('0 materials');
-    expect(within(cards[0]!).getByRole('link', { name: 'View Living Things' })).toHaveAttribute('href', `/classes/${CLASS_ID}/courses/rex-courses/${CAT_COURSE_ID}`);
+    expect(within(cards[0]!).getByRole('link', { name: 'View Living Things' })).toHaveAttribute(
+      'href',
+      `/classes/${CLASS_ID}/courses/rex-courses/${CAT_COURSE_ID}`,
+    );
     expect(within(cards[0]!).getByRole('button', { name: 'Add Living Things to this class' })).toBeEnabled();
     expect(courseCalls()[0]!.url).toContain('sortBy=name');
     expect(courseCalls()[0]!.url).not.toContain('categoryId');
@@ -131,7 +147,7 @@ describe('ClassCataloguePage', () => {
     expect(await screen.findByTestId('empty-state')).toHaveTextContent('No records found.');
   });
 
-  it('adds a course to the class: posts the class, blocks the buttons meanwhile, then shows the class\'s courses', async () => {
+  it("adds a course to the class: posts the class, blocks the buttons meanwhile, then shows the class's courses", async () => {
     const answer = deferred();
     copyAnswer = () => answer.promise;
     const router = renderPage();

@@ -45,7 +45,16 @@ beforeEach(() => {
     if (u === `/api/courses/${CAT_COURSE_ID}`) return course ? jsonResponse(course) : NOT_FOUND();
     if (u === `/api/materials/${PAGE_ID}`) return jsonResponse(materialFixture());
     if (u === `/api/materials/${LINK_ID}`)
-      return jsonResponse(materialFixture({ id: LINK_ID, type: 'link', name: 'Cell explorer', contentHtml: null, url: 'https://example.org/cells', description: 'Zoom into a cell.' }));
+      return jsonResponse(
+        materialFixture({
+          id: LINK_ID,
+          type: 'link',
+          name: 'Cell explorer',
+          contentHtml: null,
+          url: 'https://example.org/cells',
+          description: 'Zoom into a cell.',
+        }),
+      );
     return NOT_FOUND();
   });
 });
@@ -64,13 +73,20 @@ describe('ClassCatalogueCoursePage', () => {
     const [week1, week2] = screen.getAllByTestId('catalogue-element');
     expect(within(week1!).getByRole('link', { name: 'Week 1: Cells' })).toHaveAttribute('href', `${base}/${CAT_COURSE_ID}/element/${ELEMENT_ID}`);
     expect(week1).toHaveTextContent('Lesson');
-    expect(within(week1!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['What is a cell? · Lesson page', 'Cell explorer · Link']);
-    expect(within(week1!).getByRole('link', { name: 'Cell explorer' })).toHaveAttribute('href', `${base}/${CAT_COURSE_ID}/element/${ELEMENT_ID}?material=${LINK_ID}`);
+    expect(
+      within(week1!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['What is a cell? · Lesson page', 'Cell explorer · Link']);
+    expect(within(week1!).getByRole('link', { name: 'Cell explorer' })).toHaveAttribute(
+      'href',
+      `${base}/${CAT_COURSE_ID}/element/${ELEMENT_ID}?material=${LINK_ID}`,
+    );
     expect(week2).toHaveTextContent('No materials in this element yet.');
     expect(writes()).toEqual([]);
   });
 
-  it('adds the course to the class and shows the class\'s courses, where the copy is followed', async () => {
+  it("adds the course to the class and shows the class's courses, where the copy is followed", async () => {
     const router = renderAt(`${base}/${CAT_COURSE_ID}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Add Living Things to this class' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/classes/${CLASS_ID}/courses`));

@@ -138,7 +138,11 @@ describe('CatalogueCoursePage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await confirmQuestion('Save the changes to this course?');
     await waitFor(() => expect(writes()).toHaveLength(1));
-    expect(writes()[0]).toMatchObject({ url: `/api/catalogue/courses/${COURSE_ID}`, method: 'PUT', body: { name: 'Science 7', code: 'SCI7-RIZAL', categoryId: MATH } });
+    expect(writes()[0]).toMatchObject({
+      url: `/api/catalogue/courses/${COURSE_ID}`,
+      method: 'PUT',
+      body: { name: 'Science 7', code: 'SCI7-RIZAL', categoryId: MATH },
+    });
     expect(await screen.findByRole('link', { name: 'Catalogue: Mathematics' })).toHaveAttribute('href', `/catalogue?category=${MATH}`);
   });
 
@@ -155,7 +159,8 @@ describe('CatalogueCoursePage', () => {
 
   it('publishes after a confirmation that speaks of the teachers of every school', async () => {
     course = catalogueCourse({ published: false, status: 'UNPUBLISHED' });
-    writeAnswer = (u, method) => (u === `/api/courses/${COURSE_ID}/published` && method === 'PATCH' ? jsonResponse({ message: 'Course published successfully.' }) : null);
+    writeAnswer = (u, method) =>
+      u === `/api/courses/${COURSE_ID}/published` && method === 'PATCH' ? jsonResponse({ message: 'Course published successfully.' }) : null;
     renderAt(base);
     await userEvent.click(await screen.findByRole('button', { name: 'Publish' }));
     const dialog = await screen.findByRole('dialog', { name: 'Publish course' });
@@ -193,7 +198,9 @@ describe('CatalogueElementPage', () => {
 describe('catalogue material forms', () => {
   it('adds a link to an element of the catalogue course and goes back to the course', async () => {
     writeAnswer = (u, method) =>
-      u === `/api/courses/${COURSE_ID}/elements/${ELEMENT_1}/materials` && method === 'POST' ? jsonResponse(materialFixture({ classId: null, type: 'link' }), 201) : null;
+      u === `/api/courses/${COURSE_ID}/elements/${ELEMENT_1}/materials` && method === 'POST'
+        ? jsonResponse(materialFixture({ classId: null, type: 'link' }), 201)
+        : null;
     const router = renderAt(`${base}/create-material/${ELEMENT_1}/link`);
     expect(await screen.findByRole('heading', { name: 'Add a material: Link' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the course' })).toHaveAttribute('href', base);

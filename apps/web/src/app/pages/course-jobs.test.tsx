@@ -30,7 +30,10 @@ let targets: CopyTarget[];
 let firstDate: string | null;
 let writeAnswer: (u: string, method: string) => Response | null;
 
-const writes = () => fetchMock.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET').map(([u, init]) => ({ url: String(u), method: init!.method, body: init!.body }));
+const writes = () =>
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method && init.method !== 'GET')
+    .map(([u, init]) => ({ url: String(u), method: init!.method, body: init!.body }));
 const listCalls = () => fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/api/courses?')).length;
 
 const renderAt = (url: string) => {
@@ -58,7 +61,8 @@ beforeEach(() => {
     { id: CLASS_ID, name: 'Grade 7 Rizal', gradeLevel: 'Grade 7', section: 'Rizal' },
   ];
   writeAnswer = (u, method) => {
-    if (u === `/api/courses/${COURSE_ID}/copy` && method === 'POST') return jsonResponse({ courseId: COPY_ID, classId: OTHER_CLASS, message: COPY_MESSAGE }, 202);
+    if (u === `/api/courses/${COURSE_ID}/copy` && method === 'POST')
+      return jsonResponse({ courseId: COPY_ID, classId: OTHER_CLASS, message: COPY_MESSAGE }, 202);
     if (u === `/api/courses/${COURSE_ID}` && method === 'DELETE') return jsonResponse({ message: DELETE_MESSAGE }, 202);
     return null;
   };
@@ -92,7 +96,9 @@ const openMenu = async (name = 'Science 7') => {
 
 /** Confirms the copy question that opens above the copy dialog. */
 const confirmCopy = async () =>
-  userEvent.click(within((await screen.findByText(/^Copy "Science 7" into/)).closest<HTMLElement>('[role="dialog"]')!).getByRole('button', { name: 'Confirm' }));
+  userEvent.click(
+    within((await screen.findByText(/^Copy "Science 7" into/)).closest<HTMLElement>('[role="dialog"]')!).getByRole('button', { name: 'Confirm' }),
+  );
 
 const confirmIn = async (title: string, button: string) => {
   const dialog = await screen.findByRole('dialog', { name: title });
@@ -250,7 +256,9 @@ describe('deleting a course', () => {
     renderAt(`/classes/${CLASS_ID}/courses`);
     await userEvent.click(within(await openMenu()).getByRole('menuitem', { name: 'Delete course' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete course' });
-    expect(dialog).toHaveTextContent('Delete "Science 7"? Its elements and materials and every student\'s progress in it are deleted too. This cannot be undone.');
+    expect(dialog).toHaveTextContent(
+      'Delete "Science 7"? Its elements and materials and every student\'s progress in it are deleted too. This cannot be undone.',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(writes()).toHaveLength(0);
 
@@ -314,7 +322,8 @@ describe('a failed copy', () => {
 
 describe('the course page', () => {
   it('copies from the header into the same class and opens the class courses tab', async () => {
-    writeAnswer = (u, method) => (u.endsWith('/copy') && method === 'POST' ? jsonResponse({ courseId: COPY_ID, classId: CLASS_ID, message: COPY_MESSAGE }, 202) : null);
+    writeAnswer = (u, method) =>
+      u.endsWith('/copy') && method === 'POST' ? jsonResponse({ courseId: COPY_ID, classId: CLASS_ID, message: COPY_MESSAGE }, 202) : null;
     const router = renderAt(`/classes/${CLASS_ID}/courses/${COURSE_ID}/course`);
     expect(await screen.findByText('course editor')).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Copy course' }));

@@ -33,7 +33,10 @@ const courseRow = (id: string, name: string): ClassCourseRow => ({
 let courses: ClassCourseRow[];
 
 const open = () =>
-  renderRoutes([{ path: '/classes/:id/class-list/student/:studentId/grade', element: <StudentGradeTab /> }], `/classes/${CLASS_ID}/class-list/student/${STUDENT}/grade`);
+  renderRoutes(
+    [{ path: '/classes/:id/class-list/student/:studentId/grade', element: <StudentGradeTab /> }],
+    `/classes/${CLASS_ID}/class-list/student/${STUDENT}/grade`,
+  );
 
 beforeEach(() => {
   courses = [courseRow(SCIENCE, 'Science 7'), courseRow(MATH, 'Math 7')];
@@ -45,7 +48,9 @@ beforeEach(() => {
     on('GET', `/api/classes/${CLASS_ID}/courses`, () => jsonResponse(courses)),
     on('GET', gradeReportPath(SCIENCE, STUDENT), () => jsonResponse(reportFixture({ courseId: SCIENCE, student: { id: STUDENT, name: 'Ana Reyes' } }))),
     on('GET', gradeReportPath(MATH, STUDENT), () =>
-      jsonResponse(reportFixture({ courseId: MATH, student: { id: STUDENT, name: 'Ana Reyes' }, lines: reportFixture().lines.filter((l) => l.kind !== 'item') })),
+      jsonResponse(
+        reportFixture({ courseId: MATH, student: { id: STUDENT, name: 'Ana Reyes' }, lines: reportFixture().lines.filter((l) => l.kind !== 'item') }),
+      ),
     ),
   );
 });

@@ -30,7 +30,9 @@ const teacher: ClassTeacherDetails = {
 };
 const calls = () => fetchMock.mock.calls.map(([u, init]) => `${init?.method ?? 'GET'} ${String(u)}`);
 const passwordPosts = () =>
-  fetchMock.mock.calls.filter(([u, init]) => init?.method === 'POST' && String(u) === `${base}/students/${STUDENT_A}/password`).map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+  fetchMock.mock.calls
+    .filter(([u, init]) => init?.method === 'POST' && String(u) === `${base}/students/${STUDENT_A}/password`)
+    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
 const renderAt = (url: string) => {
   const router = createMemoryRouter(
@@ -84,13 +86,20 @@ describe('student page', () => {
     renderAt(studentUrl('about'));
     expect(await screen.findByRole('heading', { level: 2, name: 'Juan Reyes' })).toBeInTheDocument();
     const tabs = screen.getByRole('navigation', { name: 'Student pages' });
-    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['About', 'Grade', 'Portfolios', 'Change password']);
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['About', 'Grade', 'Portfolios', 'Change password']);
     expect(within(tabs).getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Back to the students' })).toHaveAttribute('href', `/classes/${CLASS_ID}/class-list/students`);
     expect(await screen.findByRole('link', { name: 'juan@mail.ph' })).toHaveAttribute('href', 'mailto:juan@mail.ph');
     expect(screen.getByText('Grade 7')).toBeInTheDocument();
     expect(screen.getByText(/added by a teacher/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Group 1' })).toHaveAttribute('href', `/classes/${CLASS_ID}/class-list/group/66666666-6666-4666-8666-666666666666/about`);
+    expect(screen.getByRole('link', { name: 'Group 1' })).toHaveAttribute(
+      'href',
+      `/classes/${CLASS_ID}/class-list/group/66666666-6666-4666-8666-666666666666/about`,
+    );
     const parents = screen.getByRole('heading', { name: 'Parents' }).parentElement!;
     expect(within(parents).getByText('Lourdes Reyes')).toBeInTheDocument();
     expect(within(parents).getByRole('link', { name: 'lourdes@mail.ph' })).toBeInTheDocument();
@@ -103,7 +112,11 @@ describe('student page', () => {
     await screen.findByRole('heading', { level: 2, name: 'Juan Reyes' });
     await waitFor(() => expect(calls()).toContain(`GET ${base}`));
     const tabs = screen.getByRole('navigation', { name: 'Student pages' });
-    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['About', 'Grade', 'Portfolios']);
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['About', 'Grade', 'Portfolios']);
     expect(await screen.findByText('Group 1')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Group 1' })).not.toBeInTheDocument();
   });
@@ -169,7 +182,11 @@ describe('teacher page', () => {
     renderAt(`/classes/${CLASS_ID}/class-list/teacher/${TEACHER_ID}/about`);
     expect(await screen.findByRole('heading', { level: 2, name: 'Ms. Maria Santos' })).toBeInTheDocument();
     const tabs = screen.getByRole('navigation', { name: 'Teacher pages' });
-    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['About', 'Portfolio']);
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['About', 'Portfolio']);
     expect(screen.getByRole('link', { name: 'maria@school.ph' })).toHaveAttribute('href', 'mailto:maria@school.ph');
     const loads = screen.getByRole('table', { name: 'Assigned load' });
     expect(within(loads).getByText('Science')).toBeInTheDocument();

@@ -20,7 +20,11 @@ const columns: TableColumn<Item>[] = [
   { key: 'title', header: 'Title', sortable: true },
   { key: 'status', header: 'Status', kind: 'status' },
 ];
-const titles = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[1]!.textContent);
+const titles = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[1]!.textContent);
 
 describe('ClientTable', () => {
   it('sorts descending by id by default, then by the clicked header', async () => {

@@ -40,7 +40,13 @@ export const ClientTable = <Row,>({ rows, columns, caption, ...handlers }: Clien
 
   if (rows.length === 0)
     return (
-      <Alert color="yellow" variant="light" role="status" icon={<IconAlertTriangle aria-hidden="true" />} styles={{ message: { color: 'var(--mantine-color-text)' } }}>
+      <Alert
+        color="yellow"
+        variant="light"
+        role="status"
+        icon={<IconAlertTriangle aria-hidden="true" />}
+        styles={{ message: { color: 'var(--mantine-color-text)' } }}
+      >
         {t('noRecordsFound')}
       </Alert>
     );

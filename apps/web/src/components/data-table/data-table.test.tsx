@@ -14,7 +14,12 @@ interface User {
 }
 
 const users = (n: number, from = 1): User[] =>
-  Array.from({ length: n }, (_, i) => ({ id: from + i, name: `User ${from + i}`, email: i === 0 ? null : `u${from + i}@x.ph`, status: i % 2 ? 'INACTIVE' : 'ACTIVE' }));
+  Array.from({ length: n }, (_, i) => ({
+    id: from + i,
+    name: `User ${from + i}`,
+    email: i === 0 ? null : `u${from + i}@x.ph`,
+    status: i % 2 ? 'INACTIVE' : 'ACTIVE',
+  }));
 
 const columns: TableColumn<User>[] = [
   { key: 'name', header: 'Name', sortable: true },
@@ -23,7 +28,13 @@ const columns: TableColumn<User>[] = [
     key: 'status',
     header: 'Status',
     kind: 'status',
-    filter: { key: 'status', options: [{ value: 'active', label: 'Active' }, { value: 'inactive', label: 'Inactive' }] },
+    filter: {
+      key: 'status',
+      options: [
+        { value: 'active', label: 'Active' },
+        { value: 'inactive', label: 'Inactive' },
+      ],
+    },
   },
   { key: 'actions', header: 'Actions', kind: 'actions' },
 ];
@@ -45,7 +56,15 @@ afterEach(() => {
 
 const renderTable = (extra: Partial<React.ComponentProps<typeof DataTable<User>>> = {}) =>
   renderWithProviders(
-    <DataTable<User> queryKey={['users']} path="/users" columns={columns} defaultSortBy="name" extraParams={{ schoolId: '5' }} rowLabel={(u) => u.name} {...extra} />,
+    <DataTable<User>
+      queryKey={['users']}
+      path="/users"
+      columns={columns}
+      defaultSortBy="name"
+      extraParams={{ schoolId: '5' }}
+      rowLabel={(u) => u.name}
+      {...extra}
+    />,
   );
 
 describe('DataTable', () => {
@@ -93,7 +112,11 @@ describe('DataTable', () => {
     await waitFor(() => expect(lastUrl()).toContain('&page=2&rowsperpage=10'));
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
     const size = screen.getByRole('combobox', { name: 'Rows per page' });
-    expect(within(size).getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '25', '50']);
+    expect(
+      within(size)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['10', '25', '50']);
     await user.selectOptions(size, '25');
     await waitFor(() => expect(lastUrl()).toContain('&page=1&rowsperpage=25'));
   });
@@ -105,7 +128,9 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('combobox', { name: 'Filter by Status' }));
     await user.click(await screen.findByRole('option', { name: 'Inactive' }));
     await waitFor(() =>
-      expect(lastUrl()).toBe('/api/users?sortBy=name&sortOrder=asc&search=&page=1&rowsperpage=10&filter%5Bkey%5D=status&filter%5Bvalues%5D%5B%5D=inactive&schoolId=5'),
+      expect(lastUrl()).toBe(
+        '/api/users?sortBy=name&sortOrder=asc&search=&page=1&rowsperpage=10&filter%5Bkey%5D=status&filter%5Bvalues%5D%5B%5D=inactive&schoolId=5',
+      ),
     );
   });
 
@@ -209,7 +234,10 @@ describe('DataTable', () => {
     const user = userEvent.setup();
     const router = createMemoryRouter(
       [
-        { path: '/', element: <DataTable<User> queryKey={['users']} path="/users" columns={columns} rowLabel={(u) => u.name} detailsHref={(u) => `/users/${u.id}`} /> },
+        {
+          path: '/',
+          element: <DataTable<User> queryKey={['users']} path="/users" columns={columns} rowLabel={(u) => u.name} detailsHref={(u) => `/users/${u.id}`} />,
+        },
         { path: '/users/:id', element: <p>details page</p> },
       ],
       { initialEntries: ['/'] },

@@ -87,25 +87,24 @@ export const DataTable = <Row,>(props: DataTableProps<Row>) => {
         </Alert>
       ) : null}
       {!q.isError && !q.isPending && rows.length === 0 ? (
-        <Alert color="yellow" variant="light" role="status" icon={<IconAlertTriangle aria-hidden="true" />} styles={{ message: { color: 'var(--mantine-color-text)' } }}>
+        <Alert
+          color="yellow"
+          variant="light"
+          role="status"
+          icon={<IconAlertTriangle aria-hidden="true" />}
+          styles={{ message: { color: 'var(--mantine-color-text)' } }}
+        >
           {t('noRecordsFound')}
         </Alert>
       ) : null}
-      {(rows.length > 0 || loadingRows) && (
-        narrow ? (
+      {(rows.length > 0 || loadingRows) &&
+        (narrow ? (
           <CardView columns={columns} rows={rows} handlers={handlers} loadingRows={loadingRows} sort={state.sort} onSort={state.setSortState} />
         ) : (
           <TableView columns={columns} rows={rows} sort={state.sort} onSort={state.onSort} handlers={handlers} loadingRows={loadingRows} caption={caption} />
-        )
-      )}
+        ))}
       {!hidePagination && q.data && totalCount > 0 && (
-        <TableFooter
-          page={state.page}
-          rowsPerPage={state.rowsPerPage}
-          totalCount={totalCount}
-          onPage={state.setPage}
-          onRowsPerPage={state.setRowsPerPage}
-        />
+        <TableFooter page={state.page} rowsPerPage={state.rowsPerPage} totalCount={totalCount} onPage={state.setPage} onRowsPerPage={state.setRowsPerPage} />
       )}
       {onDelete && (
         <ConfirmDialog

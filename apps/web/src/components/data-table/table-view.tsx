@@ -68,11 +68,7 @@ export const TableView = <Row,>({ columns, rows, sort, onSort, handlers, loading
                 </Table.Tr>
               ))
             : rows.map((row, i) => (
-                <Table.Tr
-                  key={String(fieldOf(row, 'id') ?? i)}
-                  style={open ? { cursor: 'pointer' } : undefined}
-                  onClick={open}
-                >
+                <Table.Tr key={String(fieldOf(row, 'id') ?? i)} style={open ? { cursor: 'pointer' } : undefined} onClick={open}>
                   {columns.map((c) => (
                     <Table.Td key={c.key}>
                       <TableCell column={c} row={row} handlers={handlers} names={c.key === nameKey} />

@@ -48,8 +48,7 @@ export interface SortState {
 }
 
 /** Reads `row[key]` without knowing the row's shape. */
-export const fieldOf = (row: unknown, key: string): unknown =>
-  row !== null && typeof row === 'object' ? (row as Record<string, unknown>)[key] : undefined;
+export const fieldOf = (row: unknown, key: string): unknown => (row !== null && typeof row === 'object' ? (row as Record<string, unknown>)[key] : undefined);
 
 /** Below 600 px wide, tables render their rows as stacked cards. */
 export const NARROW_QUERY = '(max-width: 599.98px)';

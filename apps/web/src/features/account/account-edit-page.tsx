@@ -87,7 +87,12 @@ const EditForm = ({ profile }: { profile: Profile }) => {
           <NameField label={t('fields.middleName')} {...form.getInputProps('middleName')} />
           <NameField label={t('fields.lastName')} required {...form.getInputProps('lastName')} />
           <TextInput label={t('fields.email')} type="email" autoComplete="email" required maxLength={254} {...form.getInputProps('email')} />
-          <Select label={t('fields.language')} data={LOCALES.map((l) => ({ value: l, label: t(`shell:language.name.${l}`) }))} allowDeselect={false} {...form.getInputProps('language')} />
+          <Select
+            label={t('fields.language')}
+            data={LOCALES.map((l) => ({ value: l, label: t(`shell:language.name.${l}`) }))}
+            allowDeselect={false}
+            {...form.getInputProps('language')}
+          />
           <Select label={t('fields.theme')} data={choice('common:theme', THEMES)} allowDeselect={false} {...form.getInputProps('theme')} />
         </SimpleGrid>
         <FormActions onCancel={() => cancel()} busy={busy} />

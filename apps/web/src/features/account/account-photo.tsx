@@ -53,7 +53,14 @@ export const AccountPhoto = ({ profile }: { profile: Profile }) => {
         <Stack align="center" gap="xs">
           <ImageLoader src={photoUrl(profile)} alt={t('details.photoAlt', { name: fullName(profile) })} width={120} height={120} radius="md" fit="cover" />
           {profile.hasPhoto && (
-            <Button variant="subtle" color="red.9" size="compact-sm" leftSection={<IconTrash size={14} aria-hidden="true" />} onClick={() => void remove()} loading={removing}>
+            <Button
+              variant="subtle"
+              color="red.9"
+              size="compact-sm"
+              leftSection={<IconTrash size={14} aria-hidden="true" />}
+              onClick={() => void remove()}
+              loading={removing}
+            >
               {t('photo.remove')}
             </Button>
           )}

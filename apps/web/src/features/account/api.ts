@@ -1,12 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  ChangePasswordRequest,
-  ChildEntry,
-  ChildProfile,
-  OkMessage,
-  Profile,
-  UpdateProfileRequest,
-} from '@klase/core/auth/contracts';
+import type { ChangePasswordRequest, ChildEntry, ChildProfile, OkMessage, Profile, UpdateProfileRequest } from '@klase/core/auth/contracts';
 import { apiFetch, uploadWithProgress } from '../../api/http.ts';
 
 export const accountKeys = {
@@ -34,8 +27,7 @@ export const useChildQuery = (id: string) =>
 
 export const updateProfileCall = (body: UpdateProfileRequest) => apiFetch<Profile>('/api/account/profile', { method: 'PATCH', body });
 
-export const changePasswordCall = (body: ChangePasswordRequest) =>
-  apiFetch<OkMessage>('/api/account/change-password', { method: 'POST', body });
+export const changePasswordCall = (body: ChangePasswordRequest) => apiFetch<OkMessage>('/api/account/change-password', { method: 'POST', body });
 
 export const resendVerificationCall = () => apiFetch<OkMessage>('/api/account/verify-email/resend', { method: 'POST' });
 

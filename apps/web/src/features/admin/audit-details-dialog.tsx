@@ -25,39 +25,48 @@ export const AuditDetailsDialog = ({ row, onClose }: { row: AuditRow | null; onC
   const { t } = useTranslation(['admin', 'common']);
   const changes = row ? auditChanges(row) : [];
   return (
-    <Modal opened={row !== null} onClose={onClose} title={row ? t(`audit.actions.${row.action}`, { defaultValue: row.action }) : ''} size="lg" centered closeButtonProps={{ 'aria-label': t('common:close') }}>
+    <Modal
+      opened={row !== null}
+      onClose={onClose}
+      title={row ? t(`audit.actions.${row.action}`, { defaultValue: row.action }) : ''}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': t('common:close') }}
+    >
       {row && (
         <Stack gap="sm">
           <Text size="sm">{t('audit.who', { name: row.actorName ?? t('audit.system') })}</Text>
           <Text size="sm">{t('audit.when', { date: formatDate(row.createdAt, 'long') ?? row.createdAt })}</Text>
-          <Text size="sm">{t('audit.what', { target: `${t(`audit.targets.${row.targetType}`, { defaultValue: row.targetType })} ${row.targetLabel ?? ''}`.trim() })}</Text>
+          <Text size="sm">
+            {t('audit.what', { target: `${t(`audit.targets.${row.targetType}`, { defaultValue: row.targetType })} ${row.targetLabel ?? ''}`.trim() })}
+          </Text>
           {changes.length === 0 ? (
             <Text size="sm" c="dimmed">
               {t('audit.noChanges')}
             </Text>
           ) : (
-              <Table layout="fixed" verticalSpacing="xs" data-testid="audit-changes">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('audit.field')}</Table.Th>
-                    <Table.Th scope="col">{t('audit.before')}</Table.Th>
-                    <Table.Th scope="col">{t('audit.after')}</Table.Th>
+            <Table layout="fixed" verticalSpacing="xs" data-testid="audit-changes">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('audit.field')}</Table.Th>
+                  <Table.Th scope="col">{t('audit.before')}</Table.Th>
+                  <Table.Th scope="col">{t('audit.after')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {changes.map((c) => (
+                  <Table.Tr key={c.field}>
+                    <Table.Td>{c.field}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      <Value text={c.before} />
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      <Value text={c.after} />
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {changes.map((c) => (
-                    <Table.Tr key={c.field}>
-                      <Table.Td>{c.field}</Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                        <Value text={c.before} />
-                      </Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                        <Value text={c.after} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                ))}
+              </Table.Tbody>
+            </Table>
           )}
         </Stack>
       )}

@@ -34,8 +34,7 @@ export const bulkTemplatePath = (format: 'csv' | 'xlsx') => `/api/admin/bulk-tem
 export const useAnswerBulkJob = (id: string) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (answer: 'confirm' | 'cancel') =>
-      apiFetch<BulkJobDetails>(`/api/admin/bulk-jobs/${encodeURIComponent(id)}/${answer}`, { method: 'POST' }),
+    mutationFn: (answer: 'confirm' | 'cancel') => apiFetch<BulkJobDetails>(`/api/admin/bulk-jobs/${encodeURIComponent(id)}/${answer}`, { method: 'POST' }),
     onSuccess: (job) => client.setQueryData(bulkKeys.job(id), job),
     onError: () => client.invalidateQueries({ queryKey: bulkKeys.job(id) }),
   });

@@ -71,7 +71,9 @@ describe('BulkJobPanel', () => {
   });
 
   it('cancels a preview', async () => {
-    fetchMock.mockImplementation(async (_input, init) => jsonResponse(job(init?.method === 'POST' ? { status: 'cancelled', ...checked } : { status: 'preview', ...checked })));
+    fetchMock.mockImplementation(async (_input, init) =>
+      jsonResponse(job(init?.method === 'POST' ? { status: 'cancelled', ...checked } : { status: 'preview', ...checked })),
+    );
     renderWithProviders(<BulkJobPanel jobId={JOB} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel upload' }));
     expect(await screen.findByText('The upload was cancelled. No users were created.')).toBeInTheDocument();

@@ -38,25 +38,27 @@ export const BulkResults = ({ rejected }: { rejected: BulkRowIssue[] }) => {
         <Text>{t('bulk.noRejected')}</Text>
       ) : (
         <>
-            <Table layout="fixed" verticalSpacing="xs" data-testid="bulk-rejected">
-              <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('bulk.rejectedTitle')}</caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col" w={72}>{t('bulk.row')}</Table.Th>
-                  <Table.Th scope="col">{t('bulk.field')}</Table.Th>
-                  <Table.Th scope="col">{t('bulk.message')}</Table.Th>
+          <Table layout="fixed" verticalSpacing="xs" data-testid="bulk-rejected">
+            <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('bulk.rejectedTitle')}</caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col" w={72}>
+                  {t('bulk.row')}
+                </Table.Th>
+                <Table.Th scope="col">{t('bulk.field')}</Table.Th>
+                <Table.Th scope="col">{t('bulk.message')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((r, i) => (
+                <Table.Tr key={`${r.row}-${r.field}-${i}`}>
+                  <Table.Td>{r.row}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{fieldName(r.field)}</Table.Td>
+                  <Table.Td>{text(r)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.map((r, i) => (
-                  <Table.Tr key={`${r.row}-${r.field}-${i}`}>
-                    <Table.Td>{r.row}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{fieldName(r.field)}</Table.Td>
-                    <Table.Td>{text(r)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+              ))}
+            </Table.Tbody>
+          </Table>
           {pages > 1 && (
             <Pagination
               total={pages}

@@ -30,7 +30,11 @@ const FormBody = ({ customer, onClose }: { customer: CustomerRow | null; onClose
   const { busy, error, save } = useConfirmedSave({ codeFields: CODE_FIELDS, setErrors: form.setErrors });
 
   const cancel = async () => {
-    if (form.isDirty() && !(await confirm({ title: t('common:discard.title'), message: t('common:discard.message'), confirmLabel: t('common:discard.confirm') }))) return;
+    if (
+      form.isDirty() &&
+      !(await confirm({ title: t('common:discard.title'), message: t('common:discard.message'), confirmLabel: t('common:discard.confirm') }))
+    )
+      return;
     onClose();
   };
 

@@ -5,8 +5,7 @@ import type { CustomerRow } from '@klase/core/admin/customers';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { CustomersPage } from './customers-page.tsx';
 
-const DISABLE_TEXT =
-  'Are you sure you want to disable this customer? The user will be logged out of the site and will not be able to login while disabled.';
+const DISABLE_TEXT = 'Are you sure you want to disable this customer? The user will be logged out of the site and will not be able to login while disabled.';
 const ENABLE_TEXT = 'Are you sure you want to enable back this customer?';
 
 const row = (over: Partial<CustomerRow>): CustomerRow => ({
@@ -62,7 +61,13 @@ describe('CustomersPage', () => {
     expect(calls()[before]).toBe('PATCH /api/admin/customers/11111111-1111-4111-8111-111111111111/status');
     expect(JSON.parse(String(fetchMock.mock.calls[before]![1]!.body))).toEqual({ status: 'INACTIVE' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Disable customer' })).not.toBeInTheDocument());
-    await waitFor(() => expect(calls().slice(before + 1).some((c) => c.startsWith('GET /api/admin/customers?'))).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls()
+          .slice(before + 1)
+          .some((c) => c.startsWith('GET /api/admin/customers?')),
+      ).toBe(true),
+    );
   });
 
   it('enables with the exact text and shows the error, keeping the dialog open, when it fails', async () => {

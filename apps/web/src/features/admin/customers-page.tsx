@@ -86,7 +86,14 @@ export const CustomersPage = () => {
         rowLabel={(row) => row.name}
         caption={t('customers.title')}
       />
-      <CustomerFormDialog opened={creating || editing !== null} customer={editing} onClose={() => { setCreating(false); setEditing(null); }} />
+      <CustomerFormDialog
+        opened={creating || editing !== null}
+        customer={editing}
+        onClose={() => {
+          setCreating(false);
+          setEditing(null);
+        }}
+      />
       <CustomerStatusDialog customer={toggling} onClose={() => setToggling(null)} />
     </Stack>
   );

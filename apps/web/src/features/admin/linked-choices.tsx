@@ -17,13 +17,7 @@ export const LinkedChoices = ({ label, role, schoolId, ids, names, onAdd, onRemo
   const { t } = useTranslation('admin');
   return (
     <Stack gap="xs">
-      <UserPicker
-        label={label}
-        role={role}
-        schoolId={schoolId}
-        exclude={ids}
-        onPick={(o) => onAdd(o.id, o.hint ? `${o.name} (${o.hint})` : o.name)}
-      />
+      <UserPicker label={label} role={role} schoolId={schoolId} exclude={ids} onPick={(o) => onAdd(o.id, o.hint ? `${o.name} (${o.hint})` : o.name)} />
       {ids.length > 0 && (
         <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
           {ids.map((id) => (

@@ -54,7 +54,12 @@ export const LinkedUsersPanel = ({ user, canWrite }: { user: UserDetails; canWri
                   <StatusBadge status={l.active ? 'active' : 'inactive'} size="sm" />
                 </Group>
                 {canWrite && (
-                  <Button size="compact-sm" variant="default" aria-label={t('users.unlinkNamed', { name: l.name })} onClick={() => setPending({ kind: 'unlink', other: l })}>
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    aria-label={t('users.unlinkNamed', { name: l.name })}
+                    onClick={() => setPending({ kind: 'unlink', other: l })}
+                  >
                     {t('users.unlink')}
                   </Button>
                 )}
@@ -75,7 +80,9 @@ export const LinkedUsersPanel = ({ user, canWrite }: { user: UserDetails; canWri
       <ConfirmDialog
         opened={pending !== null}
         title={pending?.kind === 'unlink' ? t('users.unlinkTitle') : t('users.linkTitle')}
-        message={pending?.kind === 'unlink' ? t('users.unlinkConfirm', { name: pending.other.name }) : t('users.linkConfirm', { name: pending?.other.name ?? '' })}
+        message={
+          pending?.kind === 'unlink' ? t('users.unlinkConfirm', { name: pending.other.name }) : t('users.linkConfirm', { name: pending?.other.name ?? '' })
+        }
         confirmLabel={pending?.kind === 'unlink' ? t('users.unlink') : t('users.link')}
         danger={pending?.kind === 'unlink'}
         onConfirm={run}

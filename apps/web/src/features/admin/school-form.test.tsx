@@ -85,7 +85,13 @@ describe('school form', () => {
     await waitFor(() => expect(field(/^School code/)).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.getAllByText('A school with this school code already exists.').length).toBeGreaterThan(0);
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ customerId: CUSTOMER, code: 'BPLS', depedSchoolId: '401234', sector: 'public', country: 'Philippines' });
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+      customerId: CUSTOMER,
+      code: 'BPLS',
+      depedSchoolId: '401234',
+      sector: 'public',
+      country: 'Philippines',
+    });
   });
 
   it('opens the new school after a successful save', async () => {

@@ -43,16 +43,19 @@ export const SchoolFormView = ({ school, platform }: SchoolFormProps) => {
   const { busy, error, save } = useConfirmedSave({ codeFields: CODE_FIELDS, setErrors: form.setErrors });
 
   const submit = form.onSubmit((values) =>
-    save({ title: school ? t('schools.editTitle') : t('schools.createTitle'), message: school ? t('schools.saveConfirmEdit') : t('schools.saveConfirmCreate') }, async () => {
-      const body = schoolForm.parse(stateToInput(values));
-      const saved = school ? await updateSchoolCall(school.id, body) : await createSchoolCall(body);
-      queryClient.setQueryData(schoolKeys.one(saved.id), saved);
-      await queryClient.invalidateQueries({ queryKey: schoolKeys.table });
-      await queryClient.invalidateQueries({ queryKey: schoolKeys.options });
-      toastSuccess(school ? t('schools.updated') : t('schools.created'));
-      form.resetDirty(values);
-      await navigate(paths.adminSchool.to(saved.id));
-    }),
+    save(
+      { title: school ? t('schools.editTitle') : t('schools.createTitle'), message: school ? t('schools.saveConfirmEdit') : t('schools.saveConfirmCreate') },
+      async () => {
+        const body = schoolForm.parse(stateToInput(values));
+        const saved = school ? await updateSchoolCall(school.id, body) : await createSchoolCall(body);
+        queryClient.setQueryData(schoolKeys.one(saved.id), saved);
+        await queryClient.invalidateQueries({ queryKey: schoolKeys.table });
+        await queryClient.invalidateQueries({ queryKey: schoolKeys.options });
+        toastSuccess(school ? t('schools.updated') : t('schools.created'));
+        form.resetDirty(values);
+        await navigate(paths.adminSchool.to(saved.id));
+      },
+    ),
   );
 
   return (

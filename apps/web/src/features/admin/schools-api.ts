@@ -28,5 +28,4 @@ export const createSchoolCall = (body: SchoolFormValues) => apiFetch<SchoolDetai
 
 export const updateSchoolCall = (id: string, body: SchoolFormValues) => apiFetch<SchoolDetails>(one(id), { method: 'PUT', body });
 
-export const setSchoolEnabledCall = (id: string, enabled: boolean) =>
-  apiFetch<MessageAnswer>(`${one(id)}/enabled`, { method: 'PATCH', body: { enabled } });
+export const setSchoolEnabledCall = (id: string, enabled: boolean) => apiFetch<MessageAnswer>(`${one(id)}/enabled`, { method: 'PATCH', body: { enabled } });

@@ -29,24 +29,24 @@ const Loads = ({ user }: { user: UserDetails }) => {
             {t('users.noLoads')}
           </Text>
         ) : (
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('users.loadGrade')}</Table.Th>
-                  <Table.Th scope="col">{t('users.loadSubject')}</Table.Th>
-                  <Table.Th scope="col">{t('users.loadSection')}</Table.Th>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('users.loadGrade')}</Table.Th>
+                <Table.Th scope="col">{t('users.loadSubject')}</Table.Th>
+                <Table.Th scope="col">{t('users.loadSection')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {user.loads.map((l, i) => (
+                <Table.Tr key={i}>
+                  <Table.Td>{l.gradeLevel}</Table.Td>
+                  <Table.Td>{l.subject}</Table.Td>
+                  <Table.Td>{l.section}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {user.loads.map((l, i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td>{l.gradeLevel}</Table.Td>
-                    <Table.Td>{l.subject}</Table.Td>
-                    <Table.Td>{l.section}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
       </Stack>
     </Paper>

@@ -52,16 +52,19 @@ export const UserForm = ({ user, chooseSchool, ownSchoolId }: UserFormProps) => 
   const { busy, error, save } = useConfirmedSave({ codeFields: CODE_FIELDS, setErrors: form.setErrors });
 
   const submit = form.onSubmit((values) =>
-    save({ title: creating ? t('users.createTitle') : t('users.editTitle'), message: creating ? t('users.saveConfirmCreate') : t('users.saveConfirmEdit') }, async () => {
-      const saved = user
-        ? await updateUserCall(user.id, updateUserRequest.parse(stateToUpdateInput(values)))
-        : await createUserCall(createUserRequest.parse(stateToCreateInput(values, withSchool)));
-      queryClient.setQueryData(userKeys.one(saved.id), saved);
-      await queryClient.invalidateQueries({ queryKey: userKeys.table });
-      toastSuccess(creating ? t('users.created') : t('users.updated'));
-      form.resetDirty(values);
-      await navigate(paths.adminUser.to(saved.id));
-    }),
+    save(
+      { title: creating ? t('users.createTitle') : t('users.editTitle'), message: creating ? t('users.saveConfirmCreate') : t('users.saveConfirmEdit') },
+      async () => {
+        const saved = user
+          ? await updateUserCall(user.id, updateUserRequest.parse(stateToUpdateInput(values)))
+          : await createUserCall(createUserRequest.parse(stateToCreateInput(values, withSchool)));
+        queryClient.setQueryData(userKeys.one(saved.id), saved);
+        await queryClient.invalidateQueries({ queryKey: userKeys.table });
+        toastSuccess(creating ? t('users.created') : t('users.updated'));
+        form.resetDirty(values);
+        await navigate(paths.adminUser.to(saved.id));
+      },
+    ),
   );
 
   return (

@@ -57,7 +57,15 @@ export const UserIdentityFields = ({ form, creating, chooseSchool }: Props) => {
       <NameField label={t('users.lastName')} required {...form.getInputProps('lastName')} />
       <Select label={t('users.suffix')} data={choice('common:suffix', SUFFIXES)} clearable {...form.getInputProps('suffix')} />
       <TextField label={t('users.username')} required maxLength={64} autoComplete="off" autoCapitalize="none" {...form.getInputProps('username')} />
-      <TextInput label={t('users.email')} type="email" required={emailRequired} withAsterisk={emailRequired} maxLength={254} autoComplete="off" {...form.getInputProps('email')} />
+      <TextInput
+        label={t('users.email')}
+        type="email"
+        required={emailRequired}
+        withAsterisk={emailRequired}
+        maxLength={254}
+        autoComplete="off"
+        {...form.getInputProps('email')}
+      />
     </SimpleGrid>
   );
 };

@@ -35,7 +35,12 @@ export const UserRoleFields = ({ form, creating, schoolId }: Props) => {
         setNames((n) => ({ ...n, [id]: name }));
         form.insertListItem(field, id);
       }}
-      onRemove={(id) => form.setFieldValue(field, form.values[field].filter((x) => x !== id))}
+      onRemove={(id) =>
+        form.setFieldValue(
+          field,
+          form.values[field].filter((x) => x !== id),
+        )
+      }
     />
   );
   return (

@@ -35,15 +35,13 @@ export const createUserCall = (body: CreateUserValues) => apiFetch<UserDetails>(
 
 export const updateUserCall = (id: string, body: UpdateUserValues) => apiFetch<UserDetails>(one(id), { method: 'PUT', body });
 
-export const setUserStatusCall = (id: string, status: UserStatus) =>
-  apiFetch<MessageAnswer>(`${one(id)}/status`, { method: 'PATCH', body: { status } });
+export const setUserStatusCall = (id: string, status: UserStatus) => apiFetch<MessageAnswer>(`${one(id)}/status`, { method: 'PATCH', body: { status } });
 
 export const resendActivationCall = (id: string) => apiFetch<MessageAnswer>(`${one(id)}/resend-activation`, { method: 'POST' });
 
 export const linkUserCall = (id: string, otherId: string) => apiFetch<UserDetails>(`${one(id)}/links`, { method: 'POST', body: { otherId } });
 
-export const unlinkUserCall = (id: string, otherId: string) =>
-  apiFetch<UserDetails>(`${one(id)}/links/${encodeURIComponent(otherId)}`, { method: 'DELETE' });
+export const unlinkUserCall = (id: string, otherId: string) => apiFetch<UserDetails>(`${one(id)}/links/${encodeURIComponent(otherId)}`, { method: 'DELETE' });
 
 /** Whether the user's sign-in is locked by failed attempts (any client address). */
 export const useSignInLockQuery = (id: string) =>

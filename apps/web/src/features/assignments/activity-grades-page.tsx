@@ -267,7 +267,11 @@ const GradesGrid = ({ material, data, manage }: { material: MaterialDetails; dat
           {manage ? ` ${t('activity.keyboardHint')}` : ''}
         </Text>
         <div ref={gridRef}>
-          {narrow ? <GradeCards rows={rows} cell={cell} /> : <GradeTable rows={rows} cell={cell} changed={changed} caption={t('activity.caption', { name: material.name })} max={max} />}
+          {narrow ? (
+            <GradeCards rows={rows} cell={cell} />
+          ) : (
+            <GradeTable rows={rows} cell={cell} changed={changed} caption={t('activity.caption', { name: material.name })} max={max} />
+          )}
         </div>
         <WorkError error={error} />
         {manage && (

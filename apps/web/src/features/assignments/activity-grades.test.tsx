@@ -161,7 +161,19 @@ describe('ActivityPanel', () => {
 
   it("shows a parent the child's grade and feedback once graded", async () => {
     setRole(ROLE.parent, CHILD_ID);
-    serve(on('GET', `${MINE}?childId=${CHILD_ID}`, () => jsonResponse(mySubmissionFixture({ grade: 9, feedbackHtml: '<p>Calm and careful.</p>', state: 'returned', status: 'returned', returnedAt: '2026-06-10T00:00:00.000Z' }))));
+    serve(
+      on('GET', `${MINE}?childId=${CHILD_ID}`, () =>
+        jsonResponse(
+          mySubmissionFixture({
+            grade: 9,
+            feedbackHtml: '<p>Calm and careful.</p>',
+            state: 'returned',
+            status: 'returned',
+            returnedAt: '2026-06-10T00:00:00.000Z',
+          }),
+        ),
+      ),
+    );
     renderOnElement(panel());
     expect(await screen.findByText('9 / 10')).toBeInTheDocument();
     expect(screen.getByText('Calm and careful.')).toBeInTheDocument();

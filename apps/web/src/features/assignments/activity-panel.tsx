@@ -18,7 +18,15 @@ const Graded = ({ work }: { work: MySubmission | null }) => {
         {t('activity.notGraded')}
       </Text>
     );
-  return <FeedbackView grade={work.grade} maxPoints={work.settings.maxPoints} feedbackHtml={work.feedbackHtml} feedbackFiles={work.feedbackFiles} returnedAt={work.returnedAt} />;
+  return (
+    <FeedbackView
+      grade={work.grade}
+      maxPoints={work.settings.maxPoints}
+      feedbackHtml={work.feedbackHtml}
+      feedbackFiles={work.feedbackFiles}
+      returnedAt={work.returnedAt}
+    />
+  );
 };
 
 const LearnerSide = ({ materialId, owner }: { materialId: string; owner: WorkOwner }) => {
@@ -32,9 +40,18 @@ const StaffSide = ({ materialId, classId, courseId, manage }: { materialId: stri
   return (
     <Stack gap="sm">
       <Loaded query={grades}>
-        {(data) => <Text size="sm" data-testid="activity-count">{t('activity.gradedCount', { graded: data.counts.returned, total: data.counts.total })}</Text>}
+        {(data) => (
+          <Text size="sm" data-testid="activity-count">
+            {t('activity.gradedCount', { graded: data.counts.returned, total: data.counts.total })}
+          </Text>
+        )}
       </Loaded>
-      <Button component={Link} to={paths.classActivityGrades.to(classId, courseId, materialId)} leftSection={<IconTable size={16} aria-hidden="true" />} w="fit-content">
+      <Button
+        component={Link}
+        to={paths.classActivityGrades.to(classId, courseId, materialId)}
+        leftSection={<IconTable size={16} aria-hidden="true" />}
+        w="fit-content"
+      >
         {t(manage ? 'activity.enterGrades' : 'activity.viewGrades')}
       </Button>
     </Stack>

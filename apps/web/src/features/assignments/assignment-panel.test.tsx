@@ -22,7 +22,8 @@ import { FakeXhr, bodyOf, calls, chooseFiles, errorAnswer, fetchMock, on, render
 
 const MINE = `/api/materials/${MATERIAL_ID}/my-submission`;
 const panel = (studentMode = false) => <AssignmentPanel material={materialFixture()} classId={CLASS_ID} courseId={COURSE_ID} studentMode={studentMode} />;
-const confirmIn = async (title: string, button: string) => userEvent.click(within(await screen.findByRole('dialog', { name: title })).getByRole('button', { name: button }));
+const confirmIn = async (title: string, button: string) =>
+  userEvent.click(within(await screen.findByRole('dialog', { name: title })).getByRole('button', { name: button }));
 
 // ProseMirror measures the caret while typing; jsdom has no layout for ranges.
 beforeAll(() => {
@@ -50,7 +51,15 @@ describe('AssignmentPanel for a student', () => {
     serve(
       on('GET', MINE, () => jsonResponse(work)),
       on('POST', `${MINE}/submit`, () => {
-        work = mySubmissionFixture({ state: 'submitted', status: 'submitted', files: work.files, submittedAt: '2026-06-10T02:00:00.000Z', submitCount: 1, can: { edit: true, submit: false }, blockedBy: 'ALREADY_SUBMITTED' });
+        work = mySubmissionFixture({
+          state: 'submitted',
+          status: 'submitted',
+          files: work.files,
+          submittedAt: '2026-06-10T02:00:00.000Z',
+          submitCount: 1,
+          can: { edit: true, submit: false },
+          blockedBy: 'ALREADY_SUBMITTED',
+        });
         return jsonResponse(work);
       }),
     );
@@ -150,7 +159,17 @@ describe('AssignmentPanel for a student', () => {
   });
 
   it('says when an assignment opens (NOT_OPEN_YET)', async () => {
-    serve(on('GET', MINE, () => jsonResponse(mySubmissionFixture({ settings: settingsFixture({ openAt: '2099-06-01T00:00:00.000Z' }), can: { edit: false, submit: false }, blockedBy: 'NOT_OPEN_YET' }))));
+    serve(
+      on('GET', MINE, () =>
+        jsonResponse(
+          mySubmissionFixture({
+            settings: settingsFixture({ openAt: '2099-06-01T00:00:00.000Z' }),
+            can: { edit: false, submit: false },
+            blockedBy: 'NOT_OPEN_YET',
+          }),
+        ),
+      ),
+    );
     renderOnElement(panel());
     expect(await screen.findByTestId('work-blocked')).toHaveTextContent(/This assignment opens on \w{3} \d+, 2099/);
   });
@@ -170,7 +189,11 @@ describe('AssignmentPanel for a student', () => {
   it('keeps a written draft, and asks before leaving while the text is not saved', async () => {
     serve(
       on('GET', MINE, () => jsonResponse(mySubmissionFixture({ settings: settingsFixture({ submissionType: 'text' }) }))),
-      on('PUT', MINE, () => jsonResponse(mySubmissionFixture({ status: 'draft', textHtml: '<p>Solids keep their shape</p>', settings: settingsFixture({ submissionType: 'text' }) }))),
+      on('PUT', MINE, () =>
+        jsonResponse(
+          mySubmissionFixture({ status: 'draft', textHtml: '<p>Solids keep their shape</p>', settings: settingsFixture({ submissionType: 'text' }) }),
+        ),
+      ),
     );
     const router = renderOnElement(panel());
     const editor = await screen.findByRole('textbox', { name: 'Your answer' }, { timeout: 15_000 });
@@ -196,8 +219,12 @@ describe('AssignmentPanel for a student without a connection', () => {
   afterEach(() => {
     for (const key of Object.keys(localStorage)) if (key.startsWith('klase.unsent.')) localStorage.removeItem(key);
   });
-  const textWork = (textHtml: string | null = null) => mySubmissionFixture({ status: textHtml ? 'draft' : 'none', textHtml, settings: settingsFixture({ submissionType: 'text' }) });
-  const keptTexts = () => Object.keys(localStorage).filter((k) => k.startsWith('klase.unsent.assignment.')).map((k) => localStorage.getItem(k));
+  const textWork = (textHtml: string | null = null) =>
+    mySubmissionFixture({ status: textHtml ? 'draft' : 'none', textHtml, settings: settingsFixture({ submissionType: 'text' }) });
+  const keptTexts = () =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('klase.unsent.assignment.'))
+      .map((k) => localStorage.getItem(k));
 
   it('keeps the text on the device ("will send when online") and sends it, once, when the page is opened again online', async () => {
     serve(
@@ -242,7 +269,13 @@ describe('AssignmentPanel for a parent', () => {
 
   it('before the work is returned shows its state and when it was submitted, and no grade', async () => {
     setRole(ROLE.parent, CHILD_ID);
-    serve(on('GET', `${MINE}?childId=${CHILD_ID}`, () => jsonResponse(mySubmissionFixture({ state: 'submitted', status: 'submitted', submittedAt: '2026-06-10T02:00:00.000Z', can: { edit: false, submit: false } }))));
+    serve(
+      on('GET', `${MINE}?childId=${CHILD_ID}`, () =>
+        jsonResponse(
+          mySubmissionFixture({ state: 'submitted', status: 'submitted', submittedAt: '2026-06-10T02:00:00.000Z', can: { edit: false, submit: false } }),
+        ),
+      ),
+    );
     renderOnElement(panel());
     expect(await screen.findByText('The grade and feedback appear here once the teacher returns the work.')).toBeInTheDocument();
     expect(screen.getByText('Submitted', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
@@ -261,7 +294,10 @@ describe('AssignmentPanel for staff', () => {
     expect(counts.querySelector('[data-count="toGrade"]')).toHaveTextContent('To grade2');
     expect(counts.querySelector('[data-count="missing"]')).toHaveTextContent('Missing1');
     expect(screen.getByRole('link', { name: 'Submissions' })).toHaveAttribute('href', `/classes/${CLASS_ID}/courses/${COURSE_ID}/submissions/${MATERIAL_ID}`);
-    expect(screen.getByRole('link', { name: 'Assignment settings' })).toHaveAttribute('href', `/classes/${CLASS_ID}/courses/${COURSE_ID}/assignment-settings/${MATERIAL_ID}`);
+    expect(screen.getByRole('link', { name: 'Assignment settings' })).toHaveAttribute(
+      'href',
+      `/classes/${CLASS_ID}/courses/${COURSE_ID}/assignment-settings/${MATERIAL_ID}`,
+    );
   });
 
   it('gives assistants the submissions but not the settings', async () => {

@@ -27,7 +27,14 @@ const ParentView = ({ work }: { work: MySubmission }) => {
         extra={[{ label: t('work.submittedAt'), value: work.submittedAt ? <DateText value={work.submittedAt} /> : t('parent.notSubmitted') }]}
       />
       {work.status === 'returned' ? (
-        <FeedbackView grade={work.grade} maxPoints={work.settings.maxPoints} feedbackHtml={work.feedbackHtml} feedbackFiles={work.feedbackFiles} returnedAt={work.returnedAt} rubric={work.rubric} />
+        <FeedbackView
+          grade={work.grade}
+          maxPoints={work.settings.maxPoints}
+          feedbackHtml={work.feedbackHtml}
+          feedbackFiles={work.feedbackFiles}
+          returnedAt={work.returnedAt}
+          rubric={work.rubric}
+        />
       ) : (
         <Text size="sm">{t('parent.notReturned')}</Text>
       )}
@@ -47,7 +54,12 @@ const StaffSummary = ({ material, classId, courseId, manage }: { material: Mater
           {t('panel.submissions')}
         </Button>
         {manage && (
-          <Button component={Link} to={paths.classAssignmentSettings.to(classId, courseId, material.id)} variant="default" leftSection={<IconSettings size={16} aria-hidden="true" />}>
+          <Button
+            component={Link}
+            to={paths.classAssignmentSettings.to(classId, courseId, material.id)}
+            variant="default"
+            leftSection={<IconSettings size={16} aria-hidden="true" />}
+          >
             {t('panel.settings')}
           </Button>
         )}

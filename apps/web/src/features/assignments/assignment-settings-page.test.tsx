@@ -23,7 +23,8 @@ const renderPage = (path = PAGE) =>
   );
 
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
-const confirmSave = async () => userEvent.click(within(await screen.findByRole('dialog', { name: 'Save the settings' })).getByRole('button', { name: 'Confirm' }));
+const confirmSave = async () =>
+  userEvent.click(within(await screen.findByRole('dialog', { name: 'Save the settings' })).getByRole('button', { name: 'Confirm' }));
 
 beforeEach(() => {
   setRole(ROLE.teacher);

@@ -32,7 +32,19 @@ import { FileList, FileUploader } from './work-parts.tsx';
 type Form = UseFormReturnType<SettingsFormState>;
 
 /** A date and a time field side by side (typed YYYY-MM-DD and HH:mm, each with its picker). */
-const DateTime = ({ form, date, time, labels, hint }: { form: Form; date: 'openDate' | 'lateDate'; time: 'openTime' | 'lateTime'; labels: [string, string]; hint: string }) => (
+const DateTime = ({
+  form,
+  date,
+  time,
+  labels,
+  hint,
+}: {
+  form: Form;
+  date: 'openDate' | 'lateDate';
+  time: 'openTime' | 'lateTime';
+  labels: [string, string];
+  hint: string;
+}) => (
   <Stack gap={4}>
     <Group gap="sm" align="flex-start" wrap="wrap">
       <TextField label={labels[0]} dateMask {...form.getInputProps(date)} style={{ flex: '1 1 180px', minWidth: 0 }} />
@@ -102,7 +114,11 @@ const SettingsForm = ({ material, settings, onReload }: { material: MaterialDeta
 
   const submit = form.onSubmit((values) =>
     save({ title: t('settings.confirmTitle'), message: t('settings.confirmMessage') }, async (overwrite) => {
-      const saved = await assignmentCalls.saveSettings(material.id, { ...assignmentSettingsForm.parse(stateToSettings(values)), version: settings.version, overwrite });
+      const saved = await assignmentCalls.saveSettings(material.id, {
+        ...assignmentSettingsForm.parse(stateToSettings(values)),
+        version: settings.version,
+        overwrite,
+      });
       queryClient.setQueryData(assignmentKeys.settings(material.id), saved);
       await queryClient.invalidateQueries({ queryKey: assignmentKeys.material(material.id) });
       toastSuccess(t('settings.saved'));

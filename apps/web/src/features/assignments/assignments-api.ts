@@ -92,10 +92,12 @@ export const submissionsZipUrl = (materialId: string) => `${materialPath(materia
 export const assignmentCalls = {
   saveSettings: (materialId: string, body: AssignmentSettingsForm & EditVersion) =>
     apiFetch<AssignmentSettings>(materialPath(materialId, 'assignment-settings'), { method: 'PUT', body }),
-  addAttachment: (materialId: string, file: File, onProgress: (percent: number) => void) => uploadFileTo(materialPath(materialId, 'attachments'), file, onProgress),
+  addAttachment: (materialId: string, file: File, onProgress: (percent: number) => void) =>
+    uploadFileTo(materialPath(materialId, 'attachments'), file, onProgress),
   removeAttachment: (materialId: string, fileId: string) => apiFetch<unknown>(materialPath(materialId, 'attachments', fileId), { method: 'DELETE' }),
   saveDraft: (materialId: string, textHtml: string) => apiFetch<MySubmission>(materialPath(materialId, 'my-submission'), { method: 'PUT', body: { textHtml } }),
-  addWorkFile: (materialId: string, file: File, onProgress: (percent: number) => void) => uploadFileTo(materialPath(materialId, 'my-submission', 'files'), file, onProgress),
+  addWorkFile: (materialId: string, file: File, onProgress: (percent: number) => void) =>
+    uploadFileTo(materialPath(materialId, 'my-submission', 'files'), file, onProgress),
   removeWorkFile: (materialId: string, fileId: string) => apiFetch<unknown>(materialPath(materialId, 'my-submission', 'files', fileId), { method: 'DELETE' }),
   submit: (materialId: string) => apiFetch<MySubmission>(materialPath(materialId, 'my-submission', 'submit'), { method: 'POST' }),
   grade: (materialId: string, studentId: string, body: GradeRequest) =>

@@ -36,7 +36,13 @@ export const materialFixture = (over: Partial<MaterialDetails> = {}): MaterialDe
   ...over,
 });
 
-export const fileFixture = (id: string, name: string, size = 2048) => ({ id, name, size, mime: 'application/pdf', downloadUrl: `/api/materials/${MATERIAL_ID}/submission-files/${id}` });
+export const fileFixture = (id: string, name: string, size = 2048) => ({
+  id,
+  name,
+  size,
+  mime: 'application/pdf',
+  downloadUrl: `/api/materials/${MATERIAL_ID}/submission-files/${id}`,
+});
 
 export const settingsFixture = (over: Partial<AssignmentSettings> = {}): AssignmentSettings => ({
   version: 1,
@@ -101,7 +107,15 @@ export const submissionsFixture = (): SubmissionsAnswer => ({
     rowFixture(1, { name: 'Ana Cruz', state: 'late', submittedAt: '2026-06-21T01:00:00.000Z', late: true, fileCount: 1, submissionId: 's1' }),
     rowFixture(2, { name: 'Ben Reyes', state: 'submitted', submittedAt: '2026-06-19T01:00:00.000Z', fileCount: 2, submissionId: 's2' }),
     rowFixture(3, { name: 'Carla Diaz', state: 'graded', submittedAt: '2026-06-18T01:00:00.000Z', fileCount: 1, grade: 7, submissionId: 's3' }),
-    rowFixture(4, { name: 'Dan Lim', state: 'returned', submittedAt: '2026-06-17T01:00:00.000Z', fileCount: 1, grade: 9.5, returnedAt: '2026-06-22T01:00:00.000Z', submissionId: 's4' }),
+    rowFixture(4, {
+      name: 'Dan Lim',
+      state: 'returned',
+      submittedAt: '2026-06-17T01:00:00.000Z',
+      fileCount: 1,
+      grade: 9.5,
+      returnedAt: '2026-06-22T01:00:00.000Z',
+      submissionId: 's4',
+    }),
     rowFixture(5, { name: 'Eva Santos', state: 'missing' }),
   ],
 });

@@ -18,14 +18,16 @@ export interface GradedPanelProps {
 
 /** Who looks at a graded material: decides which side of it a panel shows. */
 /** Staff: `manage` changes settings (teachers), `grade` grades and gives feedback (teachers and assistants, issue 13). */
-export type GradedViewer = { kind: 'student' } | { kind: 'parent'; childId: string | null } | { kind: 'staff'; manage: boolean; grade: boolean } | { kind: 'none' };
+export type GradedViewer =
+  { kind: 'student' } | { kind: 'parent'; childId: string | null } | { kind: 'staff'; manage: boolean; grade: boolean } | { kind: 'none' };
 
 export const useGradedViewer = (): GradedViewer => {
   const roleId = useSession((s) => s.profile?.roleId);
   const childId = useSession((s) => s.selectedChildId);
   if (roleId === ROLE.student) return { kind: 'student' };
   if (roleId === ROLE.parent) return { kind: 'parent', childId };
-  if (roleId === ROLE.teacher || roleId === ROLE.assistantTeacher) return { kind: 'staff', manage: roleId === ROLE.teacher, grade: canOpen('assessmentGrade', roleId) };
+  if (roleId === ROLE.teacher || roleId === ROLE.assistantTeacher)
+    return { kind: 'staff', manage: roleId === ROLE.teacher, grade: canOpen('assessmentGrade', roleId) };
   return { kind: 'none' };
 };
 

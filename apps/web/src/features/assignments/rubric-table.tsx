@@ -84,7 +84,14 @@ export const RubricTable = ({ rubric, value, onChange, error }: RubricTableProps
   return (
     <Stack gap={4}>
       <Table.ScrollContainer minWidth={180 + width * 130} type="native">
-        <Table withTableBorder withColumnBorders captionSide="top" verticalSpacing="xs" data-testid="rubric-table" aria-describedby={error ? errorId : undefined}>
+        <Table
+          withTableBorder
+          withColumnBorders
+          captionSide="top"
+          verticalSpacing="xs"
+          data-testid="rubric-table"
+          aria-describedby={error ? errorId : undefined}
+        >
           <Table.Caption style={{ textAlign: 'start' }}>{t('rubric.title', { name: rubric.name })}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -107,7 +114,16 @@ export const RubricTable = ({ rubric, value, onChange, error }: RubricTableProps
                   {c.levels.map((l) => {
                     const on = chosen?.id === l.id;
                     return (
-                      <LevelCell key={l.id} label={l.label} points={points(l.points)} on={on} name={`${id}-${c.id}`} value={l.id} describedBy={headerId} onPick={onChange && (() => onChange({ ...value, [c.id]: l.id }))} />
+                      <LevelCell
+                        key={l.id}
+                        label={l.label}
+                        points={points(l.points)}
+                        on={on}
+                        name={`${id}-${c.id}`}
+                        value={l.id}
+                        describedBy={headerId}
+                        onPick={onChange && (() => onChange({ ...value, [c.id]: l.id }))}
+                      />
                     );
                   })}
                   {c.levels.length < width && <Table.Td colSpan={width - c.levels.length} />}

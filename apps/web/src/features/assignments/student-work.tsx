@@ -13,7 +13,17 @@ import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 import { RichContent } from '../../components/rich-content.tsx';
 import { assignmentCalls, assignmentKeys, useInvalidateWork } from './assignments-api.ts';
 import { useOfflineDraft, type DraftSync } from './use-offline-draft.ts';
-import { FeedbackView, FileList, FileUploader, LateBadge, LazyRichTextField, ScheduleDetails, WorkError, WorkStateBadge, useLimitsText } from './work-parts.tsx';
+import {
+  FeedbackView,
+  FileList,
+  FileUploader,
+  LateBadge,
+  LazyRichTextField,
+  ScheduleDetails,
+  WorkError,
+  WorkStateBadge,
+  useLimitsText,
+} from './work-parts.tsx';
 
 const SELF = { kind: 'self' } as const;
 const infoIcon = <IconInfoCircle aria-hidden="true" />;
@@ -143,7 +153,19 @@ const useWorkActions = (work: MySubmission) => {
 };
 
 /** The written answer: an editor while it may change, a disabled box in the preview, else the answer as handed in. */
-const AnswerField = ({ work, canEdit, preview, onChange, offline }: { work: MySubmission; canEdit: boolean; preview: boolean; onChange: (html: string) => void; offline: { kept: string | null; sync: DraftSync } }) => {
+const AnswerField = ({
+  work,
+  canEdit,
+  preview,
+  onChange,
+  offline,
+}: {
+  work: MySubmission;
+  canEdit: boolean;
+  preview: boolean;
+  onChange: (html: string) => void;
+  offline: { kept: string | null; sync: DraftSync };
+}) => {
   const { t } = useTranslation('assignments');
   if (canEdit)
     return (
@@ -179,7 +201,11 @@ const WorkFiles = ({ work, canEdit, preview }: { work: MySubmission; canEdit: bo
       <Text size="sm" data-testid="work-limits">
         {limitsText(settings)}
       </Text>
-      <FileList files={work.files} label={t('work.files')} onRemove={canEdit ? (f) => assignmentCalls.removeWorkFile(materialId, f.id).then(() => invalidate(materialId)) : undefined} />
+      <FileList
+        files={work.files}
+        label={t('work.files')}
+        onRemove={canEdit ? (f) => assignmentCalls.removeWorkFile(materialId, f.id).then(() => invalidate(materialId)) : undefined}
+      />
       {(canEdit || preview) && (
         <FileUploader
           label={t('work.addFiles')}
@@ -212,7 +238,14 @@ const WorkHeader = ({ work }: { work: MySubmission }) => {
         </Stack>
       )}
       {work.status === 'returned' && (
-        <FeedbackView grade={work.grade} maxPoints={settings.maxPoints} feedbackHtml={work.feedbackHtml} feedbackFiles={work.feedbackFiles} returnedAt={work.returnedAt} rubric={work.rubric} />
+        <FeedbackView
+          grade={work.grade}
+          maxPoints={settings.maxPoints}
+          feedbackHtml={work.feedbackHtml}
+          feedbackFiles={work.feedbackFiles}
+          returnedAt={work.returnedAt}
+          rubric={work.rubric}
+        />
       )}
     </>
   );
@@ -259,7 +292,12 @@ export const StudentWork = ({ work, preview = false }: StudentWorkProps) => {
               </Button>
             )}
             {showSubmit && (
-              <Button onClick={() => void submit()} loading={busy === 'submit'} disabled={preview || busy === 'draft'} leftSection={<IconSend size={16} aria-hidden="true" />}>
+              <Button
+                onClick={() => void submit()}
+                loading={busy === 'submit'}
+                disabled={preview || busy === 'draft'}
+                leftSection={<IconSend size={16} aria-hidden="true" />}
+              >
                 {t(resubmit ? 'work.resubmit' : 'work.submit')}
               </Button>
             )}

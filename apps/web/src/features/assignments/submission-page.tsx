@@ -34,7 +34,13 @@ const StudentNav = ({ material, rows, studentId }: { material: MaterialDetails; 
   return (
     <Group component="nav" aria-label={t('grading.studentNav')} justify="space-between" gap="sm">
       {previous ? (
-        <Button component={Link} to={submissionHref(material, previous.studentId)} variant="default" leftSection={<IconChevronLeft size={16} aria-hidden="true" />} maw="100%">
+        <Button
+          component={Link}
+          to={submissionHref(material, previous.studentId)}
+          variant="default"
+          leftSection={<IconChevronLeft size={16} aria-hidden="true" />}
+          maw="100%"
+        >
           <Text span truncate inherit>
             {t('grading.previous', { name: previous.name })}
           </Text>
@@ -43,7 +49,13 @@ const StudentNav = ({ material, rows, studentId }: { material: MaterialDetails; 
         <span />
       )}
       {next && (
-        <Button component={Link} to={submissionHref(material, next.studentId)} variant="default" rightSection={<IconChevronRight size={16} aria-hidden="true" />} maw="100%">
+        <Button
+          component={Link}
+          to={submissionHref(material, next.studentId)}
+          variant="default"
+          rightSection={<IconChevronRight size={16} aria-hidden="true" />}
+          maw="100%"
+        >
           <Text span truncate inherit>
             {t('grading.next', { name: next.name })}
           </Text>
@@ -217,10 +229,21 @@ const GradeForm = ({ details }: { details: SubmissionDetails }) => {
           <FeedbackFiles details={details} />
           <WorkError error={error} />
           <Group justify="flex-end" gap="sm">
-            <Button type="submit" variant="default" loading={busy === 'save'} disabled={busy === 'return'} leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}>
+            <Button
+              type="submit"
+              variant="default"
+              loading={busy === 'save'}
+              disabled={busy === 'return'}
+              leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}
+            >
               {t('grading.save')}
             </Button>
-            <Button onClick={() => void save(true)} loading={busy === 'return'} disabled={busy === 'save'} leftSection={<IconArrowBackUp size={16} aria-hidden="true" />}>
+            <Button
+              onClick={() => void save(true)}
+              loading={busy === 'return'}
+              disabled={busy === 'save'}
+              leftSection={<IconArrowBackUp size={16} aria-hidden="true" />}
+            >
               {t('grading.saveAndReturn')}
             </Button>
           </Group>
@@ -230,7 +253,17 @@ const GradeForm = ({ details }: { details: SubmissionDetails }) => {
   );
 };
 
-const SubmissionBody = ({ material, details, rows, manage }: { material: MaterialDetails; details: SubmissionDetails; rows: SubmissionRow[]; manage: boolean }) => {
+const SubmissionBody = ({
+  material,
+  details,
+  rows,
+  manage,
+}: {
+  material: MaterialDetails;
+  details: SubmissionDetails;
+  rows: SubmissionRow[];
+  manage: boolean;
+}) => {
   const { t } = useTranslation('assignments');
   return (
     <Stack gap="md">
@@ -251,7 +284,14 @@ const SubmissionBody = ({ material, details, rows, manage }: { material: Materia
       {manage ? (
         <GradeForm key={details.studentId} details={details} />
       ) : (
-        <FeedbackView grade={details.grade} maxPoints={details.settings.maxPoints} feedbackHtml={details.feedbackHtml} feedbackFiles={details.feedbackFiles} returnedAt={details.returnedAt} rubric={details.rubric} />
+        <FeedbackView
+          grade={details.grade}
+          maxPoints={details.settings.maxPoints}
+          feedbackHtml={details.feedbackHtml}
+          feedbackFiles={details.feedbackFiles}
+          returnedAt={details.returnedAt}
+          rubric={details.rubric}
+        />
       )}
     </Stack>
   );

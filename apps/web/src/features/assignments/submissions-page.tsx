@@ -39,7 +39,8 @@ export const matchesFilter = (row: SubmissionRow, filter: SubmissionFilter): boo
   }
 };
 
-const filterCount = (data: SubmissionsAnswer, filter: SubmissionFilter) => (filter === 'all' ? data.counts.total : data.rows.filter((r) => matchesFilter(r, filter)).length);
+const filterCount = (data: SubmissionsAnswer, filter: SubmissionFilter) =>
+  filter === 'all' ? data.counts.total : data.rows.filter((r) => matchesFilter(r, filter)).length;
 
 /** Work states in the order a teacher reads them when sorting: waiting first, then done, then nothing. */
 const STATE_RANK: Record<WorkState, number> = { late: 0, submitted: 1, graded: 2, returned: 3, missing: 4, notSubmitted: 5 };
@@ -74,7 +75,10 @@ const SubmissionsBody = ({ material, data }: { material: MaterialDetails; data: 
   const [params, setParams] = useSearchParams();
   const raw = params.get('show');
   const filter: SubmissionFilter = isFilter(raw) ? raw : 'all';
-  const rows = useMemo<ViewRow[]>(() => data.rows.filter((r) => matchesFilter(r, filter)).map((r) => ({ ...r, stateRank: STATE_RANK[r.state] })), [data.rows, filter]);
+  const rows = useMemo<ViewRow[]>(
+    () => data.rows.filter((r) => matchesFilter(r, filter)).map((r) => ({ ...r, stateRank: STATE_RANK[r.state] })),
+    [data.rows, filter],
+  );
   const columns: TableColumn<ViewRow>[] = [
     { key: 'name', header: t('list.student'), sortable: true, render: (r) => <PersonCell name={r.name} photoUrl={r.photoUrl} /> },
     {

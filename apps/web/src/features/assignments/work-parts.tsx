@@ -92,7 +92,10 @@ export const FileList = ({ files, label, onRemove, disabled }: FileListProps) =>
   const [error, setError] = useState<unknown>(null);
   const remove = async (file: FileInfo) => {
     if (!onRemove) return;
-    if (!(await confirm({ title: t('files.removeTitle'), message: t('files.removeMessage', { name: file.name }), confirmLabel: t('files.remove'), danger: true }))) return;
+    if (
+      !(await confirm({ title: t('files.removeTitle'), message: t('files.removeMessage', { name: file.name }), confirmLabel: t('files.remove'), danger: true }))
+    )
+      return;
     setError(null);
     try {
       await onRemove(file);
@@ -120,7 +123,13 @@ export const FileList = ({ files, label, onRemove, disabled }: FileListProps) =>
               </Text>
             </Stack>
             {onRemove && (
-              <ActionIcon variant="subtle" color={danger} aria-label={t('files.removeNamed', { name: f.name })} onClick={() => void remove(f)} disabled={disabled}>
+              <ActionIcon
+                variant="subtle"
+                color={danger}
+                aria-label={t('files.removeNamed', { name: f.name })}
+                onClick={() => void remove(f)}
+                disabled={disabled}
+              >
                 <IconTrash size={18} aria-hidden="true" />
               </ActionIcon>
             )}

@@ -7,13 +7,7 @@ import { cleanChildName } from '@klase/core/status';
 type Audience = 'teacher' | 'student' | 'parent' | 'staff';
 
 const audienceOf = (roleId: number): Audience =>
-  roleId === ROLE.teacher || roleId === ROLE.assistantTeacher
-    ? 'teacher'
-    : roleId === ROLE.student
-      ? 'student'
-      : roleId === ROLE.parent
-        ? 'parent'
-        : 'staff';
+  roleId === ROLE.teacher || roleId === ROLE.assistantTeacher ? 'teacher' : roleId === ROLE.student ? 'student' : roleId === ROLE.parent ? 'parent' : 'staff';
 
 interface Props {
   info: ActivationInfo;
@@ -48,9 +42,7 @@ export const ActivationInstructions = ({ info, unlinked, onUnlinkedChange }: Pro
               key={s.id}
               label={t('activation.unlinkLabel', { name: cleanChildName(s.name) || s.username, username: s.username })}
               checked={unlinked.includes(s.id)}
-              onChange={(e) =>
-                onUnlinkedChange(e.currentTarget.checked ? [...unlinked, s.id] : unlinked.filter((id) => id !== s.id))
-              }
+              onChange={(e) => onUnlinkedChange(e.currentTarget.checked ? [...unlinked, s.id] : unlinked.filter((id) => id !== s.id))}
             />
           ))}
         </Stack>

@@ -22,5 +22,4 @@ export const activate = (body: ActivateRequest) => apiFetch<OkMessage>('/api/aut
 
 export const resetPassword = (body: SetPasswordRequest) => apiFetch<OkMessage>('/api/auth/reset-password', { method: 'POST', body });
 
-export const verifyEmail = (token: string, signal?: AbortSignal) =>
-  apiFetch<OkMessage>('/api/auth/verify-email', { method: 'POST', body: { token }, signal });
+export const verifyEmail = (token: string, signal?: AbortSignal) => apiFetch<OkMessage>('/api/auth/verify-email', { method: 'POST', body: { token }, signal });

@@ -23,9 +23,7 @@ export const VerifyAccountPage = () => {
     retry: false,
     staleTime: Infinity,
   });
-  const next = signedIn
-    ? { to: paths.accountDetails.to(), label: t('verify.toAccount') }
-    : { to: paths.login.to(), label: t('backToLogin') };
+  const next = signedIn ? { to: paths.accountDetails.to(), label: t('verify.toAccount') } : { to: paths.login.to(), label: t('backToLogin') };
 
   const invalid = !token || (isApiError(result.error) && (result.error.status === 410 || result.error.code === 'VALIDATION'));
   if (!invalid && result.isPending) return <PageLoader />;

@@ -7,7 +7,18 @@ import type { CopyTarget } from '@klase/core/courses/contracts';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { AvailableCoursesPage } from './available-courses-page.tsx';
 import { withTeacherSession } from './browse-test-routes.tsx';
-import { availableRowFixture, CAT_COURSE_ID, categoriesFixture, CLASS_ID, COPY_ID, COPY_MESSAGE, MATH_CAT, NOT_FOUND, OTHER_CLASS_ID, stubFetch } from './browse-test-data.ts';
+import {
+  availableRowFixture,
+  CAT_COURSE_ID,
+  categoriesFixture,
+  CLASS_ID,
+  COPY_ID,
+  COPY_MESSAGE,
+  MATH_CAT,
+  NOT_FOUND,
+  OTHER_CLASS_ID,
+  stubFetch,
+} from './browse-test-data.ts';
 
 const OWN_ID = '12121212-1212-4121-8121-121212121212';
 const SCHOOL_ID = '34343434-3434-4343-8343-343434343434';
@@ -34,7 +45,16 @@ withTeacherSession(fetchMock);
 beforeEach(() => {
   rows = [
     availableRowFixture({ id: OWN_ID, source: 'own', name: 'Science 7', code: 'SCI7-RIZAL', className: 'Grade 7 Rizal', categoryName: null }),
-    availableRowFixture({ id: SCHOOL_ID, source: 'school', name: 'English 7', code: 'ENG7', subject: 'English', className: 'Grade 7 Mabini', teacherName: 'Jose Reyes', categoryName: null }),
+    availableRowFixture({
+      id: SCHOOL_ID,
+      source: 'school',
+      name: 'English 7',
+      code: 'ENG7',
+      subject: 'English',
+      className: 'Grade 7 Mabini',
+      teacherName: 'Jose Reyes',
+      categoryName: null,
+    }),
     availableRowFixture(),
   ];
   targets = [
@@ -124,7 +144,7 @@ describe('AvailableCoursesPage', () => {
     expect(await screen.findByTestId('empty-state')).toHaveTextContent('No records found.');
   });
 
-  it('copies a course into the chosen class after a confirmation, then shows that class\'s courses', async () => {
+  it("copies a course into the chosen class after a confirmation, then shows that class's courses", async () => {
     const router = renderPage();
     const cards = await screen.findAllByTestId('browse-course-card');
     await userEvent.click(within(cards[2]!).getByRole('button', { name: 'Copy Living Things to a class' }));

@@ -68,7 +68,17 @@ const SourceSwitch = ({ value, onChange }: { value: AvailableSource | 'all'; onC
 };
 
 /** The courses as cards, each with "Copy to class"; skeleton cards while loading. */
-const AvailableGrid = ({ rows, pending, fetching, onCopy }: { rows: AvailableCourseRow[]; pending: boolean; fetching: boolean; onCopy: (row: AvailableCourseRow) => void }) => {
+const AvailableGrid = ({
+  rows,
+  pending,
+  fetching,
+  onCopy,
+}: {
+  rows: AvailableCourseRow[];
+  pending: boolean;
+  fetching: boolean;
+  onCopy: (row: AvailableCourseRow) => void;
+}) => {
   const { t } = useTranslation('catalogueBrowse');
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy={fetching} data-testid="available-grid">
@@ -166,7 +176,11 @@ export const AvailableCoursesPage = () => {
         <TableFooter page={state.page} rowsPerPage={state.rowsPerPage} totalCount={totalCount} onPage={state.setPage} onRowsPerPage={state.setRowsPerPage} />
       )}
       {copying && (
-        <CopyCourseDialog course={{ id: copying.id, name: copying.name, classId: null }} onCopied={(answer) => navigate(paths.classCourses.to(answer.classId))} onClose={() => setCopying(null)} />
+        <CopyCourseDialog
+          course={{ id: copying.id, name: copying.name, classId: null }}
+          onCopied={(answer) => navigate(paths.classCourses.to(answer.classId))}
+          onClose={() => setCopying(null)}
+        />
       )}
     </Stack>
   );

@@ -45,8 +45,7 @@ export const useDebounced = (value: string): string => {
 };
 
 /** `GET /api/catalogue/categories`: every category with its number of published courses. */
-export const useCategories = () =>
-  useQuery({ queryKey: browseKeys.categories, queryFn: ({ signal }) => apiFetch<CategoryRow[]>(CATEGORIES_PATH, { signal }) });
+export const useCategories = () => useQuery({ queryKey: browseKeys.categories, queryFn: ({ signal }) => apiFetch<CategoryRow[]>(CATEGORIES_PATH, { signal }) });
 
 /** `GET /api/catalogue/courses`: the published catalogue courses of a category (or all), by name, page after page. */
 export const useCatalogueCourses = (categoryId: string | null, search: string) =>
@@ -64,7 +63,8 @@ export const useCatalogueCourses = (categoryId: string | null, search: string) =
       return apiFetch<TablePage<CatalogueCourseRow>>(`${CATALOGUE_COURSES_PATH}?${query.toString()}`, { signal });
     },
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.data.length, 0) < last.pagination.totalcount && last.data.length > 0 ? pages.length + 1 : undefined),
+    getNextPageParam: (last, pages) =>
+      pages.reduce((n, p) => n + p.data.length, 0) < last.pagination.totalcount && last.data.length > 0 ? pages.length + 1 : undefined,
     placeholderData: keepPreviousData,
   });
 

@@ -85,13 +85,7 @@ export const BrowseCourseCard = ({ course, chips, details, actions, headingOrder
 export const AddToClassButton = ({ name, busy, disabled, onAdd }: { name: string; busy: boolean; disabled: boolean; onAdd: () => void }) => {
   const { t } = useTranslation('catalogueBrowse');
   return (
-    <Button
-      leftSection={<IconPlus size={16} aria-hidden="true" />}
-      loading={busy}
-      disabled={disabled}
-      aria-label={t('add.named', { name })}
-      onClick={onAdd}
-    >
+    <Button leftSection={<IconPlus size={16} aria-hidden="true" />} loading={busy} disabled={disabled} aria-label={t('add.named', { name })} onClick={onAdd}>
       {t('add.button')}
     </Button>
   );

@@ -30,7 +30,15 @@ export const categoriesFixture = (): CategoryRow[] => [
 ];
 
 export const catalogueRowFixture = (over: Partial<CatalogueCourseRow> = {}): CatalogueCourseRow => ({
-  ...courseRowFixture({ id: CAT_COURSE_ID, classId: null, className: null, name: 'Living Things', code: 'REX-SCI7', description: 'Cells, organisms and ecosystems.', elementCount: 2 }),
+  ...courseRowFixture({
+    id: CAT_COURSE_ID,
+    classId: null,
+    className: null,
+    name: 'Living Things',
+    code: 'REX-SCI7',
+    description: 'Cells, organisms and ecosystems.',
+    elementCount: 2,
+  }),
   categoryId: SCIENCE_CAT,
   categoryName: 'Science',
   ...over,
@@ -110,7 +118,12 @@ export const NOT_FOUND = () => jsonResponse({ code: 'NOT_FOUND', message: 'Not f
 /** A stubbed `fetch` recording its calls; `calls()` lists them decoded, `writes()` only the non-GET ones. */
 export const stubFetch = () => {
   const mock = vi.fn<typeof fetch>();
-  const calls = () => mock.mock.calls.map(([u, init]) => ({ url: decodeURIComponent(String(u)), method: init?.method ?? 'GET', body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined }));
+  const calls = () =>
+    mock.mock.calls.map(([u, init]) => ({
+      url: decodeURIComponent(String(u)),
+      method: init?.method ?? 'GET',
+      body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+    }));
   return { mock, calls, writes: () => calls().filter((c) => c.method !== 'GET') };
 };
 

@@ -33,7 +33,8 @@ const writes = () =>
   fetchMock.mock.calls
     .filter(([, init]) => init?.method && init.method !== 'GET')
     .map(([u, init]) => ({ url: String(u), method: init!.method, body: init!.body ? (JSON.parse(String(init!.body)) as unknown) : undefined }));
-const listCalls = () => fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/api/catalogue/courses?')).map(([u]) => new URL(String(u), 'http://x').searchParams);
+const listCalls = () =>
+  fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/api/catalogue/courses?')).map(([u]) => new URL(String(u), 'http://x').searchParams);
 
 const renderAt = (url: string) => {
   const router = createMemoryRouter(
@@ -61,7 +62,8 @@ beforeEach(() => {
   fetchMock.mockImplementation(async (url, init) => {
     const u = String(url);
     const method = init?.method ?? 'GET';
-    if (method !== 'GET') return writeAnswer(u, method, init?.body ? JSON.parse(String(init.body)) : undefined) ?? jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
+    if (method !== 'GET')
+      return writeAnswer(u, method, init?.body ? JSON.parse(String(init.body)) : undefined) ?? jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
     if (u === '/api/catalogue/categories') return jsonResponse(categories);
     if (u.startsWith('/api/catalogue/courses?')) {
       const id = new URL(u, 'http://x').searchParams.get('categoryId');
@@ -148,7 +150,9 @@ describe('CataloguePage: categories', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Rocks and weather');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await confirmQuestion('Create this category?');
-    await waitFor(() => expect(writes()).toEqual([{ url: '/api/catalogue/categories', method: 'POST', body: { name: 'Earth science', description: 'Rocks and weather' } }]));
+    await waitFor(() =>
+      expect(writes()).toEqual([{ url: '/api/catalogue/categories', method: 'POST', body: { name: 'Earth science', description: 'Rocks and weather' } }]),
+    );
     expect(await screen.findByText('Category created.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(`?category=${NEW_CATEGORY}`));
     expect(await screen.findByRole('heading', { name: 'Earth science', level: 2 })).toBeInTheDocument();
@@ -156,7 +160,9 @@ describe('CataloguePage: categories', () => {
 
   it('shows "Category already exists." on the name when the server refuses it', async () => {
     writeAnswer = (u, method) =>
-      u === `/api/catalogue/categories/${SCIENCE}` && method === 'PUT' ? jsonResponse({ code: 'CATEGORY_EXISTS', message: 'Category already exists.' }, 409) : null;
+      u === `/api/catalogue/categories/${SCIENCE}` && method === 'PUT'
+        ? jsonResponse({ code: 'CATEGORY_EXISTS', message: 'Category already exists.' }, 409)
+        : null;
     renderAt(`/catalogue?category=${SCIENCE}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Rename' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename category' });
@@ -197,7 +203,11 @@ describe('CataloguePage: categories', () => {
     expect(await screen.findByText('Category deleted successfully.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(`?category=${SCIENCE}`));
     const nav = await screen.findByRole('navigation', { name: 'Categories' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Science2 courses']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Science2 courses']);
   });
 });
 
@@ -205,7 +215,10 @@ describe('CataloguePage: courses', () => {
   it('creates a catalogue course in the chosen category and opens it', async () => {
     writeAnswer = (u, method, body) =>
       u === '/api/catalogue/courses' && method === 'POST'
-        ? jsonResponse(courseDetailsFixture({ ...(body as object), id: NEW_COURSE, classId: null, className: null, categoryId: SCIENCE, categoryName: 'Science' }), 201)
+        ? jsonResponse(
+            courseDetailsFixture({ ...(body as object), id: NEW_COURSE, classId: null, className: null, categoryId: SCIENCE, categoryName: 'Science' }),
+            201,
+          )
         : null;
     const router = renderAt(`/catalogue?category=${SCIENCE}`);
     await screen.findAllByTestId('course-card');
@@ -229,7 +242,8 @@ describe('CataloguePage: courses', () => {
   });
 
   it('publishes a course from its card after a confirmation that speaks of every school', async () => {
-    writeAnswer = (u, method) => (u === `/api/courses/${CHEMISTRY}/published` && method === 'PATCH' ? jsonResponse({ message: 'Course published successfully.' }) : null);
+    writeAnswer = (u, method) =>
+      u === `/api/courses/${CHEMISTRY}/published` && method === 'PATCH' ? jsonResponse({ message: 'Course published successfully.' }) : null;
     renderAt(`/catalogue?category=${SCIENCE}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for course Chemistry basics' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Publish' }));

@@ -69,7 +69,11 @@ const CategoryCourses = ({ category, onCreate }: { category: CategoryRow; onCrea
   const filtered = state.searchInput.trim() !== '' || state.filter !== undefined;
   useRecountWhenJobsEnd(rows);
   const statusColumn: TableColumn<CatalogueCourseRow>[] = [
-    { key: 'status', header: t('courses.status'), filter: { key: 'status', options: CATALOGUE_STATUS.map((s) => ({ value: s, label: t(`components:status.${s}`) })) } },
+    {
+      key: 'status',
+      header: t('courses.status'),
+      filter: { key: 'status', options: CATALOGUE_STATUS.map((s) => ({ value: s, label: t(`components:status.${s}`) })) },
+    },
   ];
   return (
     <Stack gap="md">
@@ -91,7 +95,9 @@ const CategoryCourses = ({ category, onCreate }: { category: CategoryRow; onCrea
       <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md" aria-busy={q.isFetching} data-testid="catalogue-courses">
         {q.isPending
           ? Array.from({ length: 3 }, (_, i) => <CourseCardSkeleton key={i} />)
-          : rows.map((row) => <CourseCard key={row.id} course={row} showStatus to={paths.catalogueCourse.to(row.id)} menu={<CatalogueCourseMenu course={row} />} />)}
+          : rows.map((row) => (
+              <CourseCard key={row.id} course={row} showStatus to={paths.catalogueCourse.to(row.id)} menu={<CatalogueCourseMenu course={row} />} />
+            ))}
       </SimpleGrid>
       {q.data && totalCount > 0 && (
         <TableFooter page={state.page} rowsPerPage={state.rowsPerPage} totalCount={totalCount} onPage={state.setPage} onRowsPerPage={state.setRowsPerPage} />
@@ -167,7 +173,12 @@ const CategoryHeader = ({ category, onEdit, onCreateCourse }: { category: Catego
   const { busy, run } = useCourseAction(null);
   const remove = async () => {
     const done = await run('delete', {
-      ask: { title: t('category.deleteTitle'), message: t('category.deleteConfirm', { name: category.name }), confirmLabel: t('category.delete'), danger: true },
+      ask: {
+        title: t('category.deleteTitle'),
+        message: t('category.deleteConfirm', { name: category.name }),
+        confirmLabel: t('category.delete'),
+        danger: true,
+      },
       success: t('category.deleted'),
       send: () => deleteCategoryCall(category.id),
     });
@@ -194,7 +205,14 @@ const CategoryHeader = ({ category, onEdit, onCreateCourse }: { category: Catego
         <Button variant="default" size="xs" leftSection={<IconPencil size={14} aria-hidden="true" />} onClick={onEdit}>
           {t('category.edit')}
         </Button>
-        <Button variant="outline" color="red.9" size="xs" leftSection={<IconTrash size={14} aria-hidden="true" />} loading={busy === 'delete'} onClick={() => void remove()}>
+        <Button
+          variant="outline"
+          color="red.9"
+          size="xs"
+          leftSection={<IconTrash size={14} aria-hidden="true" />}
+          loading={busy === 'delete'}
+          onClick={() => void remove()}
+        >
           {t('category.delete')}
         </Button>
       </Group>
@@ -228,7 +246,11 @@ export const CataloguePage = () => {
   const picker = selected && <CategoryPicker categories={rows} selectedId={selected.id} narrow={narrow} onCreate={newCategory} />;
   const main = selected && (
     <Stack gap="md">
-      <CategoryHeader category={selected} onEdit={() => setDialog({ kind: 'category', category: selected })} onCreateCourse={() => setDialog({ kind: 'course' })} />
+      <CategoryHeader
+        category={selected}
+        onEdit={() => setDialog({ kind: 'category', category: selected })}
+        onCreateCourse={() => setDialog({ kind: 'course' })}
+      />
       <CategoryCourses key={selected.id} category={selected} onCreate={() => setDialog({ kind: 'course' })} />
     </Stack>
   );

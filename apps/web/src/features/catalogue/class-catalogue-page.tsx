@@ -25,7 +25,11 @@ const CategoryChips = ({ classId, categories, selected }: { classId: string; cat
         aria-current={current ? 'page' : undefined}
         maw="100%"
         // Long category names wrap inside the pill instead of running out of it on phones.
-        styles={{ root: { height: 'auto', minHeight: 36, paddingBlock: 6, display: 'inline-flex', alignItems: 'center' }, inner: { height: 'auto' }, label: { height: 'auto', whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+        styles={{
+          root: { height: 'auto', minHeight: 36, paddingBlock: 6, display: 'inline-flex', alignItems: 'center' },
+          inner: { height: 'auto' },
+          label: { height: 'auto', whiteSpace: 'normal', overflowWrap: 'anywhere' },
+        }}
       >
         {`${name} (${count})`}
       </Button>

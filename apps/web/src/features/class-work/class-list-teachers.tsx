@@ -39,7 +39,14 @@ export const TeachersStrip = ({ classId }: { classId: string }) => {
             : teachers.data.map((teacher) => (
                 <li key={teacher.id} style={{ minWidth: 0 }}>
                   <Paper withBorder radius="md" p={0}>
-                    <UnstyledButton component={Link} to={paths.classTeacher.to(classId, teacher.id)} p="sm" w="100%" className="mantine-focus-auto" display="block">
+                    <UnstyledButton
+                      component={Link}
+                      to={paths.classTeacher.to(classId, teacher.id)}
+                      p="sm"
+                      w="100%"
+                      className="mantine-focus-auto"
+                      display="block"
+                    >
                       <PersonCell name={teacher.name} photoUrl={teacher.photoUrl} hint={roleLabel(teacher.roleId)} />
                     </UnstyledButton>
                   </Paper>

@@ -64,7 +64,8 @@ beforeEach(() => {
       return jsonResponse({ data, pagination: { page: 1, totalcount: data.length } });
     }
     if (u === `/api/classes/${CLASS_ID}/groups/${GROUP}` && method === 'GET') return jsonResponse(group());
-    if (u === `/api/classes/${CLASS_ID}/groups/${GROUP}` && method === 'DELETE') return jsonResponse({ message: 'The group has been deleted. Its students stay in the class.' });
+    if (u === `/api/classes/${CLASS_ID}/groups/${GROUP}` && method === 'DELETE')
+      return jsonResponse({ message: 'The group has been deleted. Its students stay in the class.' });
     if (u.startsWith(`/api/classes/${CLASS_ID}/groups`) && (method === 'POST' || method === 'PUT')) return saveAnswer();
     return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
   });

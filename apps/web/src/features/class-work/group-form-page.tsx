@@ -45,13 +45,16 @@ export const GroupFormView = ({ classId, group }: { classId: string; group: Grou
   const back = group ? paths.classGroup.to(classId, group.id) : paths.classGroups.to(classId);
 
   const submit = form.onSubmit((values) =>
-    save(group ? { title: t('form.editTitle'), message: t('form.confirmEdit') } : { title: t('form.createTitle'), message: t('form.confirmCreate') }, async () => {
-      const body = groupForm.parse(values);
-      const answer = group ? await updateGroupCall(classId, group.id, body) : await createGroupCall(classId, body);
-      await refresh();
-      toastSuccess(group ? t('form.updated') : t('form.created'));
-      setSavedTo(paths.classGroup.to(classId, answer.id));
-    }),
+    save(
+      group ? { title: t('form.editTitle'), message: t('form.confirmEdit') } : { title: t('form.createTitle'), message: t('form.confirmCreate') },
+      async () => {
+        const body = groupForm.parse(values);
+        const answer = group ? await updateGroupCall(classId, group.id, body) : await createGroupCall(classId, body);
+        await refresh();
+        toastSuccess(group ? t('form.updated') : t('form.created'));
+        setSavedTo(paths.classGroup.to(classId, answer.id));
+      },
+    ),
   );
 
   return (

@@ -38,9 +38,7 @@ const GroupHeader = ({ classId, group, manage }: { classId: string; group: Group
           {group.name}
         </Title>
         <Group gap="xs">
-          <Badge variant="default">
-            {typeName(group.type)}
-          </Badge>
+          <Badge variant="default">{typeName(group.type)}</Badge>
           <Text size="sm">{t('group.memberCount', { count: group.memberCount })}</Text>
         </Group>
       </Stack>

@@ -4,7 +4,17 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsShuffle, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { GROUP_NAME_MAX, GROUP_SPLIT_MAX, SPLIT_BY, SPLIT_ORDER, groupSplitRequest, type GroupSplitRequest, type SplitBy, type SplitOrder, type SplitPreview } from '@klase/core/class-work/contracts';
+import {
+  GROUP_NAME_MAX,
+  GROUP_SPLIT_MAX,
+  SPLIT_BY,
+  SPLIT_ORDER,
+  groupSplitRequest,
+  type GroupSplitRequest,
+  type SplitBy,
+  type SplitOrder,
+  type SplitPreview,
+} from '@klase/core/class-work/contracts';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { NARROW_QUERY } from '../../components/data-table/types.ts';
 import { useErrorMessage } from '../../components/error-text.tsx';
@@ -31,7 +41,17 @@ interface Shown {
 }
 
 /** A labelled SegmentedControl (it is a radio group: the label names the group). */
-const Choice = <T extends string>({ label, value, options, onChange }: { label: string; value: T; options: { value: T; label: string }[]; onChange: (v: T) => void }) => {
+const Choice = <T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: { value: T; label: string }[];
+  onChange: (v: T) => void;
+}) => {
   const labelId = useId();
   // Phones stack the choices: two long labels side by side do not fit in 360 px.
   const narrow = useMediaQuery(NARROW_QUERY) ?? false;
@@ -109,7 +129,13 @@ const SplitFields = ({ form }: { form: UseFormReturnType<SplitState> }) => {
         allowDecimal={false}
         {...form.getInputProps('size')}
       />
-      <TextInput label={t('generate.prefix')} description={t('generate.prefixHint')} withAsterisk maxLength={GROUP_NAME_MAX - 4} {...form.getInputProps('prefix')} />
+      <TextInput
+        label={t('generate.prefix')}
+        description={t('generate.prefixHint')}
+        withAsterisk
+        maxLength={GROUP_NAME_MAX - 4}
+        {...form.getInputProps('prefix')}
+      />
     </SimpleGrid>
   );
 };
@@ -176,7 +202,10 @@ const useGenerateGroups = (classId: string, onClose: () => void) => {
 
   const close = async () => {
     if (busy === 'save') return;
-    if ((form.isDirty() || shown) && !(await confirm({ title: t('common:discard.title'), message: t('common:discard.message'), confirmLabel: t('common:discard.confirm') })))
+    if (
+      (form.isDirty() || shown) &&
+      !(await confirm({ title: t('common:discard.title'), message: t('common:discard.message'), confirmLabel: t('common:discard.confirm') }))
+    )
       return;
     reset();
   };
@@ -231,7 +260,13 @@ export const GenerateGroupsDialog = ({ classId, opened, onClose }: { classId: st
               )}
               <Group justify="flex-end" gap="sm">
                 {shown && form.values.order === 'random' && (
-                  <Button variant="default" leftSection={<IconArrowsShuffle size={16} aria-hidden="true" />} loading={busy === 'preview'} disabled={busy === 'save'} onClick={() => void preview(form.values)}>
+                  <Button
+                    variant="default"
+                    leftSection={<IconArrowsShuffle size={16} aria-hidden="true" />}
+                    loading={busy === 'preview'}
+                    disabled={busy === 'save'}
+                    onClick={() => void preview(form.values)}
+                  >
                     {t('generate.shuffle')}
                   </Button>
                 )}

@@ -109,7 +109,13 @@ describe('GroupsTab', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('The group has been deleted. Its students stay in the class.')).toBeInTheDocument();
     expect(calls()[before]).toBe(`DELETE /api/classes/${CLASS}/groups/${GROUP}`);
-    await waitFor(() => expect(calls().slice(before + 1).some((c) => c.startsWith(`GET /api/classes/${CLASS}/groups?`))).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls()
+          .slice(before + 1)
+          .some((c) => c.startsWith(`GET /api/classes/${CLASS}/groups?`)),
+      ).toBe(true),
+    );
   });
 
   it('hides every change when the class is archived', async () => {
@@ -142,10 +148,11 @@ describe('Generate groups dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
     expect(await within(dialog).findByText('Preview: 2 groups for 4 students')).toBeInTheDocument();
     expect(bodyOf(`POST /api/classes/${CLASS}/groups/preview`)).toEqual({ by: 'groups', size: 2, order: 'alphabetical', prefix: 'Group' });
-    expect(within(within(dialog).getByRole('list', { name: 'Group 1' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Student 3',
-      'Student 1',
-    ]);
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Group 1' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Student 3', 'Student 1']);
     // Alphabetical splits are always the same: nothing to shuffle.
     expect(within(dialog).queryByRole('button', { name: 'Shuffle again' })).not.toBeInTheDocument();
 
@@ -173,10 +180,20 @@ describe('Generate groups dialog', () => {
     await userEvent.type(size, '2');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
     await within(dialog).findByText('Preview: 2 groups for 4 students');
-    preview = { studentCount: 4, groups: [{ name: 'Group 1', members: [student(2), student(4)] }, { name: 'Group 2', members: [student(1), student(3)] }] };
+    preview = {
+      studentCount: 4,
+      groups: [
+        { name: 'Group 1', members: [student(2), student(4)] },
+        { name: 'Group 2', members: [student(1), student(3)] },
+      ],
+    };
     await userEvent.click(within(dialog).getByRole('button', { name: 'Shuffle again' }));
     await waitFor(() =>
-      expect(within(within(dialog).getByRole('list', { name: 'Group 1' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Student 2', 'Student 4']),
+      expect(
+        within(within(dialog).getByRole('list', { name: 'Group 1' }))
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Student 2', 'Student 4']),
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save groups' }));
     const confirm = await screen.findByText('Save these 2 groups? The students stay in their other groups.');

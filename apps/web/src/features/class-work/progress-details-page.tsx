@@ -47,7 +47,12 @@ const Materials = ({ rows }: { rows: ProgressDetailRow[] }) => {
     { key: 'dueAt', header: t('materials.due'), sortable: true, render: (r) => <DateText value={r.dueAt} /> },
     { key: 'firstAccessAt', header: t('progress.firstAccess'), sortable: true, render: (r) => <DateText value={r.firstAccessAt} /> },
     { key: 'lastAccessAt', header: t('progress.lastAccess'), sortable: true, render: (r) => <DateText value={r.lastAccessAt} /> },
-    { key: 'completedAt', header: t('progress.completed'), sortable: true, render: (r) => (r.completedAt ? <DateText value={r.completedAt} /> : t('progress.notYet')) },
+    {
+      key: 'completedAt',
+      header: t('progress.completed'),
+      sortable: true,
+      render: (r) => (r.completedAt ? <DateText value={r.completedAt} /> : t('progress.notYet')),
+    },
     { key: 'timeSpentSeconds', header: t('progress.timeSpent'), sortable: true, render: (r) => duration(r.timeSpentSeconds) },
     { key: 'submissions', header: t('progress.submissions'), sortable: true },
   ];

@@ -88,7 +88,9 @@ describe('ClassProgressPage', () => {
     expect(calls().filter((c) => c.includes('/progress?'))).toHaveLength(1);
     expect(screen.queryByText(/Nothing is assigned in this class yet/)).not.toBeInTheDocument();
     await userEvent.click(within(table).getByText('Juan Dela Cruz'));
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(`/classes/${CLASS}/class-progress/details?studentId=${STUDENT}`));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(`/classes/${CLASS}/class-progress/details?studentId=${STUDENT}`),
+    );
   });
 
   it('sorts by percent on the server', async () => {

@@ -61,8 +61,7 @@ export const useStudentCandidates = (id: string, search: string, enabled: boolea
     placeholderData: (prev) => prev,
   });
 
-export const addStudentsCall = (id: string, studentIds: string[]) =>
-  apiFetch<AddStudentsAnswer>(studentsPath(id), { method: 'POST', body: { studentIds } });
+export const addStudentsCall = (id: string, studentIds: string[]) => apiFetch<AddStudentsAnswer>(studentsPath(id), { method: 'POST', body: { studentIds } });
 
 export const removeStudentCall = (id: string, studentId: string) =>
   apiFetch<MessageAnswer | undefined>(classPath(id, 'students', studentId), { method: 'DELETE' });

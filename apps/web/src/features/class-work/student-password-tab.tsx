@@ -15,7 +15,13 @@ type Mode = 'generate' | 'email';
 const NewPassword = ({ name, password }: { name: string; password: string }) => {
   const { t } = useTranslation('classList');
   return (
-    <Alert color="teal" variant="light" title={t('password.newTitle', { name })} role="status" styles={{ title: { color: 'var(--mantine-color-text)' }, message: { color: 'var(--mantine-color-text)' } }}>
+    <Alert
+      color="teal"
+      variant="light"
+      title={t('password.newTitle', { name })}
+      role="status"
+      styles={{ title: { color: 'var(--mantine-color-text)' }, message: { color: 'var(--mantine-color-text)' } }}
+    >
       <Stack gap="sm">
         <Group gap="sm" wrap="wrap">
           <Code fz="lg" px="sm" py={6} style={{ letterSpacing: '0.05em', userSelect: 'all', overflowWrap: 'anywhere' }} data-testid="generated-password">

@@ -66,7 +66,11 @@ describe('StudentsTab', () => {
     renderTab();
     const table = await screen.findByRole('table', { name: 'Students' });
     expect(await within(table).findByText('Reyes, Juan')).toBeInTheDocument();
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name']);
     expect(within(table).getByText('Cruz, Ana')).toBeInTheDocument();
     expect(screen.queryByText('Email address')).not.toBeInTheDocument();
     expect(screen.queryByText('juan@mail.ph')).not.toBeInTheDocument();
@@ -79,16 +83,11 @@ describe('StudentsTab', () => {
   it('shows staff the details and opens a student from the link in their name cell (keyboard: Enter on it)', async () => {
     const router = renderTab();
     const table = await screen.findByRole('table', { name: 'Students' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Name',
-      'Email address',
-      'Grade · section',
-      'Groups',
-      'Joined',
-      'Last access',
-      'Status',
-      'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Email address', 'Grade · section', 'Groups', 'Joined', 'Last access', 'Status', 'Actions']);
     const juan = (await within(table).findByText('Reyes, Juan')).closest('tr')!;
     expect(within(juan).getByText('juan@mail.ph')).toBeInTheDocument();
     expect(within(juan).getByText('Grade 7 · Sampaguita')).toBeInTheDocument();
@@ -96,7 +95,9 @@ describe('StudentsTab', () => {
     expect(within(juan).getByText('Active')).toBeInTheDocument();
     // The row is not a focus stop of its own: its name is the link (issue 13).
     expect(juan).not.toHaveAttribute('tabindex');
-    within(juan).getByRole('link', { name: /Reyes, Juan/ }).focus();
+    within(juan)
+      .getByRole('link', { name: /Reyes, Juan/ })
+      .focus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe(`/classes/${CLASS_ID}/class-list/student/${STUDENT_A}/about`));
   });
@@ -124,7 +125,13 @@ describe('StudentsTab', () => {
     expect(calls()[before]).toBe(`POST ${base}/students`);
     expect(bodyOf(`POST ${base}/students`)).toEqual({ studentIds: [NEW_1, NEW_2] });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add students' })).not.toBeInTheDocument());
-    await waitFor(() => expect(calls().slice(before + 1).some((c) => c.startsWith(`GET ${base}/students?`))).toBe(true));
+    await waitFor(() =>
+      expect(
+        calls()
+          .slice(before + 1)
+          .some((c) => c.startsWith(`GET ${base}/students?`)),
+      ).toBe(true),
+    );
   });
 
   it('keeps the dialog open with the translated error when adding fails', async () => {

@@ -1,5 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClassCourseRow, GroupDetails, GroupForm, GroupSplitRequest, ProgressDetails, SaveGeneratedRequest, SplitPreview } from '@klase/core/class-work/contracts';
+import type {
+  ClassCourseRow,
+  GroupDetails,
+  GroupForm,
+  GroupSplitRequest,
+  ProgressDetails,
+  SaveGeneratedRequest,
+  SplitPreview,
+} from '@klase/core/class-work/contracts';
 import { apiFetch } from '../../api/http.ts';
 import { classKeys, classPath } from '../../api/class-api.ts';
 
@@ -30,8 +38,7 @@ export const createGroupCall = (classId: string, body: GroupForm) => apiFetch<Gr
 export const updateGroupCall = (classId: string, groupId: string, body: GroupForm) =>
   apiFetch<GroupDetails>(groupsPath(classId, groupId), { method: 'PUT', body });
 export const deleteGroupCall = (classId: string, groupId: string) => apiFetch<{ message: string }>(groupsPath(classId, groupId), { method: 'DELETE' });
-export const previewSplitCall = (classId: string, body: GroupSplitRequest) =>
-  apiFetch<SplitPreview>(groupsPath(classId, 'preview'), { method: 'POST', body });
+export const previewSplitCall = (classId: string, body: GroupSplitRequest) => apiFetch<SplitPreview>(groupsPath(classId, 'preview'), { method: 'POST', body });
 export const saveGeneratedCall = (classId: string, body: SaveGeneratedRequest) =>
   apiFetch<{ created: number; message: string }>(groupsPath(classId, 'generated'), { method: 'POST', body });
 

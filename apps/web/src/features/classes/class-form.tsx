@@ -61,7 +61,11 @@ export const ClassFormView = ({ cls }: ClassFormProps) => {
   });
   const back = cls ? paths.classCourses.to(cls.id) : paths.classes.to();
   const cancel = useConfirmedCancel(form.isDirty, back);
-  const { busy, error, save } = useConfirmedSave({ codeFields: CODE_FIELDS, setErrors: form.setErrors, onReload: () => cls && invalidateClass(queryClient, cls.id) });
+  const { busy, error, save } = useConfirmedSave({
+    codeFields: CODE_FIELDS,
+    setErrors: form.setErrors,
+    onReload: () => cls && invalidateClass(queryClient, cls.id),
+  });
   const coTeachers = !cls && profile?.roleId === ROLE.teacher;
 
   const known = new Map((candidates.data ?? []).map((c) => [c.id, { name: c.name, roleId: c.roleId }]));

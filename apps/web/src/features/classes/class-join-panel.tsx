@@ -127,7 +127,15 @@ export const ClassJoinPanel = ({ cls, join }: { cls: ClassDetails; join: ClassJo
         />
         <JoinBlock
           title={t('joining.link.title')}
-          value={<TextInput label={t('joining.link.label')} value={link} readOnly onFocus={(e) => e.currentTarget.select()} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} />}
+          value={
+            <TextInput
+              label={t('joining.link.label')}
+              value={link}
+              readOnly
+              onFocus={(e) => e.currentTarget.select()}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            />
+          }
           copyLabel={t('joining.link.copy')}
           onCopy={() => void copy(link, t('joining.copied'), t('joining.copyFailed'))}
           replaceLabel={t('joining.link.replace')}

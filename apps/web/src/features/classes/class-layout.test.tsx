@@ -16,7 +16,11 @@ const renderLayout = (roleId: number) => {
   setSessionState({ status: 'authenticated', profile: sessionFixture({ roleId }).profile });
   const router = createMemoryRouter(
     [
-      { path: '/classes/:id', element: <ClassLayout />, children: [{ path: 'courses', handle: { title: 'classes:titles.courses' }, element: <p>courses tab</p> }] },
+      {
+        path: '/classes/:id',
+        element: <ClassLayout />,
+        children: [{ path: 'courses', handle: { title: 'classes:titles.courses' }, element: <p>courses tab</p> }],
+      },
       { path: '/not-found', element: <p>not found page</p> },
     ],
     { initialEntries: [`/classes/${CLASS_ID}/courses`] },

@@ -46,7 +46,13 @@ const ClassHeader = ({ cls }: { cls: ClassDetails }) => {
         </Group>
       )}
       {cls.archived && (
-        <Alert color="gray" variant="light" icon={<IconArchive aria-hidden="true" />} title={t('layout.archivedTitle')} styles={{ message: { color: 'var(--mantine-color-text)' } }}>
+        <Alert
+          color="gray"
+          variant="light"
+          icon={<IconArchive aria-hidden="true" />}
+          title={t('layout.archivedTitle')}
+          styles={{ message: { color: 'var(--mantine-color-text)' } }}
+        >
           {t('layout.archivedText')}
         </Alert>
       )}

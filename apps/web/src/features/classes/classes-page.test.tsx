@@ -35,7 +35,10 @@ const renderPage = (roleId: number, url = '/classes', childrenList: { id: string
 };
 
 beforeEach(() => {
-  rows = [row(), row({ id: 'c2', name: 'Grade 8 Mabini', gradeLevel: 'Grade 8', section: 'Mabini', studentCount: 1, courseCount: 1, archived: true, status: 'INACTIVE' })];
+  rows = [
+    row(),
+    row({ id: 'c2', name: 'Grade 8 Mabini', gradeLevel: 'Grade 8', section: 'Mabini', studentCount: 1, courseCount: 1, archived: true, status: 'INACTIVE' }),
+  ];
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url) =>
     String(url).startsWith('/api/classes?')

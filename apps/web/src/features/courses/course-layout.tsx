@@ -128,7 +128,9 @@ export const CourseJobState = ({ course, canRemove }: { course: CourseDetails; c
     );
   return (
     <Alert color="gray" variant="light" icon={<IconHourglass aria-hidden="true" />} data-testid="course-job" aria-live="polite">
-      <Text size="sm">{course.job === 'copying' ? t('jobs.copyingPage') : course.classId === null ? t('jobs.deletingCataloguePage') : t('jobs.deletingPage')}</Text>
+      <Text size="sm">
+        {course.job === 'copying' ? t('jobs.copyingPage') : course.classId === null ? t('jobs.deletingCataloguePage') : t('jobs.deletingPage')}
+      </Text>
     </Alert>
   );
 };
@@ -256,7 +258,15 @@ const CourseTabs = ({ course }: { course: CourseDetails }) => {
  * and back to the course's list for a course deleted while it was open. The loaded course goes
  * to `children`.
  */
-export const CourseLoadState = ({ classId, courseId, children }: { classId: string | null; courseId: string; children: (course: CourseDetails) => ReactNode }) => {
+export const CourseLoadState = ({
+  classId,
+  courseId,
+  children,
+}: {
+  classId: string | null;
+  courseId: string;
+  children: (course: CourseDetails) => ReactNode;
+}) => {
   const links = useCourseLinks();
   const q = useCourse(classId, courseId);
   if (q.isPending)

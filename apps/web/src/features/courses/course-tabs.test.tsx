@@ -29,7 +29,9 @@ const tabNames = async () => {
 beforeEach(() => {
   course = courseDetailsFixture();
   fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url) => (String(url) === `/api/courses/${COURSE_ID}` ? jsonResponse(course) : jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404)));
+  fetchMock.mockImplementation(async (url) =>
+    String(url) === `/api/courses/${COURSE_ID}` ? jsonResponse(course) : jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404),
+  );
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {

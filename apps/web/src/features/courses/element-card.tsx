@@ -1,16 +1,6 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Anchor, Badge, Button, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
-import {
-  IconArrowDown,
-  IconArrowUp,
-  IconDotsVertical,
-  IconExternalLink,
-  IconEye,
-  IconEyeOff,
-  IconPencil,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconDotsVertical, IconExternalLink, IconEye, IconEyeOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CourseDetails, ElementDetails } from '@klase/core/courses/contracts';
@@ -36,10 +26,10 @@ const useAssigneesText = () => {
     a.mode !== 'everyone' && a.students.length === 0 && a.groups.length === 0
       ? t('editor.assignedNobody')
       : a.mode === 'students'
-      ? t('editor.assignedStudents', { count: a.students.length })
-      : a.mode === 'groups'
-        ? t('editor.assignedGroups', { names: a.groups.map((g) => g.name).join(', ') })
-        : t('assignModes.everyone');
+        ? t('editor.assignedStudents', { count: a.students.length })
+        : a.mode === 'groups'
+          ? t('editor.assignedGroups', { names: a.groups.map((g) => g.name).join(', ') })
+          : t('assignModes.everyone');
 };
 
 /** The confirmations of a catalogue course speak of the teachers who copy it, not of a class's students. */
@@ -77,7 +67,11 @@ const MaterialRow = ({ course, elementId, material, manage }: MaterialRowProps) 
   const due = formatDate(material.dueAt);
   const togglePublished = () =>
     void run(key, {
-      ask: { title: t(`publish.${key}MaterialTitle`), message: t(`publish.${key}${scope}MaterialConfirm`, { name: material.name }), confirmLabel: t(`publish.${key}`) },
+      ask: {
+        title: t(`publish.${key}MaterialTitle`),
+        message: t(`publish.${key}${scope}MaterialConfirm`, { name: material.name }),
+        confirmLabel: t(`publish.${key}`),
+      },
       success: t(`publish.${key}ed`),
       send: () => publishMaterialCall(material.id, !material.published),
     });
@@ -122,7 +116,10 @@ const MaterialRow = ({ course, elementId, material, manage }: MaterialRowProps) 
             <Menu.Item component={Link} to={editTo} leftSection={<IconPencil size={16} aria-hidden="true" />}>
               {t('editor.edit')}
             </Menu.Item>
-            <Menu.Item onClick={togglePublished} leftSection={material.published ? <IconEyeOff size={16} aria-hidden="true" /> : <IconEye size={16} aria-hidden="true" />}>
+            <Menu.Item
+              onClick={togglePublished}
+              leftSection={material.published ? <IconEyeOff size={16} aria-hidden="true" /> : <IconEye size={16} aria-hidden="true" />}
+            >
               {t(`publish.${key}`)}
             </Menu.Item>
             <Menu.Item onClick={() => void remove()} c={danger} leftSection={<IconTrash size={16} aria-hidden="true" />}>
@@ -143,18 +140,18 @@ const AddMaterialMenu = ({ course, element }: { course: CourseDetails; element: 
   return (
     <Menu position="bottom-start" {...MENU_PROPS}>
       <Menu.Target>
-        <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden="true" />} aria-label={t('editor.addMaterialTo', { name: element.name })}>
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<IconPlus size={14} aria-hidden="true" />}
+          aria-label={t('editor.addMaterialTo', { name: element.name })}
+        >
           {t('editor.addMaterial')}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         {MATERIAL_TYPES.map((type) => (
-          <Menu.Item
-            key={type}
-            component={Link}
-            to={links.materialNew(course.id, element.id, type)}
-            leftSection={<MaterialTypeIcon type={type} size={16} />}
-          >
+          <Menu.Item key={type} component={Link} to={links.materialNew(course.id, element.id, type)} leftSection={<MaterialTypeIcon type={type} size={16} />}>
             {typeLabel(type)}
           </Menu.Item>
         ))}
@@ -244,7 +241,10 @@ export const ElementCard = ({ course, element, index, count, manage, handle, onE
                 <Menu.Item onClick={() => onEdit(element)} leftSection={<IconPencil size={16} aria-hidden="true" />}>
                   {t('editor.edit')}
                 </Menu.Item>
-                <Menu.Item onClick={togglePublished} leftSection={element.published ? <IconEyeOff size={16} aria-hidden="true" /> : <IconEye size={16} aria-hidden="true" />}>
+                <Menu.Item
+                  onClick={togglePublished}
+                  leftSection={element.published ? <IconEyeOff size={16} aria-hidden="true" /> : <IconEye size={16} aria-hidden="true" />}
+                >
                   {t(`publish.${key}`)}
                 </Menu.Item>
                 <Menu.Item disabled={index === 0} onClick={() => onMove(element, -1)} leftSection={<IconArrowUp size={16} aria-hidden="true" />}>

@@ -196,14 +196,17 @@ export const ElementFormDialog = ({ course, element, onClose }: ElementFormDialo
   const others = course.elements.filter((e) => e.id !== element?.id);
 
   const submit = form.onSubmit((values) =>
-    save({ title: element ? t('element.editTitle') : t('element.createTitle'), message: element ? t('element.confirmEdit') : t('element.confirmCreate') }, async (overwrite) => {
-      const body = elementForm.parse(toInput(values));
-      if (element) await updateElementCall(course.id, element.id, { ...body, version: element.version, overwrite });
-      else await createElementCall(course.id, body);
-      await invalidateCourseScope(queryClient, course.classId);
-      toastSuccess(element ? t('element.updated') : t('element.created'));
-      onClose();
-    }),
+    save(
+      { title: element ? t('element.editTitle') : t('element.createTitle'), message: element ? t('element.confirmEdit') : t('element.confirmCreate') },
+      async (overwrite) => {
+        const body = elementForm.parse(toInput(values));
+        if (element) await updateElementCall(course.id, element.id, { ...body, version: element.version, overwrite });
+        else await createElementCall(course.id, body);
+        await invalidateCourseScope(queryClient, course.classId);
+        toastSuccess(element ? t('element.updated') : t('element.created'));
+        onClose();
+      },
+    ),
   );
 
   return (

@@ -61,8 +61,10 @@ const useAnnouncements = (elements: ElementDetails[]): Announcements => {
   const count = elements.length;
   return {
     onDragStart: ({ active }) => t('dnd.picked', { name: nameOf(active.id), position: positionOf(active.id), count }),
-    onDragOver: ({ active, over }) => (over ? t('dnd.over', { name: nameOf(active.id), position: positionOf(over.id), count }) : t('dnd.outside', { name: nameOf(active.id) })),
-    onDragEnd: ({ active, over }) => (over ? t('dnd.dropped', { name: nameOf(active.id), position: positionOf(over.id), count }) : t('dnd.outside', { name: nameOf(active.id) })),
+    onDragOver: ({ active, over }) =>
+      over ? t('dnd.over', { name: nameOf(active.id), position: positionOf(over.id), count }) : t('dnd.outside', { name: nameOf(active.id) }),
+    onDragEnd: ({ active, over }) =>
+      over ? t('dnd.dropped', { name: nameOf(active.id), position: positionOf(over.id), count }) : t('dnd.outside', { name: nameOf(active.id) }),
     onDragCancel: ({ active }) => t('dnd.cancelled', { name: nameOf(active.id) }),
   };
 };

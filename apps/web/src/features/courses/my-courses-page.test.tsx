@@ -26,7 +26,10 @@ const renderPage = (roleId: number, url = '/courses', childrenList: { id: string
 };
 
 beforeEach(() => {
-  rows = [courseRowFixture(), courseRowFixture({ id: 'k2', name: 'Math 7', code: 'MATH7', className: 'Grade 7 Mabini', published: false, status: 'UNPUBLISHED' })];
+  rows = [
+    courseRowFixture(),
+    courseRowFixture({ id: 'k2', name: 'Math 7', code: 'MATH7', className: 'Grade 7 Mabini', published: false, status: 'UNPUBLISHED' }),
+  ];
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url) =>
     String(url).startsWith('/api/courses?')
@@ -68,7 +71,7 @@ describe('MyCoursesPage', () => {
     expect(screen.getByRole('radio', { name: 'List' })).toBeChecked();
   });
 
-  it('filters a teacher\'s courses by state on the server', async () => {
+  it("filters a teacher's courses by state on the server", async () => {
     renderPage(ROLE.teacher);
     await screen.findAllByTestId('course-card');
     await userEvent.click(screen.getByRole('combobox', { name: 'Filter by Status' }));

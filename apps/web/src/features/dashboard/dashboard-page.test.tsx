@@ -64,7 +64,18 @@ const PENDING: PendingAnswer = {
 
 const GRADES: { items: RecentGrade[] } = {
   items: [
-    { materialId: 'm5', name: 'Essay on Rizal', type: 'assignment', courseId: 'c1', courseName: 'Filipino 7', classId: 'k1', elementId: 'e1', grade: 42.5, maxPoints: 50, returnedAt: at(4, 10) },
+    {
+      materialId: 'm5',
+      name: 'Essay on Rizal',
+      type: 'assignment',
+      courseId: 'c1',
+      courseName: 'Filipino 7',
+      classId: 'k1',
+      elementId: 'e1',
+      grade: 42.5,
+      maxPoints: 50,
+      returnedAt: at(4, 10),
+    },
   ],
 };
 
@@ -73,7 +84,12 @@ const calls = () => fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u
 let answers: Record<string, () => Response>;
 
 const renderPage = (roleId: number, childrenList: { id: string; name: string; username: string }[] = []) => {
-  setSessionState({ status: 'authenticated', profile: sessionFixture({ roleId, firstName: 'Jose' }).profile, childrenList, selectedChildId: childrenList[0]?.id ?? null });
+  setSessionState({
+    status: 'authenticated',
+    profile: sessionFixture({ roleId, firstName: 'Jose' }).profile,
+    childrenList,
+    selectedChildId: childrenList[0]?.id ?? null,
+  });
   const router = createMemoryRouter([{ path: '/dashboard', element: <DashboardPage /> }], { initialEntries: ['/dashboard'] });
   return renderWithProviders(<RouterProvider router={router} />);
 };

@@ -68,9 +68,7 @@ export const DashboardPage = () => {
             <Title order={1} size="h2" id="klase-welcome">
               {t('dashboard.welcome', { name: profile.firstName })}
             </Title>
-            <Text c={muted}>
-              {[role ? t(`roles.${role}`) : null, profile.schoolName].filter(Boolean).join(' · ')}
-            </Text>
+            <Text c={muted}>{[role ? t(`roles.${role}`) : null, profile.schoolName].filter(Boolean).join(' · ')}</Text>
           </Stack>
           <Button variant="light" onClick={() => setTouring(true)}>
             {t('dashboard.tour')}

@@ -43,7 +43,13 @@ export const GuidedTour = ({ opened, onClose }: { opened: boolean; onClose: () =
       opened={opened}
       onClose={close}
       withCloseButton={false}
-      size="lg" radius="md" shadow="lg" position={{ bottom: 20, right: 20 }} role="dialog" aria-labelledby="klase-tour-title">
+      size="lg"
+      radius="md"
+      shadow="lg"
+      position={{ bottom: 20, right: 20 }}
+      role="dialog"
+      aria-labelledby="klase-tour-title"
+    >
       <Stack gap="xs">
         <Text size="xs" c="dimmed">
           {t('tour.progress', { current: index + 1, total: TOUR_STEPS.length })}

@@ -30,7 +30,14 @@ export const WelcomeDialog = ({ name }: { name: string }) => {
 
   return (
     <>
-      <Modal opened={show} onClose={() => void dismiss(false)} title={t('welcome.title', { name })} size={DIALOG_WIDTH_PX} centered closeButtonProps={{ 'aria-label': t('close') }}>
+      <Modal
+        opened={show}
+        onClose={() => void dismiss(false)}
+        title={t('welcome.title', { name })}
+        size={DIALOG_WIDTH_PX}
+        centered
+        closeButtonProps={{ 'aria-label': t('close') }}
+      >
         <Stack gap="md">
           <Text>{t('welcome.text')}</Text>
           <Group justify="flex-end" gap="sm">

@@ -127,7 +127,12 @@ const Item = ({ item, place, children, aside }: ItemProps) => {
         <Group gap="xs" align="flex-start" wrap="nowrap" miw={0}>
           <MaterialTypeIcon type={item.type} style={{ flexShrink: 0, marginTop: 2 }} />
           <Stack gap={2} miw={0}>
-            <Anchor component={Link} to={paths.classCourseElement.to(item.classId, item.courseId, item.elementId, { materialId: item.materialId })} fw={600} style={{ overflowWrap: 'anywhere' }}>
+            <Anchor
+              component={Link}
+              to={paths.classCourseElement.to(item.classId, item.courseId, item.elementId, { materialId: item.materialId })}
+              fw={600}
+              style={{ overflowWrap: 'anywhere' }}
+            >
               {item.name}
               <VisuallyHidden> ({typeLabel(item.type)})</VisuallyHidden>
             </Anchor>
@@ -173,7 +178,9 @@ export const WhatsDueCard = ({ childId, subtitle }: { childId: string | null; su
       empty={data?.items.length === 0 ? t('empty.due', { days: DUE_DAYS }) : null}
       testId="whats-due"
     >
-      {data?.items.map((item) => <DueRow key={item.materialId} item={item} now={now} />)}
+      {data?.items.map((item) => (
+        <DueRow key={item.materialId} item={item} now={now} />
+      ))}
     </ListCard>
   );
 };
@@ -206,7 +213,9 @@ export const PendingCard = () => {
       empty={data?.items.length === 0 ? t('empty.pending') : null}
       testId="pending-submissions"
     >
-      {data?.items.map((item) => <PendingRow key={item.materialId} item={item} now={now} />)}
+      {data?.items.map((item) => (
+        <PendingRow key={item.materialId} item={item} now={now} />
+      ))}
     </ListCard>
   );
 };
@@ -246,7 +255,9 @@ export const RecentGradesCard = ({ childId, subtitle }: { childId: string; subti
       empty={data?.items.length === 0 ? t('empty.grades') : null}
       testId="recent-grades"
     >
-      {data?.items.map((item) => <GradeRow key={item.materialId} item={item} />)}
+      {data?.items.map((item) => (
+        <GradeRow key={item.materialId} item={item} />
+      ))}
     </ListCard>
   );
 };

@@ -74,7 +74,12 @@ const CategoryForm = ({ setup, row, parentId }: { setup: GradebookSetupView; row
   const submit = form.onSubmit((values) =>
     flow.run(
       { title: t(row ? 'titles.editCategory' : 'titles.addCategory'), message: t('form.confirmSave', { name: values.name.trim() }) },
-      (overwrite) => setupCalls.save(flow.courseId, 'categories', row?.id ?? null, { ...gradeCategoryForm.parse(bodyOf(values, root?.id)), version: row?.version, overwrite }),
+      (overwrite) =>
+        setupCalls.save(flow.courseId, 'categories', row?.id ?? null, {
+          ...gradeCategoryForm.parse(bodyOf(values, root?.id)),
+          version: row?.version,
+          overwrite,
+        }),
       t('form.savedCategory'),
     ),
   );
@@ -94,7 +99,11 @@ const CategoryForm = ({ setup, row, parentId }: { setup: GradebookSetupView; row
           <Switch label={t('form.excludeEmpty')} description={t('form.excludeEmptyHint')} {...form.getInputProps('excludeEmpty', { type: 'checkbox' })} />
           <TextField label={t('form.dropLowest')} description={t('form.dropLowestHint')} inputMode="numeric" {...form.getInputProps('dropLowest')} />
           <TextField label={t('form.keepHighest')} description={t('form.keepHighestHint')} inputMode="numeric" {...form.getInputProps('keepHighest')} />
-          <Switch label={t('form.includeOutcomes')} description={t('form.includeOutcomesHint')} {...form.getInputProps('includeOutcomes', { type: 'checkbox' })} />
+          <Switch
+            label={t('form.includeOutcomes')}
+            description={t('form.includeOutcomesHint')}
+            {...form.getInputProps('includeOutcomes', { type: 'checkbox' })}
+          />
           {natural ? (
             <Text size="sm">{t('form.naturalMax')}</Text>
           ) : (

@@ -23,10 +23,22 @@ const SideButtons = ({ onUpdateFinal }: { onUpdateFinal: () => void }) => {
       <Button component={Link} to={paths.classGradeCategoryAdd.to(classId, courseId)} size="sm" leftSection={<IconFolderPlus size={16} aria-hidden="true" />}>
         {t('side.createCategory')}
       </Button>
-      <Button component={Link} to={paths.classScaleAdd.to(classId, courseId)} size="sm" variant="default" leftSection={<IconPlus size={16} aria-hidden="true" />}>
+      <Button
+        component={Link}
+        to={paths.classScaleAdd.to(classId, courseId)}
+        size="sm"
+        variant="default"
+        leftSection={<IconPlus size={16} aria-hidden="true" />}
+      >
         {t('side.createScale')}
       </Button>
-      <Button component={Link} to={paths.classGradeLettersUpdate.to(classId, courseId)} size="sm" variant="default" leftSection={<IconLetterCase size={16} aria-hidden="true" />}>
+      <Button
+        component={Link}
+        to={paths.classGradeLettersUpdate.to(classId, courseId)}
+        size="sm"
+        variant="default"
+        leftSection={<IconLetterCase size={16} aria-hidden="true" />}
+      >
         {t('side.updateLetters')}
       </Button>
       <Button size="sm" variant="default" onClick={onUpdateFinal} leftSection={<IconSettings size={16} aria-hidden="true" />}>
@@ -64,7 +76,10 @@ export const GradeSetupTab = () => {
   if (!isTab(tab)) return <Navigate to={paths.classGradeSetup.to(classId, courseId, 'categories')} replace />;
   return (
     <Stack gap="md">
-      <ClassListTabs tabs={GRADE_SETUP_TABS.map((name) => ({ to: paths.classGradeSetup.to(classId, courseId, name), label: t(`tabs.${name}`) }))} label={t('tabs.label')} />
+      <ClassListTabs
+        tabs={GRADE_SETUP_TABS.map((name) => ({ to: paths.classGradeSetup.to(classId, courseId, name), label: t(`tabs.${name}`) }))}
+        label={t('tabs.label')}
+      />
       <WithSetup>
         {(setup) => (
           <>

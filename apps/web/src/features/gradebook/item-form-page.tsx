@@ -79,20 +79,35 @@ const GradeFields = ({
   const none = { value: '', label: t('form.none') };
   return (
     <>
-    <NativeSelect label={t('form.gradeType')} description={t('form.gradeTypeHint')} data={GRADE_TYPES.map((g) => ({ value: g, label: t(`gradeTypes.${g}`) }))} {...form.getInputProps('gradeType')} />
-    {form.values.gradeType === 'value' && (
-      <>
-        <TextField label={t('form.maxGrade')} required inputMode="decimal" disabled={fromMaterial} {...form.getInputProps('maxGrade')} />
-        <TextField label={t('form.minGrade')} required inputMode="decimal" {...form.getInputProps('minGrade')} />
-        {rangeChanged && <Checkbox label={t('form.rescale')} description={t('form.rescaleHint')} {...form.getInputProps('rescale', { type: 'checkbox' })} />}
-      </>
-    )}
-    {form.values.gradeType === 'scale' && (
-      <NativeSelect label={t('form.scale')} withAsterisk data={[none, ...setup.scales.map((s) => ({ value: s.id, label: s.name }))]} {...form.getInputProps('scaleId')} />
-    )}
-    {row?.source === 'assignment' && (
-      <NativeSelect label={t('form.rubric')} description={t('form.rubricHint')} data={[none, ...setup.rubrics.map((r) => ({ value: r.id, label: r.name }))]} {...form.getInputProps('rubricId')} />
-    )}
+      <NativeSelect
+        label={t('form.gradeType')}
+        description={t('form.gradeTypeHint')}
+        data={GRADE_TYPES.map((g) => ({ value: g, label: t(`gradeTypes.${g}`) }))}
+        {...form.getInputProps('gradeType')}
+      />
+      {form.values.gradeType === 'value' && (
+        <>
+          <TextField label={t('form.maxGrade')} required inputMode="decimal" disabled={fromMaterial} {...form.getInputProps('maxGrade')} />
+          <TextField label={t('form.minGrade')} required inputMode="decimal" {...form.getInputProps('minGrade')} />
+          {rangeChanged && <Checkbox label={t('form.rescale')} description={t('form.rescaleHint')} {...form.getInputProps('rescale', { type: 'checkbox' })} />}
+        </>
+      )}
+      {form.values.gradeType === 'scale' && (
+        <NativeSelect
+          label={t('form.scale')}
+          withAsterisk
+          data={[none, ...setup.scales.map((s) => ({ value: s.id, label: s.name }))]}
+          {...form.getInputProps('scaleId')}
+        />
+      )}
+      {row?.source === 'assignment' && (
+        <NativeSelect
+          label={t('form.rubric')}
+          description={t('form.rubricHint')}
+          data={[none, ...setup.rubrics.map((r) => ({ value: r.id, label: r.name }))]}
+          {...form.getInputProps('rubricId')}
+        />
+      )}
     </>
   );
 };
@@ -100,7 +115,8 @@ const GradeFields = ({
 const ItemForm = ({ setup, row, categoryId }: { setup: GradebookSetupView; row: GradeItemRow | null; categoryId: string }) => {
   const { t } = useTranslation('gradeSetup');
   const validateBody = useZodValidate(gradeItemForm);
-  const rangeChangedOf = (s: ItemState) => row !== null && row.materialId === null && (s.maxGrade.trim() !== String(row.maxGrade) || s.minGrade.trim() !== String(row.minGrade));
+  const rangeChangedOf = (s: ItemState) =>
+    row !== null && row.materialId === null && (s.maxGrade.trim() !== String(row.maxGrade) || s.minGrade.trim() !== String(row.minGrade));
   const form = useForm<ItemState>({
     initialValues: stateOf(row, categoryId),
     validate: (values) => toFormErrors(validateBody(bodyOf(values, rangeChangedOf(values)))),
@@ -110,7 +126,12 @@ const ItemForm = ({ setup, row, categoryId }: { setup: GradebookSetupView; row: 
   const submit = form.onSubmit((values) =>
     flow.run(
       { title: t(row ? 'titles.editItem' : 'titles.addItem'), message: t('form.confirmSave', { name: values.name.trim() }) },
-      (overwrite) => setupCalls.save(flow.courseId, 'items', row?.id ?? null, { ...gradeItemForm.parse(bodyOf(values, rangeChangedOf(values))), version: row?.version, overwrite }),
+      (overwrite) =>
+        setupCalls.save(flow.courseId, 'items', row?.id ?? null, {
+          ...gradeItemForm.parse(bodyOf(values, rangeChangedOf(values))),
+          version: row?.version,
+          overwrite,
+        }),
       t('form.savedItem'),
     ),
   );
@@ -124,7 +145,10 @@ const ItemForm = ({ setup, row, categoryId }: { setup: GradebookSetupView; row: 
           <NativeSelect
             label={t('form.category')}
             withAsterisk
-            data={setup.categories.map((c) => ({ value: c.id, label: `${'· '.repeat(c.depth)}${c.parentId === null ? t('categories.courseTotal', { name: c.name }) : c.name}` }))}
+            data={setup.categories.map((c) => ({
+              value: c.id,
+              label: `${'· '.repeat(c.depth)}${c.parentId === null ? t('categories.courseTotal', { name: c.name }) : c.name}`,
+            }))}
             {...form.getInputProps('categoryId')}
           />
           <GradeFields form={form} setup={setup} row={row} fromMaterial={fromMaterial} rangeChanged={rangeChangedOf(form.values)} />

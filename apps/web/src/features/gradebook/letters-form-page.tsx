@@ -21,13 +21,16 @@ interface LettersState {
   letters: LetterState[];
 }
 
-const rowsOf = (letters: readonly { letter: string; boundary: number }[]): LetterState[] => letters.map((l) => ({ letter: l.letter, boundary: String(l.boundary) }));
+const rowsOf = (letters: readonly { letter: string; boundary: number }[]): LetterState[] =>
+  letters.map((l) => ({ letter: l.letter, boundary: String(l.boundary) }));
 const NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
 
 /** The request: the typed rows (blank or non-numeric boundaries are refused by the schema), or null when they are the defaults. */
 const bodyOf = (s: LettersState) => {
   const letters = s.letters.map((r) => ({ letter: r.letter, boundary: NUMBER.test(r.boundary) ? Number(r.boundary) : Number.NaN }));
-  const isDefault = letters.length === DEFAULT_LETTERS.length && letters.every((l, i) => l.letter.trim() === DEFAULT_LETTERS[i]!.letter && l.boundary === DEFAULT_LETTERS[i]!.boundary);
+  const isDefault =
+    letters.length === DEFAULT_LETTERS.length &&
+    letters.every((l, i) => l.letter.trim() === DEFAULT_LETTERS[i]!.letter && l.boundary === DEFAULT_LETTERS[i]!.boundary);
   return { letters: isDefault ? null : letters };
 };
 
@@ -40,7 +43,11 @@ const LettersForm = ({ settings }: { settings: GradebookSettings }) => {
   });
   const flow = useSetupSave({ back: 'gradeLetters', dirty: form.isDirty(), setErrors: form.setErrors });
   const submit = form.onSubmit((values) =>
-    flow.run({ title: t('titles.updateLetters'), message: t('lettersForm.confirm') }, (overwrite) => setupCalls.saveLetters(flow.courseId, { ...gradeLettersForm.parse(bodyOf(values)), version: settings.version, overwrite }), t('lettersForm.saved')),
+    flow.run(
+      { title: t('titles.updateLetters'), message: t('lettersForm.confirm') },
+      (overwrite) => setupCalls.saveLetters(flow.courseId, { ...gradeLettersForm.parse(bodyOf(values)), version: settings.version, overwrite }),
+      t('lettersForm.saved'),
+    ),
   );
   const listError = form.errors.letters;
   const danger = useTone('danger');
@@ -57,20 +64,47 @@ const LettersForm = ({ settings }: { settings: GradebookSettings }) => {
           )}
           {form.values.letters.map((_, i) => (
             <Group key={i} gap="sm" align="flex-start" wrap="nowrap" data-testid="letter-row">
-              <TextField label={t('lettersForm.letter', { n: i + 1 })} required maxLength={20} {...form.getInputProps(`letters.${i}.letter`)} style={{ flex: '1 1 0', minWidth: 0 }} />
-              <TextField label={t('lettersForm.boundary', { n: i + 1 })} required inputMode="decimal" {...form.getInputProps(`letters.${i}.boundary`)} style={{ flex: '1 1 0', minWidth: 0 }} />
+              <TextField
+                label={t('lettersForm.letter', { n: i + 1 })}
+                required
+                maxLength={20}
+                {...form.getInputProps(`letters.${i}.letter`)}
+                style={{ flex: '1 1 0', minWidth: 0 }}
+              />
+              <TextField
+                label={t('lettersForm.boundary', { n: i + 1 })}
+                required
+                inputMode="decimal"
+                {...form.getInputProps(`letters.${i}.boundary`)}
+                style={{ flex: '1 1 0', minWidth: 0 }}
+              />
               <Tooltip label={t('lettersForm.remove', { n: i + 1 })}>
-                <ActionIcon variant="subtle" color="red.9" mt={28} aria-label={t('lettersForm.remove', { n: i + 1 })} onClick={() => form.removeListItem('letters', i)} disabled={form.values.letters.length <= 1}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red.9"
+                  mt={28}
+                  aria-label={t('lettersForm.remove', { n: i + 1 })}
+                  onClick={() => form.removeListItem('letters', i)}
+                  disabled={form.values.letters.length <= 1}
+                >
                   <IconTrash size={18} aria-hidden="true" />
                 </ActionIcon>
               </Tooltip>
             </Group>
           ))}
           <Group gap="xs">
-            <Button variant="default" leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => form.insertListItem('letters', { letter: '', boundary: '' })}>
+            <Button
+              variant="default"
+              leftSection={<IconPlus size={16} aria-hidden="true" />}
+              onClick={() => form.insertListItem('letters', { letter: '', boundary: '' })}
+            >
               {t('lettersForm.add')}
             </Button>
-            <Button variant="default" leftSection={<IconRestore size={16} aria-hidden="true" />} onClick={() => form.setFieldValue('letters', rowsOf(DEFAULT_LETTERS))}>
+            <Button
+              variant="default"
+              leftSection={<IconRestore size={16} aria-hidden="true" />}
+              onClick={() => form.setFieldValue('letters', rowsOf(DEFAULT_LETTERS))}
+            >
               {t('lettersForm.restore')}
             </Button>
           </Group>

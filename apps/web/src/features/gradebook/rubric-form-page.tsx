@@ -34,7 +34,14 @@ const newCriterion = (): CriterionState => ({ title: '', levels: [newLevel(0), n
 
 const stateOf = (row: RubricRow | null): RubricState =>
   row
-    ? { name: row.name, criteria: row.criteria.map((c) => ({ id: c.id, title: c.title, levels: c.levels.map((l) => ({ id: l.id, label: l.label, points: String(l.points) })) })) }
+    ? {
+        name: row.name,
+        criteria: row.criteria.map((c) => ({
+          id: c.id,
+          title: c.title,
+          levels: c.levels.map((l) => ({ id: l.id, label: l.label, points: String(l.points) })),
+        })),
+      }
     : { name: '', criteria: [newCriterion()] };
 
 /** The best total as the teacher types (unreadable points count as 0). */
@@ -57,9 +64,22 @@ const Criterion = ({ form, index }: { form: Form; index: number }) => {
     <Paper withBorder p="sm" component="fieldset" style={{ minWidth: 0 }}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-end">
-          <TextField label={t('rubricForm.criterion', { n })} required maxLength={200} {...form.getInputProps(`criteria.${index}.title`)} style={{ flex: 1, minWidth: 0 }} />
+          <TextField
+            label={t('rubricForm.criterion', { n })}
+            required
+            maxLength={200}
+            {...form.getInputProps(`criteria.${index}.title`)}
+            style={{ flex: 1, minWidth: 0 }}
+          />
           <Tooltip label={t('rubricForm.removeCriterion', { n })}>
-            <ActionIcon variant="subtle" color="red.9" mb={4} aria-label={t('rubricForm.removeCriterion', { n })} onClick={() => form.removeListItem('criteria', index)} disabled={form.values.criteria.length <= 1}>
+            <ActionIcon
+              variant="subtle"
+              color="red.9"
+              mb={4}
+              aria-label={t('rubricForm.removeCriterion', { n })}
+              onClick={() => form.removeListItem('criteria', index)}
+              disabled={form.values.criteria.length <= 1}
+            >
               <IconTrash size={18} aria-hidden="true" />
             </ActionIcon>
           </Tooltip>
@@ -67,10 +87,29 @@ const Criterion = ({ form, index }: { form: Form; index: number }) => {
         <ListError message={form.errors[`criteria.${index}.levels`] as string | undefined} />
         {criterion.levels.map((_, j) => (
           <Group key={j} gap="sm" wrap="nowrap" align="flex-start" pl={{ base: 0, sm: 'md' }}>
-            <TextField label={t('rubricForm.level', { n, m: j + 1 })} required maxLength={100} {...form.getInputProps(`criteria.${index}.levels.${j}.label`)} style={{ flex: '2 1 0', minWidth: 0 }} />
-            <TextField label={t('rubricForm.points')} required inputMode="decimal" {...form.getInputProps(`criteria.${index}.levels.${j}.points`)} style={{ flex: '1 1 0', minWidth: 0 }} />
+            <TextField
+              label={t('rubricForm.level', { n, m: j + 1 })}
+              required
+              maxLength={100}
+              {...form.getInputProps(`criteria.${index}.levels.${j}.label`)}
+              style={{ flex: '2 1 0', minWidth: 0 }}
+            />
+            <TextField
+              label={t('rubricForm.points')}
+              required
+              inputMode="decimal"
+              {...form.getInputProps(`criteria.${index}.levels.${j}.points`)}
+              style={{ flex: '1 1 0', minWidth: 0 }}
+            />
             <Tooltip label={t('rubricForm.removeLevel', { n, m: j + 1 })}>
-              <ActionIcon variant="subtle" color="red.9" mt={28} aria-label={t('rubricForm.removeLevel', { n, m: j + 1 })} onClick={() => form.removeListItem(`criteria.${index}.levels`, j)} disabled={criterion.levels.length <= 1}>
+              <ActionIcon
+                variant="subtle"
+                color="red.9"
+                mt={28}
+                aria-label={t('rubricForm.removeLevel', { n, m: j + 1 })}
+                onClick={() => form.removeListItem(`criteria.${index}.levels`, j)}
+                disabled={criterion.levels.length <= 1}
+              >
                 <IconTrash size={18} aria-hidden="true" />
               </ActionIcon>
             </Tooltip>

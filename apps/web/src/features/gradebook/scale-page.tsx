@@ -52,7 +52,12 @@ export const ScalePage = () => {
               )}
               {s.canEdit && (
                 <Group gap="xs">
-                  <Button component={Link} to={paths.classScaleEdit.to(classId, courseId, s.id)} variant="default" leftSection={<IconPencil size={16} aria-hidden="true" />}>
+                  <Button
+                    component={Link}
+                    to={paths.classScaleEdit.to(classId, courseId, s.id)}
+                    variant="default"
+                    leftSection={<IconPencil size={16} aria-hidden="true" />}
+                  >
                     {t('actions.edit')}
                   </Button>
                   <DeleteButton kind="scales" id={s.id} name={s.name} onDeleted={() => navigate(href('scales'))} />

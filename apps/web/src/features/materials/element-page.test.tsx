@@ -5,7 +5,17 @@ import type { ClassRelation } from '@klase/core/classes/contracts';
 import type { Journey } from '@klase/core/materials/contracts';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { ElementPage, ElementStudentModePage } from './element-page.tsx';
-import { CLASS_ID, COURSE_ID, ELEMENT_1, ELEMENT_2, classFixture, courseFixture, journeyFixture, materialFixture, materialId } from '../../test/materials-test-data.ts';
+import {
+  CLASS_ID,
+  COURSE_ID,
+  ELEMENT_1,
+  ELEMENT_2,
+  classFixture,
+  courseFixture,
+  journeyFixture,
+  materialFixture,
+  materialId,
+} from '../../test/materials-test-data.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const calls = () => fetchMock.mock.calls.map(([u, init]) => `${init?.method ?? 'GET'} ${String(u)}`);
@@ -57,7 +67,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('element page', () => {
   it('shows a student the page material, records the view and follows the journey the server answers', async () => {
     const after = journeyFixture(); // the page done, the video current
-    serve('student', startJourney(), (u, method) => (method === 'POST' && u === `/api/materials/${materialId(1)}/view` ? jsonResponse({ completedAt: '2026-06-10T01:00:00.000Z', journey: after }) : null));
+    serve('student', startJourney(), (u, method) =>
+      method === 'POST' && u === `/api/materials/${materialId(1)}/view` ? jsonResponse({ completedAt: '2026-06-10T01:00:00.000Z', journey: after }) : null,
+    );
     renderAt(elementUrl(ELEMENT_1));
     expect(await screen.findByRole('heading', { name: 'Unit 1: Matter', level: 2 })).toBeInTheDocument();
     const content = await screen.findByTestId('rich-content');
@@ -76,7 +88,7 @@ describe('element page', () => {
   });
 
   it('before the view is recorded, says the next material is locked instead of linking to it', async () => {
-    serve('student', startJourney(), (u, method) => (method === 'POST' ? new Promise<Response>(() => {}) as unknown as Response : null));
+    serve('student', startJourney(), (u, method) => (method === 'POST' ? (new Promise<Response>(() => {}) as unknown as Response) : null));
     renderAt(elementUrl(ELEMENT_1, materialId(1)));
     expect(await screen.findByText('Finish this material to open the next one.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Next:/ })).not.toBeInTheDocument();
@@ -115,7 +127,10 @@ describe('element page', () => {
   it('shows staff every material with its status and, for teachers, an Edit button', async () => {
     serve('teacher', journeyFixture());
     renderAt(elementUrl(ELEMENT_1, materialId(1)));
-    expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/classes/${CLASS_ID}/courses/${COURSE_ID}/update-material/${materialId(1)}`);
+    expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      `/classes/${CLASS_ID}/courses/${COURSE_ID}/update-material/${materialId(1)}`,
+    );
     expect(calls()).toContain(`GET /api/courses/${COURSE_ID}`);
     expect(calls().some((c) => c.includes('/journey'))).toBe(false);
     const nav = screen.getByRole('navigation', { name: 'Materials of this element' });

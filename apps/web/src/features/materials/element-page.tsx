@@ -134,7 +134,11 @@ const ElementBody = ({ data, error, recordViews, preview }: ElementBodyProps) =>
                 current={current ? { name: current.name, href: hrefOf(current) } : null}
               />
             ) : (
-              wanted && <Alert color="gray" variant="light">{t('element.materialMissing')}</Alert>
+              wanted && (
+                <Alert color="gray" variant="light">
+                  {t('element.materialMissing')}
+                </Alert>
+              )
             )}
             {selected && isReachable(selected.state) && <PrevNext previous={previous} next={next} href={hrefOf} />}
           </Stack>
@@ -166,6 +170,7 @@ export const ElementStudentModePage = () => {
   const links = useCourseLinks();
   const relation = useClassDetails(id).data?.relation;
   // Students and parents have no preview: they see the element itself.
-  if (relation && LEARNERS.includes(relation)) return <Navigate to={links.element(courseId, elementId, { materialId: params.get('material') ?? undefined })} replace />;
+  if (relation && LEARNERS.includes(relation))
+    return <Navigate to={links.element(courseId, elementId, { materialId: params.get('material') ?? undefined })} replace />;
   return <ClassElementView preview />;
 };

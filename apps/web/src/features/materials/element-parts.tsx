@@ -9,7 +9,17 @@ import { MATERIAL_TYPE_ICONS, useMaterialTypeLabel } from '../../components/mate
 import { StopMark, useStopStateText } from './stop-state.tsx';
 
 /** The element's materials as links; the open one is marked, locked ones say so. */
-export const ElementMaterialNav = ({ stops, selectedId, href, numberOf }: { stops: PathStop[]; selectedId: string | null; href: (s: PathStop) => string; numberOf: (s: PathStop) => number }) => {
+export const ElementMaterialNav = ({
+  stops,
+  selectedId,
+  href,
+  numberOf,
+}: {
+  stops: PathStop[];
+  selectedId: string | null;
+  href: (s: PathStop) => string;
+  numberOf: (s: PathStop) => number;
+}) => {
   const { t } = useTranslation('materials');
   const typeLabel = useMaterialTypeLabel();
   const stateText = useStopStateText();
@@ -46,7 +56,14 @@ export const ElementMaterialNav = ({ stops, selectedId, href, numberOf }: { stop
 export const LockedNotice = ({ currentHref, currentName }: { currentHref: string | null; currentName: string | null }) => {
   const { t } = useTranslation(['materials', 'errors']);
   return (
-    <Alert color="gray" variant="light" icon={<IconLock aria-hidden="true" />} title={t('errors:MATERIAL_LOCKED')} styles={{ message: { color: 'var(--mantine-color-text)' } }} data-testid="material-locked">
+    <Alert
+      color="gray"
+      variant="light"
+      icon={<IconLock aria-hidden="true" />}
+      title={t('errors:MATERIAL_LOCKED')}
+      styles={{ message: { color: 'var(--mantine-color-text)' } }}
+      data-testid="material-locked"
+    >
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{t('materials:element.lockedExplain')}</Text>
         {currentHref && (
@@ -62,7 +79,13 @@ export const LockedNotice = ({ currentHref, currentName }: { currentHref: string
 export const UnavailableNotice = ({ from }: { from: string | null }) => {
   const { t } = useTranslation(['materials', 'errors']);
   return (
-    <Alert color="gray" variant="light" icon={<IconClock aria-hidden="true" />} title={t('errors:MATERIAL_UNAVAILABLE')} styles={{ message: { color: 'var(--mantine-color-text)' } }}>
+    <Alert
+      color="gray"
+      variant="light"
+      icon={<IconClock aria-hidden="true" />}
+      title={t('errors:MATERIAL_UNAVAILABLE')}
+      styles={{ message: { color: 'var(--mantine-color-text)' } }}
+    >
       {from ? t('materials:element.opensOn', { date: formatDate(from) }) : null}
     </Alert>
   );
@@ -94,7 +117,9 @@ export const PrevNext = ({ previous, next, href }: { previous?: PathStop; next?:
           ) : (
             <Group gap={6} wrap="nowrap">
               <IconLock size={16} aria-hidden="true" />
-              <Text size="sm">{next.state === 'unavailable' ? t('element.nextOpensOn', { date: formatDate(next.availableFrom) }) : t('element.nextLocked')}</Text>
+              <Text size="sm">
+                {next.state === 'unavailable' ? t('element.nextOpensOn', { date: formatDate(next.availableFrom) }) : t('element.nextLocked')}
+              </Text>
             </Group>
           ))}
       </Group>

@@ -24,7 +24,13 @@ const StopRow = ({ stop, number, href, onLocked }: { stop: PathStop; number: num
   const current = stop.state === 'current';
   return (
     <li className={css.listItem} data-current={current || undefined} data-state={stop.state ?? undefined} aria-current={current ? 'step' : undefined}>
-      <ThemeIcon size={32} radius="xl" color={stop.state ? MARK_COLOR[stop.state] : 'indigo.8'} variant={stop.state === 'open' ? 'outline' : 'filled'} aria-hidden="true">
+      <ThemeIcon
+        size={32}
+        radius="xl"
+        color={stop.state ? MARK_COLOR[stop.state] : 'indigo.8'}
+        variant={stop.state === 'open' ? 'outline' : 'filled'}
+        aria-hidden="true"
+      >
         <StopMark stop={stop} number={number} size={16} />
       </ThemeIcon>
       <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>

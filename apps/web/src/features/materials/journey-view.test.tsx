@@ -45,13 +45,19 @@ describe('journey view', () => {
     ]);
     expect(items[1]).toHaveAttribute('aria-current', 'step');
     expect(items.filter((li) => li.getAttribute('aria-current'))).toHaveLength(1);
-    expect(within(items[0]!).getByRole('link', { name: 'What is matter?' })).toHaveAttribute('href', `/classes/${CLASS_ID}/courses/${COURSE_ID}/element/${ELEMENT_1}?material=${materialId(1)}`);
+    expect(within(items[0]!).getByRole('link', { name: 'What is matter?' })).toHaveAttribute(
+      'href',
+      `/classes/${CLASS_ID}/courses/${COURSE_ID}/element/${ELEMENT_1}?material=${materialId(1)}`,
+    );
     expect(within(items[2]!).queryByRole('link')).not.toBeInTheDocument();
     expect(within(items[2]!).getByRole('button', { name: 'Energy quiz' })).toBeInTheDocument();
     expect(within(items[3]!).queryByRole('link')).not.toBeInTheDocument();
     expect(within(list).getByRole('heading', { name: 'Unit 2: Energy' })).toBeInTheDocument();
 
-    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', `/classes/${CLASS_ID}/courses/${COURSE_ID}/element/${ELEMENT_1}?material=${materialId(2)}`);
+    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute(
+      'href',
+      `/classes/${CLASS_ID}/courses/${COURSE_ID}/element/${ELEMENT_1}?material=${materialId(2)}`,
+    );
     // The picture repeats the list and is hidden from assistive technology.
     expect(screen.getByTestId('journey-map')).toHaveAttribute('aria-hidden', 'true');
   });

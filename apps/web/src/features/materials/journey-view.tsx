@@ -93,7 +93,12 @@ export const JourneyView = ({ classId, courseId, studentMode }: JourneyViewProps
           <JourneyProgress journey={q.data} who={who} href={hrefOf} />
           <JourneyMap stops={stops} onOpen={(s) => void navigate(stopHref(s))} onLocked={setLocked} />
           <JourneyList elements={elements} href={stopHref} onLocked={setLocked} />
-          <LockedStopDialog stop={locked} blocker={locked ? blockingStop(stops, locked.materialId) : undefined} href={stopHref} onClose={() => setLocked(null)} />
+          <LockedStopDialog
+            stop={locked}
+            blocker={locked ? blockingStop(stops, locked.materialId) : undefined}
+            href={stopHref}
+            onClose={() => setLocked(null)}
+          />
         </>
       )}
     </Stack>

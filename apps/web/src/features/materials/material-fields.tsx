@@ -35,7 +35,19 @@ export const RichText = ({ form, field, label }: { form: Form; field: 'contentHt
 };
 
 /** A date and a time field side by side (typed YYYY-MM-DD and HH:mm, each with its picker). */
-const DateTimeFields = ({ form, date, time, labels, hint }: { form: Form; date: 'dueDate' | 'availableDate'; time: 'dueTime' | 'availableTime'; labels: [string, string]; hint: string }) => (
+const DateTimeFields = ({
+  form,
+  date,
+  time,
+  labels,
+  hint,
+}: {
+  form: Form;
+  date: 'dueDate' | 'availableDate';
+  time: 'dueTime' | 'availableTime';
+  labels: [string, string];
+  hint: string;
+}) => (
   <Stack gap={4}>
     <Group gap="sm" align="flex-start" wrap="wrap">
       <TextField label={labels[0]} dateMask {...form.getInputProps(date)} style={{ flex: '1 1 180px', minWidth: 0 }} />
@@ -113,11 +125,7 @@ export const FileField = ({ form, courseId, current }: { form: Form; courseId: s
   const error = form.errors.uploadId;
   return (
     <Stack gap="xs">
-      {current && (
-        <Text size="sm">
-          {t('form.currentFile', { name: current.name, size: formatBytes(current.size) })}
-        </Text>
-      )}
+      {current && <Text size="sm">{t('form.currentFile', { name: current.name, size: formatBytes(current.size) })}</Text>}
       <UploadBox
         label={current ? t('form.replaceFile') : t('form.file')}
         types={[ANY_FILE_TYPE]}

@@ -54,7 +54,8 @@ const renderAt = (path: string) => {
 const createAt = (type: string) => renderAt(`/classes/${CLASS_ID}/courses/${COURSE_ID}/create-material/${ELEMENT_1}/${type}`);
 
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
-const confirmSave = async (title: string) => userEvent.click(within(await screen.findByRole('dialog', { name: title })).getByRole('button', { name: 'Confirm' }));
+const confirmSave = async (title: string) =>
+  userEvent.click(within(await screen.findByRole('dialog', { name: title })).getByRole('button', { name: 'Confirm' }));
 const bodyOf = (i = 0) => JSON.parse(String(writes()[i]![1]!.body)) as Record<string, unknown>;
 
 beforeEach(() => {
@@ -146,7 +147,8 @@ describe('material form', () => {
     // (tiptap is a separate chunk: its first import can take a while in a busy test run)
     expect(await screen.findByRole('textbox', { name: 'Instructions' }, { timeout: 15_000 })).toHaveAttribute('contenteditable', 'true');
     const tools = screen.getByRole('group', { name: 'Formatting for Instructions' });
-    for (const name of ['Bold', 'Italic', 'Underline', 'Bulleted list', 'Numbered list', 'Add or edit a link', 'Undo']) expect(within(tools).getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Bold', 'Italic', 'Underline', 'Bulleted list', 'Numbered list', 'Add or edit a link', 'Undo'])
+      expect(within(tools).getByRole('button', { name })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/^Name/), 'Lab report');
     const points = screen.getByRole('textbox', { name: /^Maximum points/ });
     expect(points).toHaveValue('100');
@@ -224,7 +226,15 @@ describe('material form', () => {
     await confirmSave('Save changes');
     await waitFor(() => expect(router.state.location.pathname).toBe(coursePage));
     expect(String(writes()[0]![0])).toBe(`/api/materials/${materialId(9)}`);
-    expect(bodyOf()).toEqual({ type: 'file', name: 'Worksheet 2', uploadId: UPLOAD_ID, description: 'Print it', availableFrom: null, version: 1, overwrite: false });
+    expect(bodyOf()).toEqual({
+      type: 'file',
+      name: 'Worksheet 2',
+      uploadId: UPLOAD_ID,
+      description: 'Print it',
+      availableFrom: null,
+      version: 1,
+      overwrite: false,
+    });
     expect(await screen.findByText('Material saved.')).toBeInTheDocument();
   });
 });

@@ -54,14 +54,17 @@ export const MaterialFormView = ({ classId, courseId, type, elementId, material,
   const back = links.course(courseId);
 
   const submit = form.onSubmit((values) =>
-    save(material ? { title: t('form.editTitle'), message: t('form.confirmEdit') } : { title: t('form.createTitle'), message: t('form.confirmCreate') }, async (overwrite) => {
-      const body = materialForm.parse(stateToInput(type, values));
-      if (material) await updateMaterialCall(material.id, { ...body, version: material.version, overwrite });
-      else await createMaterialCall(courseId, elementId ?? '', body);
-      await invalidate();
-      toastSuccess(material ? t('form.updated') : t('form.created'));
-      setSavedTo(back);
-    }),
+    save(
+      material ? { title: t('form.editTitle'), message: t('form.confirmEdit') } : { title: t('form.createTitle'), message: t('form.confirmCreate') },
+      async (overwrite) => {
+        const body = materialForm.parse(stateToInput(type, values));
+        if (material) await updateMaterialCall(material.id, { ...body, version: material.version, overwrite });
+        else await createMaterialCall(courseId, elementId ?? '', body);
+        await invalidate();
+        toastSuccess(material ? t('form.updated') : t('form.created'));
+        setSavedTo(back);
+      },
+    ),
   );
 
   return (

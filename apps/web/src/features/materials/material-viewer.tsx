@@ -13,12 +13,7 @@ import { videoEmbedUrl } from './video-embed.ts';
 
 export { RichContent, withExternalLinks } from '../../components/rich-content.tsx';
 
-const Description = ({ text }: { text: string | null }) =>
-  text ? (
-    <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-      {text}
-    </Text>
-  ) : null;
+const Description = ({ text }: { text: string | null }) => (text ? <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{text}</Text> : null);
 
 const hostOf = (url: string) => {
   try {
@@ -32,7 +27,15 @@ const hostOf = (url: string) => {
 const ExternalButton = ({ href, children }: { href: string; children: string }) => {
   const { t } = useTranslation('materials');
   return (
-    <Button component="a" href={href} target="_blank" rel="noopener noreferrer" leftSection={<IconExternalLink size={16} aria-hidden="true" />} w="fit-content" maw="100%">
+    <Button
+      component="a"
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      leftSection={<IconExternalLink size={16} aria-hidden="true" />}
+      w="fit-content"
+      maw="100%"
+    >
       {children}
       <VisuallyHidden>{` (${t('viewer.newTab')})`}</VisuallyHidden>
     </Button>

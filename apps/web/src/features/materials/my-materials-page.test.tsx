@@ -58,14 +58,20 @@ describe('#/materials', () => {
     expect(cells).toHaveTextContent(/What is matter\?.*Lesson page.*Science 7.*Grade 7 - Sampaguita.*Unit 1: Matter.*Unpublished/);
     expect(within(table).queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
     await userEvent.click(within(table).getByText('What is matter?'));
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(`/classes/${CLASS_ID}/courses/${COURSE_ID}/element/${ELEMENT_1}?material=${materialId(1)}`));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        `/classes/${CLASS_ID}/courses/${COURSE_ID}/element/${ELEMENT_1}?material=${materialId(1)}`,
+      ),
+    );
   });
 
   it('filters by published and lets teachers edit a material', async () => {
     const router = renderPage(ROLE.teacher);
     await screen.findByRole('table', { name: 'My materials' });
     await userEvent.click(screen.getByRole('radio', { name: 'Unpublished' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith('/api/materials?') && String(u).includes('published=false'))).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith('/api/materials?') && String(u).includes('published=false'))).toBe(true),
+    );
     await userEvent.click(screen.getByRole('button', { name: /Edit/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/classes/${CLASS_ID}/courses/${COURSE_ID}/update-material/${materialId(1)}`));
   });

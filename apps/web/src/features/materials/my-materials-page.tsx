@@ -55,10 +55,18 @@ export const MyMaterialsPage = () => {
     { key: 'className', header: t('mine.class'), sortable: true },
     { key: 'elementName', header: t('mine.element') },
     { key: 'status', header: t('mine.status'), render: (row) => <StatusBadge status={row.status} style={{ minWidth: 'max-content' }} /> },
-    { key: 'dueAt', header: t('mine.due'), sortable: true, render: (row) => <span style={{ whiteSpace: 'nowrap' }}><DateText value={row.dueAt} /></span> },
+    {
+      key: 'dueAt',
+      header: t('mine.due'),
+      sortable: true,
+      render: (row) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <DateText value={row.dueAt} />
+        </span>
+      ),
+    },
     ...(manage ? [{ key: 'actions', header: t('mine.actions'), kind: 'actions' as const }] : []),
   ];
-
 
   return (
     <Stack gap="md">

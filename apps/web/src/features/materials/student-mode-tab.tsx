@@ -8,7 +8,13 @@ import { JourneyView } from './journey-view.tsx';
 export const StudentModeBanner = () => {
   const { t } = useTranslation('materials');
   return (
-    <Alert color="violet" variant="light" icon={<IconEye aria-hidden="true" />} title={t('studentMode.banner')} styles={{ message: { color: 'var(--mantine-color-text)' } }}>
+    <Alert
+      color="violet"
+      variant="light"
+      icon={<IconEye aria-hidden="true" />}
+      title={t('studentMode.banner')}
+      styles={{ message: { color: 'var(--mantine-color-text)' } }}
+    >
       {t('studentMode.explain')}
     </Alert>
   );

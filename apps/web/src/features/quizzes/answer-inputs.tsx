@@ -45,7 +45,12 @@ const ChoiceAnswer = ({ question: q, value, label, disabled, onChange }: Of<'mul
   const picked = valueOf(value, 'multipleChoice')?.choiceIds ?? [];
   if (q.multiple)
     return (
-      <Checkbox.Group label={label} description={t('attempt.chooseAll')} value={picked} onChange={(ids) => onChange({ type: 'multipleChoice', choiceIds: ids }, 'picked')}>
+      <Checkbox.Group
+        label={label}
+        description={t('attempt.chooseAll')}
+        value={picked}
+        onChange={(ids) => onChange({ type: 'multipleChoice', choiceIds: ids }, 'picked')}
+      >
         <Stack gap="xs" mt="xs">
           {q.choices.map((c) => (
             <Checkbox key={c.id} value={c.id} label={c.text} disabled={disabled} />

@@ -72,7 +72,11 @@ export class AnswerSaver {
     this.options.store?.set(questionId, value);
     this.clearTimer(questionId);
     if (delayMs <= 0) void this.send(questionId);
-    else this.timers.set(questionId, setTimeout(() => void this.send(questionId), delayMs));
+    else
+      this.timers.set(
+        questionId,
+        setTimeout(() => void this.send(questionId), delayMs),
+      );
     this.update();
   }
 
@@ -175,7 +179,17 @@ export class AnswerSaver {
   }
 
   private update() {
-    const status: SaveStatus = this.finished ? 'finished' : this.failing ? (this.offline && this.options.store ? 'offline' : 'retrying') : this.hasUnsaved() ? 'saving' : this.savedOnce ? 'saved' : 'idle';
+    const status: SaveStatus = this.finished
+      ? 'finished'
+      : this.failing
+        ? this.offline && this.options.store
+          ? 'offline'
+          : 'retrying'
+        : this.hasUnsaved()
+          ? 'saving'
+          : this.savedOnce
+            ? 'saved'
+            : 'idle';
     if (!this.hasUnsaved()) this.settleWaiters(true);
     if (status === this.snapshot.status && this.refused === this.snapshot.refused) return;
     this.snapshot = { status, refused: this.refused };

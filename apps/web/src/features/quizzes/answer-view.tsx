@@ -36,7 +36,11 @@ export const StudentAnswer = ({ question: q, answer, label }: { question: Public
     case 'trueFalse':
       return <Text>{t(answer.value ? 'answer.true' : 'answer.false')}</Text>;
     case 'shortAnswer':
-      return answer.text.trim() ? <Text style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{answer.text}</Text> : <Text fs="italic">{t('result.noAnswer')}</Text>;
+      return answer.text.trim() ? (
+        <Text style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{answer.text}</Text>
+      ) : (
+        <Text fs="italic">{t('result.noAnswer')}</Text>
+      );
     case 'numeric':
       return <Text>{String(answer.value)}</Text>;
     case 'matching': {
@@ -71,6 +75,10 @@ export const KeyView = ({ keyOf: k }: { keyOf: Key }) => {
     case 'matching':
       return <Lines items={k.pairs.map((p) => pairText(p.left, p.right))} />;
     case 'essay':
-      return k.guidance ? <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{k.guidance}</Text> : <Text fs="italic">{t('result.noGuidance')}</Text>;
+      return k.guidance ? (
+        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{k.guidance}</Text>
+      ) : (
+        <Text fs="italic">{t('result.noGuidance')}</Text>
+      );
   }
 };

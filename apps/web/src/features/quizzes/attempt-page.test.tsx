@@ -6,7 +6,18 @@ import { ROLE } from '@klase/core/roles';
 import { jsonResponse } from '../../test/test-utils.tsx';
 import { paths } from '../../config/paths.ts';
 import { resetSessionStore } from '../../lib/session-store.ts';
-import { ATTEMPT_ID, CLASS_ID, COURSE_ID, QUIZ_ID, attemptFixture, questionId, quizMaterial, resultFixture, routeFetch, writesOf } from '../../test/quizzes-test-data.ts';
+import {
+  ATTEMPT_ID,
+  CLASS_ID,
+  COURSE_ID,
+  QUIZ_ID,
+  attemptFixture,
+  questionId,
+  quizMaterial,
+  resultFixture,
+  routeFetch,
+  writesOf,
+} from '../../test/quizzes-test-data.ts';
 import { renderQuizRoute } from './quizzes-test-kit.tsx';
 
 const attemptPath = paths.classQuizAttempt.to(CLASS_ID, COURSE_ID, QUIZ_ID, ATTEMPT_ID);
@@ -76,7 +87,8 @@ describe('attempt page', () => {
 
   it('keeps an answer the server could not save and retries it until it is', async () => {
     let failures = 1;
-    saveAnswer = () => (failures-- > 0 ? jsonResponse({ code: 'INTERNAL', message: 'Something went wrong' }, 500) : jsonResponse({ savedAt: '2030-01-01T12:01:00.000Z' }));
+    saveAnswer = () =>
+      failures-- > 0 ? jsonResponse({ code: 'INTERNAL', message: 'Something went wrong' }, 500) : jsonResponse({ savedAt: '2030-01-01T12:01:00.000Z' });
     const u = user();
     renderQuizRoute(attemptPath, ROLE.student);
     await u.click(await screen.findByRole('radio', { name: 'Rock' }));

@@ -86,14 +86,31 @@ const Timer = ({ left }: { left: number }) => {
     <Group gap={4} wrap="nowrap">
       <IconClock size={18} aria-hidden="true" />
       <Text size="sm">{t('attempt.timeLeft')}</Text>
-      <Text fw={700} ff="monospace" c={low ? warning : undefined} role="timer" aria-label={t('attempt.timeLeftLabel', { time: formatLeft(left) })} data-testid="timer">
+      <Text
+        fw={700}
+        ff="monospace"
+        c={low ? warning : undefined}
+        role="timer"
+        aria-label={t('attempt.timeLeftLabel', { time: formatLeft(left) })}
+        data-testid="timer"
+      >
         {formatLeft(left)}
       </Text>
     </Group>
   );
 };
 
-const QuestionNavigator = ({ questions, answers, current, onPick }: { questions: PublicQuestion[]; answers: Record<string, AnswerValue>; current: number | null; onPick: (i: number) => void }) => {
+const QuestionNavigator = ({
+  questions,
+  answers,
+  current,
+  onPick,
+}: {
+  questions: PublicQuestion[];
+  answers: Record<string, AnswerValue>;
+  current: number | null;
+  onPick: (i: number) => void;
+}) => {
   const { t } = useTranslation('quizzes');
   return (
     <nav aria-label={t('attempt.navigator')}>
@@ -238,7 +255,19 @@ const AttemptBar = ({ left, status, submitting, onSubmit }: { left: number | nul
 };
 
 /** Previous / Next below the one question shown; Submit in place of Next on the last. */
-const PagerButtons = ({ current, count, submitting, onPick, onSubmit }: { current: number; count: number; submitting: boolean; onPick: (i: number) => void; onSubmit: () => void }) => {
+const PagerButtons = ({
+  current,
+  count,
+  submitting,
+  onPick,
+  onSubmit,
+}: {
+  current: number;
+  count: number;
+  submitting: boolean;
+  onPick: (i: number) => void;
+  onSubmit: () => void;
+}) => {
   const { t } = useTranslation('quizzes');
   return (
     <Group justify="space-between">
@@ -321,7 +350,17 @@ const AttemptView = ({ attempt }: { attempt: LoadedAttempt }) => {
 
   const card = (i: number) => {
     const q = questions[i]!;
-    return <QuestionCard key={q.id} question={q} index={i} count={questions.length} value={answers[q.id]} onChange={(v, kind) => change(q.id, v, kind)} headingRef={headingRef(i)} />;
+    return (
+      <QuestionCard
+        key={q.id}
+        question={q}
+        index={i}
+        count={questions.length}
+        value={answers[q.id]}
+        onChange={(v, kind) => change(q.id, v, kind)}
+        headingRef={headingRef(i)}
+      />
+    );
   };
 
   return (
@@ -336,7 +375,13 @@ const AttemptView = ({ attempt }: { attempt: LoadedAttempt }) => {
       </VisuallyHidden>
       <ErrorText error={snapshot.refused} />
       {problem && (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden="true" />} styles={{ message: { color: 'var(--mantine-color-text)' } }}>
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          icon={<IconAlertTriangle aria-hidden="true" />}
+          styles={{ message: { color: 'var(--mantine-color-text)' } }}
+        >
           {problem}
         </Alert>
       )}

@@ -57,7 +57,9 @@ describe('attempt result page', () => {
     serve(false, { correctness: true, points: true });
     renderQuizRoute(resultPath, ROLE.student);
     const [choice] = await screen.findAllByTestId('result-question');
-    expect(screen.getByText('Not shown for this quiz now: whether each answer was correct, the points for each question, and the correct answers.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Not shown for this quiz now: whether each answer was correct, the points for each question, and the correct answers.'),
+    ).toBeInTheDocument();
     expect(within(choice!).getByText('– / 2')).toBeInTheDocument();
     expect(within(choice!).queryByText('Incorrect')).not.toBeInTheDocument();
     expect(within(choice!).queryByText('0 / 2')).not.toBeInTheDocument();
@@ -77,7 +79,7 @@ describe('attempt result page', () => {
     const fetchMock = serve(true);
     renderQuizRoute(resultPath, ROLE.teacher);
     const [, essay] = await screen.findAllByTestId('result-question');
-    expect(within(essay!).getByText('Student\'s answer')).toBeInTheDocument();
+    expect(within(essay!).getByText("Student's answer")).toBeInTheDocument();
     expect(within(essay!).getByText('Mentions turbines.')).toBeInTheDocument();
     const points = within(essay!).getByRole('textbox', { name: /Points for question 2 \(out of 5\)/ });
     await userEvent.type(points, '6');

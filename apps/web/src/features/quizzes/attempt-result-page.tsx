@@ -33,8 +33,7 @@ const ALERT_TEXT = { styles: { message: { color: 'var(--mantine-color-text)' } }
 /** Correct, partly correct, incorrect or waiting for the teacher (nothing when the quiz does not show correctness). */
 const Verdict = ({ row }: { row: ResultQuestion }) => {
   const { t } = useTranslation('quizzes');
-  if (row.pending)
-    return <PendingBadge label={t('result.pending')} />;
+  if (row.pending) return <PendingBadge label={t('result.pending')} />;
   if (row.correct === null) return null;
   // Without the points a wrong answer may still have earned some: say only that it is not fully right.
   if (!row.correct && row.points === null)
@@ -87,7 +86,21 @@ const Summary = ({ result }: { result: AttemptResult }) => {
   );
 };
 
-const QuestionResult = ({ row, n, staff, canGrade, attemptId, materialId }: { row: ResultQuestion; n: number; staff: boolean; canGrade: boolean; attemptId: string; materialId: string }) => {
+const QuestionResult = ({
+  row,
+  n,
+  staff,
+  canGrade,
+  attemptId,
+  materialId,
+}: {
+  row: ResultQuestion;
+  n: number;
+  staff: boolean;
+  canGrade: boolean;
+  attemptId: string;
+  materialId: string;
+}) => {
   const { t } = useTranslation('quizzes');
   const q = row.question;
   return (
@@ -128,7 +141,15 @@ const QuestionResult = ({ row, n, staff, canGrade, attemptId, materialId }: { ro
           </Stack>
         )}
         {canGrade && q.type === 'essay' && (
-          <GradeAnswerForm attemptId={attemptId} questionId={q.id} max={row.max} points={row.pending ? null : row.points} feedback={row.feedback} materialId={materialId} n={n} />
+          <GradeAnswerForm
+            attemptId={attemptId}
+            questionId={q.id}
+            max={row.max}
+            points={row.pending ? null : row.points}
+            feedback={row.feedback}
+            materialId={materialId}
+            n={n}
+          />
         )}
       </Stack>
     </Paper>
@@ -174,7 +195,15 @@ const ResultBody = ({ result }: { result: AttemptResult }) => {
       {!staff && <HiddenParts review={result.review} />}
       <Stack component="ol" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('result.questions')}>
         {result.questions.map((row, i) => (
-          <QuestionResult key={row.question.id} row={row} n={i + 1} staff={staff} canGrade={canOpen('assessmentGrade', roleId)} attemptId={attemptId} materialId={materialId} />
+          <QuestionResult
+            key={row.question.id}
+            row={row}
+            n={i + 1}
+            staff={staff}
+            canGrade={canOpen('assessmentGrade', roleId)}
+            attemptId={attemptId}
+            materialId={materialId}
+          />
         ))}
       </Stack>
     </QuizPageFrame>

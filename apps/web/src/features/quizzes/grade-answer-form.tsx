@@ -20,7 +20,15 @@ const CODE_FIELDS = { GRADE_OVER_MAX: 'points' };
  * points): points up to the question's maximum and feedback. Saving regrades the attempt and the
  * student's combined grade on the server.
  */
-export const GradeAnswerForm = ({ attemptId, questionId, max, points, feedback, materialId, n }: {
+export const GradeAnswerForm = ({
+  attemptId,
+  questionId,
+  max,
+  points,
+  feedback,
+  materialId,
+  n,
+}: {
   attemptId: string;
   questionId: string;
   max: number;

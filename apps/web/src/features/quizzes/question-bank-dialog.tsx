@@ -37,7 +37,17 @@ const BankItem = ({ item, checked, onToggle, onDelete }: { item: BankQuestion; c
 };
 
 /** The question type (all) and the search in the prompt. */
-const BankFilters = ({ type, onType, search, onSearch }: { type: QuestionType | null; onType: (type: QuestionType | null) => void; search: string; onSearch: (search: string) => void }) => {
+const BankFilters = ({
+  type,
+  onType,
+  search,
+  onSearch,
+}: {
+  type: QuestionType | null;
+  onType: (type: QuestionType | null) => void;
+  search: string;
+  onSearch: (search: string) => void;
+}) => {
   const { t } = useTranslation('quizzes');
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">

@@ -46,7 +46,8 @@ beforeEach(() => {
     [`GET ${base}/quiz-settings`]: () => jsonResponse(settings),
     [`GET ${base}/questions`]: () => jsonResponse(savedQuestions()),
     [`POST ${base}/questions`]: (init) => jsonResponse({ id: questionId(9), position: 3, question: JSON.parse(String(init?.body)) }, 201),
-    [`PUT ${base}/questions/${questionId(2)}`]: (init) => jsonResponse({ id: questionId(2), position: 2, question: JSON.parse(String(init?.body)), regraded: 3 }),
+    [`PUT ${base}/questions/${questionId(2)}`]: (init) =>
+      jsonResponse({ id: questionId(2), position: 2, question: JSON.parse(String(init?.body)), regraded: 3 }),
     [`DELETE ${base}/questions/${questionId(1)}`]: () => jsonResponse({ code: 'QUIZ_HAS_ATTEMPTS', message: 'x' }, 409),
     [`PUT ${base}/questions/order`]: () => jsonResponse({ message: 'ok' }),
     [`POST ${base}/questions/${questionId(2)}/to-bank`]: () => jsonResponse({}, 201),
@@ -135,7 +136,13 @@ describe('question editor', () => {
     let dialog = await addQuestion('Number');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Question' }), 'g in m/s²?');
     await save(dialog);
-    expect(within(await within(dialog).findByRole('textbox', { name: /^Correct answer/ }).then((el) => el.closest('.mantine-InputWrapper-root') as HTMLElement)).getByText('This field is required.')).toBeInTheDocument();
+    expect(
+      within(
+        await within(dialog)
+          .findByRole('textbox', { name: /^Correct answer/ })
+          .then((el) => el.closest('.mantine-InputWrapper-root') as HTMLElement),
+      ).getByText('This field is required.'),
+    ).toBeInTheDocument();
     await userEvent.type(within(dialog).getByRole('textbox', { name: /^Correct answer/ }), '9.8');
     await userEvent.clear(within(dialog).getByRole('textbox', { name: /^Tolerance/ }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: /^Tolerance/ }), '0.1');
@@ -185,7 +192,10 @@ describe('question editor', () => {
     await userEvent.click(within(ask).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('3 attempts regraded.')).toBeInTheDocument();
     expect(screen.getByText('Question saved.')).toBeInTheDocument();
-    expect(writes()[0]).toEqual({ call: `PUT ${base}/questions/${questionId(2)}`, body: { type: 'trueFalse', prompt: '<p>The sun gives light.</p>', points: 1, correct: false } });
+    expect(writes()[0]).toEqual({
+      call: `PUT ${base}/questions/${questionId(2)}`,
+      body: { type: 'trueFalse', prompt: '<p>The sun gives light.</p>', points: 1, correct: false },
+    });
   });
 });
 

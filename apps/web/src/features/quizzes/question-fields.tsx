@@ -140,7 +140,12 @@ const MultipleChoiceFields = ({ form }: { form: Form }) => {
                 // With two marked (after turning "several" off) none shows: the teacher picks one again.
                 <Radio name={group} value={choice.id} checked={correct.length === 1 && correct[0] === choice.id} {...props} />
               )}
-              <TextInput label={t('editor.choice', { n: i + 1 })} maxLength={CHOICE_TEXT_MAX} style={{ flex: 1, minWidth: 160 }} {...form.getInputProps(`choices.${i}.text`)} />
+              <TextInput
+                label={t('editor.choice', { n: i + 1 })}
+                maxLength={CHOICE_TEXT_MAX}
+                style={{ flex: 1, minWidth: 160 }}
+                {...form.getInputProps(`choices.${i}.text`)}
+              />
             </>
           );
         }}
@@ -175,7 +180,12 @@ const ShortAnswerFields = ({ form }: { form: Form }) => {
         removeLabel={(i) => t('editor.removeAccepted', { n: i + 1 })}
         onRemove={(i) => form.removeListItem('accepted', i)}
         row={(i) => (
-          <TextInput label={t('editor.acceptedOne', { n: i + 1 })} maxLength={ACCEPTED_TEXT_MAX} style={{ flex: 1, minWidth: 160 }} {...form.getInputProps(`accepted.${i}`)} />
+          <TextInput
+            label={t('editor.acceptedOne', { n: i + 1 })}
+            maxLength={ACCEPTED_TEXT_MAX}
+            style={{ flex: 1, minWidth: 160 }}
+            {...form.getInputProps(`accepted.${i}`)}
+          />
         )}
       />
       <Switch label={t('editor.caseSensitive')} description={t('editor.caseSensitiveHint')} {...form.getInputProps('caseSensitive', { type: 'checkbox' })} />
@@ -214,8 +224,18 @@ const MatchingFields = ({ form }: { form: Form }) => {
       onRemove={(i) => form.removeListItem('pairs', i)}
       row={(i) => (
         <>
-          <TextInput label={t('editor.left', { n: i + 1 })} maxLength={PAIR_TEXT_MAX} style={{ flex: '1 1 160px' }} {...form.getInputProps(`pairs.${i}.left`)} />
-          <TextInput label={t('editor.right', { n: i + 1 })} maxLength={PAIR_TEXT_MAX} style={{ flex: '1 1 160px' }} {...form.getInputProps(`pairs.${i}.right`)} />
+          <TextInput
+            label={t('editor.left', { n: i + 1 })}
+            maxLength={PAIR_TEXT_MAX}
+            style={{ flex: '1 1 160px' }}
+            {...form.getInputProps(`pairs.${i}.left`)}
+          />
+          <TextInput
+            label={t('editor.right', { n: i + 1 })}
+            maxLength={PAIR_TEXT_MAX}
+            style={{ flex: '1 1 160px' }}
+            {...form.getInputProps(`pairs.${i}.right`)}
+          />
         </>
       )}
     />

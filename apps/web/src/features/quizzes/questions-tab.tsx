@@ -29,7 +29,15 @@ const moved = <T,>(list: readonly T[], from: number, to: number): T[] => {
 };
 
 /** Moves, edits, saves to the bank and deletes one question; every action is a named button. */
-const QuestionRow = ({ q, index, count, onMove, onEdit, onToBank, onDelete }: {
+const QuestionRow = ({
+  q,
+  index,
+  count,
+  onMove,
+  onEdit,
+  onToBank,
+  onDelete,
+}: {
   q: TeacherQuestion;
   index: number;
   count: number;
@@ -104,7 +112,15 @@ const useQuestionActions = (materialId: string, courseId: string) => {
   const invalidate = useInvalidateQuiz(materialId);
 
   const remove = async (q: TeacherQuestion, n: number) => {
-    if (!(await confirm({ title: t('questions.deleteTitle'), message: t('questions.deleteConfirm', { n }), confirmLabel: t('questions.deleteAction'), danger: true }))) return;
+    if (
+      !(await confirm({
+        title: t('questions.deleteTitle'),
+        message: t('questions.deleteConfirm', { n }),
+        confirmLabel: t('questions.deleteAction'),
+        danger: true,
+      }))
+    )
+      return;
     try {
       await deleteQuestionCall(materialId, q.id);
       toastSuccess(t('questions.deleted'));
@@ -146,10 +162,16 @@ export const QuestionsTab = ({ materialId, courseId, attemptCount }: QuestionsTa
   const move = async (from: number, to: number) => {
     const key = quizKeys.questions(materialId);
     const next = moved(list, from, to);
-    queryClient.setQueryData<TeacherQuestion[]>(key, next.map((q, i) => ({ ...q, position: i + 1 })));
+    queryClient.setQueryData<TeacherQuestion[]>(
+      key,
+      next.map((q, i) => ({ ...q, position: i + 1 })),
+    );
     setStatus(t('questions.movedTo', { n: to + 1 }));
     try {
-      await reorderQuestionsCall(materialId, next.map((q) => q.id));
+      await reorderQuestionsCall(
+        materialId,
+        next.map((q) => q.id),
+      );
     } catch (e) {
       toastError(errorMessage(e));
     }

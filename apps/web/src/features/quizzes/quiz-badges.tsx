@@ -9,7 +9,13 @@ export const PassBadge = ({ passed }: { passed: boolean | null }) => {
   const { t } = useTranslation('quizzes');
   if (passed === null) return null;
   return (
-    <Badge variant="filled" color={passed ? 'teal.9' : 'red.9'} c="white" tt="none" leftSection={passed ? <IconCheck size={14} aria-hidden="true" /> : <IconX size={14} aria-hidden="true" />}>
+    <Badge
+      variant="filled"
+      color={passed ? 'teal.9' : 'red.9'}
+      c="white"
+      tt="none"
+      leftSection={passed ? <IconCheck size={14} aria-hidden="true" /> : <IconX size={14} aria-hidden="true" />}
+    >
       {t(passed ? 'result.passed' : 'result.failed')}
     </Badge>
   );

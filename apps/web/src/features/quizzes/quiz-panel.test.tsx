@@ -5,7 +5,19 @@ import { ROLE } from '@klase/core/roles';
 import { jsonResponse } from '../../test/test-utils.tsx';
 import { paths } from '../../config/paths.ts';
 import { resetSessionStore } from '../../lib/session-store.ts';
-import { ATTEMPT_ID, CLASS_ID, COURSE_ID, QUIZ_ID, attemptFixture, attemptSummary, overviewFixture, quizMaterial, routeFetch, settingsFixture, writesOf } from '../../test/quizzes-test-data.ts';
+import {
+  ATTEMPT_ID,
+  CLASS_ID,
+  COURSE_ID,
+  QUIZ_ID,
+  attemptFixture,
+  attemptSummary,
+  overviewFixture,
+  quizMaterial,
+  routeFetch,
+  settingsFixture,
+  writesOf,
+} from '../../test/quizzes-test-data.ts';
 import { renderQuizPanel } from './quizzes-test-kit.tsx';
 
 const props = () => ({ material: quizMaterial(), classId: CLASS_ID, courseId: COURSE_ID });
@@ -33,7 +45,10 @@ describe('quiz panel', () => {
     expect(within(screen.getByTestId('quiz-grade')).getByText('2 / 4 (50%)')).toBeInTheDocument();
     expect(within(screen.getByTestId('quiz-grade')).getByText('Not passed')).toBeInTheDocument();
     expect(screen.getByText('Waiting for the teacher')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'See the result of attempt 1' })).toHaveAttribute('href', paths.classQuizAttemptResult.to(CLASS_ID, COURSE_ID, QUIZ_ID, ATTEMPT_ID));
+    expect(screen.getByRole('link', { name: 'See the result of attempt 1' })).toHaveAttribute(
+      'href',
+      paths.classQuizAttemptResult.to(CLASS_ID, COURSE_ID, QUIZ_ID, ATTEMPT_ID),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Start quiz' }));
     const ask = await screen.findByRole('dialog', { name: 'Start the quiz' });
@@ -47,10 +62,18 @@ describe('quiz panel', () => {
   it('offers to continue the attempt in progress instead of starting one', async () => {
     routeFetch({
       [`GET /api/materials/${QUIZ_ID}/quiz`]: () =>
-        jsonResponse(overviewFixture({ inProgressAttemptId: ATTEMPT_ID, attempts: [attemptSummary({ status: 'inProgress', submittedAt: null, score: null, maxScore: null })] })),
+        jsonResponse(
+          overviewFixture({
+            inProgressAttemptId: ATTEMPT_ID,
+            attempts: [attemptSummary({ status: 'inProgress', submittedAt: null, score: null, maxScore: null })],
+          }),
+        ),
     });
     renderQuizPanel(props(), ROLE.student);
-    expect(await screen.findByRole('link', { name: 'Continue attempt' })).toHaveAttribute('href', paths.classQuizAttempt.to(CLASS_ID, COURSE_ID, QUIZ_ID, ATTEMPT_ID));
+    expect(await screen.findByRole('link', { name: 'Continue attempt' })).toHaveAttribute(
+      'href',
+      paths.classQuizAttempt.to(CLASS_ID, COURSE_ID, QUIZ_ID, ATTEMPT_ID),
+    );
     expect(screen.queryByRole('button', { name: 'Start quiz' })).not.toBeInTheDocument();
   });
 
@@ -63,7 +86,8 @@ describe('quiz panel', () => {
 
   it('shows a parent their chosen child’s attempts, read-only', async () => {
     const fetchMock = routeFetch({
-      [`GET /api/materials/${QUIZ_ID}/quiz`]: () => jsonResponse(overviewFixture({ attempts: [attemptSummary({ score: 3, maxScore: 4 })], grade: 3, passed: true })),
+      [`GET /api/materials/${QUIZ_ID}/quiz`]: () =>
+        jsonResponse(overviewFixture({ attempts: [attemptSummary({ score: 3, maxScore: 4 })], grade: 3, passed: true })),
     });
     renderQuizPanel(props(), ROLE.parent, 'child-7');
     expect(await screen.findByTestId('quiz-panel')).toHaveAttribute('data-mode', 'parent');
@@ -93,7 +117,9 @@ describe('quiz panel', () => {
   });
 
   it('previews the student layout in student mode, with nothing to start', async () => {
-    const fetchMock = routeFetch({ [`GET /api/materials/${QUIZ_ID}/quiz-settings`]: () => jsonResponse(settingsFixture({ timeLimitMinutes: 15, attemptsAllowed: 3 })) });
+    const fetchMock = routeFetch({
+      [`GET /api/materials/${QUIZ_ID}/quiz-settings`]: () => jsonResponse(settingsFixture({ timeLimitMinutes: 15, attemptsAllowed: 3 })),
+    });
     renderQuizPanel({ ...props(), studentMode: true }, ROLE.teacher);
     const panel = await screen.findByTestId('quiz-panel');
     expect(panel).toHaveAttribute('data-mode', 'preview');

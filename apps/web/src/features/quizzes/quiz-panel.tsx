@@ -77,10 +77,10 @@ const AttemptLine = ({ attempt, resultHref, continueHref }: { attempt: AttemptSu
           </Text>
         </Stack>
         <Group gap="xs">
-          {attempt.status === 'submitted' && attempt.pending && (
-            <PendingBadge label={t('panel.waiting')} />
+          {attempt.status === 'submitted' && attempt.pending && <PendingBadge label={t('panel.waiting')} />}
+          {attempt.status === 'submitted' && attempt.score !== null && attempt.maxScore !== null && (
+            <Text fw={700}>{scoreText(attempt.score, attempt.maxScore)}</Text>
           )}
-          {attempt.status === 'submitted' && attempt.score !== null && attempt.maxScore !== null && <Text fw={700}>{scoreText(attempt.score, attempt.maxScore)}</Text>}
           {attempt.status === 'submitted' ? (
             <Anchor component={Link} to={resultHref} size="sm" aria-label={t('panel.seeResultOf', { n: attempt.number })}>
               {t('panel.seeResult')}
@@ -182,7 +182,13 @@ const StudentQuiz = ({ quiz, classId, courseId, mode, onStartFailed }: StudentQu
               {t('panel.continueAttempt')}
             </Button>
           ) : (
-            <Button onClick={() => void start()} loading={busy} disabled={!acting || !quiz.can.start} leftSection={<IconPlayerPlay size={16} aria-hidden="true" />} w="fit-content">
+            <Button
+              onClick={() => void start()}
+              loading={busy}
+              disabled={!acting || !quiz.can.start}
+              leftSection={<IconPlayerPlay size={16} aria-hidden="true" />}
+              w="fit-content"
+            >
               {t('panel.start')}
             </Button>
           )}
@@ -238,10 +244,20 @@ const StaffQuiz = ({ material, classId, courseId, teacher }: { material: Materia
       <Group gap="xs">
         {teacher && (
           <>
-            <Button component={Link} to={paths.classQuizSettings.to(classId, courseId, material.id)} variant="default" leftSection={<IconSettings size={16} aria-hidden="true" />}>
+            <Button
+              component={Link}
+              to={paths.classQuizSettings.to(classId, courseId, material.id)}
+              variant="default"
+              leftSection={<IconSettings size={16} aria-hidden="true" />}
+            >
               {t('panel.settings')}
             </Button>
-            <Button component={Link} to={paths.classQuizSettings.to(classId, courseId, material.id, 'questions')} variant="default" leftSection={<IconListCheck size={16} aria-hidden="true" />}>
+            <Button
+              component={Link}
+              to={paths.classQuizSettings.to(classId, courseId, material.id, 'questions')}
+              variant="default"
+              leftSection={<IconListCheck size={16} aria-hidden="true" />}
+            >
               {t('panel.questionsButton')}
             </Button>
           </>

@@ -5,7 +5,17 @@ import { ROLE } from '@klase/core/roles';
 import { jsonResponse } from '../../test/test-utils.tsx';
 import { paths } from '../../config/paths.ts';
 import { resetSessionStore } from '../../lib/session-store.ts';
-import { ATTEMPT_ID, CLASS_ID, COURSE_ID, QUIZ_ID, quizMaterial, resultFixture, resultsFixture, routeFetch, statsFixture } from '../../test/quizzes-test-data.ts';
+import {
+  ATTEMPT_ID,
+  CLASS_ID,
+  COURSE_ID,
+  QUIZ_ID,
+  quizMaterial,
+  resultFixture,
+  resultsFixture,
+  routeFetch,
+  statsFixture,
+} from '../../test/quizzes-test-data.ts';
 import { renderQuizRoute } from './quizzes-test-kit.tsx';
 
 beforeEach(() => {

@@ -88,7 +88,11 @@ const ResultsTab = ({ material }: { material: MaterialDetails }) => {
     { key: 'name', header: t('results.student'), sortable: true, render: (r) => <PersonCell name={r.name} photoUrl={r.photoUrl} /> },
     { key: 'attempts', header: t('results.attempts'), render: (r) => <AttemptLinks row={r} material={material} /> },
     { key: 'grade', header: t('results.grade'), sortable: true, render: (r) => (r.grade === null ? <EmptyLabel /> : scoreText(r.grade, maxPoints)) },
-    { key: 'pending', header: t('results.state'), render: (r) => (r.pending ? <PendingBadge label={t('results.pending')} /> : r.attempts.length === 0 ? t('results.notStarted') : t('results.graded')) },
+    {
+      key: 'pending',
+      header: t('results.state'),
+      render: (r) => (r.pending ? <PendingBadge label={t('results.pending')} /> : r.attempts.length === 0 ? t('results.notStarted') : t('results.graded')),
+    },
   ];
   return (
     <Stack gap="md">

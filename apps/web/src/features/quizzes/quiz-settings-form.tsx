@@ -18,18 +18,30 @@ import { quizKeys, saveSettingsCall, useInvalidateQuiz } from './quizzes-api.ts'
 
 type Form = UseFormReturnType<QuizSettingsState>;
 
-const DateTimeRow = ({ form, date, time, labels, hint }: { form: Form; date: 'openDate' | 'closeDate'; time: 'openTime' | 'closeTime'; labels: [string, string]; hint: string }) => {
+const DateTimeRow = ({
+  form,
+  date,
+  time,
+  labels,
+  hint,
+}: {
+  form: Form;
+  date: 'openDate' | 'closeDate';
+  time: 'openTime' | 'closeTime';
+  labels: [string, string];
+  hint: string;
+}) => {
   const muted = useTone('muted');
   return (
-  <Stack gap={4}>
-    <Group gap="sm" align="flex-start" wrap="wrap">
-      <TextField label={labels[0]} dateMask {...form.getInputProps(date)} style={{ flex: '1 1 180px', minWidth: 0 }} />
-      <TextField label={labels[1]} timeMask {...form.getInputProps(time)} style={{ flex: '1 1 140px', minWidth: 0 }} />
-    </Group>
-    <Text size="xs" c={muted}>
-      {hint}
-    </Text>
-  </Stack>
+    <Stack gap={4}>
+      <Group gap="sm" align="flex-start" wrap="wrap">
+        <TextField label={labels[0]} dateMask {...form.getInputProps(date)} style={{ flex: '1 1 180px', minWidth: 0 }} />
+        <TextField label={labels[1]} timeMask {...form.getInputProps(time)} style={{ flex: '1 1 140px', minWidth: 0 }} />
+      </Group>
+      <Text size="xs" c={muted}>
+        {hint}
+      </Text>
+    </Stack>
   );
 };
 
@@ -131,7 +143,13 @@ export const QuizSettingsFormView = ({ materialId, settings, onCancel }: { mater
             </Alert>
           )}
           <DateTimeRow form={form} date="openDate" time="openTime" labels={[t('settings.openDate'), t('settings.openTime')]} hint={t('settings.openHint')} />
-          <DateTimeRow form={form} date="closeDate" time="closeTime" labels={[t('settings.closeDate'), t('settings.closeTime')]} hint={t('settings.closeHint')} />
+          <DateTimeRow
+            form={form}
+            date="closeDate"
+            time="closeTime"
+            labels={[t('settings.closeDate'), t('settings.closeTime')]}
+            hint={t('settings.closeHint')}
+          />
           <AttemptLimits form={form} />
           <NativeSelect
             label={t('settings.gradingMethod')}
@@ -141,7 +159,11 @@ export const QuizSettingsFormView = ({ materialId, settings, onCancel }: { mater
             {...form.getInputProps('gradingMethod')}
           />
           <Switch label={t('settings.shuffleQuestions')} {...form.getInputProps('shuffleQuestions', { type: 'checkbox' })} />
-          <Switch label={t('settings.shuffleChoices')} description={t('settings.shuffleChoicesHint')} {...form.getInputProps('shuffleChoices', { type: 'checkbox' })} />
+          <Switch
+            label={t('settings.shuffleChoices')}
+            description={t('settings.shuffleChoicesHint')}
+            {...form.getInputProps('shuffleChoices', { type: 'checkbox' })}
+          />
           <ReviewOptions form={form} />
           <NumberInput
             label={t('settings.passingPercent')}

@@ -18,7 +18,10 @@ import type { EditVersion } from '@klase/core/edit-version';
 
 /** The quiz routes of the API (packages/core/src/assessments/quizzes.ts), as the quiz pages call them. */
 const seg = encodeURIComponent;
-const under = (base: string) => (...parts: string[]) => [base, ...parts.map(seg)].join('/');
+const under =
+  (base: string) =>
+  (...parts: string[]) =>
+    [base, ...parts.map(seg)].join('/');
 const material = under('/api/materials');
 const attempt = under('/api/attempts');
 const bank = (courseId: string, ...rest: string[]) => under('/api/courses')(courseId, 'question-bank', ...rest);
@@ -131,14 +134,18 @@ export const useQuestionBank = (courseId: string, filter: { type: QuestionType |
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-export const saveSettingsCall = (materialId: string, body: QuizSettings & EditVersion) => apiFetch<QuizSettingsAnswer>(quizPaths.settings(materialId), { method: 'PUT', body });
+export const saveSettingsCall = (materialId: string, body: QuizSettings & EditVersion) =>
+  apiFetch<QuizSettingsAnswer>(quizPaths.settings(materialId), { method: 'PUT', body });
 
 export type QuestionSaveAnswer = TeacherQuestion & { regraded: number };
-export const createQuestionCall = (materialId: string, body: QuestionForm) => apiFetch<TeacherQuestion>(quizPaths.questions(materialId), { method: 'POST', body });
+export const createQuestionCall = (materialId: string, body: QuestionForm) =>
+  apiFetch<TeacherQuestion>(quizPaths.questions(materialId), { method: 'POST', body });
 export const updateQuestionCall = (materialId: string, questionId: string, body: QuestionForm) =>
   apiFetch<QuestionSaveAnswer>(quizPaths.question(materialId, questionId), { method: 'PUT', body });
-export const deleteQuestionCall = (materialId: string, questionId: string) => apiFetch<unknown>(quizPaths.question(materialId, questionId), { method: 'DELETE' });
-export const reorderQuestionsCall = (materialId: string, questionIds: string[]) => apiFetch<unknown>(quizPaths.order(materialId), { method: 'PUT', body: { questionIds } });
+export const deleteQuestionCall = (materialId: string, questionId: string) =>
+  apiFetch<unknown>(quizPaths.question(materialId, questionId), { method: 'DELETE' });
+export const reorderQuestionsCall = (materialId: string, questionIds: string[]) =>
+  apiFetch<unknown>(quizPaths.order(materialId), { method: 'PUT', body: { questionIds } });
 export const fromBankCall = (materialId: string, bankIds: string[]) => apiFetch<unknown>(quizPaths.fromBank(materialId), { method: 'POST', body: { bankIds } });
 export const toBankCall = (materialId: string, questionId: string) => apiFetch<unknown>(quizPaths.toBank(materialId, questionId), { method: 'POST' });
 export const deleteBankCall = (courseId: string, bankId: string) => apiFetch<unknown>(quizPaths.bankItem(courseId, bankId), { method: 'DELETE' });
@@ -154,5 +161,9 @@ export const gradeAnswerCall = (attemptId: string, questionId: string, body: { p
 export const useInvalidateQuiz = (materialId: string) => {
   const queryClient = useQueryClient();
   // The material's maximum points follow the questions' total.
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: quizKeys.quiz(materialId) }), queryClient.invalidateQueries({ queryKey: materialKeys.one(materialId) })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: quizKeys.quiz(materialId) }),
+      queryClient.invalidateQueries({ queryKey: materialKeys.one(materialId) }),
+    ]);
 };

@@ -14,16 +14,14 @@ export const ResourceTitle = ({ row }: { row: ResourceRow }) => {
   if (row.kind === 'link' && row.url)
     return (
       <Anchor href={row.url} target="_blank" rel="noopener noreferrer" fw={600} style={{ overflowWrap: 'anywhere' }}>
-        {row.title}{' '}
-        <IconExternalLink size={14} aria-hidden="true" style={{ marginInlineStart: 4, verticalAlign: 'middle' }} />
+        {row.title} <IconExternalLink size={14} aria-hidden="true" style={{ marginInlineStart: 4, verticalAlign: 'middle' }} />
         <VisuallyHidden>{t('row.opensInNewTab')}</VisuallyHidden>
       </Anchor>
     );
   if (row.file)
     return (
       <Anchor href={row.file.downloadUrl} download={row.file.name} fw={600} style={{ overflowWrap: 'anywhere' }}>
-        {row.title}{' '}
-        <VisuallyHidden>{t('row.download')}</VisuallyHidden>
+        {row.title} <VisuallyHidden>{t('row.download')}</VisuallyHidden>
       </Anchor>
     );
   return <Text fw={600}>{row.title}</Text>;

@@ -145,7 +145,16 @@ export const ResourceFormDialog = ({ kind, resource, onClose }: ResourceFormDial
           <SaveError error={error} />
           <TextField label={t('form.title')} required maxLength={RESOURCE_TITLE_MAX} data-autofocus disabled={busy} {...form.getInputProps('title')} />
           {kind === 'link' && (
-            <TextField label={t('form.url')} description={t('form.urlHint')} required type="url" inputMode="url" maxLength={2048} disabled={busy} {...form.getInputProps('url')} />
+            <TextField
+              label={t('form.url')}
+              description={t('form.urlHint')}
+              required
+              type="url"
+              inputMode="url"
+              maxLength={2048}
+              disabled={busy}
+              {...form.getInputProps('url')}
+            />
           )}
           <Textarea label={t('form.description')} rows={3} maxLength={RESOURCE_DESCRIPTION_MAX} disabled={busy} {...form.getInputProps('description')} />
           <GradeSubjectFields form={form} disabled={busy} />

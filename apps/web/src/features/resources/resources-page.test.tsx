@@ -47,9 +47,27 @@ const bodyOf = (i = 0) => JSON.parse(String(writes()[i]![1]!.body)) as Record<st
 const listCalls = () => fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/resources?'));
 
 /** The XMLHttpRequest uploadWithProgress drives; the test answers it. */
-const xhrs: { method: string; url: string; sent: FormData | null; status: number; responseText: string; upload: { onprogress: ((e: ProgressEvent) => void) | null }; onload: (() => void) | null }[] = [];
+const xhrs: {
+  method: string;
+  url: string;
+  sent: FormData | null;
+  status: number;
+  responseText: string;
+  upload: { onprogress: ((e: ProgressEvent) => void) | null };
+  onload: (() => void) | null;
+}[] = [];
 function FakeRequest(this: (typeof xhrs)[number]) {
-  Object.assign(this, { method: '', url: '', sent: null, status: 0, responseText: '', upload: { onprogress: null }, onload: null, onerror: null, withCredentials: false });
+  Object.assign(this, {
+    method: '',
+    url: '',
+    sent: null,
+    status: 0,
+    responseText: '',
+    upload: { onprogress: null },
+    onload: null,
+    onerror: null,
+    withCredentials: false,
+  });
   xhrs.push(this);
 }
 FakeRequest.prototype.open = function (this: (typeof xhrs)[number], method: string, url: string) {
@@ -80,9 +98,11 @@ beforeEach(() => {
   fetchMock.mockImplementation(async (url, init) => {
     const u = String(url);
     if (u.startsWith('/api/resources?')) return jsonResponse({ data: rows, pagination: { page: 1, totalcount: rows.length } });
-    if (u === '/api/resources/links' && init?.method === 'POST') return jsonResponse({ resource: linkRow, message: 'The link has been added to the school resources.' }, 201);
+    if (u === '/api/resources/links' && init?.method === 'POST')
+      return jsonResponse({ resource: linkRow, message: 'The link has been added to the school resources.' }, 201);
     if (u === `/api/resources/${FILE_ID}` && init?.method === 'PUT') return jsonResponse({ resource: fileRow, message: 'The resource has been updated.' });
-    if (u === `/api/resources/${FILE_ID}` && init?.method === 'DELETE') return jsonResponse({ message: 'The resource has been removed from the school resources.' });
+    if (u === `/api/resources/${FILE_ID}` && init?.method === 'DELETE')
+      return jsonResponse({ message: 'The resource has been removed from the school resources.' });
     return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -128,7 +148,9 @@ describe('#/resources', () => {
   it('says so when the school has no resources yet', async () => {
     rows = [];
     renderPage(ROLE.teacher);
-    expect(await screen.findByText('Your school has no shared resources yet. Add a link or upload a file to share it with everyone in your school.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your school has no shared resources yet. Add a link or upload a file to share it with everyone in your school.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 

@@ -29,7 +29,11 @@ import { RESOURCES_PATH, removeResourceCall, resourceKeys } from './resources-ap
 type Editing = { kind: ResourceKind; resource: ResourceRow | null } | null;
 
 /** The table's columns (cards on phones); writers get the row actions. */
-const useResourceColumns = (writer: boolean, narrow: boolean, actions: { onEdit: (row: ResourceRow) => void; onRemove: (row: ResourceRow) => void }): TableColumn<ResourceRow>[] => {
+const useResourceColumns = (
+  writer: boolean,
+  narrow: boolean,
+  actions: { onEdit: (row: ResourceRow) => void; onRemove: (row: ResourceRow) => void },
+): TableColumn<ResourceRow>[] => {
   const { t } = useTranslation('resources');
   const { grade } = useClassText();
   return [
@@ -44,7 +48,14 @@ const useResourceColumns = (writer: boolean, narrow: boolean, actions: { onEdit:
     {
       key: 'description',
       header: t('columns.description'),
-      render: (row) => (row.description ? <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>{row.description}</Text> : <EmptyLabel />),
+      render: (row) =>
+        row.description ? (
+          <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+            {row.description}
+          </Text>
+        ) : (
+          <EmptyLabel />
+        ),
     },
     {
       key: 'gradeSubject',
@@ -57,9 +68,21 @@ const useResourceColumns = (writer: boolean, narrow: boolean, actions: { onEdit:
       header: t('columns.createdAt'),
       sortable: true,
       // One line in the table; cards at 360 px have no room for it.
-      render: (row) => <span style={narrow ? undefined : { whiteSpace: 'nowrap' }}><DateText value={row.createdAt} /></span>,
+      render: (row) => (
+        <span style={narrow ? undefined : { whiteSpace: 'nowrap' }}>
+          <DateText value={row.createdAt} />
+        </span>
+      ),
     },
-    ...(writer ? [{ key: 'actions', header: t('columns.actions'), render: (row: ResourceRow) => <ResourceActions row={row} onEdit={actions.onEdit} onRemove={actions.onRemove} /> }] : []),
+    ...(writer
+      ? [
+          {
+            key: 'actions',
+            header: t('columns.actions'),
+            render: (row: ResourceRow) => <ResourceActions row={row} onEdit={actions.onEdit} onRemove={actions.onRemove} />,
+          },
+        ]
+      : []),
   ];
 };
 
@@ -86,7 +109,15 @@ const PageHeader = ({ writer, onAdd }: { writer: boolean; onAdd: (kind: 'link' |
 };
 
 /** The search and column filter, and the grade filter beside them. */
-const ResourceFilters = ({ toolbar, gradeLevel, onGradeLevel }: { toolbar: ReactNode; gradeLevel: string | null; onGradeLevel: (v: string | null) => void }) => {
+const ResourceFilters = ({
+  toolbar,
+  gradeLevel,
+  onGradeLevel,
+}: {
+  toolbar: ReactNode;
+  gradeLevel: string | null;
+  onGradeLevel: (v: string | null) => void;
+}) => {
   const { t } = useTranslation('resources');
   const { grade } = useClassText();
   return (
@@ -185,7 +216,15 @@ export const ResourcesPage = () => {
           {narrow ? (
             <CardView columns={columns} rows={rows} handlers={handlers} loadingRows={loadingRows} sort={state.sort} onSort={state.setSortState} />
           ) : (
-            <TableView columns={columns} rows={rows} sort={state.sort} onSort={state.onSort} handlers={handlers} loadingRows={loadingRows} caption={t('titles.resources')} />
+            <TableView
+              columns={columns}
+              rows={rows}
+              sort={state.sort}
+              onSort={state.onSort}
+              handlers={handlers}
+              loadingRows={loadingRows}
+              caption={t('titles.resources')}
+            />
           )}
         </div>
       )}

@@ -25,7 +25,9 @@ const targetClass = alias(classes, 'target_class');
 const targetGroup = alias(classGroups, 'target_group');
 const targetCourse = alias(courses, 'target_course');
 const targetMaterial = alias(courseMaterials, 'target_material');
-const targetLabel = sql<string | null>`coalesce(${targetUser.username}, ${targetSchool.name}, ${customers.name}, ${targetClass.name}, ${targetGroup.name}, ${targetCourse.name}, ${targetMaterial.name})`;
+const targetLabel = sql<
+  string | null
+>`coalesce(${targetUser.username}, ${targetSchool.name}, ${customers.name}, ${targetClass.name}, ${targetGroup.name}, ${targetCourse.name}, ${targetMaterial.name})`;
 
 /** Joins the named target of an entry (only rows of that target type match). */
 const onTarget = (type: string, id: Column) => and(eq(auditLog.targetType, type), eq(id, auditLog.targetId));
@@ -38,14 +40,29 @@ const SORTABLE = { createdAt: auditLog.createdAt, action: auditLog.action, targe
 
 const whereOf = (scope: AdminScope, q: AuditQuery): SQL | undefined => {
   const conditions: (SQL | undefined)[] = [auditScope(scope)];
-  const actions = filterValues(q, 'action', q.action?.split(',').map((s) => s.trim()).filter(Boolean));
+  const actions = filterValues(
+    q,
+    'action',
+    q.action
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
   if (actions) conditions.push(actions.length ? inArray(auditLog.action, actions) : sql`false`);
   if (q.actorId) conditions.push(eq(auditLog.actorId, q.actorId));
   if (q.from) conditions.push(gte(auditLog.createdAt, new Date(`${q.from}T00:00:00Z`)));
   if (q.to) conditions.push(lt(auditLog.createdAt, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000)));
   if (q.search) {
     const p = `%${escapeLike(q.search)}%`;
-    conditions.push(or(sql`${auditLog.action} ilike ${p}`, sql`${actorName} ilike ${p}`, sql`${actor.username} ilike ${p}`, sql`${targetLabel} ilike ${p}`, sql`${targetSchool.code} ilike ${p}`));
+    conditions.push(
+      or(
+        sql`${auditLog.action} ilike ${p}`,
+        sql`${actorName} ilike ${p}`,
+        sql`${actor.username} ilike ${p}`,
+        sql`${targetLabel} ilike ${p}`,
+        sql`${targetSchool.code} ilike ${p}`,
+      ),
+    );
   }
   return and(...conditions);
 };

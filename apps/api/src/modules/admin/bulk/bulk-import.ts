@@ -35,8 +35,14 @@ const roleOf = (text: string | undefined): number | undefined => {
   return BULK_ROLE_NAMES[t.replace(/[_-]+/g, ' ')] ?? 0;
 };
 
-const namesOf = (s: string | undefined): string[] =>
-  [...new Set((s ?? '').split(/[;,]/).map((x) => x.trim().toLowerCase()).filter((x) => x !== ''))];
+const namesOf = (s: string | undefined): string[] => [
+  ...new Set(
+    (s ?? '')
+      .split(/[;,]/)
+      .map((x) => x.trim().toLowerCase())
+      .filter((x) => x !== ''),
+  ),
+];
 
 /** What earlier batches of the same file took (usernames, emails) or will create (parents). */
 export interface FileMemory {
@@ -139,7 +145,10 @@ const sendActivations = async (ctx: Ctx, tx: Db, schoolId: string, created: Awai
   if (!withEmail.length) return;
   const expiresAt = new Date(Date.now() + TOKEN_TTL_SECONDS.activation * 1000);
   const tokens = withEmail.map((u) => ({ user: u, token: randomToken() }));
-  await insertTokens(tx, tokens.map((t) => ({ userId: t.user.id, purpose: 'activation' as const, tokenHash: sha256(t.token), expiresAt })));
+  await insertTokens(
+    tx,
+    tokens.map((t) => ({ userId: t.user.id, purpose: 'activation' as const, tokenHash: sha256(t.token), expiresAt })),
+  );
   await ctx.mailer.enqueueMany(
     tx,
     tokens.map((t) => ({

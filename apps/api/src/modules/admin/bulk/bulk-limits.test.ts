@@ -10,8 +10,7 @@ import { MAX_READ_ROWS } from './bulk-parse.ts';
 const csvRows = (n: number) => [BULK_HEADER, ...Array.from({ length: n }, (_, i) => `teacher,t${i},t${i}@x.ph,,Ana,,Ramos,,T-${i},,,`), ''].join('\n');
 
 /** A workbook of `n` tiny data rows under the template's header (the issue's 2.6 million rows file, smaller). */
-const manyRowsXlsx = (n: number) =>
-  xlsxOf([sheetRow(1, BULK_COLUMNS), ...rowsFrom(2, n, (r) => sheetRow(r, ['teacher', `u${r}`]))]);
+const manyRowsXlsx = (n: number) => xlsxOf([sheetRow(1, BULK_COLUMNS), ...rowsFrom(2, n, (r) => sheetRow(r, ['teacher', `u${r}`]))]);
 
 /** A workbook whose sheet unpacks to more than the cap (spaces compress about 1000 to 1). */
 const bombXlsx = () => {

@@ -27,7 +27,12 @@ export const COLUMNS_KEY = '_columns';
 
 export const isZip = (b: Buffer) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 
-const normalise = (h: string) => h.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s_-]+/g, '');
+const normalise = (h: string) =>
+  h
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 const BY_NORMALISED = new Map<string, BulkColumn>(BULK_COLUMNS.map((c) => [normalise(c), c]));
 const REASON = normalise(BULK_REASON_COLUMN);
 
@@ -132,7 +137,12 @@ const readCsv = (buf: Buffer, into: RowCollector): void => {
   if (failure) throw failure;
 };
 
-const zipRefusal = { notZip: 'IMPORT_FILE_TYPE', zip64: 'IMPORT_UNPACKED_TOO_LARGE', tooManyEntries: 'IMPORT_UNPACKED_TOO_LARGE', tooLarge: 'IMPORT_UNPACKED_TOO_LARGE' } as const;
+const zipRefusal = {
+  notZip: 'IMPORT_FILE_TYPE',
+  zip64: 'IMPORT_UNPACKED_TOO_LARGE',
+  tooManyEntries: 'IMPORT_UNPACKED_TOO_LARGE',
+  tooLarge: 'IMPORT_UNPACKED_TOO_LARGE',
+} as const;
 
 /** The first worksheet, streamed row by row; the archive's unpacked size is checked first. */
 const readXlsx = async (buf: Buffer, into: RowCollector): Promise<void> => {

@@ -45,10 +45,7 @@ const SORTABLE = {
   rejectedCount: bulkJobs.rejectedCount,
 };
 
-export const insertJob = async (
-  db: Db,
-  values: { schoolId: string; createdBy: string; fileName: string; input: BulkInputRow[] },
-): Promise<BulkJobRecord> => {
+export const insertJob = async (db: Db, values: { schoolId: string; createdBy: string; fileName: string; input: BulkInputRow[] }): Promise<BulkJobRecord> => {
   const [row] = await db
     .insert(bulkJobs)
     .values({ ...values, total: values.input.length })
@@ -100,9 +97,7 @@ export const claimJob = (db: Db) =>
     const [job] = await tx
       .select()
       .from(bulkJobs)
-      .where(
-        sql`${bulkJobs.status} in ('queued', 'confirmed') or (${bulkJobs.status} in ('checking', 'running') and ${bulkJobs.leaseUntil} < now())`,
-      )
+      .where(sql`${bulkJobs.status} in ('queued', 'confirmed') or (${bulkJobs.status} in ('checking', 'running') and ${bulkJobs.leaseUntil} < now())`)
       .orderBy(bulkJobs.createdAt)
       .limit(1)
       .for('update', { skipLocked: true });
@@ -218,7 +213,10 @@ export const schoolUsersNamed = (tx: Db, schoolId: string, roleId: number, usern
     .where(and(eq(users.schoolId, schoolId), eq(users.roleId, roleId), inArray(users.username, usernames)));
 
 export const insertUsers = (tx: Db, values: (typeof users.$inferInsert)[]) =>
-  tx.insert(users).values(values).returning({ id: users.id, username: users.username, email: users.email, firstName: users.firstName, language: users.language });
+  tx
+    .insert(users)
+    .values(values)
+    .returning({ id: users.id, username: users.username, email: users.email, firstName: users.firstName, language: users.language });
 
 export const linkParents = async (tx: Db, links: (typeof parentStudents.$inferInsert)[]): Promise<void> => {
   await tx.insert(parentStudents).values(links).onConflictDoNothing();

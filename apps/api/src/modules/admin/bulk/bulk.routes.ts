@@ -64,13 +64,9 @@ export const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.get(
-    '/bulk-jobs/:id/rejected',
-    { config: { policy }, schema: { tags, params: idParams, querystring: bulkRejectedQuery } },
-    async (request, reply) => {
-      const file = await rejectedRowsFile(ctx, requestScope(request), request.params.id, request.locale);
-      const format = request.query.format ?? formatOfName(file.fileName);
-      return sendSheet(reply, { format, base: 'klase-users-rejected', sheet: 'Rejected', header: file.header, rows: file.rows });
-    },
-  );
+  app.get('/bulk-jobs/:id/rejected', { config: { policy }, schema: { tags, params: idParams, querystring: bulkRejectedQuery } }, async (request, reply) => {
+    const file = await rejectedRowsFile(ctx, requestScope(request), request.params.id, request.locale);
+    const format = request.query.format ?? formatOfName(file.fileName);
+    return sendSheet(reply, { format, base: 'klase-users-rejected', sheet: 'Rejected', header: file.header, rows: file.rows });
+  });
 };

@@ -63,11 +63,7 @@ export const readUpload = async (data: Buffer): Promise<ParsedUpload> => {
 };
 
 /** Reads the file, checks its header and rows, and queues the job for the worker's check (the preview). */
-export const startUpload = async (
-  ctx: Ctx,
-  scope: AdminScope,
-  opts: { schoolId?: string; fileName: string; data: Buffer },
-): Promise<string> => {
+export const startUpload = async (ctx: Ctx, scope: AdminScope, opts: { schoolId?: string; fileName: string; data: Buffer }): Promise<string> => {
   assertWritable(scope);
   const { id: schoolId } = await targetSchool(ctx, scope, opts.schoolId);
   const { rows } = await readUpload(opts.data);

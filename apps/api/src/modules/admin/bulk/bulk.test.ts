@@ -118,7 +118,10 @@ describe('bulk upload of users', () => {
     expect(headers.json().code).toBe('IMPORT_HEADERS');
     expect(headers.json().message).toBe('The column headers do not match the template. Download the template and try again.');
     expect(headers.json().fields).toEqual(
-      expect.arrayContaining([{ path: 'header', key: 'invalidChoice', params: { name: 'user' } }, { path: 'header', key: 'required', params: { name: 'username' } }]),
+      expect.arrayContaining([
+        { path: 'header', key: 'invalidChoice', params: { name: 'user' } },
+        { path: 'header', key: 'required', params: { name: 'username' } },
+      ]),
     );
     for (const body of ['', `${HEADER}\n`, '\n\n  \n']) {
       const res = await upload(sa, Buffer.from(body));
@@ -182,13 +185,20 @@ describe('bulk upload of users', () => {
     const jobA = (await upload(saA, Buffer.from(`${HEADER}\n${row}\n`))).json();
     expect((await saB.req('GET', `/api/admin/bulk-jobs/${jobA.id}`)).statusCode).toBe(404);
     expect((await saB.req('GET', '/api/admin/bulk-jobs')).json().data.map((j: { id: string }) => j.id)).not.toContain(jobA.id);
-    const intoB = (await upload(saA, Buffer.from(`${HEADER}\nteacher,${uniq('k')},${uniq('k')}@x.ph,,Ana,,Ramos,,T-1,,,\n`), 'u.csv', `?schoolId=${w.schoolB.id}`)).json();
+    const intoB = (
+      await upload(saA, Buffer.from(`${HEADER}\nteacher,${uniq('k')},${uniq('k')}@x.ph,,Ana,,Ramos,,T-1,,,\n`), 'u.csv', `?schoolId=${w.schoolB.id}`)
+    ).json();
     expect(intoB.schoolId).toBe(w.schoolA.id);
 
     const admin = await signIn(t.app, w.admin.username);
     const noSchool = await upload(admin, Buffer.from(`${HEADER}\n${row}\n`));
     expect(noSchool.json()).toMatchObject({ code: 'VALIDATION', fields: [{ path: 'schoolId', key: 'required' }] });
-    const forB = await upload(admin, Buffer.from(`${HEADER}\nteacher,${uniq('k')},${uniq('k')}@x.ph,,Ana,,Ramos,,T-1,,,\n`), 'u.csv', `?schoolId=${w.schoolB.id}`);
+    const forB = await upload(
+      admin,
+      Buffer.from(`${HEADER}\nteacher,${uniq('k')},${uniq('k')}@x.ph,,Ana,,Ramos,,T-1,,,\n`),
+      'u.csv',
+      `?schoolId=${w.schoolB.id}`,
+    );
     expect(forB.statusCode).toBe(202);
     const done = await finished(admin, forB.json().id);
     expect(done).toMatchObject({ schoolId: w.schoolB.id, created: 1 });

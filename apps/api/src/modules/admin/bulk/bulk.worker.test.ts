@@ -41,7 +41,10 @@ describe('bulk worker', () => {
       })
       .returning();
     await t.app.bulkWorker.flush();
-    const [after] = await t.db.select().from(bulkJobs).where(eq(bulkJobs.id, job?.id ?? ''));
+    const [after] = await t.db
+      .select()
+      .from(bulkJobs)
+      .where(eq(bulkJobs.id, job?.id ?? ''));
     expect(after).toMatchObject({ status: 'done', processed: 2, created: 2, input: [] });
     expect(await t.db.$count(users, eq(users.username, input[0]?.username ?? ''))).toBe(0);
     expect(await t.db.$count(users, eq(users.username, input[1]?.username ?? ''))).toBe(1);
@@ -50,10 +53,20 @@ describe('bulk worker', () => {
   it('leaves a running job with a live lease to its node', async () => {
     const [job] = await t.db
       .insert(bulkJobs)
-      .values({ schoolId: w.schoolA.id, fileName: 'busy.csv', input: [teacherRow(2)], total: 1, status: 'running', leaseUntil: sql`now() + interval '1 minute'` })
+      .values({
+        schoolId: w.schoolA.id,
+        fileName: 'busy.csv',
+        input: [teacherRow(2)],
+        total: 1,
+        status: 'running',
+        leaseUntil: sql`now() + interval '1 minute'`,
+      })
       .returning();
     expect(await t.app.bulkWorker.flush()).toBe(0);
-    const [still] = await t.db.select().from(bulkJobs).where(eq(bulkJobs.id, job?.id ?? ''));
+    const [still] = await t.db
+      .select()
+      .from(bulkJobs)
+      .where(eq(bulkJobs.id, job?.id ?? ''));
     expect(still).toMatchObject({ status: 'running', processed: 0 });
   });
 
@@ -76,7 +89,15 @@ describe('bulk worker', () => {
   it('two workers (as on two nodes) never process the same job twice', async () => {
     const jobs = await t.db
       .insert(bulkJobs)
-      .values(Array.from({ length: 4 }, (_, i) => ({ schoolId: w.schoolB.id, fileName: `n${i}.csv`, input: [teacherRow(2), teacherRow(3)], total: 2, status: 'confirmed' as const })))
+      .values(
+        Array.from({ length: 4 }, (_, i) => ({
+          schoolId: w.schoolB.id,
+          fileName: `n${i}.csv`,
+          input: [teacherRow(2), teacherRow(3)],
+          total: 2,
+          status: 'confirmed' as const,
+        })),
+      )
       .returning();
     const other = createBulkWorker({ database: t.app.database, ctx: ctxOf(t.app), pollMs: 60_000, log: t.app.log });
     const [a, b] = await Promise.all([t.app.bulkWorker.flush(), other.flush()]);

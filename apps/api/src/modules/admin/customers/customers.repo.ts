@@ -48,7 +48,10 @@ export const listCustomers = async (db: Db, q: ParsedTableQuery) => {
 };
 
 export const customerOptions = (db: Db) =>
-  db.select({ id: customers.id, name: customers.name, status: customers.status }).from(customers).orderBy(sql`lower(${customers.name})`);
+  db
+    .select({ id: customers.id, name: customers.name, status: customers.status })
+    .from(customers)
+    .orderBy(sql`lower(${customers.name})`);
 
 export const findCustomer = async (db: Db, id: string, lock = false) => {
   const q = db.select({ customer: customers, schoolCount }).from(customers).where(eq(customers.id, id)).limit(1);

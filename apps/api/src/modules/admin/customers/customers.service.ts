@@ -41,8 +41,7 @@ export const customerTable = async (ctx: Ctx, q: ParsedTableQuery) => {
   return { data: rows.map((r) => toRow(r.customer, r.schoolCount)), pagination: { page: q.page, totalcount: total } };
 };
 
-export const customerChoices = async (ctx: Ctx) =>
-  (await customerOptions(ctx.db)).map((c) => ({ id: c.id, name: c.name, hint: c.status }));
+export const customerChoices = async (ctx: Ctx) => (await customerOptions(ctx.db)).map((c) => ({ id: c.id, name: c.name, hint: c.status }));
 
 export const customerDetails = async (ctx: Ctx, id: string): Promise<CustomerDetails> => {
   const found = await findCustomer(ctx.db, id);

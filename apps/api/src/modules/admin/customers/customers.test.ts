@@ -46,7 +46,10 @@ describe('customers (platform administrators)', () => {
     );
     expect((await admin.req('GET', '/api/admin/customers/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
 
-    const audit = await admin.req('GET', `/api/admin/audit?filter[key]=action&filter[values][]=customer.updated&search=${encodeURIComponent(name.toLowerCase())}`);
+    const audit = await admin.req(
+      'GET',
+      `/api/admin/audit?filter[key]=action&filter[values][]=customer.updated&search=${encodeURIComponent(name.toLowerCase())}`,
+    );
     expect(audit.json().data[0]).toMatchObject({ action: 'customer.updated', targetId: body.id, before: { name }, after: { name: `${name} Corp.` } });
   });
 
@@ -90,7 +93,10 @@ describe('customers (platform administrators)', () => {
     const bad = await admin.req('PATCH', `/api/admin/customers/${w.customerA.id}/status`, { status: 'PAUSED' });
     expect(bad.statusCode).toBe(400);
 
-    const audit = await admin.req('GET', '/api/admin/audit?filter[key]=action&filter[values][]=customer.disabled&filter[values][]=customer.enabled&rowsperpage=50&page=1');
+    const audit = await admin.req(
+      'GET',
+      '/api/admin/audit?filter[key]=action&filter[values][]=customer.disabled&filter[values][]=customer.enabled&rowsperpage=50&page=1',
+    );
     const mine = audit.json().data.filter((r: { targetId: string }) => r.targetId === w.customerA.id);
     expect(mine.map((r: { action: string }) => r.action)).toEqual(['customer.enabled', 'customer.disabled']);
     expect(mine[1]).toMatchObject({ actorId: w.admin.id, before: { status: 'ACTIVE' }, after: { status: 'INACTIVE' }, targetLabel: w.customerA.name });

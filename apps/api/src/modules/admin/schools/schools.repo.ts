@@ -17,11 +17,7 @@ export interface SchoolQuery extends ParsedTableQuery {
 
 /** The schools a scope reaches. */
 export const schoolScope = (scope: AdminScope): SQL | undefined =>
-  scope.kind === 'platform'
-    ? undefined
-    : scope.kind === 'customer'
-      ? eq(schools.customerId, scope.customerId)
-      : eq(schools.id, scope.schoolId);
+  scope.kind === 'platform' ? undefined : scope.kind === 'customer' ? eq(schools.customerId, scope.customerId) : eq(schools.id, scope.schoolId);
 
 /** Written out with explicit aliases: drizzle leaves columns unqualified in some queries. */
 const userCount = sql<number>`(select count(*)::int from users u where u.school_id = "schools"."id")`;
@@ -102,12 +98,7 @@ export const takenSchoolFields = async (db: Db, code: string, depedSchoolId: str
   const rows = await db
     .select({ code: schools.code, depedSchoolId: schools.depedSchoolId })
     .from(schools)
-    .where(
-      and(
-        sql`(${schools.code} = ${code} or ${schools.depedSchoolId} = ${depedSchoolId})`,
-        exceptId ? sql`${schools.id} <> ${exceptId}` : undefined,
-      ),
-    );
+    .where(and(sql`(${schools.code} = ${code} or ${schools.depedSchoolId} = ${depedSchoolId})`, exceptId ? sql`${schools.id} <> ${exceptId}` : undefined));
   return { code: rows.some((r) => r.code === code), depedSchoolId: rows.some((r) => r.depedSchoolId === depedSchoolId) };
 };
 

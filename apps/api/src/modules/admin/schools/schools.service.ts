@@ -21,8 +21,24 @@ import {
 } from './schools.repo.ts';
 
 const AUDITED = [
-  'customerId', 'code', 'name', 'depedSchoolId', 'sector', 'schoolYearFrom', 'schoolYearTo', 'address', 'city', 'barangay',
-  'province', 'region', 'country', 'zipCode', 'lmsUrl', 'websiteUrl', 'enabled', 'requireParentAccount',
+  'customerId',
+  'code',
+  'name',
+  'depedSchoolId',
+  'sector',
+  'schoolYearFrom',
+  'schoolYearTo',
+  'address',
+  'city',
+  'barangay',
+  'province',
+  'region',
+  'country',
+  'zipCode',
+  'lmsUrl',
+  'websiteUrl',
+  'enabled',
+  'requireParentAccount',
 ] as const;
 
 const toRow = (r: SchoolListRow): SchoolRow => ({
@@ -86,8 +102,7 @@ export const schoolTable = async (ctx: Ctx, scope: AdminScope, q: SchoolQuery) =
   return { data: rows.map(toRow), pagination: { page: q.page, totalcount: total } };
 };
 
-export const schoolChoices = async (ctx: Ctx, scope: AdminScope) =>
-  (await schoolOptions(ctx.db, scope)).map((s) => ({ id: s.id, name: s.name, hint: s.code }));
+export const schoolChoices = async (ctx: Ctx, scope: AdminScope) => (await schoolOptions(ctx.db, scope)).map((s) => ({ id: s.id, name: s.name, hint: s.code }));
 
 export const schoolDetails = async (ctx: Ctx, scope: AdminScope, id: string): Promise<SchoolDetails> => {
   const found = await findSchool(ctx.db, scope, id);
@@ -178,8 +193,27 @@ export const setSchoolEnabled = async (ctx: Ctx, scope: AdminScope, id: string, 
 };
 
 export const SCHOOL_EXPORT_HEADER = [
-  'code', 'name', 'depedSchoolId', 'sector', 'customer', 'schoolYearFrom', 'schoolYearTo', 'address', 'city', 'barangay', 'province',
-  'region', 'country', 'zipCode', 'lmsUrl', 'websiteUrl', 'enabled', 'requireParentAccount', 'users', 'createdAt', 'updatedAt',
+  'code',
+  'name',
+  'depedSchoolId',
+  'sector',
+  'customer',
+  'schoolYearFrom',
+  'schoolYearTo',
+  'address',
+  'city',
+  'barangay',
+  'province',
+  'region',
+  'country',
+  'zipCode',
+  'lmsUrl',
+  'websiteUrl',
+  'enabled',
+  'requireParentAccount',
+  'users',
+  'createdAt',
+  'updatedAt',
 ] as const;
 
 /** Every school matching the filters, as export cells (read in chunks). */
@@ -189,9 +223,27 @@ export async function* schoolExportRows(ctx: Ctx, scope: AdminScope, q: SchoolQu
     for (const r of rows) {
       const s = r.school;
       yield [
-        s.code, s.name, s.depedSchoolId, s.sector, r.customerName, s.schoolYearFrom, s.schoolYearTo, s.address, s.city, s.barangay,
-        s.province, s.region, s.country, s.zipCode, s.lmsUrl, s.websiteUrl, s.enabled ? 1 : 0, s.requireParentAccount ? 1 : 0,
-        Number(r.userCount), s.createdAt.toISOString(), s.updatedAt.toISOString(),
+        s.code,
+        s.name,
+        s.depedSchoolId,
+        s.sector,
+        r.customerName,
+        s.schoolYearFrom,
+        s.schoolYearTo,
+        s.address,
+        s.city,
+        s.barangay,
+        s.province,
+        s.region,
+        s.country,
+        s.zipCode,
+        s.lmsUrl,
+        s.websiteUrl,
+        s.enabled ? 1 : 0,
+        s.requireParentAccount ? 1 : 0,
+        Number(r.userCount),
+        s.createdAt.toISOString(),
+        s.updatedAt.toISOString(),
       ];
     }
     if (rows.length < 500) return;

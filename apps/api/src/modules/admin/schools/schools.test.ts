@@ -57,7 +57,11 @@ describe('schools', () => {
     expect(dupDeped.statusCode).toBe(409);
     expect(dupDeped.json().code).toBe('DEPED_ID_EXISTS');
 
-    const bad = await admin.req('POST', '/api/admin/schools', schoolFormFor(w.customerA.id, { lmsUrl: 'lms.school', schoolYearFrom: 2026, schoolYearTo: 2025, sector: 'charter', name: '<b>x</b>' }));
+    const bad = await admin.req(
+      'POST',
+      '/api/admin/schools',
+      schoolFormFor(w.customerA.id, { lmsUrl: 'lms.school', schoolYearFrom: 2026, schoolYearTo: 2025, sector: 'charter', name: '<b>x</b>' }),
+    );
     expect(bad.statusCode).toBe(400);
     const keys = Object.fromEntries(bad.json().fields.map((f: { path: string; key: string }) => [f.path, f.key]));
     expect(keys).toMatchObject({ lmsUrl: 'url', schoolYearTo: 'schoolYearOrder', sector: 'invalidChoice', name: 'noHtml' });
@@ -97,7 +101,11 @@ describe('schools', () => {
 
   it('filters by enabled and sector, searches name and code', async () => {
     const admin = await signIn(t.app, w.admin.username);
-    const made = await admin.req('POST', '/api/admin/schools', schoolFormFor(w.customerB.id, { sector: 'international', enabled: false, name: 'Colegio de Makati' }));
+    const made = await admin.req(
+      'POST',
+      '/api/admin/schools',
+      schoolFormFor(w.customerB.id, { sector: 'international', enabled: false, name: 'Colegio de Makati' }),
+    );
     const id = made.json().id;
     const disabled = await admin.req('GET', '/api/admin/schools?filter[key]=enabled&filter[values][]=false&rowsperpage=50&page=1');
     expect(disabled.json().data.map((r: { id: string }) => r.id)).toContain(id);
@@ -132,12 +140,17 @@ describe('schools', () => {
 
   it('exports the filtered list as CSV and XLSX with formulas neutralised', async () => {
     const admin = await signIn(t.app, w.admin.username);
-    const made = (await admin.req('POST', '/api/admin/schools', schoolFormFor(w.customerA.id, { address: '=HYPERLINK("http://x")', name: 'Tanauan Export School' }))).json();
+    const made = (
+      await admin.req('POST', '/api/admin/schools', schoolFormFor(w.customerA.id, { address: '=HYPERLINK("http://x")', name: 'Tanauan Export School' }))
+    ).json();
     const csv = await admin.req('GET', '/api/admin/schools/export?format=csv&search=tanauan export');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="schools-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(made.code);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"")"`);

@@ -6,8 +6,24 @@ import type { Cell } from '../../../platform/spreadsheet.ts';
 import { listUsers, type UserQuery } from './admin-users.repo.ts';
 
 export const USER_EXPORT_HEADER = [
-  'username', 'email', 'role', 'roleId', 'salutation', 'firstName', 'middleName', 'lastName', 'suffix', 'name', 'employeeNumber',
-  'gradeLevel', 'section', 'school', 'status', 'activated', 'createdAt', 'updatedAt',
+  'username',
+  'email',
+  'role',
+  'roleId',
+  'salutation',
+  'firstName',
+  'middleName',
+  'lastName',
+  'suffix',
+  'name',
+  'employeeNumber',
+  'gradeLevel',
+  'section',
+  'school',
+  'status',
+  'activated',
+  'createdAt',
+  'updatedAt',
 ] as const;
 
 const CHUNK = 1000;
@@ -18,9 +34,24 @@ export async function* userExportRows(ctx: Ctx, scope: AdminScope, q: UserQuery)
     const rows = await listUsers(ctx.db, scope, q, { limit: CHUNK, offset });
     for (const { user: u, schoolName } of rows) {
       yield [
-        u.username, u.email, roleKeyOf(u.roleId) ?? String(u.roleId), u.roleId, u.salutation, u.firstName, u.middleName, u.lastName, u.suffix,
-        fullName(u), u.employeeNumber, u.gradeLevel, u.section, schoolName, u.active ? 'ACTIVE' : 'INACTIVE', u.activatedAt ? 1 : 0,
-        u.createdAt.toISOString(), u.updatedAt.toISOString(),
+        u.username,
+        u.email,
+        roleKeyOf(u.roleId) ?? String(u.roleId),
+        u.roleId,
+        u.salutation,
+        u.firstName,
+        u.middleName,
+        u.lastName,
+        u.suffix,
+        fullName(u),
+        u.employeeNumber,
+        u.gradeLevel,
+        u.section,
+        schoolName,
+        u.active ? 'ACTIVE' : 'INACTIVE',
+        u.activatedAt ? 1 : 0,
+        u.createdAt.toISOString(),
+        u.updatedAt.toISOString(),
       ];
     }
     if (rows.length < CHUNK) return;

@@ -158,7 +158,11 @@ export const schoolUsersWithRole = (db: Db, schoolId: string, roleId: number, id
     : Promise.resolve([]);
 
 export const insertLinks = async (db: Db, schoolId: string, pairs: readonly { parentId: string; studentId: string }[]): Promise<void> => {
-  if (pairs.length) await db.insert(parentStudents).values(pairs.map((p) => ({ ...p, schoolId }))).onConflictDoNothing();
+  if (pairs.length)
+    await db
+      .insert(parentStudents)
+      .values(pairs.map((p) => ({ ...p, schoolId })))
+      .onConflictDoNothing();
 };
 
 export const deleteLink = async (db: Db, parentId: string, studentId: string): Promise<boolean> => {

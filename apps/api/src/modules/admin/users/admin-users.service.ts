@@ -1,4 +1,13 @@
-import { LOAD_ROLES, STAFF_ROLES, fullName, type CreateUserValues, type UpdateUserValues, type UserDetails, type UserRowDto, type UserStatus } from '@klase/core/admin/users';
+import {
+  LOAD_ROLES,
+  STAFF_ROLES,
+  fullName,
+  type CreateUserValues,
+  type UpdateUserValues,
+  type UserDetails,
+  type UserRowDto,
+  type UserStatus,
+} from '@klase/core/admin/users';
 import { DomainError } from '@klase/core/errors';
 import { ROLE } from '@klase/core/roles';
 import { queueTokenMail } from '../../../kernel/account-mail.ts';
@@ -30,7 +39,18 @@ import {
 export { loadsOf };
 
 export const USER_AUDITED = [
-  'roleId', 'username', 'email', 'salutation', 'firstName', 'middleName', 'lastName', 'suffix', 'employeeNumber', 'gradeLevel', 'section', 'active',
+  'roleId',
+  'username',
+  'email',
+  'salutation',
+  'firstName',
+  'middleName',
+  'lastName',
+  'suffix',
+  'employeeNumber',
+  'gradeLevel',
+  'section',
+  'active',
 ] as const;
 
 const has = (roles: readonly number[], roleId: number) => roles.includes(roleId);
@@ -74,8 +94,7 @@ export const userTable = async (ctx: Ctx, scope: AdminScope, q: UserQuery) => {
   return { data: rows.map(toUserRow), pagination: { page: q.page, totalcount: total } };
 };
 
-const linked = (rows: Awaited<ReturnType<typeof parentsOf>>) =>
-  rows.map((r) => ({ id: r.id, name: fullName(r), username: r.username, active: r.active }));
+const linked = (rows: Awaited<ReturnType<typeof parentsOf>>) => rows.map((r) => ({ id: r.id, name: fullName(r), username: r.username, active: r.active }));
 
 export const userDetails = async (ctx: Ctx, scope: AdminScope, id: string): Promise<UserDetails> => {
   const found = await findScopedUser(ctx.db, scope, id);

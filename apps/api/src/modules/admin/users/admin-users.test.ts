@@ -83,14 +83,23 @@ describe('users administration', () => {
     const sameEmail = await sa.req('POST', '/api/admin/users', teacherForm({ email: w.teacherB.email }));
     expect(sameEmail.json()).toEqual({ code: 'USER_EXISTS', message: 'Creation Unsuccessful. User already exists.' });
 
-    const bad = await sa.req('POST', '/api/admin/users', teacherForm({ username: 'guro@paaralan.ph', email: 'guro@', firstName: '<script>alert(1)</script>', employeeNumber: '' }));
+    const bad = await sa.req(
+      'POST',
+      '/api/admin/users',
+      teacherForm({ username: 'guro@paaralan.ph', email: 'guro@', firstName: '<script>alert(1)</script>', employeeNumber: '' }),
+    );
     expect(bad.statusCode).toBe(400);
     const keys: Record<string, string> = {};
     for (const f of bad.json().fields as { path: string; key: string }[]) keys[f.path] ??= f.key;
     expect(keys).toMatchObject({ username: 'usernameIsEmail', email: 'email', firstName: 'noHtml', employeeNumber: 'required' });
 
     const student = await sa.req('POST', '/api/admin/users', { roleId: ROLE.student, username: uniq('mag'), firstName: 'Nena', lastName: 'Cruz' });
-    expect(student.json().fields.map((f: { path: string }) => f.path).sort()).toEqual(['gradeLevel', 'section']);
+    expect(
+      student
+        .json()
+        .fields.map((f: { path: string }) => f.path)
+        .sort(),
+    ).toEqual(['gradeLevel', 'section']);
     const admin = await signIn(t.app, w.admin.username);
     const noSchool = await admin.req('POST', '/api/admin/users', teacherForm());
     expect(noSchool.json()).toMatchObject({ code: 'VALIDATION', fields: [{ path: 'schoolId', key: 'required' }] });
@@ -98,7 +107,15 @@ describe('users administration', () => {
 
   it('creates a student linked to a parent; links and unlinks within one school only', async () => {
     const sa = await signIn(t.app, w.schoolAdminA.username);
-    const parent = (await sa.req('POST', '/api/admin/users', { roleId: ROLE.parent, username: uniq('nanay'), email: `${uniq('n')}@bahay.ph`, firstName: 'Rosario', lastName: 'Cruz' })).json();
+    const parent = (
+      await sa.req('POST', '/api/admin/users', {
+        roleId: ROLE.parent,
+        username: uniq('nanay'),
+        email: `${uniq('n')}@bahay.ph`,
+        firstName: 'Rosario',
+        lastName: 'Cruz',
+      })
+    ).json();
     const res = await sa.req('POST', '/api/admin/users', {
       roleId: ROLE.student,
       username: uniq('anak'),
@@ -127,14 +144,22 @@ describe('users administration', () => {
     expect((await sa.req('POST', `/api/admin/users/${student.id}/links`, { otherId: otherSchoolParent.id })).statusCode).toBe(404);
 
     const audit = await sa.req('GET', '/api/admin/audit?action=user.linked,user.unlinked&rowsperpage=50&page=1');
-    const actions = audit.json().data.filter((r: { targetId: string }) => [student.id, parent.id].includes(r.targetId)).map((r: { action: string }) => r.action);
+    const actions = audit
+      .json()
+      .data.filter((r: { targetId: string }) => [student.id, parent.id].includes(r.targetId))
+      .map((r: { action: string }) => r.action);
     expect(actions).toEqual(['user.linked', 'user.unlinked']);
   });
 
   it('edits a user, keeps the role, and records before and after', async () => {
     const sa = await signIn(t.app, w.schoolAdminA.username);
     const created = (await sa.req('POST', '/api/admin/users', teacherForm())).json();
-    const form = teacherForm({ username: created.username, email: created.email, lastName: 'Macapagal', loads: [{ gradeLevel: 'Grade 9', subject: 'Math', section: 'Rizal' }] });
+    const form = teacherForm({
+      username: created.username,
+      email: created.email,
+      lastName: 'Macapagal',
+      loads: [{ gradeLevel: 'Grade 9', subject: 'Math', section: 'Rizal' }],
+    });
     const res = await sa.req('PUT', `/api/admin/users/${created.id}`, form);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ lastName: 'Macapagal', loads: [{ gradeLevel: 'Grade 9', subject: 'Math', section: 'Rizal' }] });
@@ -191,7 +216,11 @@ describe('users administration', () => {
   it('filters by role and status, searches, and exports the filtered rows', async () => {
     const admin = await signIn(t.app, w.admin.username);
     const tag = uniq('zz');
-    for (const [roleId, active] of [[ROLE.student, true], [ROLE.student, false], [ROLE.parent, true]] as const) {
+    for (const [roleId, active] of [
+      [ROLE.student, true],
+      [ROLE.student, false],
+      [ROLE.parent, true],
+    ] as const) {
       await buildUser(t.db, { roleId, schoolId: w.schoolB.id, active, lastName: `Tag${tag}`, firstName: roleId === ROLE.parent ? '=1+2' : 'Luz' });
     }
     const students = await admin.req('GET', `/api/admin/users?search=${tag}&filter[key]=role&filter[values][]=${ROLE.student}&status=ACTIVE`);
@@ -202,7 +231,10 @@ describe('users administration', () => {
 
     const csv = await admin.req('GET', `/api/admin/users/export?format=csv&search=${tag}&role=${ROLE.parent}`);
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`'=1+2`);
 
@@ -216,7 +248,12 @@ describe('users administration', () => {
 
     const sa = await signIn(t.app, w.schoolAdminA.username);
     const theirs = await sa.req('GET', `/api/admin/users/export?format=csv&search=${tag}`);
-    expect(theirs.body.replace(/^\uFEFF/, '').trim().split('\r\n')).toHaveLength(1);
+    expect(
+      theirs.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1);
   });
 
   describe('sign-in lock: administrators see and clear it', () => {
@@ -250,7 +287,7 @@ describe('users administration', () => {
       expect(audits[0]).toMatchObject({ actorId: w.schoolAdminA.id, schoolId: w.schoolA.id, data: { failures: 5 } });
     });
 
-    it('another school\'s administrator gets 404; the platform administrator reaches every school; a teacher is refused', async () => {
+    it("another school's administrator gets 404; the platform administrator reaches every school; a teacher is refused", async () => {
       const student = await buildUser(t.db, { roleId: ROLE.student, schoolId: w.schoolA.id });
       await lockOut(student.username);
       const other = await signIn(t.app, w.schoolAdminB.username);

@@ -76,14 +76,7 @@ export const hasActivatedParent = async (db: Db, schoolId: string, studentId: st
     .select({ id: users.id })
     .from(parentStudents)
     .innerJoin(users, eq(users.id, parentStudents.parentId))
-    .where(
-      and(
-        eq(parentStudents.schoolId, schoolId),
-        eq(parentStudents.studentId, studentId),
-        eq(users.active, true),
-        isNotNull(users.activatedAt),
-      ),
-    )
+    .where(and(eq(parentStudents.schoolId, schoolId), eq(parentStudents.studentId, studentId), eq(users.active, true), isNotNull(users.activatedAt)))
     .limit(1);
   return rows.length > 0;
 };
@@ -99,11 +92,7 @@ export const listChildren = async (db: Db, parentId: string): Promise<UserRow[]>
   return rows.map((r) => r.user);
 };
 
-export const findChild = async (
-  db: Db,
-  parentId: string,
-  studentId: string,
-): Promise<{ user: UserRow; schoolName: string | null } | null> => {
+export const findChild = async (db: Db, parentId: string, studentId: string): Promise<{ user: UserRow; schoolName: string | null } | null> => {
   const rows = await db
     .select({ user: users, schoolName: schools.name })
     .from(parentStudents)
@@ -125,12 +114,7 @@ export const isParentLink = async (db: Db, a: string, b: string): Promise<boolea
   const rows = await db
     .select({ p: parentStudents.parentId })
     .from(parentStudents)
-    .where(
-      or(
-        and(eq(parentStudents.parentId, a), eq(parentStudents.studentId, b)),
-        and(eq(parentStudents.parentId, b), eq(parentStudents.studentId, a)),
-      ),
-    )
+    .where(or(and(eq(parentStudents.parentId, a), eq(parentStudents.studentId, b)), and(eq(parentStudents.parentId, b), eq(parentStudents.studentId, a))))
     .limit(1);
   return rows.length > 0;
 };

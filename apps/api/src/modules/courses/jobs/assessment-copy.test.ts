@@ -23,10 +23,12 @@ const setup = <T extends { materialId: string; createdAt: Date; updatedAt: Date;
 };
 
 const questionsOf = async (db: Db, materialId: string) =>
-  (await db.select().from(quizQuestions).where(eq(quizQuestions.materialId, materialId)).orderBy(asc(quizQuestions.position))).map(({ id, position, type, points, body }) => ({
-    id,
-    copied: { position, type, points, body },
-  }));
+  (await db.select().from(quizQuestions).where(eq(quizQuestions.materialId, materialId)).orderBy(asc(quizQuestions.position))).map(
+    ({ id, position, type, points, body }) => ({
+      id,
+      copied: { position, type, points, body },
+    }),
+  );
 
 describe('course copy: the assessment setup, never students’ work; deletions keep shared files', () => {
   const ctx = useClassWorld();
@@ -57,9 +59,19 @@ describe('course copy: the assessment setup, never students’ work; deletions k
     const essay = source.byName.Essay ?? '';
     const quiz = source.byName['Quiz 1'] ?? '';
     const lab = source.byName.Lab ?? '';
-    const saved = await teacher.req('PUT', `/api/materials/${essay}/assignment-settings`, { allowLate: true, submissionType: 'files', maxFiles: 3, maxFileMb: 20 });
+    const saved = await teacher.req('PUT', `/api/materials/${essay}/assignment-settings`, {
+      allowLate: true,
+      submissionType: 'files',
+      maxFiles: 3,
+      maxFileMb: 20,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    const attached = await teacher.req('POST', `/api/materials/${essay}/attachments`, undefined, multipartFile('file', 'worksheet.txt', 'text/plain', Buffer.from('fill me in')));
+    const attached = await teacher.req(
+      'POST',
+      `/api/materials/${essay}/attachments`,
+      undefined,
+      multipartFile('file', 'worksheet.txt', 'text/plain', Buffer.from('fill me in')),
+    );
     expect(attached.statusCode, attached.body).toBe(201);
     await setQuizSettings(t.db, quiz, { attemptsAllowed: 2, gradingMethod: 'average', timeLimitMinutes: 20, passingPercent: 60 }, w.teacher.id);
     await addQuizQuestions(t.db, quiz, sampleQuestions('multipleChoice', 'trueFalse', 'numeric'), w.teacher.id);
@@ -68,7 +80,9 @@ describe('course copy: the assessment setup, never students’ work; deletions k
     const work = await buildSubmission(t.db, { materialId: essay, studentId: w.s1.id, grade: 18 });
     await storeSubmissionFile(source.course.id, essay, work.id, 'work', 'my essay');
     await buildSubmission(t.db, { materialId: quiz, studentId: w.s1.id, grade: 4, status: 'returned' });
-    await t.db.insert(quizAttempts).values({ materialId: quiz, studentId: w.s1.id, number: 1, questionOrder: [], seed: 'seed', status: 'submitted', submittedAt: new Date() });
+    await t.db
+      .insert(quizAttempts)
+      .values({ materialId: quiz, studentId: w.s1.id, number: 1, questionOrder: [], seed: 'seed', status: 'submitted', submittedAt: new Date() });
     await buildSubmission(t.db, { materialId: lab, studentId: w.s1.id, grade: 9, status: 'returned' });
 
     const copy = await copyOf(teacher, source.course.id);
@@ -78,12 +92,21 @@ describe('course copy: the assessment setup, never students’ work; deletions k
     // The assignment reads the same, its attachment downloads with the same bytes from the same stored file.
     const settings = (await teacher.req('GET', `/api/materials/${copiedEssay}/assignment-settings`)).json<AssignmentSettings>();
     const original = (await teacher.req('GET', `/api/materials/${essay}/assignment-settings`)).json<AssignmentSettings>();
-    expect(settings).toMatchObject({ allowLate: true, submissionType: 'files', maxFiles: 3, maxFileMb: 20, attachments: [expect.objectContaining({ name: 'worksheet.txt' })] });
+    expect(settings).toMatchObject({
+      allowLate: true,
+      submissionType: 'files',
+      maxFiles: 3,
+      maxFileMb: 20,
+      attachments: [expect.objectContaining({ name: 'worksheet.txt' })],
+    });
     expect({ ...settings, materialId: essay, attachments: [] }).toEqual({ ...original, attachments: [] });
     const [copiedFile] = settings.attachments;
     expect(copiedFile?.id).not.toBe(original.attachments[0]?.id);
     expect((await teacher.req('GET', copiedFile?.downloadUrl ?? '')).body).toBe('fill me in');
-    const keys = await t.db.select({ key: materialAttachments.storageKey }).from(materialAttachments).where(inArray(materialAttachments.materialId, [essay, copiedEssay]));
+    const keys = await t.db
+      .select({ key: materialAttachments.storageKey })
+      .from(materialAttachments)
+      .where(inArray(materialAttachments.materialId, [essay, copiedEssay]));
     expect(new Set(keys.map((k) => k.key)).size).toBe(1);
     expect(keys).toHaveLength(2);
 
@@ -96,7 +119,10 @@ describe('course copy: the assessment setup, never students’ work; deletions k
     expect(dstQuestions).toHaveLength(3);
     expect(dstQuestions.map((q) => q.copied)).toEqual(srcQuestions.map((q) => q.copied));
     expect(dstQuestions.some((q) => srcQuestions.some((s) => s.id === q.id))).toBe(false);
-    const points = await t.db.select({ id: courseMaterials.id, maxPoints: courseMaterials.maxPoints }).from(courseMaterials).where(inArray(courseMaterials.id, [quiz, copiedQuiz]));
+    const points = await t.db
+      .select({ id: courseMaterials.id, maxPoints: courseMaterials.maxPoints })
+      .from(courseMaterials)
+      .where(inArray(courseMaterials.id, [quiz, copiedQuiz]));
     expect(points[0]?.maxPoints).toBe(points[1]?.maxPoints);
 
     // The question bank.
@@ -119,7 +145,10 @@ describe('course copy: the assessment setup, never students’ work; deletions k
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json()).toMatchObject({ status: 'none', files: [], grade: null });
 
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, copy.courseId), eq(auditLog.action, 'course.copied')));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, copy.courseId), eq(auditLog.action, 'course.copied')));
     expect(audit?.data).toMatchObject({ after: { sourceCourseId: source.course.id, elements: 2, materials: 8, questions: 3, bank: 1 } });
   });
 
@@ -128,7 +157,12 @@ describe('course copy: the assessment setup, never students’ work; deletions k
     const { t, w } = ctx;
     const source = await buildSourceCourse(teacher, t.db, w.cls.id, w.s1);
     const essay = source.byName.Essay ?? '';
-    const attached = await teacher.req('POST', `/api/materials/${essay}/attachments`, undefined, multipartFile('file', 'rubric.txt', 'text/plain', Buffer.from('the rubric')));
+    const attached = await teacher.req(
+      'POST',
+      `/api/materials/${essay}/attachments`,
+      undefined,
+      multipartFile('file', 'rubric.txt', 'text/plain', Buffer.from('the rubric')),
+    );
     const [attachment] = await t.db.select().from(materialAttachments).where(eq(materialAttachments.id, attached.json<FileInfo>().id));
     const work = await buildSubmission(t.db, { materialId: essay, studentId: w.s1.id, grade: 18, status: 'returned' });
     const keys = {

@@ -58,11 +58,7 @@ const SORTABLE = (userId: string) => ({
 /** One page of the courses the user can copy, and how many there are in all. */
 export const availableCourseRows = async (db: Db, user: UserRow, q: AvailableCoursesQuery) => {
   const where = whereOf(user, q);
-  const [total] = await db
-    .select({ n: count() })
-    .from(courses)
-    .leftJoin(classes, eq(classes.id, courses.classId))
-    .where(where);
+  const [total] = await db.select({ n: count() }).from(courses).leftJoin(classes, eq(classes.id, courses.classId)).where(where);
   const page = pageOf(q);
   const rows = await db
     .select({ course: courses, source: sourceOf(user.id), className: classes.name, categoryName: catalogueCategories.name, ...countsFor() })

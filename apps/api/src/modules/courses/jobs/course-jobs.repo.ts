@@ -109,7 +109,10 @@ export const firstCourseDate = async (db: Db, courseId: string): Promise<Date | 
   const ofCourse = eq(courseMaterials.courseId, courseId);
   // `least` leaves out nulls; each answer is the earliest of its table.
   const earliest = (a: SQLWrapper, b: SQLWrapper) => sql<Date | string | null>`least(min(${a}), min(${b}))`;
-  const [materials] = await db.select({ first: earliest(courseMaterials.dueAt, courseMaterials.availableFrom) }).from(courseMaterials).where(ofCourse);
+  const [materials] = await db
+    .select({ first: earliest(courseMaterials.dueAt, courseMaterials.availableFrom) })
+    .from(courseMaterials)
+    .where(ofCourse);
   const [assignments] = await db
     .select({ first: earliest(assignmentSettings.openAt, assignmentSettings.lateUntil) })
     .from(assignmentSettings)

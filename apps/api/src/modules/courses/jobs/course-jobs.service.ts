@@ -24,11 +24,23 @@ export const firstFree = (base: string, taken: ReadonlySet<string>, fold: (s: st
 
 /** "Science 7", "Science 7 (copy)", "Science 7 (copy 2)", ... */
 const copyName = (name: string, taken: ReadonlySet<string>) =>
-  firstFree(name, taken, (s) => s.toLowerCase(), (n) => (n === 1 ? ' (copy)' : ` (copy ${n})`), COURSE_NAME_MAX);
+  firstFree(
+    name,
+    taken,
+    (s) => s.toLowerCase(),
+    (n) => (n === 1 ? ' (copy)' : ` (copy ${n})`),
+    COURSE_NAME_MAX,
+  );
 
 /** "SCI-7", "SCI-7-COPY", "SCI-7-COPY2", ... (codes allow no brackets). */
 const copyCode = (code: string, taken: ReadonlySet<string>) =>
-  firstFree(code, taken, (s) => s.toUpperCase(), (n) => (n === 1 ? '-COPY' : `-COPY${n}`), COURSE_CODE_MAX);
+  firstFree(
+    code,
+    taken,
+    (s) => s.toUpperCase(),
+    (n) => (n === 1 ? '-COPY' : `-COPY${n}`),
+    COURSE_CODE_MAX,
+  );
 
 /** The names and codes of a class's courses, with the class row locked so two copies into it take turns. */
 const takenIn = async (tx: Db, classId: string) => {
@@ -62,7 +74,14 @@ const copySource = async (db: Db, user: UserRow, courseId: string): Promise<Cour
  * there at once (unpublished, `job: 'copying'`, in the target's school) and the copy job is queued
  * in the same transaction; a worker of any node fills it in.
  */
-export const requestCopy = async (ctx: Ctx, user: UserRow, sourceId: string, targetClassId: string, locale: Locale, shiftDays = 0): Promise<CourseCopyAnswer> => {
+export const requestCopy = async (
+  ctx: Ctx,
+  user: UserRow,
+  sourceId: string,
+  targetClassId: string,
+  locale: Locale,
+  shiftDays = 0,
+): Promise<CourseCopyAnswer> => {
   const c = await copySource(ctx.db, user, sourceId);
   if (c.job === 'copying' || c.job === 'deleting') throw new DomainError('COURSE_BUSY');
   if (c.job === 'copyFailed') throw new DomainError('COPY_FAILED');

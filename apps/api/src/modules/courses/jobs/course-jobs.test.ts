@@ -51,12 +51,23 @@ describe('course copy and delete', () => {
 
     expect(await runJobs()).toBe(1);
     const done = await details(teacher, answer.courseId);
-    expect(done).toMatchObject({ job: null, published: false, elementCount: 2, materialCount: 8, can: { manage: true }, imageUrl: `/api/courses/${answer.courseId}/image?v=1` });
+    expect(done).toMatchObject({
+      job: null,
+      published: false,
+      elementCount: 2,
+      materialCount: 8,
+      can: { manage: true },
+      imageUrl: `/api/courses/${answer.courseId}/image?v=1`,
+    });
     const [src, dst] = [await contentOf(t.db, source.course.id), await contentOf(t.db, answer.courseId)];
     // Issue 13: the copy is unpublished through and through; in the same class an element keeps its chosen students.
     expect(dst.elements).toEqual(src.elements.map((e) => ({ ...e, published: false })));
     expect(dst.materials).toEqual(src.materials.map((m) => ({ ...m, published: false })));
-    expect(done.elements.find((e) => e.name === 'Week 2')?.assignees).toMatchObject({ mode: 'students', students: [expect.objectContaining({ id: w.s1.id })], groups: [] });
+    expect(done.elements.find((e) => e.name === 'Week 2')?.assignees).toMatchObject({
+      mode: 'students',
+      students: [expect.objectContaining({ id: w.s1.id })],
+      groups: [],
+    });
     expect(await progressCount(t.db, src.materialIds)).toBe(1);
     expect(await progressCount(t.db, dst.materialIds)).toBe(0);
 
@@ -136,7 +147,12 @@ describe('course copy and delete', () => {
     expect(ids).toContain(w.cls.id);
     expect(ids).not.toContain(archived.id);
     expect(ids).not.toContain(w.otherClass.id);
-    expect(targets.json<CopyTarget[]>().find((c) => c.id === w.cls.id)).toEqual({ id: w.cls.id, name: w.cls.name, gradeLevel: w.cls.gradeLevel, section: w.cls.section });
+    expect(targets.json<CopyTarget[]>().find((c) => c.id === w.cls.id)).toEqual({
+      id: w.cls.id,
+      name: w.cls.name,
+      gradeLevel: w.cls.gradeLevel,
+      section: w.cls.section,
+    });
     expect((await assistant.req('GET', '/api/courses/copy-targets')).statusCode).toBe(403);
     expect((await student.req('GET', '/api/courses/copy-targets')).statusCode).toBe(403);
   });
@@ -189,7 +205,9 @@ describe('course copy and delete', () => {
     // In the copy: deleting a material, replacing a file, deleting an element keep the source's files.
     expect((await teacher.req('DELETE', `/api/materials/${copiedMaterial('Slides')}`)).statusCode).toBe(200);
     const up = (await uploadFile(teacher, courseId, 'v2.txt', Buffer.from('second version'))).json<{ uploadId: string }>();
-    expect((await teacher.req('PUT', `/api/materials/${copiedMaterial('Notes')}`, { type: 'file', name: 'Notes', uploadId: up.uploadId })).statusCode).toBe(200);
+    expect((await teacher.req('PUT', `/api/materials/${copiedMaterial('Notes')}`, { type: 'file', name: 'Notes', uploadId: up.uploadId })).statusCode).toBe(
+      200,
+    );
     const newKey = await fileKeyOf(copiedMaterial('Notes'));
     expect(await stored(notesKey)).not.toBeNull();
     expect(await stored(slidesKey)).not.toBeNull();
@@ -248,7 +266,10 @@ describe('course copy and delete', () => {
     const essayId = source.byName.Essay ?? '';
     await t.db.insert(quizSettings).values({ materialId: quizId, openAt: new Date('2030-03-30T00:00:00.000Z'), closeAt: new Date('2030-06-01T00:00:00.000Z') });
     const essayOpens = new Date('2030-04-15T00:00:00.000Z');
-    await t.db.insert(assignmentSettings).values({ materialId: essayId, openAt: essayOpens }).onConflictDoUpdate({ target: assignmentSettings.materialId, set: { openAt: essayOpens } });
+    await t.db
+      .insert(assignmentSettings)
+      .values({ materialId: essayId, openAt: essayOpens })
+      .onConflictDoUpdate({ target: assignmentSettings.materialId, set: { openAt: essayOpens } });
     // The dialog's "old start": the course's first date (the quiz opens first).
     const dates = await teacher.req('GET', `/api/courses/${source.course.id}/copy-dates`);
     expect(dates.statusCode, dates.body).toBe(200);
@@ -274,13 +295,25 @@ describe('course copy and delete', () => {
     expect(done.elements.find((e) => e.name === 'Week 2')?.assignees).toEqual({ mode: 'students', students: [], groups: [] });
     const byName = Object.fromEntries(done.elements.flatMap((e) => e.materials).map((m) => [m.name, m.id]));
     const day = 86_400_000;
-    const [essay] = await t.db.select().from(courseMaterials).where(eq(courseMaterials.id, byName.Essay ?? ''));
+    const [essay] = await t.db
+      .select()
+      .from(courseMaterials)
+      .where(eq(courseMaterials.id, byName.Essay ?? ''));
     expect(essay?.dueAt?.toISOString()).toBe(new Date(Date.parse('2030-05-01T08:00:00.000Z') + 364 * day).toISOString());
-    const [lab] = await t.db.select().from(courseMaterials).where(eq(courseMaterials.id, byName.Lab ?? ''));
+    const [lab] = await t.db
+      .select()
+      .from(courseMaterials)
+      .where(eq(courseMaterials.id, byName.Lab ?? ''));
     expect(lab?.availableFrom?.toISOString()).toBe(new Date(Date.parse('2030-04-01T08:00:00.000Z') + 364 * day).toISOString());
-    const [essaySettings] = await t.db.select().from(assignmentSettings).where(eq(assignmentSettings.materialId, byName.Essay ?? ''));
+    const [essaySettings] = await t.db
+      .select()
+      .from(assignmentSettings)
+      .where(eq(assignmentSettings.materialId, byName.Essay ?? ''));
     expect(essaySettings?.openAt?.toISOString()).toBe(new Date(Date.parse('2030-04-15T00:00:00.000Z') + 364 * day).toISOString());
-    const [quiz] = await t.db.select().from(quizSettings).where(eq(quizSettings.materialId, byName['Quiz 1'] ?? ''));
+    const [quiz] = await t.db
+      .select()
+      .from(quizSettings)
+      .where(eq(quizSettings.materialId, byName['Quiz 1'] ?? ''));
     expect([quiz?.openAt?.toISOString(), quiz?.closeAt?.toISOString()]).toEqual(['2031-03-29T00:00:00.000Z', '2031-05-31T00:00:00.000Z']);
     // Publishing everything shows the element to nobody: the student of the source class is not in the new one.
     await enrol(t.db, nextYear.id, [w.s2]);

@@ -28,7 +28,10 @@ describe('course job worker: failures, retries and restarts', () => {
 
   /** Lets the job's lease (or retry delay) run out, as time would. */
   const expireLease = (courseId: string) =>
-    ctx.t.db.update(courseJobs).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(courseJobs.courseId, courseId));
+    ctx.t.db
+      .update(courseJobs)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(courseJobs.courseId, courseId));
 
   it('a copy killed mid-transaction leaves nothing; once its delay runs out another node copies it exactly once', async () => {
     const { t, w } = ctx;
@@ -116,8 +119,12 @@ describe('course job worker: failures, retries and restarts', () => {
     expect(await failing.flush()).toBe(3);
     expect(tries).toBe(3);
     expect(await countsOf(t.db, courseId)).toEqual({ elements: 0, materials: 0 });
-    expect(await jobsOf(t.db, courseId)).toEqual([expect.objectContaining({ status: 'failed', attempts: 3, error: 'disk on fire', finishedAt: expect.any(Date) })]);
-    const row = (await teacher.req('GET', `/api/courses?filter[key]=status&filter[values][]=unpublished&search=${encodeURIComponent('(copy)')}`)).json<{ data: CourseRow[] }>();
+    expect(await jobsOf(t.db, courseId)).toEqual([
+      expect.objectContaining({ status: 'failed', attempts: 3, error: 'disk on fire', finishedAt: expect.any(Date) }),
+    ]);
+    const row = (await teacher.req('GET', `/api/courses?filter[key]=status&filter[values][]=unpublished&search=${encodeURIComponent('(copy)')}`)).json<{
+      data: CourseRow[];
+    }>();
     expect(row.data.find((c) => c.id === courseId)).toMatchObject({ job: 'copyFailed', elementCount: 0, materialCount: 0, imageUrl: null });
     expect(await t.db.$count(auditLog, sql`${auditLog.targetId} = ${courseId} and ${auditLog.action} = 'course.copy-failed'`)).toBe(1);
     const again = await teacher.req('POST', `/api/courses/${courseId}/copy`, { targetClassId: w.cls.id });
@@ -140,7 +147,10 @@ describe('course job worker: failures, retries and restarts', () => {
     expect((await t.db.select().from(courses).where(eq(courses.id, lost.courseId)))[0]?.job).toBe('copyFailed');
 
     const doomed = await startCopy(teacher);
-    await t.db.update(courseJobs).set({ status: 'running', attempts: 3, leaseUntil: sql`now() - interval '1 second'` }).where(eq(courseJobs.courseId, doomed.courseId));
+    await t.db
+      .update(courseJobs)
+      .set({ status: 'running', attempts: 3, leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(courseJobs.courseId, doomed.courseId));
     expect(await t.app.courseJobWorker.flush()).toBe(1);
     expect(await jobsOf(t.db, doomed.courseId)).toEqual([expect.objectContaining({ status: 'failed', attempts: 4, error: 'gave up after 3 attempts' })]);
     expect(await countsOf(t.db, doomed.courseId)).toEqual({ elements: 0, materials: 0 });
@@ -153,7 +163,10 @@ describe('course job worker: failures, retries and restarts', () => {
     await t.app.courseJobWorker.flush();
     expect((await teacher.req('DELETE', `/api/courses/${source.course.id}`)).statusCode).toBe(202);
     await t.db.update(courseJobs).set({ attempts: 3 }).where(eq(courseJobs.courseId, source.course.id));
-    await t.db.update(courseJobs).set({ status: 'running', leaseUntil: sql`now() - interval '1 second'` }).where(eq(courseJobs.courseId, source.course.id));
+    await t.db
+      .update(courseJobs)
+      .set({ status: 'running', leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(courseJobs.courseId, source.course.id));
     expect(await t.app.courseJobWorker.flush()).toBe(1);
     expect((await t.db.select().from(courses).where(eq(courses.id, source.course.id)))[0]).toMatchObject({ job: null, published: false });
     expect(await countsOf(t.db, source.course.id)).toEqual({ elements: 2, materials: 8 });

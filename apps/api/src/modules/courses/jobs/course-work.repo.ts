@@ -20,7 +20,10 @@ export type CourseImage = Partial<Pick<typeof courses.$inferInsert, 'imageKey' |
 
 /** The new course is filled in: its image (if any) and no job any more. */
 export const finishCopiedCourse = async (tx: Db, id: string, values: CourseImage & { updatedAt: Date }): Promise<void> => {
-  await tx.update(courses).set({ ...values, job: null }).where(eq(courses.id, id));
+  await tx
+    .update(courses)
+    .set({ ...values, job: null })
+    .where(eq(courses.id, id));
 };
 
 /** The course of a failed job leaves `job` (only while it is still in `from`); answers the course, or null. */
@@ -44,7 +47,8 @@ export const elementsOfCourse = (tx: Db, courseId: string) =>
 
 export const insertElements = (tx: Db, rows: (typeof courseElements.$inferInsert)[]) => tx.insert(courseElements).values(rows);
 
-export const assigneesOf = (tx: Db, elementIds: string[]) => tx.select().from(courseElementAssignees).where(inArray(courseElementAssignees.elementId, elementIds));
+export const assigneesOf = (tx: Db, elementIds: string[]) =>
+  tx.select().from(courseElementAssignees).where(inArray(courseElementAssignees.elementId, elementIds));
 
 export const insertAssignees = (tx: Db, rows: (typeof courseElementAssignees.$inferInsert)[]) => tx.insert(courseElementAssignees).values(rows);
 
@@ -61,7 +65,8 @@ export const usedUploadsOf = (tx: Db, courseId: string, storageKeys: string[]) =
 
 export const insertUploads = (tx: Db, rows: (typeof courseUploads.$inferInsert)[]) => tx.insert(courseUploads).values(rows);
 
-export const uploadKeysOf = (tx: Db, courseId: string) => tx.select({ key: courseUploads.storageKey }).from(courseUploads).where(eq(courseUploads.courseId, courseId));
+export const uploadKeysOf = (tx: Db, courseId: string) =>
+  tx.select({ key: courseUploads.storageKey }).from(courseUploads).where(eq(courseUploads.courseId, courseId));
 
 // The assessment setup of the source course's materials (copy-assessments.ts) -------------------
 
@@ -69,21 +74,36 @@ export const uploadKeysOf = (tx: Db, courseId: string) => tx.select({ key: cours
 const materialIdsOf = (tx: Db, courseId: string) => tx.select({ id: courseMaterials.id }).from(courseMaterials).where(eq(courseMaterials.courseId, courseId));
 
 export const assignmentSettingsOfCourse = (tx: Db, courseId: string) =>
-  tx.select().from(assignmentSettings).where(inArray(assignmentSettings.materialId, materialIdsOf(tx, courseId)));
+  tx
+    .select()
+    .from(assignmentSettings)
+    .where(inArray(assignmentSettings.materialId, materialIdsOf(tx, courseId)));
 
 export const insertAssignmentSettings = (tx: Db, rows: (typeof assignmentSettings.$inferInsert)[]) => tx.insert(assignmentSettings).values(rows);
 
 /** FOR SHARE: an attachment cannot be removed (and its file deleted) until the copy commits. */
 export const attachmentsOfCourse = (tx: Db, courseId: string) =>
-  tx.select().from(materialAttachments).where(inArray(materialAttachments.materialId, materialIdsOf(tx, courseId))).for('share');
+  tx
+    .select()
+    .from(materialAttachments)
+    .where(inArray(materialAttachments.materialId, materialIdsOf(tx, courseId)))
+    .for('share');
 
 export const insertAttachments = (tx: Db, rows: (typeof materialAttachments.$inferInsert)[]) => tx.insert(materialAttachments).values(rows);
 
-export const quizSettingsOfCourse = (tx: Db, courseId: string) => tx.select().from(quizSettings).where(inArray(quizSettings.materialId, materialIdsOf(tx, courseId)));
+export const quizSettingsOfCourse = (tx: Db, courseId: string) =>
+  tx
+    .select()
+    .from(quizSettings)
+    .where(inArray(quizSettings.materialId, materialIdsOf(tx, courseId)));
 
 export const insertQuizSettings = (tx: Db, rows: (typeof quizSettings.$inferInsert)[]) => tx.insert(quizSettings).values(rows);
 
-export const quizQuestionsOfCourse = (tx: Db, courseId: string) => tx.select().from(quizQuestions).where(inArray(quizQuestions.materialId, materialIdsOf(tx, courseId)));
+export const quizQuestionsOfCourse = (tx: Db, courseId: string) =>
+  tx
+    .select()
+    .from(quizQuestions)
+    .where(inArray(quizQuestions.materialId, materialIdsOf(tx, courseId)));
 
 export const insertQuizQuestions = (tx: Db, rows: (typeof quizQuestions.$inferInsert)[]) => tx.insert(quizQuestions).values(rows);
 

@@ -137,7 +137,14 @@ const copyMaterials = async (run: CopyRun, elements: ElementMap, shift: (d: Date
     })),
     (chunk) => insertMaterials(tx, chunk),
   );
-  const assessments = await copyAssessmentSetup(tx, { sourceCourseId: source.id, targetCourseId: target.id, materialIds, stamp, insert: insertInChunks, shift });
+  const assessments = await copyAssessmentSetup(tx, {
+    sourceCourseId: source.id,
+    targetCourseId: target.id,
+    materialIds,
+    stamp,
+    insert: insertInChunks,
+    shift,
+  });
   const fileKeys = [...new Set(materials.flatMap((m) => (m.fileKey ? [m.fileKey] : [])))];
   if (fileKeys.length) {
     const uploads = await usedUploadsOf(tx, source.id, fileKeys);

@@ -15,7 +15,8 @@ export interface ChildCoefficients {
   extraCredit: boolean;
 }
 
-export const categoriesOf = (tx: Db, courseId: string): Promise<CategoryRecord[]> => tx.select().from(gradeCategories).where(eq(gradeCategories.courseId, courseId));
+export const categoriesOf = (tx: Db, courseId: string): Promise<CategoryRecord[]> =>
+  tx.select().from(gradeCategories).where(eq(gradeCategories.courseId, courseId));
 
 /** The position after the last child category of `parentId`. */
 export const nextCategoryPosition = async (tx: Db, courseId: string, parentId: string): Promise<number> => {
@@ -49,7 +50,13 @@ export const childCoefficients = (tx: Db, kind: ChildKind, categoryId: string): 
     .where(kind === 'category' ? eq(gradeCategories.parentId, categoryId) : eq(gradeItems.categoryId, categoryId));
 };
 
-export const setCoefficients = async (tx: Db, kind: ChildKind, id: string, next: Pick<ChildCoefficients, 'weight' | 'extraCredit'>, userId: string): Promise<void> => {
+export const setCoefficients = async (
+  tx: Db,
+  kind: ChildKind,
+  id: string,
+  next: Pick<ChildCoefficients, 'weight' | 'extraCredit'>,
+  userId: string,
+): Promise<void> => {
   const table = childTables[kind];
   await tx
     .update(table)
@@ -59,7 +66,11 @@ export const setCoefficients = async (tx: Db, kind: ChildKind, id: string, next:
 
 /** Whether any of the categories holds an item. */
 export const categoriesHoldItems = async (tx: Db, categoryIds: readonly string[]): Promise<boolean> => {
-  const [used] = await tx.select({ id: gradeItems.id }).from(gradeItems).where(inArray(gradeItems.categoryId, [...categoryIds])).limit(1);
+  const [used] = await tx
+    .select({ id: gradeItems.id })
+    .from(gradeItems)
+    .where(inArray(gradeItems.categoryId, [...categoryIds]))
+    .limit(1);
   return Boolean(used);
 };
 

@@ -29,7 +29,7 @@ import {
 /** The category and every category below it. */
 const subtreeOf = (all: readonly CategoryRecord[], id: string): Set<string> => {
   const out = new Set([id]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const c of all) {
       if (c.parentId && out.has(c.parentId) && !out.has(c.id)) {
@@ -111,7 +111,13 @@ const resetChildren = async (tx: Db, category: CategoryRecord, form: GradeCatego
 };
 
 /** `PUT /categories/:categoryId`. */
-export const updateCategory = async ({ db }: Ctx, user: UserRow, courseId: string, categoryId: string, form: GradeCategoryForm & EditVersion): Promise<GradeCategoryRow> => {
+export const updateCategory = async (
+  { db }: Ctx,
+  user: UserRow,
+  courseId: string,
+  categoryId: string,
+  form: GradeCategoryForm & EditVersion,
+): Promise<GradeCategoryRow> => {
   const g = await openGradebook(db, user, courseId, 'manage');
   await setupWrite(db, courseId, async (tx) => {
     const all = await categoriesOf(tx, courseId);

@@ -15,7 +15,15 @@ describe('gradebook setup: grading categories', () => {
     const { course: c, root } = await course();
     const first = await k.teacher.req('POST', url(c.id), { name: 'Written work', weight: '40' });
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json<GradeCategoryRow>()).toMatchObject({ parentId: root.id, name: 'Written work', weight: 40, aggregation: 'natural', depth: 1, itemCount: 0, excludeEmpty: true });
+    expect(first.json<GradeCategoryRow>()).toMatchObject({
+      parentId: root.id,
+      name: 'Written work',
+      weight: 40,
+      aggregation: 'natural',
+      depth: 1,
+      itemCount: 0,
+      excludeEmpty: true,
+    });
     const second = await k.teacher.req('POST', url(c.id), {
       name: 'Quizzes',
       parentId: first.json<GradeCategoryRow>().id,
@@ -30,7 +38,18 @@ describe('gradebook setup: grading categories', () => {
       decimals: 1,
     });
     expect(second.statusCode, second.body).toBe(201);
-    expect(second.json<GradeCategoryRow>()).toMatchObject({ depth: 2, aggregation: 'mean', dropLowest: 1, maxGrade: 50, gradePass: 37.5, idNumber: 'WW-Q', hidden: true, hiddenUntil: '2026-08-01T00:00:00.000Z', displayType: 'percentage', decimals: 1 });
+    expect(second.json<GradeCategoryRow>()).toMatchObject({
+      depth: 2,
+      aggregation: 'mean',
+      dropLowest: 1,
+      maxGrade: 50,
+      gradePass: 37.5,
+      idNumber: 'WW-Q',
+      hidden: true,
+      hiddenUntil: '2026-08-01T00:00:00.000Z',
+      displayType: 'percentage',
+      decimals: 1,
+    });
     const third = await k.teacher.req('POST', url(c.id), { name: 'Performance tasks' });
     const view = await setup(c.id);
     expect(view.ready).toBe(true);
@@ -121,20 +140,34 @@ describe('gradebook setup: grading categories', () => {
     const item = await buildGradeItem(ctx.t.db, { courseId: c.id, categoryId: exams.id, weight: 40 });
     const plain = await buildGradeItem(ctx.t.db, { courseId: c.id, categoryId: exams.id, extraCredit: true });
     const read = async () => {
-      const kids = await ctx.t.db.select({ id: gradeItems.id, weight: gradeItems.weight, extraCredit: gradeItems.extraCredit }).from(gradeItems).where(eq(gradeItems.categoryId, exams.id));
-      const [cat] = await ctx.t.db.select({ weight: gradeCategories.weight, extraCredit: gradeCategories.extraCredit }).from(gradeCategories).where(eq(gradeCategories.id, sub.id));
+      const kids = await ctx.t.db
+        .select({ id: gradeItems.id, weight: gradeItems.weight, extraCredit: gradeItems.extraCredit })
+        .from(gradeItems)
+        .where(eq(gradeItems.categoryId, exams.id));
+      const [cat] = await ctx.t.db
+        .select({ weight: gradeCategories.weight, extraCredit: gradeCategories.extraCredit })
+        .from(gradeCategories)
+        .where(eq(gradeCategories.id, sub.id));
       return { item: kids.find((k) => k.id === item.id), plain: kids.find((k) => k.id === plain.id), sub: cat };
     };
     // Natural → simple weighted mean: overrides back to automatic, extra credit kept.
     expect((await k.teacher.req('PUT', url(c.id, exams.id), { name: 'Exams', aggregation: 'simpleWeightedMean' })).statusCode).toBe(200);
-    expect(await read()).toEqual({ item: { id: item.id, weight: null, extraCredit: false }, plain: { id: plain.id, weight: null, extraCredit: true }, sub: { weight: null, extraCredit: true } });
+    expect(await read()).toEqual({
+      item: { id: item.id, weight: null, extraCredit: false },
+      plain: { id: plain.id, weight: null, extraCredit: true },
+      sub: { weight: null, extraCredit: true },
+    });
     // Saving again with the same method changes nothing.
     await ctx.t.db.update(gradeItems).set({ weight: 3 }).where(eq(gradeItems.id, item.id));
     await k.teacher.req('PUT', url(c.id, exams.id), { name: 'Exams', aggregation: 'simpleWeightedMean' });
     expect((await read()).item?.weight).toBe(3);
     // → weighted mean: weights back to 1 (null), no extra credit.
     await k.teacher.req('PUT', url(c.id, exams.id), { name: 'Exams', aggregation: 'weightedMean', maxGrade: 100 });
-    expect(await read()).toEqual({ item: { id: item.id, weight: null, extraCredit: false }, plain: { id: plain.id, weight: null, extraCredit: false }, sub: { weight: null, extraCredit: false } });
+    expect(await read()).toEqual({
+      item: { id: item.id, weight: null, extraCredit: false },
+      plain: { id: plain.id, weight: null, extraCredit: false },
+      sub: { weight: null, extraCredit: false },
+    });
     const view = await setup(c.id);
     expect(view.items.find((i) => i.id === item.id)?.computedWeight).toBeCloseTo(1 / 3);
   });

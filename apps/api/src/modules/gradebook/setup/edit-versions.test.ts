@@ -53,7 +53,15 @@ describe('edit versions: the gradebook setup', () => {
   });
 
   it('a rubric', async () => {
-    const criteria = [{ title: 'Content', levels: [{ label: 'Weak', points: 1 }, { label: 'Strong', points: 4 }] }];
+    const criteria = [
+      {
+        title: 'Content',
+        levels: [
+          { label: 'Weak', points: 1 },
+          { label: 'Strong', points: 4 },
+        ],
+      },
+    ];
     await listRecord('rubrics', { name: 'Essay rubric', criteria }, (n) => ({ name: `Essay rubric ${n}`, criteria }), 'name');
   });
 
@@ -64,7 +72,14 @@ describe('edit versions: the gradebook setup', () => {
 
   it('the settings, final-grade settings and letters: one record, one version', async () => {
     const read = async (): Promise<GradebookSetupView['settings']> => (await setup()).settings;
-    const settings = (n: number) => ({ status: 'visible', gradeDisplayType: 'real', decimals: n, hiddenPolicy: 'hideTotals', minMaxToUse: 'item', includeScales: true });
+    const settings = (n: number) => ({
+      status: 'visible',
+      gradeDisplayType: 'real',
+      decimals: n,
+      hiddenPolicy: 'hideTotals',
+      minMaxToUse: 'item',
+      includeScales: true,
+    });
     await checkEditVersions({
       ...pair(),
       url: k.url(courseId, 'settings'),
@@ -82,7 +97,12 @@ describe('edit versions: the gradebook setup', () => {
       savedMark: async () => (await read()).finalDecimals,
       mark: (n) => n,
     });
-    const letters = (n: number) => ({ letters: [{ letter: `A${n}`, boundary: 90 }, { letter: 'F', boundary: 0 }] });
+    const letters = (n: number) => ({
+      letters: [
+        { letter: `A${n}`, boundary: 90 },
+        { letter: 'F', boundary: 0 },
+      ],
+    });
     await checkEditVersions({
       ...pair(),
       url: k.url(courseId, 'letters'),

@@ -24,10 +24,8 @@ export const gradebookSetupRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['gradebook setup'];
   const base = '/courses/:courseId/gradebook';
 
-  app.get(
-    `${base}/setup`,
-    { config: { policy: readers }, schema: { tags, params: courseParams, response: { 200: setupViewOut } } },
-    async (request) => readSetup(ctx, requestUser(request), request.params.courseId),
+  app.get(`${base}/setup`, { config: { policy: readers }, schema: { tags, params: courseParams, response: { 200: setupViewOut } } }, async (request) =>
+    readSetup(ctx, requestUser(request), request.params.courseId),
   );
 
   app.put(

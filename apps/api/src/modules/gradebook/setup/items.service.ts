@@ -7,7 +7,18 @@ import { loadSetupWithWeights } from './setup-view.service.ts';
 import { invalid, isoOrNull, notFound, openGradebook, refId, setupWrite } from './setup-kit.ts';
 import { idNumberTaken } from './setup-kit.repo.ts';
 import { categoryInCourse, hasSubCategory } from './categories.repo.ts';
-import { deleteItemRow, findCourseItem, findMaterial, gradedValues, insertItem, lastItemPosition, saveItem, setGradeValue, type ItemInsert, type ItemRecord } from './items.repo.ts';
+import {
+  deleteItemRow,
+  findCourseItem,
+  findMaterial,
+  gradedValues,
+  insertItem,
+  lastItemPosition,
+  saveItem,
+  setGradeValue,
+  type ItemInsert,
+  type ItemRecord,
+} from './items.repo.ts';
 import { periodExists } from './periods.repo.ts';
 import { findCourseRubric, setMaterialsMaxPoints } from './rubrics.repo.ts';
 import { findUsableScale } from './scales.repo.ts';
@@ -101,7 +112,13 @@ export const createItem = async ({ db }: Ctx, user: UserRow, courseId: string, f
 };
 
 /** A material's item: its rubric (assignments only; the material's maximum becomes the rubric's total) and maximum. */
-const materialPart = async (tx: Db, g: GradebookAccess, item: ItemRecord, form: GradeItemForm, userId: string): Promise<{ rubricId: string | null; max: number }> => {
+const materialPart = async (
+  tx: Db,
+  g: GradebookAccess,
+  item: ItemRecord,
+  form: GradeItemForm,
+  userId: string,
+): Promise<{ rubricId: string | null; max: number }> => {
   const material = await findMaterial(tx, item.materialId ?? '');
   if (!material) throw notFound();
   if (form.gradeType !== 'value') throw invalid('gradeType', 'invalidChoice');

@@ -27,14 +27,46 @@ describe('gradebook setup: grade items', () => {
     if (!ww) throw new Error('category');
     await buildGradeItem(ctx.t.db, { courseId: c.id, categoryId: ww.id, position: 4 });
     const period = await buildGradingPeriod(ctx.t.db, { courseId: c.id, name: 'Q1', startsOn: '2026-06-01', endsOn: '2026-08-15' });
-    const res = await k.teacher.req('POST', url(c.id), { name: 'Recitation 1', categoryId: ww.id, maxGrade: '20', minGrade: 5, gradePass: '15', weight: '12.5', dueAt: '2026-07-01T02:00:00.000Z' });
+    const res = await k.teacher.req('POST', url(c.id), {
+      name: 'Recitation 1',
+      categoryId: ww.id,
+      maxGrade: '20',
+      minGrade: 5,
+      gradePass: '15',
+      weight: '12.5',
+      dueAt: '2026-07-01T02:00:00.000Z',
+    });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<GradeItemRow>()).toMatchObject({ name: 'Recitation 1', source: 'manual', materialId: null, maxGrade: 20, minGrade: 5, gradePass: 15, weight: 12.5, position: 5, periodId: period.id, gradingPeriodId: null });
+    expect(res.json<GradeItemRow>()).toMatchObject({
+      name: 'Recitation 1',
+      source: 'manual',
+      materialId: null,
+      maxGrade: 20,
+      minGrade: 5,
+      gradePass: 15,
+      weight: 12.5,
+      position: 5,
+      periodId: period.id,
+      gradingPeriodId: null,
+    });
     const [deped] = (await setup(c.id)).scales;
     if (!deped) throw new Error('scale');
-    const scaled = await k.teacher.req('POST', url(c.id), { name: 'Behaviour', categoryId: ww.id, gradeType: 'scale', scaleId: deped.id, gradingPeriodId: period.id, maxGrade: 100 });
+    const scaled = await k.teacher.req('POST', url(c.id), {
+      name: 'Behaviour',
+      categoryId: ww.id,
+      gradeType: 'scale',
+      scaleId: deped.id,
+      gradingPeriodId: period.id,
+      maxGrade: 100,
+    });
     expect(scaled.statusCode, scaled.body).toBe(201);
-    expect(scaled.json<GradeItemRow>()).toMatchObject({ gradeType: 'scale', scaleId: deped.id, minGrade: 1, maxGrade: deped.values.length, gradingPeriodId: period.id });
+    expect(scaled.json<GradeItemRow>()).toMatchObject({
+      gradeType: 'scale',
+      scaleId: deped.id,
+      minGrade: 1,
+      maxGrade: deped.values.length,
+      gradingPeriodId: period.id,
+    });
   });
 
   it('refuses references of other courses and bad numbers', async () => {
@@ -47,8 +79,12 @@ describe('gradebook setup: grade items', () => {
     const otherPeriod = await buildGradingPeriod(ctx.t.db, { courseId: other.course.id, startsOn: '2026-06-01', endsOn: '2026-06-30' });
     const base = { name: 'Quiz', categoryId: ww.id };
     expect(fieldsOf((await k.teacher.req('POST', url(c.id), { ...base, categoryId: other.categories[0]?.id })).json())).toEqual(['categoryId:invalidChoice']);
-    expect(fieldsOf((await k.teacher.req('POST', url(c.id), { ...base, gradeType: 'scale', scaleId: otherScale.id })).json())).toEqual(['scaleId:invalidChoice']);
-    expect(fieldsOf((await k.teacher.req('POST', url(c.id), { ...base, gradeType: 'scale', scaleId: schoolBScale.id })).json())).toEqual(['scaleId:invalidChoice']);
+    expect(fieldsOf((await k.teacher.req('POST', url(c.id), { ...base, gradeType: 'scale', scaleId: otherScale.id })).json())).toEqual([
+      'scaleId:invalidChoice',
+    ]);
+    expect(fieldsOf((await k.teacher.req('POST', url(c.id), { ...base, gradeType: 'scale', scaleId: schoolBScale.id })).json())).toEqual([
+      'scaleId:invalidChoice',
+    ]);
     expect(fieldsOf((await k.teacher.req('POST', url(c.id), { ...base, gradeType: 'scale' })).json())).toEqual(['scaleId:required']);
     expect(fieldsOf((await k.teacher.req('POST', url(c.id), { ...base, gradingPeriodId: otherPeriod.id })).json())).toEqual(['gradingPeriodId:invalidChoice']);
     const rubric = await buildRubric(ctx.t.db, { courseId: c.id });
@@ -71,7 +107,10 @@ describe('gradebook setup: grade items', () => {
     await setGradebookGrade(ctx.t.db, { courseId: c.id, itemId: item.id, studentId: ctx.w.s2.id, value: 33 });
     const grades = async () =>
       Object.fromEntries(
-        (await ctx.t.db.select({ s: gradeGrades.studentId, v: gradeGrades.value }).from(gradeGrades).where(eq(gradeGrades.itemId, item.id))).map((r) => [r.s, r.v]),
+        (await ctx.t.db.select({ s: gradeGrades.studentId, v: gradeGrades.value }).from(gradeGrades).where(eq(gradeGrades.itemId, item.id))).map((r) => [
+          r.s,
+          r.v,
+        ]),
       );
     const kept = await k.teacher.req('PUT', url(c.id, item.id), { name: 'Long test', categoryId: ww.id, maxGrade: 60 });
     expect(kept.json<GradeItemRow>().maxGrade).toBe(60);
@@ -79,7 +118,10 @@ describe('gradebook setup: grade items', () => {
     const res = await k.teacher.req('PUT', url(c.id, item.id), { name: 'Long test', categoryId: ww.id, maxGrade: 100, rescale: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(await grades()).toEqual({ [ctx.w.s1.id]: 66.67, [ctx.w.s2.id]: 55 });
-    const history = await ctx.t.db.select().from(gradeHistory).where(and(eq(gradeHistory.itemId, item.id), eq(gradeHistory.studentId, ctx.w.s1.id)));
+    const history = await ctx.t.db
+      .select()
+      .from(gradeHistory)
+      .where(and(eq(gradeHistory.itemId, item.id), eq(gradeHistory.studentId, ctx.w.s1.id)));
     expect(history.map((h) => [h.oldValue, h.newValue, h.changedBy])).toContainEqual(['40.00', '66.67', ctx.w.teacher.id]);
   });
 

@@ -9,14 +9,22 @@ import { saveVersioned } from '../../../db/versioned.ts';
 export type PeriodRecord = typeof gradingPeriods.$inferSelect;
 export type PeriodColumns = Pick<typeof gradingPeriods.$inferInsert, 'name' | 'startsOn' | 'endsOn' | 'weight'>;
 
-const ofCourse = (courseId: string, periodId: string) => and(eq(gradingPeriods.id, periodId), eq(gradingPeriods.courseId, courseId)) ?? eq(gradingPeriods.id, periodId);
+const ofCourse = (courseId: string, periodId: string) =>
+  and(eq(gradingPeriods.id, periodId), eq(gradingPeriods.courseId, courseId)) ?? eq(gradingPeriods.id, periodId);
 
 /** Whether another period of the course (not `self`) shares a day with `startsOn..endsOn`. */
 export const periodOverlaps = async (tx: Db, courseId: string, range: { startsOn: string; endsOn: string }, self: string | null): Promise<boolean> => {
   const [clash] = await tx
     .select({ id: gradingPeriods.id })
     .from(gradingPeriods)
-    .where(and(eq(gradingPeriods.courseId, courseId), lte(gradingPeriods.startsOn, range.endsOn), gte(gradingPeriods.endsOn, range.startsOn), self ? ne(gradingPeriods.id, self) : undefined))
+    .where(
+      and(
+        eq(gradingPeriods.courseId, courseId),
+        lte(gradingPeriods.startsOn, range.endsOn),
+        gte(gradingPeriods.endsOn, range.startsOn),
+        self ? ne(gradingPeriods.id, self) : undefined,
+      ),
+    )
     .limit(1);
   return Boolean(clash);
 };

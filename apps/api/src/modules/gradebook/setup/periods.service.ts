@@ -32,7 +32,13 @@ export const createPeriod = async ({ db }: Ctx, user: UserRow, courseId: string,
 };
 
 /** `PUT /periods/:periodId`. */
-export const updatePeriod = async ({ db }: Ctx, user: UserRow, courseId: string, periodId: string, form: PeriodForm & EditVersion): Promise<GradingPeriodRow> => {
+export const updatePeriod = async (
+  { db }: Ctx,
+  user: UserRow,
+  courseId: string,
+  periodId: string,
+  form: PeriodForm & EditVersion,
+): Promise<GradingPeriodRow> => {
   await openGradebook(db, user, courseId, 'manage');
   return setupWrite(db, courseId, async (tx) => {
     if (!(await periodExists(tx, courseId, periodId))) throw notFound();

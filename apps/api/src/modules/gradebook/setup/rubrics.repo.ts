@@ -35,7 +35,9 @@ export const insertRubric = async (tx: Db, courseId: string, userId: string, col
 
 /** The levels chosen when grading with the rubric (criterion id → level id), one record per scored submission. */
 export const rubricSelections = async (tx: Db, rubricId: string): Promise<Record<string, string>[]> =>
-  (await tx.select({ selections: submissionRubricScores.selections }).from(submissionRubricScores).where(eq(submissionRubricScores.rubricId, rubricId))).map((r) => r.selections);
+  (await tx.select({ selections: submissionRubricScores.selections }).from(submissionRubricScores).where(eq(submissionRubricScores.rubricId, rubricId))).map(
+    (r) => r.selections,
+  );
 
 /** Saves the rubric if its version is still `expect`'s (docs/decisions/0024-edit-versions.md). */
 export const saveRubric = (tx: Db, rubricId: string, expect: EditVersion, userId: string, columns: RubricColumns): Promise<RubricRecord> =>

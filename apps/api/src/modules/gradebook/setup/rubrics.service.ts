@@ -6,7 +6,16 @@ import type { Ctx, Db } from '../../../platform/context.ts';
 import type { UserRow } from '../../../platform/rows.ts';
 import { notFound, openGradebook, setupWrite } from './setup-kit.ts';
 import type { EditVersion } from '@klase/core/edit-version';
-import { deleteRubricRow, findCourseRubric, insertRubric, rubricItemCount, rubricSelections, saveRubric, setRubricMax, type RubricRecord } from './rubrics.repo.ts';
+import {
+  deleteRubricRow,
+  findCourseRubric,
+  insertRubric,
+  rubricItemCount,
+  rubricSelections,
+  saveRubric,
+  setRubricMax,
+  type RubricRecord,
+} from './rubrics.repo.ts';
 
 /**
  * Rubrics (`/rubrics`): criteria with levels and points; an assignment's item may grade with one
@@ -28,7 +37,14 @@ const withIds = (form: RubricForm, before: readonly RubricCriterion[]): RubricCr
     };
   });
 
-const rowOf = (r: RubricRecord, usedBy: number): RubricRow => ({ id: r.id, name: r.name, criteria: r.criteria, maxPoints: rubricMaxPoints(r.criteria), usedBy, version: r.version });
+const rowOf = (r: RubricRecord, usedBy: number): RubricRow => ({
+  id: r.id,
+  name: r.name,
+  criteria: r.criteria,
+  maxPoints: rubricMaxPoints(r.criteria),
+  usedBy,
+  version: r.version,
+});
 
 const findRubric = async (tx: Db, courseId: string, rubricId: string): Promise<RubricRecord> => {
   const row = await findCourseRubric(tx, courseId, rubricId);

@@ -14,7 +14,9 @@ export const findUsableScale = async (tx: Db, scope: { schoolId: string; courseI
   const [scale] = await tx
     .select()
     .from(gradeScales)
-    .where(and(eq(gradeScales.id, scaleId), eq(gradeScales.schoolId, scope.schoolId), or(isNull(gradeScales.courseId), eq(gradeScales.courseId, scope.courseId))));
+    .where(
+      and(eq(gradeScales.id, scaleId), eq(gradeScales.schoolId, scope.schoolId), or(isNull(gradeScales.courseId), eq(gradeScales.courseId, scope.courseId))),
+    );
   return scale ?? null;
 };
 

@@ -48,7 +48,11 @@ export const readScale = async ({ db }: Ctx, user: UserRow, courseId: string, sc
 export const createScale = async ({ db }: Ctx, user: UserRow, courseId: string, form: ScaleForm): Promise<ScaleRow> => {
   const g = await openGradebook(db, user, courseId, 'manage');
   return setupWrite(db, courseId, async (tx) => {
-    const row = await insertScale(tx, { schoolId: g.schoolId, courseId }, user.id, { name: form.name, values: parseScaleValues(form.values), description: form.description });
+    const row = await insertScale(tx, { schoolId: g.schoolId, courseId }, user.id, {
+      name: form.name,
+      values: parseScaleValues(form.values),
+      description: form.description,
+    });
     return rowOf(row, 0, true);
   });
 };

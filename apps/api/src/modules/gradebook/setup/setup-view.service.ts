@@ -44,14 +44,20 @@ const saveSettings = async (db: Db, user: UserRow, courseId: string, change: Set
 
 /** `PUT /settings` (the body is `gradebookSettingsForm`, already parsed). */
 export const writeSettings = ({ db }: Ctx, user: UserRow, courseId: string, form: z.output<typeof gradebookSettingsForm> & EditVersion) =>
-  saveSettings(db, user, courseId, {
-    status: form.status,
-    displayType: form.gradeDisplayType,
-    decimals: form.decimals,
-    hiddenPolicy: form.hiddenPolicy,
-    minMaxToUse: form.minMaxToUse,
-    includeScales: form.includeScales,
-  }, form);
+  saveSettings(
+    db,
+    user,
+    courseId,
+    {
+      status: form.status,
+      displayType: form.gradeDisplayType,
+      decimals: form.decimals,
+      hiddenPolicy: form.hiddenPolicy,
+      minMaxToUse: form.minMaxToUse,
+      includeScales: form.includeScales,
+    },
+    form,
+  );
 
 /** `PUT /final-settings`. */
 export const writeFinalSettings = ({ db }: Ctx, user: UserRow, courseId: string, form: z.output<typeof finalSettingsForm> & EditVersion) =>

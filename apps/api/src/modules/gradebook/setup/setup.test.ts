@@ -26,7 +26,12 @@ describe('gradebook setup: reading it and the gradebook-wide settings', () => {
   const url = (courseId: string, rest = 'setup') => `/api/courses/${courseId}/gradebook/${rest}`;
 
   it('shows a new gradebook: the course total, the graded materials as items, standard scales, default letters, not ready', async () => {
-    const { course: c, material } = await buildAssignment(ctx.t.db, { schoolId: ctx.w.schoolA.id, classId: ctx.w.cls.id, maxPoints: 40, name: 'Essay on Rizal' });
+    const { course: c, material } = await buildAssignment(ctx.t.db, {
+      schoolId: ctx.w.schoolA.id,
+      classId: ctx.w.cls.id,
+      maxPoints: 40,
+      name: 'Essay on Rizal',
+    });
     const res = await teacher.req('GET', url(c.id));
     expect(res.statusCode, res.body).toBe(200);
     const view = res.json<GradebookSetupView>();
@@ -35,7 +40,14 @@ describe('gradebook setup: reading it and the gradebook-wide settings', () => {
     expect(view.categories).toHaveLength(1);
     expect(view.categories[0]).toMatchObject({ parentId: null, name: c.name, aggregation: 'natural', depth: 0, itemCount: 1, computedWeight: null });
     expect(view.items).toEqual([
-      expect.objectContaining({ materialId: material.id, source: 'assignment', name: 'Essay on Rizal', maxGrade: 40, categoryId: view.categories[0]?.id, computedWeight: 1 }),
+      expect.objectContaining({
+        materialId: material.id,
+        source: 'assignment',
+        name: 'Essay on Rizal',
+        maxGrade: 40,
+        categoryId: view.categories[0]?.id,
+        computedWeight: 1,
+      }),
     ]);
     expect(view.scales.map((s) => [s.name, s.kind, s.values.length, s.canEdit])).toEqual([
       ['Complete / Incomplete', 'standard', 2, false],
@@ -90,7 +102,16 @@ describe('gradebook setup: reading it and the gradebook-wide settings', () => {
   it('describes its routes in the OpenAPI document', async () => {
     const doc = await ctx.t.app.inject({ method: 'GET', url: '/api/docs/json' });
     const paths = Object.keys(doc.json<{ paths: Record<string, unknown> }>().paths);
-    for (const path of ['setup', 'settings', 'letters', 'categories/{categoryId}', 'items/{itemId}', 'scales/{scaleId}', 'rubrics/{rubricId}', 'periods/{periodId}'])
+    for (const path of [
+      'setup',
+      'settings',
+      'letters',
+      'categories/{categoryId}',
+      'items/{itemId}',
+      'scales/{scaleId}',
+      'rubrics/{rubricId}',
+      'periods/{periodId}',
+    ])
       expect(paths).toContain(`/api/courses/{courseId}/gradebook/${path}`);
   });
 
@@ -119,14 +140,35 @@ describe('gradebook setup: reading it and the gradebook-wide settings', () => {
 
   it('refuses bad settings and letters with the field and key, and keeps the old ones', async () => {
     const { course: c } = await course();
-    const bad = await teacher.req('PUT', url(c.id, 'settings'), { status: 'open', gradeDisplayType: 'real', decimals: 'abc', hiddenPolicy: 'hideTotals', minMaxToUse: 'item', includeScales: true });
+    const bad = await teacher.req('PUT', url(c.id, 'settings'), {
+      status: 'open',
+      gradeDisplayType: 'real',
+      decimals: 'abc',
+      hiddenPolicy: 'hideTotals',
+      minMaxToUse: 'item',
+      includeScales: true,
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'status', key: 'invalidChoice' }), expect.objectContaining({ path: 'decimals', key: 'number' })]));
+    expect(bad.json().fields).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: 'status', key: 'invalidChoice' }), expect.objectContaining({ path: 'decimals', key: 'number' })]),
+    );
     const tooMany = await teacher.req('PUT', url(c.id, 'final-settings'), { finalMode: 'courseTotal', finalDisplayType: 'real', finalDecimals: 6 });
-    expect(tooMany.json().fields).toEqual([expect.objectContaining({ path: 'finalDecimals', key: 'notGreaterThan', params: expect.objectContaining({ limit: 5 }) })]);
-    const rising = await teacher.req('PUT', url(c.id, 'letters'), { letters: [{ letter: 'A', boundary: 80 }, { letter: 'B', boundary: 90 }, { letter: 'a', boundary: 101 }] });
+    expect(tooMany.json().fields).toEqual([
+      expect.objectContaining({ path: 'finalDecimals', key: 'notGreaterThan', params: expect.objectContaining({ limit: 5 }) }),
+    ]);
+    const rising = await teacher.req('PUT', url(c.id, 'letters'), {
+      letters: [
+        { letter: 'A', boundary: 80 },
+        { letter: 'B', boundary: 90 },
+        { letter: 'a', boundary: 101 },
+      ],
+    });
     expect(rising.statusCode).toBe(400);
-    expect([...new Set(rising.json().fields.map((f: { path: string; key: string }) => `${f.path}:${f.key}`))].sort()).toEqual(['letters.1.boundary:notGreaterThan', 'letters.2.boundary:notGreaterThan', 'letters.2.letter:duplicateEntry']);
+    expect([...new Set(rising.json().fields.map((f: { path: string; key: string }) => `${f.path}:${f.key}`))].sort()).toEqual([
+      'letters.1.boundary:notGreaterThan',
+      'letters.2.boundary:notGreaterThan',
+      'letters.2.letter:duplicateEntry',
+    ]);
     const view = (await teacher.req('GET', url(c.id))).json<GradebookSetupView>();
     expect(view.settings).toMatchObject({ status: 'visible', decimals: 2, finalDecimals: 2, defaultLetters: true });
   });

@@ -31,8 +31,12 @@ const Filled = ({ classId, courseId, grid }: { classId: string; courseId: string
   const [filters, setFilters] = useState<GridFilters>({ groupId: null, periodId: null, search: '' });
   const [sort, setSort] = useState<GridSort>({ key: 'name', dir: 'asc' });
   const columns = useMemo(() => gridColumns(grid, filters.periodId), [grid, filters.periodId]);
-  const students = useMemo(() => visibleStudents(grid, { groupId: filters.groupId, search: filters.search, sort }), [grid, filters.groupId, filters.search, sort]);
-  const onSort = (key: string) => setSort((s) => (s.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: key === 'name' ? 'asc' : 'desc' }));
+  const students = useMemo(
+    () => visibleStudents(grid, { groupId: filters.groupId, search: filters.search, sort }),
+    [grid, filters.groupId, filters.search, sort],
+  );
+  const onSort = (key: string) =>
+    setSort((s) => (s.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: key === 'name' ? 'asc' : 'desc' }));
 
   if (grid.students.length === 0) return <EmptyState text={t('empty.noStudents')} />;
   if (grid.items.length === 0)
@@ -53,7 +57,11 @@ const Filled = ({ classId, courseId, grid }: { classId: string; courseId: string
           {t('grid.keys')}
         </Text>
       )}
-      {students.length === 0 ? <EmptyState kind="noResults" /> : <GraderGrid courseId={courseId} grid={grid} columns={columns} students={students} sort={sort} onSort={onSort} />}
+      {students.length === 0 ? (
+        <EmptyState kind="noResults" />
+      ) : (
+        <GraderGrid courseId={courseId} grid={grid} columns={columns} students={students} sort={sort} onSort={onSort} />
+      )}
     </Stack>
   );
 };
@@ -65,7 +73,13 @@ export const GradeBookView = ({ classId, courseId }: { classId: string; courseId
   if (q.isPending) return <GridLoading />;
   if (!q.data.ready)
     return (
-      <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden="true" />} styles={{ message: { color: 'var(--mantine-color-text)' } }} data-testid="grade-book-not-ready">
+      <Alert
+        color="blue"
+        variant="light"
+        icon={<IconInfoCircle aria-hidden="true" />}
+        styles={{ message: { color: 'var(--mantine-color-text)' } }}
+        data-testid="grade-book-not-ready"
+      >
         <Stack gap="xs">
           <Text size="sm">{t('notReady')}</Text>
           {q.data.can.manage && (

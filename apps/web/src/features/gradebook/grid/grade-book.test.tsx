@@ -103,8 +103,17 @@ describe('grade book tab', () => {
   });
 
   it('enters a grade with the keyboard: sends the PUT, shows the new totals and moves down', async () => {
-    const answer: GradeEntryResult = { itemId: 'quiz', studentId: 'ana', value: 15, flags: 0, totals: { 'cat:ww': total(15, 20), 'cat:pt': total(43, 53), 'cat:root': total(58, 73) } };
-    serve(on('GET', GRID_URL, () => jsonResponse(gridFixture())), on('PUT', cellUrl('quiz', 'ana'), () => jsonResponse(answer)));
+    const answer: GradeEntryResult = {
+      itemId: 'quiz',
+      studentId: 'ana',
+      value: 15,
+      flags: 0,
+      totals: { 'cat:ww': total(15, 20), 'cat:pt': total(43, 53), 'cat:root': total(58, 73) },
+    };
+    serve(
+      on('GET', GRID_URL, () => jsonResponse(gridFixture())),
+      on('PUT', cellUrl('quiz', 'ana'), () => jsonResponse(answer)),
+    );
     renderTab();
     await screen.findByRole('grid');
     await userEvent.click(cell('0:0'));
@@ -135,7 +144,10 @@ describe('grade book tab', () => {
   });
 
   it('keeps the typed value and shows the server refusal at the cell', async () => {
-    serve(on('GET', GRID_URL, () => jsonResponse(gridFixture())), on('PUT', cellUrl('quiz', 'ben'), () => errorAnswer('GRADE_LOCKED', 409)));
+    serve(
+      on('GET', GRID_URL, () => jsonResponse(gridFixture())),
+      on('PUT', cellUrl('quiz', 'ben'), () => errorAnswer('GRADE_LOCKED', 409)),
+    );
     renderTab();
     await screen.findByRole('grid');
     await userEvent.click(cell('1:0'));
@@ -161,8 +173,17 @@ describe('grade book tab', () => {
   });
 
   it('clears a grade with Delete without asking', async () => {
-    const answer: GradeEntryResult = { itemId: 'quiz', studentId: 'ana', value: null, flags: 0, totals: { 'cat:ww': total(null, 20), 'cat:root': total(43, 53) } };
-    serve(on('GET', GRID_URL, () => jsonResponse(gridFixture())), on('PUT', cellUrl('quiz', 'ana'), () => jsonResponse(answer)));
+    const answer: GradeEntryResult = {
+      itemId: 'quiz',
+      studentId: 'ana',
+      value: null,
+      flags: 0,
+      totals: { 'cat:ww': total(null, 20), 'cat:root': total(43, 53) },
+    };
+    serve(
+      on('GET', GRID_URL, () => jsonResponse(gridFixture())),
+      on('PUT', cellUrl('quiz', 'ana'), () => jsonResponse(answer)),
+    );
     renderTab();
     await screen.findByRole('grid');
     await userEvent.click(cell('0:0'));
@@ -197,7 +218,10 @@ describe('grade book tab', () => {
     const grid = gridFixture();
     grid.students[0]!.flags = [0, CELL.overridden, 0];
     const answer = (flags: number): GradeEntryResult => ({ itemId: 'essay', studentId: 'ana', value: 40, flags, totals: grid.students[0]!.totals });
-    serve(on('GET', GRID_URL, () => jsonResponse(grid)), on('PUT', cellUrl('essay', 'ana'), () => jsonResponse(answer(CELL.overridden | CELL.excused))));
+    serve(
+      on('GET', GRID_URL, () => jsonResponse(grid)),
+      on('PUT', cellUrl('essay', 'ana'), () => jsonResponse(answer(CELL.overridden | CELL.excused))),
+    );
     renderTab();
     await screen.findByRole('grid');
     await userEvent.click(cell('0:1'));
@@ -214,10 +238,29 @@ describe('grade book tab', () => {
 
   it('shows the grade history in a modal, newest first', async () => {
     const history: GradeHistoryEntry[] = [
-      { id: 2, field: 'override', source: 'gradebook', oldValue: '35', newValue: '40', changedBy: { id: 't1', name: 'Maria Santos' }, changedAt: '2026-06-02T03:00:00.000Z' },
-      { id: 1, field: 'grade', source: 'submission', oldValue: null, newValue: '35', changedBy: { id: 't1', name: 'Maria Santos' }, changedAt: '2026-06-01T03:00:00.000Z' },
+      {
+        id: 2,
+        field: 'override',
+        source: 'gradebook',
+        oldValue: '35',
+        newValue: '40',
+        changedBy: { id: 't1', name: 'Maria Santos' },
+        changedAt: '2026-06-02T03:00:00.000Z',
+      },
+      {
+        id: 1,
+        field: 'grade',
+        source: 'submission',
+        oldValue: null,
+        newValue: '35',
+        changedBy: { id: 't1', name: 'Maria Santos' },
+        changedAt: '2026-06-01T03:00:00.000Z',
+      },
     ];
-    serve(on('GET', GRID_URL, () => jsonResponse(gridFixture())), on('GET', `${cellUrl('essay', 'ana')}/history`, () => jsonResponse(history)));
+    serve(
+      on('GET', GRID_URL, () => jsonResponse(gridFixture())),
+      on('GET', `${cellUrl('essay', 'ana')}/history`, () => jsonResponse(history)),
+    );
     renderTab();
     await screen.findByRole('grid');
     await userEvent.click(cell('0:1'));
@@ -233,7 +276,14 @@ describe('grade book tab', () => {
   });
 
   it('filters by group and search, sorts by a total, and exports with the filters', async () => {
-    serve(on('GET', GRID_URL, () => jsonResponse(gridFixture())), on('GET', `${GRID_URL}/export?format=csv&groupId=g1`, () => new Response('a,b', { headers: { 'content-disposition': 'attachment; filename="grades.csv"' } })));
+    serve(
+      on('GET', GRID_URL, () => jsonResponse(gridFixture())),
+      on(
+        'GET',
+        `${GRID_URL}/export?format=csv&groupId=g1`,
+        () => new Response('a,b', { headers: { 'content-disposition': 'attachment; filename="grades.csv"' } }),
+      ),
+    );
     URL.createObjectURL = vi.fn(() => 'blob:x');
     URL.revokeObjectURL = vi.fn();
     renderTab();

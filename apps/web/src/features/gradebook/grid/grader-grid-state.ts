@@ -109,7 +109,7 @@ const useCellEditor = ({ at, entry, manage, editor, closeMenu, goTo }: EditorDep
     const { student, column } = cell;
     const state = entry.cells[cellKey(student.id, column.item.id)];
     closeMenu();
-    setEditing({ ...p, text: text ?? (state?.text ?? rawText(student.values[column.index] ?? null)) });
+    setEditing({ ...p, text: text ?? state?.text ?? rawText(student.values[column.index] ?? null) });
   };
 
   /** Checks and saves the editor's text; false when the client check failed (the editor stays). */

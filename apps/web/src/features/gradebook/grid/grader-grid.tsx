@@ -54,7 +54,14 @@ const GridRow = ({ student, row, win, columns, nameWidth, pos, tabStop, cellView
       data-cell={`${row}:-1`}
       title={student.name}
       className="klase-focus-inset"
-      style={{ ...stickyName(nameWidth), display: 'flex', alignItems: 'center', padding: '0 8px', fontSize: 'var(--mantine-font-size-sm)', boxShadow: row === pos.row && pos.col === -1 ? 'inset 0 0 0 2px var(--mantine-color-blue-7)' : undefined }}
+      style={{
+        ...stickyName(nameWidth),
+        display: 'flex',
+        alignItems: 'center',
+        padding: '0 8px',
+        fontSize: 'var(--mantine-font-size-sm)',
+        boxShadow: row === pos.row && pos.col === -1 ? 'inset 0 0 0 2px var(--mantine-color-blue-7)' : undefined,
+      }}
     >
       <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{student.name}</span>
     </div>
@@ -74,8 +81,24 @@ const useCellView = ({ grid, columns, students }: Pick<GraderGridProps, 'grid' |
     const column = columns[col]!;
     const isActive = row === pos.row && col === pos.col;
     const label = `${student.name}, ${columnName(column)}`;
-    const common = { id: `${row}:${col}`, colIndex: col + 2, label, active: isActive, tabbable: row === tabStop.row && col === tabStop.col, errorAbove: row > 1 && row >= rows - 2 };
-    if (column.kind === 'total') return { ...common, text: formatTotal(student.totals[column.key], column, grid.settings), flags: 0, total: true, state: undefined, editing: null, menu: null };
+    const common = {
+      id: `${row}:${col}`,
+      colIndex: col + 2,
+      label,
+      active: isActive,
+      tabbable: row === tabStop.row && col === tabStop.col,
+      errorAbove: row > 1 && row >= rows - 2,
+    };
+    if (column.kind === 'total')
+      return {
+        ...common,
+        text: formatTotal(student.totals[column.key], column, grid.settings),
+        flags: 0,
+        total: true,
+        state: undefined,
+        editing: null,
+        menu: null,
+      };
     const flags = student.flags[column.index] ?? 0;
     return {
       ...common,
@@ -115,13 +138,32 @@ export const GraderGrid = ({ courseId, grid, columns, students, sort, onSort }: 
         onKeyDown={state.onGridKey}
         {...state.pointer}
         data-testid="grader-grid"
-        style={{ position: 'relative', overflow: 'auto', width: '100%', height: `min(70vh, ${HEADER_HEIGHT + rows * ROW_HEIGHT + 18}px)`, minHeight: HEADER_HEIGHT + ROW_HEIGHT * 3, border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}
+        style={{
+          position: 'relative',
+          overflow: 'auto',
+          width: '100%',
+          height: `min(70vh, ${HEADER_HEIGHT + rows * ROW_HEIGHT + 18}px)`,
+          minHeight: HEADER_HEIGHT + ROW_HEIGHT * 3,
+          border: '1px solid var(--mantine-color-default-border)',
+          borderRadius: 4,
+        }}
       >
         <GridHeader columns={columns} groups={groups} win={win} nameWidth={nameWidth} width={width} sort={sort} onSort={onSort} />
         <div role="rowgroup" style={{ width, height: rows * ROW_HEIGHT }}>
           <div aria-hidden="true" style={{ height: win.firstRow * ROW_HEIGHT }} />
           {students.slice(win.firstRow, win.lastRow + 1).map((student, i) => (
-            <GridRow key={student.id} student={student} row={win.firstRow + i} win={win} columns={columns} nameWidth={nameWidth} pos={pos} tabStop={tabStop} cellView={cellView} handlers={state.handlers} />
+            <GridRow
+              key={student.id}
+              student={student}
+              row={win.firstRow + i}
+              win={win}
+              columns={columns}
+              nameWidth={nameWidth}
+              pos={pos}
+              tabStop={tabStop}
+              cellView={cellView}
+              handlers={state.handlers}
+            />
           ))}
         </div>
       </div>

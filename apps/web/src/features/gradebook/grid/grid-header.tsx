@@ -35,8 +35,14 @@ const SortButton = ({ sortKey, sort, onSort, children }: { sortKey: string; sort
   const on = sort.key === sortKey;
   const Icon = !on ? IconArrowsSort : sort.dir === 'asc' ? IconSortAscending : IconSortDescending;
   return (
-    <UnstyledButton onClick={() => onSort(sortKey)} title={t('grid.sortBy')} style={{ display: 'flex', alignItems: 'flex-start', gap: 4, width: '100%', font: 'inherit', color: 'inherit' }}>
-      <span style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' }}>{children}</span>
+    <UnstyledButton
+      onClick={() => onSort(sortKey)}
+      title={t('grid.sortBy')}
+      style={{ display: 'flex', alignItems: 'flex-start', gap: 4, width: '100%', font: 'inherit', color: 'inherit' }}
+    >
+      <span style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' }}>
+        {children}
+      </span>
       <Icon size={14} aria-hidden="true" style={{ flex: '0 0 auto', opacity: on ? 1 : 0.6 }} />
     </UnstyledButton>
   );
@@ -59,25 +65,35 @@ const GroupHeaderRow = ({ groups, win, nameWidth, spacer }: Pick<HeaderProps, 'g
   const { t } = useTranslation('gradeBook');
   const shownGroups = groups.filter((g) => g.start <= win.lastColumn && g.start + g.span - 1 >= win.firstColumn);
   return (
-      <div role="row" aria-rowindex={1} style={{ display: 'flex', height: ROW_HEIGHT }}>
-        <div aria-hidden="true" style={stickyName(nameWidth)} />
-        {spacer}
-        {shownGroups.map((g) => {
-          const from = Math.max(g.start, win.firstColumn);
-          const to = Math.min(g.start + g.span - 1, win.lastColumn);
-          return (
-            <div
-              key={g.start}
-              role="columnheader"
-              aria-colindex={g.start + 2}
-              aria-colspan={g.span}
-              style={{ ...cellStyle, flex: `0 0 ${(to - from + 1) * COLUMN_WIDTH}px`, width: undefined, background: 'var(--mantine-color-default-hover)', whiteSpace: 'nowrap', textAlign: 'start', overflow: 'visible' }}
-            >
-              <span style={{ position: 'sticky', left: nameWidth + 8, display: 'inline-block' }}>{g.name === null ? t('grid.totals') : g.root ? t('grid.courseItems') : g.name}</span>
-            </div>
-          );
-        })}
-      </div>
+    <div role="row" aria-rowindex={1} style={{ display: 'flex', height: ROW_HEIGHT }}>
+      <div aria-hidden="true" style={stickyName(nameWidth)} />
+      {spacer}
+      {shownGroups.map((g) => {
+        const from = Math.max(g.start, win.firstColumn);
+        const to = Math.min(g.start + g.span - 1, win.lastColumn);
+        return (
+          <div
+            key={g.start}
+            role="columnheader"
+            aria-colindex={g.start + 2}
+            aria-colspan={g.span}
+            style={{
+              ...cellStyle,
+              flex: `0 0 ${(to - from + 1) * COLUMN_WIDTH}px`,
+              width: undefined,
+              background: 'var(--mantine-color-default-hover)',
+              whiteSpace: 'nowrap',
+              textAlign: 'start',
+              overflow: 'visible',
+            }}
+          >
+            <span style={{ position: 'sticky', left: nameWidth + 8, display: 'inline-block' }}>
+              {g.name === null ? t('grid.totals') : g.root ? t('grid.courseItems') : g.name}
+            </span>
+          </div>
+        );
+      })}
+    </div>
   );
 };
 
@@ -95,7 +111,12 @@ export const GridHeader = ({ columns, groups, win, nameWidth, width, sort, onSor
     <div role="rowgroup" style={{ position: 'sticky', top: 0, zIndex: 4, width, height: HEADER_HEIGHT, background: 'var(--mantine-color-body)' }}>
       <GroupHeaderRow groups={groups} win={win} nameWidth={nameWidth} spacer={spacer} />
       <div role="row" aria-rowindex={2} style={{ display: 'flex', height: HEADER_HEIGHT - ROW_HEIGHT }}>
-        <div role="columnheader" aria-colindex={1} aria-sort={ariaSort(sort, 'name')} style={{ ...stickyName(nameWidth), padding: '4px 8px', fontSize: 'var(--mantine-font-size-sm)', fontWeight: 600 }}>
+        <div
+          role="columnheader"
+          aria-colindex={1}
+          aria-sort={ariaSort(sort, 'name')}
+          style={{ ...stickyName(nameWidth), padding: '4px 8px', fontSize: 'var(--mantine-font-size-sm)', fontWeight: 600 }}
+        >
           <SortButton sortKey="name" sort={sort} onSort={onSort}>
             {t('grid.student')}
           </SortButton>
@@ -105,7 +126,14 @@ export const GridHeader = ({ columns, groups, win, nameWidth, width, sort, onSor
           const index = win.firstColumn + i;
           const name = columnName(col);
           return (
-            <div key={col.key} role="columnheader" aria-colindex={index + 2} aria-sort={col.kind === 'total' ? ariaSort(sort, col.key) : undefined} title={name} style={cellStyle}>
+            <div
+              key={col.key}
+              role="columnheader"
+              aria-colindex={index + 2}
+              aria-sort={col.kind === 'total' ? ariaSort(sort, col.key) : undefined}
+              title={name}
+              style={cellStyle}
+            >
               {col.kind === 'total' ? (
                 <SortButton sortKey={col.key} sort={sort} onSort={onSort}>
                   {name}

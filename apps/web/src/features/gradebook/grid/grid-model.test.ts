@@ -17,7 +17,17 @@ const withPeriods = () => {
 
 describe('grid columns', () => {
   it('lists the items, then category, course, period totals and the final grade', () => {
-    expect(gridColumns(withPeriods(), null).map((c) => c.key)).toEqual(['item:quiz', 'item:essay', 'item:recit', 'cat:ww', 'cat:pt', 'cat:root', 'period:q1', 'period:q2', 'final']);
+    expect(gridColumns(withPeriods(), null).map((c) => c.key)).toEqual([
+      'item:quiz',
+      'item:essay',
+      'item:recit',
+      'cat:ww',
+      'cat:pt',
+      'cat:root',
+      'period:q1',
+      'period:q2',
+      'final',
+    ]);
     // Without periods there is no period total and no final column.
     expect(gridColumns(gridFixture(), null).map((c) => c.key)).toEqual(['item:quiz', 'item:essay', 'item:recit', 'cat:ww', 'cat:pt', 'cat:root']);
   });
@@ -49,7 +59,18 @@ describe('students shown', () => {
 describe('checkEntry (the server’s rule)', () => {
   const quiz = itemFixture('quiz', 'Quiz', 'ww', { minGrade: 0, maxGrade: 20 });
   const scaled = itemFixture('r', 'Recitation', 'ww', { gradeType: 'scale', scaleId: 's', minGrade: 1, maxGrade: 3 });
-  const scale = { version: 1, id: 's', name: 'Effort', values: ['Poor', 'Fair', 'Good'], description: '', kind: 'custom' as const, minGrade: 1, maxGrade: 3, usedBy: 1, canEdit: true };
+  const scale = {
+    version: 1,
+    id: 's',
+    name: 'Effort',
+    values: ['Poor', 'Fair', 'Good'],
+    description: '',
+    kind: 'custom' as const,
+    minGrade: 1,
+    maxGrade: 3,
+    usedBy: 1,
+    canEdit: true,
+  };
 
   it('takes numbers in range, comma decimals, and blank as "no grade"', () => {
     expect(checkEntry('12.5', quiz, undefined)).toEqual({ ok: true, value: 12.5 });

@@ -36,7 +36,14 @@ export const gridColumns = (grid: GradebookGrid, periodId: string | null): GridC
   const items: GridColumn[] = [];
   grid.items.forEach((item, index) => {
     if (periodId !== null && item.periodId !== periodId) return;
-    items.push({ kind: 'item', key: `item:${item.id}`, item, index, category: categories.get(item.categoryId), scale: item.scaleId ? scales.get(item.scaleId) : undefined });
+    items.push({
+      kind: 'item',
+      key: `item:${item.id}`,
+      item,
+      index,
+      category: categories.get(item.categoryId),
+      scale: item.scaleId ? scales.get(item.scaleId) : undefined,
+    });
   });
   if (periodId !== null) {
     const period = grid.periods.find((p) => p.id === periodId);
@@ -105,7 +112,9 @@ export interface GridSort {
 export const visibleStudents = (grid: GradebookGrid, opts: { groupId: string | null; search: string; sort: GridSort }): GridStudent[] => {
   const needle = opts.search.trim().toLocaleLowerCase();
   const list = grid.students.filter(
-    (s) => (opts.groupId === null || s.groupIds.includes(opts.groupId)) && (needle === '' || s.name.toLocaleLowerCase().includes(needle) || s.username.toLocaleLowerCase().includes(needle)),
+    (s) =>
+      (opts.groupId === null || s.groupIds.includes(opts.groupId)) &&
+      (needle === '' || s.name.toLocaleLowerCase().includes(needle) || s.username.toLocaleLowerCase().includes(needle)),
   );
   const sign = opts.sort.dir === 'asc' ? 1 : -1;
   const byName = (a: GridStudent, b: GridStudent) => a.name.localeCompare(b.name);

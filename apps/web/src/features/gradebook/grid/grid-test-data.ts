@@ -71,7 +71,14 @@ export const itemFixture = (id: string, name: string, categoryId: string, over: 
 export const total = (value: number | null, max = 100): GridTotal => ({ value, min: 0, max, percent: value === null ? null : (value / max) * 100 });
 
 type Student = GradebookGrid['students'][number];
-export const studentFixture = (id: string, name: string, values: (number | null)[], flags: number[], totals: Record<string, GridTotal>, groupIds: string[] = []): Student => ({
+export const studentFixture = (
+  id: string,
+  name: string,
+  values: (number | null)[],
+  flags: number[],
+  totals: Record<string, GridTotal>,
+  groupIds: string[] = [],
+): Student => ({
   id,
   name,
   username: name.toLowerCase().replace(' ', '.'),
@@ -104,7 +111,20 @@ export const gridFixture = (over: Partial<GradebookGrid> = {}): GradebookGrid =>
     itemFixture('essay', 'Essay', 'pt', { materialId: 'm1', source: 'assignment', maxGrade: 50 }),
     itemFixture('recit', 'Recitation', 'pt', { gradeType: 'scale', scaleId: 's1', minGrade: 1, maxGrade: 3 }),
   ],
-  scales: [{ version: 1, id: 's1', name: 'Effort', values: ['Poor', 'Fair', 'Good'], description: '', kind: 'custom', minGrade: 1, maxGrade: 3, usedBy: 1, canEdit: true }],
+  scales: [
+    {
+      version: 1,
+      id: 's1',
+      name: 'Effort',
+      values: ['Poor', 'Fair', 'Good'],
+      description: '',
+      kind: 'custom',
+      minGrade: 1,
+      maxGrade: 3,
+      usedBy: 1,
+      canEdit: true,
+    },
+  ],
   periods: [],
   groups: [{ id: 'g1', name: 'Group Narra' }],
   students: [

@@ -15,7 +15,8 @@ interface HistoryTarget {
 
 const valueText = (entry: GradeHistoryEntry, value: string | null, t: (key: string) => string) => {
   if (value === null || value === '') return '-';
-  if (entry.field === 'excused' || entry.field === 'hidden' || entry.field === 'locked') return value === 'true' || value === '1' ? t('history.yes') : t('history.no');
+  if (entry.field === 'excused' || entry.field === 'hidden' || entry.field === 'locked')
+    return value === 'true' || value === '1' ? t('history.yes') : t('history.no');
   // Grades are stored with five decimals ("18.50000"): shown without the trailing zeros.
   return /^-?\d+(\.\d+)?$/.test(value) ? String(Number(value)) : value;
 };
@@ -29,7 +30,9 @@ const HistoryTable = ({ courseId, target }: { courseId: string; target: HistoryT
   return (
     <Table.ScrollContainer minWidth={520}>
       <Table verticalSpacing="xs" striped>
-        <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('history.caption', { item: target.itemName, name: target.studentName })}</caption>
+        <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+          {t('history.caption', { item: target.itemName, name: target.studentName })}
+        </caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t('history.when')}</Table.Th>

@@ -43,11 +43,14 @@ export const useGradeEntry = (courseId: string) => {
   const issueText = useCallback((issue: FieldIssue) => t(issue.key, issue.params ?? {}), [t]);
 
   /** Marks a cell invalid without calling the server (the client check failed). */
-  const reject = useCallback((studentId: string, itemId: string, text: string, issue: FieldIssue) => {
-    const message = issueText(issue);
-    setCell(cellKey(studentId, itemId), { status: 'error', text, message });
-    return message;
-  }, [issueText, setCell]);
+  const reject = useCallback(
+    (studentId: string, itemId: string, text: string, issue: FieldIssue) => {
+      const message = issueText(issue);
+      setCell(cellKey(studentId, itemId), { status: 'error', text, message });
+      return message;
+    },
+    [issueText, setCell],
+  );
 
   const save = useCallback(
     async (studentId: string, itemId: string, body: GradeEntryFormInput, text: string | null): Promise<boolean> => {

@@ -15,7 +15,8 @@ const courseExplanation = (setup: GradebookSetup, grades: Record<string, ItemGra
   return exp;
 };
 
-const childLines = (e: TotalExplained) => e.children.map((c) => `${c.name}: ${i18next.getFixedT('en-us', 'gradeReport')('explain.childFacts', c.facts)}${c.note ? ` — ${say(c.note)}` : ''}`);
+const childLines = (e: TotalExplained) =>
+  e.children.map((c) => `${c.name}: ${i18next.getFixedT('en-us', 'gradeReport')('explain.childFacts', c.facts)}${c.note ? ` — ${say(c.note)}` : ''}`);
 
 afterAll(() => changeLanguage('en-us'));
 
@@ -45,11 +46,17 @@ describe('explainTotal', () => {
 
   it('says how many grades are dropped when more than one is', () => {
     const e = explainTotal(
-      courseExplanation({ ...naturalSetup, categories: [{ id: 'course', parentId: null, aggregation: 'natural', dropLowest: 2 }] }, { q1: { value: 8 }, q2: { value: 5 }, q3: { value: 9 }, q4: { value: 2 } }),
+      courseExplanation(
+        { ...naturalSetup, categories: [{ id: 'course', parentId: null, aggregation: 'natural', dropLowest: 2 }] },
+        { q1: { value: 8 }, q2: { value: 5 }, q3: { value: 9 }, q4: { value: 2 } },
+      ),
       NAMES,
     );
     expect(e.rules.map((r) => say(r))).toEqual(['The lowest 2 grades are dropped.']);
-    expect(e.children.filter((c) => !c.counted).map((c) => `${c.name} ${say(c.note)}`)).toEqual(['Quiz 2 Dropped: one of the lowest 2.', 'Quiz 4 Dropped: one of the lowest 2.']);
+    expect(e.children.filter((c) => !c.counted).map((c) => `${c.name} ${say(c.note)}`)).toEqual([
+      'Quiz 2 Dropped: one of the lowest 2.',
+      'Quiz 4 Dropped: one of the lowest 2.',
+    ]);
   });
 
   it('explains a weighted mean with each weight and part, empty grades counting as 0', () => {

@@ -17,7 +17,10 @@ const NOT_FOUND_TEXT = 'Content not available.';
 const at = `/classes/${CLASS_ID}/courses/${COURSE_ID}/grade`;
 const open = () => renderRoutes([{ path: '/classes/:id/courses/:courseId/grade', element: <GradeTab /> }], at);
 const rowOf = (name: string) => screen.getByRole('rowheader', { name: new RegExp(`^${name}`) }).closest('tr')!;
-const cells = (name: string) => within(rowOf(name)).getAllByRole('cell').map((c) => c.textContent);
+const cells = (name: string) =>
+  within(rowOf(name))
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 
 beforeEach(() => {
   fetchMock.mockReset();
@@ -35,28 +38,17 @@ describe('GradeTab (a student)', () => {
     open();
     expect(screen.getByRole('status', { name: 'Loading grades' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Grades of Juan Dela Cruz' }, LOAD);
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Grade item',
-      'Grade',
-      'Range',
-      'Percentage',
-      'Letter',
-      'Weight',
-      'Contribution to course total',
-      'Feedback',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Grade item', 'Grade', 'Range', 'Percentage', 'Letter', 'Weight', 'Contribution to course total', 'Feedback']);
     // The API's reading order, each category's header above its items.
-    expect([...table.querySelectorAll('tbody > tr')].map((tr) => (tr.getAttribute('data-testid') === 'report-header' ? `# ${tr.textContent}` : tr.querySelector('th span')?.textContent))).toEqual([
-      'Unit exam',
-      '# Quizzes',
-      'Quiz 1',
-      'Quiz 2',
-      'Quiz 3',
-      'Quiz 4',
-      'Quizzes total',
-      'Course total',
-      'Final grade',
-    ]);
+    expect(
+      [...table.querySelectorAll('tbody > tr')].map((tr) =>
+        tr.getAttribute('data-testid') === 'report-header' ? `# ${tr.textContent}` : tr.querySelector('th span')?.textContent,
+      ),
+    ).toEqual(['Unit exam', '# Quizzes', 'Quiz 1', 'Quiz 2', 'Quiz 3', 'Quiz 4', 'Quizzes total', 'Course total', 'Final grade']);
     expect(cells('Course total')).toEqual(['17.00', '0.00–20.00', '85.00 %', 'B', '-', '85.00 %', '-']);
     expect(cells('Quizzes total').slice(0, 6)).toEqual(['17.00', '0.00–20.00', '85.00 %', 'B', '100.00 %', '85.00 %']);
     expect(cells('Quiz 1').slice(0, 6)).toEqual(['8.00', '0.00–10.00', '80.00 %', '-', '50.00 %', '40.00 %']);
@@ -98,7 +90,7 @@ describe('GradeTab (a student)', () => {
     expect(course).toHaveTextContent('Quizzes: 17.00 of 0.00–20.00 (85.00 %) · weight 100.00 % · adds 85.00 %');
   });
 
-  it('opens an item\'s feedback', async () => {
+  it("opens an item's feedback", async () => {
     serve(on('GET', gradeReportPath(COURSE_ID, STUDENT_ID), () => jsonResponse(reportFixture())));
     open();
     await screen.findByRole('table', {}, LOAD);
@@ -109,7 +101,9 @@ describe('GradeTab (a student)', () => {
 
   it('shows "-" with a note for totals hidden by the policy, without an explanation', async () => {
     const hide = (kind: string) => kind === 'course' || kind === 'category';
-    const lines = reportLines().map((l) => (hide(l.kind) ? { ...l, value: null, percent: null, display: '-', letter: null, explanation: null, hiddenByPolicy: true } : l));
+    const lines = reportLines().map((l) =>
+      hide(l.kind) ? { ...l, value: null, percent: null, display: '-', letter: null, explanation: null, hiddenByPolicy: true } : l,
+    );
     serve(on('GET', gradeReportPath(COURSE_ID, STUDENT_ID), () => jsonResponse(reportFixture({ lines }))));
     open();
     await screen.findByRole('table', {}, LOAD);

@@ -77,7 +77,15 @@ export const ReportCards = ({ report, decimals }: { report: StudentGradeReport; 
     );
   };
   return (
-    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('report.caption', { name: report.student.name })} data-testid="report-cards">
+    <Stack
+      component="ul"
+      gap="xs"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label={t('report.caption', { name: report.student.name })}
+      data-testid="report-cards"
+    >
       {reportRows(report.lines).map((r) =>
         r.type === 'header' ? (
           <li key={`header-${r.line.id}`} style={{ marginInlineStart: indent(r.line.depth) }} data-testid="report-header">

@@ -135,7 +135,9 @@ export const ExplainButton = ({ name, state }: { name: string; state: Disclosure
 /** The feedback's button of an item that has feedback. */
 export const FeedbackButton = ({ name, state }: { name: string; state: Disclosure }) => {
   const { t } = useTranslation('gradeReport');
-  return <ToggleButton open={state.open} controls={state.id} onToggle={state.toggle} label={state.open ? t('feedback.hide') : t('feedback.show')} name={name} />;
+  return (
+    <ToggleButton open={state.open} controls={state.id} onToggle={state.toggle} label={state.open ? t('feedback.hide') : t('feedback.show')} name={name} />
+  );
 };
 
 /** The teacher's feedback (sanitized by the server). */

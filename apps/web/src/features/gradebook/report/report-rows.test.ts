@@ -37,7 +37,14 @@ describe('reportRows', () => {
   });
 
   it('gives an empty category no header, and two categories in a row their own', () => {
-    const lines = [line('category', 'empty', 1), line('item', 'a', 2), line('category', 'first', 1), line('item', 'b', 2), line('category', 'second', 1), line('course', 'root', 0)];
+    const lines = [
+      line('category', 'empty', 1),
+      line('item', 'a', 2),
+      line('category', 'first', 1),
+      line('item', 'b', 2),
+      line('category', 'second', 1),
+      line('course', 'root', 0),
+    ];
     expect(shape(lines)).toEqual(['empty', '# first', 'a', 'first', '# second', 'b', 'second', 'root']);
   });
 });

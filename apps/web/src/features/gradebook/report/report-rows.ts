@@ -17,5 +17,8 @@ export const reportRows = (lines: readonly ReportLine[]): ReportRow[] => {
     if (first === i) return;
     headersAt.set(first, [line, ...(headersAt.get(first) ?? [])]);
   });
-  return lines.flatMap((line, index): ReportRow[] => [...(headersAt.get(index) ?? []).map((h): ReportRow => ({ type: 'header', line: h })), { type: 'line', line, index }]);
+  return lines.flatMap((line, index): ReportRow[] => [
+    ...(headersAt.get(index) ?? []).map((h): ReportRow => ({ type: 'header', line: h })),
+    { type: 'line', line, index },
+  ]);
 };

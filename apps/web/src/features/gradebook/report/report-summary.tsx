@@ -42,7 +42,9 @@ export const ReportSummary = ({ report }: { report: StudentGradeReport }) => {
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           {course && <Figure label={t('summary.courseTotal')} line={course} />}
-          {final && <Figure label={t('summary.finalGrade')} line={final} hint={report.settings.finalMode === 'periods' ? t('summary.fromPeriods') : undefined} />}
+          {final && (
+            <Figure label={t('summary.finalGrade')} line={final} hint={report.settings.finalMode === 'periods' ? t('summary.fromPeriods') : undefined} />
+          )}
         </SimpleGrid>
       </Stack>
     </Paper>

@@ -26,13 +26,20 @@ export const treeLines = (setup: GradebookSetupView): Line[] => {
 const naturalMax = (setup: GradebookSetupView, cat: GradeCategoryRow): number => {
   const items = setup.items.filter((i) => i.categoryId === cat.id && !i.extraCredit && i.gradeType !== 'text');
   const cats = setup.categories.filter((c) => c.parentId === cat.id && !c.extraCredit);
-  return items.reduce((s, i) => s + (i.gradeType === 'scale' ? (setup.scales.find((x) => x.id === i.scaleId)?.maxGrade ?? 0) : i.maxGrade), 0) + cats.reduce((s, c) => s + categoryMax(setup, c), 0);
+  return (
+    items.reduce((s, i) => s + (i.gradeType === 'scale' ? (setup.scales.find((x) => x.id === i.scaleId)?.maxGrade ?? 0) : i.maxGrade), 0) +
+    cats.reduce((s, c) => s + categoryMax(setup, c), 0)
+  );
 };
 const categoryMax = (setup: GradebookSetupView, cat: GradeCategoryRow): number => (cat.aggregation === 'natural' ? naturalMax(setup, cat) : cat.maxGrade);
 
 const Flags = ({ row }: { row: GradeCategoryRow | GradeItemRow }) => {
   const { t } = useTranslation('gradeSetup');
-  const flags = [row.hidden || row.hiddenUntil ? 'hidden' : null, row.locked || row.lockedAfter ? 'locked' : null, row.extraCredit ? 'extraCredit' : null].filter(Boolean) as string[];
+  const flags = [
+    row.hidden || row.hiddenUntil ? 'hidden' : null,
+    row.locked || row.lockedAfter ? 'locked' : null,
+    row.extraCredit ? 'extraCredit' : null,
+  ].filter(Boolean) as string[];
   if ('unpublished' in row && row.unpublished) flags.push('unpublished');
   return (
     <Group gap={4}>
@@ -55,7 +62,9 @@ const Weight = ({ row }: { row: GradeCategoryRow | GradeItemRow }) => {
   );
 };
 
-const Indent = ({ depth, children }: { depth: number; children: React.ReactNode }) => <div style={{ paddingInlineStart: `${depth * 1.25}rem`, overflowWrap: 'anywhere' }}>{children}</div>;
+const Indent = ({ depth, children }: { depth: number; children: React.ReactNode }) => (
+  <div style={{ paddingInlineStart: `${depth * 1.25}rem`, overflowWrap: 'anywhere' }}>{children}</div>
+);
 
 const CategoryLine = ({ setup, row }: { setup: GradebookSetupView; row: GradeCategoryRow }) => {
   const { t } = useTranslation('gradeSetup');
@@ -80,12 +89,22 @@ const CategoryLine = ({ setup, row }: { setup: GradebookSetupView; row: GradeCat
           <Group gap={2} wrap="nowrap">
             <EditLink to={paths.classGradeCategoryEdit.to(classId, courseId, row.id)} label={t('actions.editNamed', { name })} />
             <Tooltip label={t('categories.addSub', { name })}>
-              <ActionIcon component={Link} to={paths.classGradeCategoryAdd.to(classId, courseId, row.id)} variant="subtle" aria-label={t('categories.addSub', { name })}>
+              <ActionIcon
+                component={Link}
+                to={paths.classGradeCategoryAdd.to(classId, courseId, row.id)}
+                variant="subtle"
+                aria-label={t('categories.addSub', { name })}
+              >
                 <IconFolderPlus size={18} aria-hidden="true" />
               </ActionIcon>
             </Tooltip>
             <Tooltip label={t('categories.addItemTo', { name })}>
-              <ActionIcon component={Link} to={paths.classGradeItemAdd.to(classId, courseId, row.id)} variant="subtle" aria-label={t('categories.addItemTo', { name })}>
+              <ActionIcon
+                component={Link}
+                to={paths.classGradeItemAdd.to(classId, courseId, row.id)}
+                variant="subtle"
+                aria-label={t('categories.addItemTo', { name })}
+              >
                 <IconPlus size={18} aria-hidden="true" />
               </ActionIcon>
             </Tooltip>
@@ -150,7 +169,11 @@ export const CategoriesTab = ({ setup }: { setup: GradebookSetupView }) => {
       )}
       <SetupTable caption={t('tabs.categories')} columns={columns} minWidth={820}>
         {treeLines(setup).map((line) =>
-          line.kind === 'category' ? <CategoryLine key={line.row.id} setup={setup} row={line.row} /> : <ItemLine key={line.row.id} setup={setup} row={line.row} depth={line.depth} />,
+          line.kind === 'category' ? (
+            <CategoryLine key={line.row.id} setup={setup} row={line.row} />
+          ) : (
+            <ItemLine key={line.row.id} setup={setup} row={line.row} depth={line.depth} />
+          ),
         )}
       </SetupTable>
     </Stack>

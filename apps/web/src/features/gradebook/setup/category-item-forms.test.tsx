@@ -3,12 +3,25 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { paths } from '../../../config/paths.ts';
 import { jsonResponse } from '../../../test/test-utils.tsx';
-import { API, CLASS_ID, COURSE_ID, QUARTER, confirm, field, renderSetupRoute, save, setText, setupFetch, tabPath, WRITTEN, writesOf } from './setup-test-kit.tsx';
+import {
+  API,
+  CLASS_ID,
+  COURSE_ID,
+  QUARTER,
+  confirm,
+  field,
+  renderSetupRoute,
+  save,
+  setText,
+  setupFetch,
+  tabPath,
+  WRITTEN,
+  writesOf,
+} from './setup-test-kit.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
 
 describe('grading category form', () => {
   it('checks the fields with the shared rules before sending anything', async () => {

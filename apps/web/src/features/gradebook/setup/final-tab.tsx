@@ -63,7 +63,12 @@ export const FinalSettingsDialog = ({ settings, onClose }: { settings: Gradebook
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <SaveError error={error} />
-          <NativeSelect label={t('final.mode')} description={t('final.modeHint')} data={FINAL_MODES.map((m) => ({ value: m, label: t(`final.modes.${m}`) }))} {...form.getInputProps('finalMode')} />
+          <NativeSelect
+            label={t('final.mode')}
+            description={t('final.modeHint')}
+            data={FINAL_MODES.map((m) => ({ value: m, label: t(`final.modes.${m}`) }))}
+            {...form.getInputProps('finalMode')}
+          />
           <NativeSelect label={t('final.displayType')} data={options.displayTypes} {...form.getInputProps('finalDisplayType')} />
           <NativeSelect label={t('final.decimals')} data={options.decimals} {...form.getInputProps('finalDecimals')} />
           <FormActions onCancel={onClose} busy={busy} />
@@ -103,19 +108,37 @@ const SettingsForm = ({ settings, manage }: { settings: GradebookSettings; manag
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="gradebook-settings">
       <form onSubmit={submit} noValidate>
         <fieldset disabled={!manage} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <Stack gap="sm" maw={520}>
-          <Title order={3} size="h4" id="gradebook-settings">
-            {t('settings.title')}
-          </Title>
-          <SaveError error={error} />
-          <NativeSelect label={t('settings.status')} description={t('settings.statusHint')} data={GRADEBOOK_STATUSES.map((s) => ({ value: s, label: t(`settings.statuses.${s}`) }))} {...form.getInputProps('status')} />
-          <NativeSelect label={t('settings.displayType')} data={options.displayTypes} {...form.getInputProps('gradeDisplayType')} />
-          <NativeSelect label={t('settings.decimals')} data={options.decimals} {...form.getInputProps('decimals')} />
-          <NativeSelect label={t('settings.hiddenPolicy')} data={HIDDEN_POLICIES.map((p) => ({ value: p, label: t(`settings.hiddenPolicies.${p}`) }))} {...form.getInputProps('hiddenPolicy')} />
-          <NativeSelect label={t('settings.minMax')} description={t('settings.minMaxHint')} data={(['item', 'grade'] as const).map((m) => ({ value: m, label: t(`settings.minMaxOptions.${m}`) }))} {...form.getInputProps('minMaxToUse')} />
-          <Switch label={t('settings.includeScales')} description={t('settings.includeScalesHint')} {...form.getInputProps('includeScales', { type: 'checkbox' })} />
-          {manage && <FormActions onCancel={() => form.reset()} busy={busy} />}
-        </Stack>
+          <Stack gap="sm" maw={520}>
+            <Title order={3} size="h4" id="gradebook-settings">
+              {t('settings.title')}
+            </Title>
+            <SaveError error={error} />
+            <NativeSelect
+              label={t('settings.status')}
+              description={t('settings.statusHint')}
+              data={GRADEBOOK_STATUSES.map((s) => ({ value: s, label: t(`settings.statuses.${s}`) }))}
+              {...form.getInputProps('status')}
+            />
+            <NativeSelect label={t('settings.displayType')} data={options.displayTypes} {...form.getInputProps('gradeDisplayType')} />
+            <NativeSelect label={t('settings.decimals')} data={options.decimals} {...form.getInputProps('decimals')} />
+            <NativeSelect
+              label={t('settings.hiddenPolicy')}
+              data={HIDDEN_POLICIES.map((p) => ({ value: p, label: t(`settings.hiddenPolicies.${p}`) }))}
+              {...form.getInputProps('hiddenPolicy')}
+            />
+            <NativeSelect
+              label={t('settings.minMax')}
+              description={t('settings.minMaxHint')}
+              data={(['item', 'grade'] as const).map((m) => ({ value: m, label: t(`settings.minMaxOptions.${m}`) }))}
+              {...form.getInputProps('minMaxToUse')}
+            />
+            <Switch
+              label={t('settings.includeScales')}
+              description={t('settings.includeScalesHint')}
+              {...form.getInputProps('includeScales', { type: 'checkbox' })}
+            />
+            {manage && <FormActions onCancel={() => form.reset()} busy={busy} />}
+          </Stack>
         </fieldset>
       </form>
     </Paper>

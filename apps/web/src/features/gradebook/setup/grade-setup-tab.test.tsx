@@ -108,7 +108,10 @@ describe('grade setup tab', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Grading period saved.')).toBeInTheDocument();
-    expect(writesOf(fetchMock)[1]).toEqual({ call: `POST ${API}/periods`, body: { name: 'Quarter 3', startsOn: '2026-10-01', endsOn: '2027-01-31', weight: 5 } });
+    expect(writesOf(fetchMock)[1]).toEqual({
+      call: `POST ${API}/periods`,
+      body: { name: 'Quarter 3', startsOn: '2026-10-01', endsOn: '2027-01-31', weight: 5 },
+    });
   });
 
   it('shows the letters table from the settings', async () => {
@@ -146,7 +149,9 @@ describe('grade setup tab', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Final grade settings saved.')).toBeInTheDocument();
-    expect(writesOf(fetchMock)).toEqual([{ call: `PUT ${API}/final-settings`, body: { finalMode: 'periods', finalDisplayType: 'percentage', finalDecimals: 0, version: 1, overwrite: false } }]);
+    expect(writesOf(fetchMock)).toEqual([
+      { call: `PUT ${API}/final-settings`, body: { finalMode: 'periods', finalDisplayType: 'percentage', finalDecimals: 0, version: 1, overwrite: false } },
+    ]);
 
     const settings = screen.getByRole('region', { name: 'Gradebook settings' });
     await userEvent.selectOptions(within(settings).getByRole('combobox', { name: /^Grades for students and parents/ }), 'Hidden');
@@ -156,7 +161,16 @@ describe('grade setup tab', () => {
     expect(await screen.findByText('Gradebook settings saved.')).toBeInTheDocument();
     expect(writesOf(fetchMock)[1]).toEqual({
       call: `PUT ${API}/settings`,
-      body: { status: 'hidden', gradeDisplayType: 'real', decimals: 2, hiddenPolicy: 'hideTotals', minMaxToUse: 'item', includeScales: false, version: 1, overwrite: false },
+      body: {
+        status: 'hidden',
+        gradeDisplayType: 'real',
+        decimals: 2,
+        hiddenPolicy: 'hideTotals',
+        minMaxToUse: 'item',
+        includeScales: false,
+        version: 1,
+        overwrite: false,
+      },
     });
   });
 

@@ -35,7 +35,9 @@ const PeriodDialog = ({ period, onClose }: { period: GradingPeriodRow | null; on
     return errors;
   };
   const form = useForm<PeriodState>({
-    initialValues: period ? { name: period.name, startsOn: period.startsOn, endsOn: period.endsOn, weight: String(period.weight) } : { name: '', startsOn: '', endsOn: '', weight: '0' },
+    initialValues: period
+      ? { name: period.name, startsOn: period.startsOn, endsOn: period.endsOn, weight: String(period.weight) }
+      : { name: '', startsOn: '', endsOn: '', weight: '0' },
     validate,
   });
   const { busy, error, save } = useConfirmedSave({
@@ -90,7 +92,11 @@ export const PeriodsTab = ({ setup }: { setup: GradebookSetupView }) => {
       {setup.periods.length === 0 ? (
         <EmptyState text={t('periods.none')} />
       ) : (
-        <SetupTable caption={t('tabs.gradingPeriods')} columns={['name', 'startsOn', 'endsOn', 'weight', 'actions'].map((c) => t(`periods.columns.${c}`))} minWidth={560}>
+        <SetupTable
+          caption={t('tabs.gradingPeriods')}
+          columns={['name', 'startsOn', 'endsOn', 'weight', 'actions'].map((c) => t(`periods.columns.${c}`))}
+          minWidth={560}
+        >
           {setup.periods.map((p) => (
             <Table.Tr key={p.id}>
               <Table.Th scope="row" style={{ overflowWrap: 'anywhere' }}>

@@ -9,7 +9,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-
 describe('scale pages', () => {
   it('previews the values and their range, refuses fewer than two or repeats, then creates the scale', async () => {
     const fetchMock = setupFetch({ [`POST ${API}/scales`]: () => jsonResponse({ id: 'new' }, 201) });
@@ -72,7 +71,15 @@ describe('scale pages', () => {
 describe('grade letters page', () => {
   it('refuses boundaries out of order or above 100, adds and removes rows, and saves them', async () => {
     const setup = setupFixture();
-    setup.settings = { ...setup.settings, letters: [{ letter: 'A', boundary: 90 }, { letter: 'B', boundary: 80 }, { letter: 'F', boundary: 0 }], defaultLetters: false };
+    setup.settings = {
+      ...setup.settings,
+      letters: [
+        { letter: 'A', boundary: 90 },
+        { letter: 'B', boundary: 80 },
+        { letter: 'F', boundary: 0 },
+      ],
+      defaultLetters: false,
+    };
     const fetchMock = setupFetch({ [`PUT ${API}/letters`]: () => jsonResponse({}) }, setup);
     renderSetupRoute(paths.classGradeLettersUpdate.to(CLASS_ID, COURSE_ID));
     expect(await screen.findAllByTestId('letter-row')).toHaveLength(3);
@@ -97,12 +104,27 @@ describe('grade letters page', () => {
     await save();
     await confirm();
     expect(await screen.findByText('Grade letters saved.')).toBeInTheDocument();
-    expect(writesOf(fetchMock)[0]!.body).toEqual({ letters: [{ letter: 'A', boundary: 95 }, { letter: 'C', boundary: 50 }, { letter: 'f', boundary: 0 }], version: 1, overwrite: false });
+    expect(writesOf(fetchMock)[0]!.body).toEqual({
+      letters: [
+        { letter: 'A', boundary: 95 },
+        { letter: 'C', boundary: 50 },
+        { letter: 'f', boundary: 0 },
+      ],
+      version: 1,
+      overwrite: false,
+    });
   });
 
   it('restores the default letters (sent as "back to the defaults")', async () => {
     const custom = setupFixture();
-    custom.settings = { ...custom.settings, letters: [{ letter: 'P', boundary: 50 }, { letter: 'F', boundary: 0 }], defaultLetters: false };
+    custom.settings = {
+      ...custom.settings,
+      letters: [
+        { letter: 'P', boundary: 50 },
+        { letter: 'F', boundary: 0 },
+      ],
+      defaultLetters: false,
+    };
     const fetchMock = setupFetch({ [`PUT ${API}/letters`]: () => jsonResponse({}) }, custom);
     renderSetupRoute(paths.classGradeLettersUpdate.to(CLASS_ID, COURSE_ID));
     expect(await screen.findAllByTestId('letter-row')).toHaveLength(2);
@@ -144,8 +166,20 @@ describe('rubric pages', () => {
     expect(writesOf(fetchMock)[0]!.body).toEqual({
       name: 'Lab report',
       criteria: [
-        { title: 'Method', levels: [{ label: 'Missing', points: 0 }, { label: 'Excellent', points: 2 }] },
-        { title: 'Results', levels: [{ label: 'Wrong', points: 0 }, { label: 'Right', points: 5.5 }] },
+        {
+          title: 'Method',
+          levels: [
+            { label: 'Missing', points: 0 },
+            { label: 'Excellent', points: 2 },
+          ],
+        },
+        {
+          title: 'Results',
+          levels: [
+            { label: 'Wrong', points: 0 },
+            { label: 'Right', points: 5.5 },
+          ],
+        },
       ],
     });
   });
@@ -161,7 +195,16 @@ describe('rubric pages', () => {
     expect(await screen.findByText(/This rubric is used to grade course materials/)).toBeInTheDocument();
     expect(writesOf(fetchMock)[0]!.body).toEqual({
       name: 'Essay rubric',
-      criteria: [{ id: 'cr1', title: 'Ideas', levels: [{ id: 'l1', label: 'Weak', points: 1 }, { id: 'l2', label: 'Very strong', points: 4 }] }],
+      criteria: [
+        {
+          id: 'cr1',
+          title: 'Ideas',
+          levels: [
+            { id: 'l1', label: 'Weak', points: 1 },
+            { id: 'l2', label: 'Very strong', points: 4 },
+          ],
+        },
+      ],
       version: 1,
       overwrite: false,
     });

@@ -10,10 +10,7 @@ import type {
   RubricFormInput,
   ScaleFormInput,
 } from '@klase/core/gradebook/contracts';
-import type {
-  GradebookSetupView,
-  ScaleRow,
-} from '@klase/core/gradebook/views';
+import type { GradebookSetupView, ScaleRow } from '@klase/core/gradebook/views';
 import { apiFetch } from '../../../api/http.ts';
 import type { EditVersion } from '@klase/core/edit-version';
 

@@ -6,7 +6,17 @@ import { FormFrame } from './setup-frame.tsx';
 
 const renderFrame = (title: string) => {
   const router = createMemoryRouter(
-    [{ path: '/classes/:id/courses/:courseId/categories/add-item', handle: { title: 'gradeSetup:titles.addItem' }, element: <FormFrame back="categories" title={title}>form</FormFrame> }],
+    [
+      {
+        path: '/classes/:id/courses/:courseId/categories/add-item',
+        handle: { title: 'gradeSetup:titles.addItem' },
+        element: (
+          <FormFrame back="categories" title={title}>
+            form
+          </FormFrame>
+        ),
+      },
+    ],
     { initialEntries: ['/classes/c1/courses/k1/categories/add-item'] },
   );
   renderWithProviders(<RouterProvider router={router} />);

@@ -41,7 +41,13 @@ export const SetupSkeleton = ({ rows = 4 }: { rows?: number }) => {
 };
 
 /** A query's loading, not-found and error states, then its data. */
-export const LoadState = <T,>({ query, children }: { query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined }; children: (data: T) => ReactNode }) => {
+export const LoadState = <T,>({
+  query,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined };
+  children: (data: T) => ReactNode;
+}) => {
   if (query.isPending) return <SetupSkeleton />;
   if (isMissing(query.error)) return <Navigate to={paths.notFound.to()} replace />;
   if (query.isError || query.data === undefined) return <ErrorText error={query.error} />;
@@ -55,7 +61,13 @@ export const WithSetup = ({ children }: { children: (setup: GradebookSetupView) 
 };
 
 /** Loads the setup and renders the record `find` picks from it; an unknown record is not found. */
-export const WithRecord = <T,>({ find, children }: { find: (setup: GradebookSetupView) => T | undefined; children: (row: T, setup: GradebookSetupView) => ReactNode }) => (
+export const WithRecord = <T,>({
+  find,
+  children,
+}: {
+  find: (setup: GradebookSetupView) => T | undefined;
+  children: (row: T, setup: GradebookSetupView) => ReactNode;
+}) => (
   <WithSetup>
     {(setup) => {
       const row = find(setup);

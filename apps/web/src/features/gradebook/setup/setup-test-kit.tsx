@@ -101,7 +101,16 @@ export const setupFixture = (over: Partial<GradebookSetupView> = {}): GradebookS
   settings: settings(),
   categories: [
     category({ id: ROOT, name: 'Science 7', parentId: null, depth: 0, position: 0 }),
-    category({ id: QUARTER, name: 'Quarterly assessment', aggregation: 'weightedMean', weight: 40, computedWeight: 0.4, dropLowest: 1, position: 1, itemCount: 1 }),
+    category({
+      id: QUARTER,
+      name: 'Quarterly assessment',
+      aggregation: 'weightedMean',
+      weight: 40,
+      computedWeight: 0.4,
+      dropLowest: 1,
+      position: 1,
+      itemCount: 1,
+    }),
     category({ id: WRITTEN, name: 'Written works', computedWeight: 0.6, position: 2, hidden: true }),
   ],
   items: [
@@ -109,15 +118,46 @@ export const setupFixture = (over: Partial<GradebookSetupView> = {}): GradebookS
     item({ id: 'item-essay', name: 'Essay', categoryId: WRITTEN, source: 'assignment', materialId: 'm1', computedWeight: 0.6666, extraCredit: true }),
   ],
   scales: [
-    { version: 1, id: 'scale-std', name: 'DepEd proficiency', values: ['Beginning', 'Developing', 'Proficient'], description: '', kind: 'standard', minGrade: 1, maxGrade: 3, usedBy: 0, canEdit: false },
-    { version: 1, id: 'scale-own', name: 'Effort', values: ['Low', 'High'], description: 'How hard they tried', kind: 'custom', minGrade: 1, maxGrade: 2, usedBy: 1, canEdit: true },
+    {
+      version: 1,
+      id: 'scale-std',
+      name: 'DepEd proficiency',
+      values: ['Beginning', 'Developing', 'Proficient'],
+      description: '',
+      kind: 'standard',
+      minGrade: 1,
+      maxGrade: 3,
+      usedBy: 0,
+      canEdit: false,
+    },
+    {
+      version: 1,
+      id: 'scale-own',
+      name: 'Effort',
+      values: ['Low', 'High'],
+      description: 'How hard they tried',
+      kind: 'custom',
+      minGrade: 1,
+      maxGrade: 2,
+      usedBy: 1,
+      canEdit: true,
+    },
   ],
   rubrics: [
     {
       version: 1,
       id: 'rub-1',
       name: 'Essay rubric',
-      criteria: [{ id: 'cr1', title: 'Ideas', levels: [{ id: 'l1', label: 'Weak', points: 1 }, { id: 'l2', label: 'Strong', points: 4 }] }],
+      criteria: [
+        {
+          id: 'cr1',
+          title: 'Ideas',
+          levels: [
+            { id: 'l1', label: 'Weak', points: 1 },
+            { id: 'l2', label: 'Strong', points: 4 },
+          ],
+        },
+      ],
       maxPoints: 4,
       usedBy: 0,
     },

@@ -80,7 +80,11 @@ export const RubricsTab = ({ setup }: { setup: GradebookSetupView }) => {
       {setup.rubrics.length === 0 ? (
         <EmptyState text={t('rubrics.none')} />
       ) : (
-        <SetupTable caption={t('tabs.rubrics')} columns={['name', 'criteria', 'maxPoints', 'usedBy', 'actions'].map((c) => t(`rubrics.columns.${c}`))} minWidth={560}>
+        <SetupTable
+          caption={t('tabs.rubrics')}
+          columns={['name', 'criteria', 'maxPoints', 'usedBy', 'actions'].map((c) => t(`rubrics.columns.${c}`))}
+          minWidth={560}
+        >
           {setup.rubrics.map((r) => (
             <Table.Tr key={r.id}>
               <Table.Th scope="row" style={{ overflowWrap: 'anywhere' }}>
