@@ -15,7 +15,7 @@ import { GroupLoadState } from '../../components/group-load-state.tsx';
 import { RichContent } from '../../components/rich-content.tsx';
 import { useMaterial } from '../../api/materials-api.ts';
 import { KeyView, StudentAnswer } from './answer-view.tsx';
-import type { ResultNotice } from './attempt-page.tsx';
+import type { ResultNotice } from './attempt-state.tsx';
 import { GradeAnswerForm } from './grade-answer-form.tsx';
 import { PassBadge, PendingBadge } from './quiz-badges.tsx';
 import { materialHref, QuizPageFrame } from './quiz-page-frame.tsx';
