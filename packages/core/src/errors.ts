@@ -93,6 +93,14 @@ export const ERROR_STATUS = {
   STANDARD_SCALE: 403,
   NAME_EXISTS: 409,
   EDIT_CONFLICT: 409,
+  /** Issue 16: school rules do not let the caller message this person. */
+  MESSAGE_NOT_ALLOWED: 403,
+  /** The contact blocked the caller. */
+  MESSAGE_BLOCKED: 403,
+  /** The caller blocked the contact. */
+  MESSAGE_YOU_BLOCKED: 403,
+  /** The school switched student-to-student messages off. */
+  STUDENT_MESSAGING_OFF: 403,
   INTERNAL: 500,
   /** The database is away (restart, failover): the SPA shows "Connecting..." and retries. */
   UNAVAILABLE: 503,

@@ -78,6 +78,8 @@ export const ROUTE_ROLES = {
   gradeOwn: [ROLE.student, ROLE.parent],
   /** Issue 7: the gradebook API's reads (the course access check decides per course and student). */
   gradeRead: [ROLE.teacher, ROLE.assistantTeacher, ROLE.student, ROLE.parent, ROLE.schoolAdmin],
+  /** Issue 16: messaging is for accounts of a school (platform roles have none). */
+  messages: [ROLE.teacher, ROLE.assistantTeacher, ROLE.student, ROLE.parent, ROLE.schoolAdmin],
   accountEditBlocked: [],
 } as const satisfies Record<string, readonly RoleId[]>;
 
