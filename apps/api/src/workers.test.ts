@@ -18,6 +18,7 @@ describe('workers.ts: every background worker in one list', () => {
       'quiz sweep',
       'grade recompute',
       'real-time event prune',
+      'message mail',
     ]);
     expect(t.app.workers).toHaveLength(WORKERS.length);
     expect(t.app.workers).toContain(t.app.mailer);

@@ -28,6 +28,7 @@ import {
 import { requestUser } from '../../kernel/request-user.ts';
 import { ctxOf } from '../../platform/app-context.ts';
 import { sendDownload } from '../../platform/downloads.ts';
+import type { Ctx } from '../../platform/context.ts';
 import type { Policy } from '../../platform/types.ts';
 import { conversationDetails as details, listMyConversations, setMemberFlag, startConversation as start } from './conversations.service.ts';
 import { attachmentFile, clearMySearchHistory, mySearchHistory, mySettings, saveMySettings, searchMyMessages, uploadAttachment } from './extras.service.ts';
@@ -45,6 +46,27 @@ export interface MessagingOptions {
   /** Largest attachment: the course file limit by default (tests pass a smaller one). */
   uploadMaxBytes?: number;
 }
+
+/** `POST /attachments` (multipart, one part `file`) and `GET /attachments/:id`. */
+const registerAttachments = (app: Parameters<FastifyPluginAsyncZod>[0], ctx: Ctx, uploadMaxBytes: number): void => {
+  app.post('/attachments', { config, schema: { tags, consumes: ['multipart/form-data'], response: { 201: attachmentRef } } }, async (request, reply) => {
+    const me = requestUser(request);
+    const noFile = () => new DomainError('VALIDATION', { fields: [{ path: MESSAGE_FILE_FIELD, key: 'required' }] });
+    if (!request.isMultipart()) throw noFile();
+    const options = { throwFileSizeLimit: false, limits: { fileSize: uploadMaxBytes + 1, files: 1, parts: 2 } };
+    for await (const part of request.parts(options)) {
+      if (part.type === 'field') continue;
+      if (part.fieldname !== MESSAGE_FILE_FIELD) break;
+      const file = { stream: part.file, fileName: part.filename, truncated: () => part.file.truncated };
+      return reply.status(201).send(await uploadAttachment(ctx, me, file, uploadMaxBytes));
+    }
+    throw noFile();
+  });
+
+  app.get('/attachments/:id', { config, schema: { tags, params: idParams } }, async (request, reply) =>
+    sendDownload(reply, await attachmentFile(ctx, requestUser(request), request.params.id)),
+  );
+};
 
 /** Messaging (`/api/messages/...`, issue 16): see `@klase/core/messaging/contracts` and decision XXXX-msgapi. */
 export const messagingRoutes: FastifyPluginAsyncZod<MessagingOptions> = async (app, opts) => {
@@ -132,21 +154,5 @@ export const messagingRoutes: FastifyPluginAsyncZod<MessagingOptions> = async (a
     count: await unreadTotal(db, requestUser(request).id),
   }));
 
-  app.post('/attachments', { config, schema: { tags, consumes: ['multipart/form-data'], response: { 201: attachmentRef } } }, async (request, reply) => {
-    const me = requestUser(request);
-    const noFile = () => new DomainError('VALIDATION', { fields: [{ path: MESSAGE_FILE_FIELD, key: 'required' }] });
-    if (!request.isMultipart()) throw noFile();
-    const options = { throwFileSizeLimit: false, limits: { fileSize: uploadMaxBytes + 1, files: 1, parts: 2 } };
-    for await (const part of request.parts(options)) {
-      if (part.type === 'field') continue;
-      if (part.fieldname !== MESSAGE_FILE_FIELD) break;
-      const file = { stream: part.file, fileName: part.filename, truncated: () => part.file.truncated };
-      return reply.status(201).send(await uploadAttachment(ctx, me, file, uploadMaxBytes));
-    }
-    throw noFile();
-  });
-
-  app.get('/attachments/:id', { config, schema: { tags, params: idParams } }, async (request, reply) =>
-    sendDownload(reply, await attachmentFile(ctx, requestUser(request), request.params.id)),
-  );
+  registerAttachments(app, ctx, uploadMaxBytes);
 };
