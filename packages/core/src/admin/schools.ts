@@ -52,6 +52,8 @@ export const schoolForm = z
     websiteUrl: urlField.default(''),
     enabled: z.boolean().default(true),
     requireParentAccount: z.boolean().default(false),
+    /** Students may message their classmates (issue 16); off: only their teachers and the school's administrators. */
+    studentMessaging: z.boolean().default(true),
   })
   .superRefine(
     (v, ctx) => {
@@ -95,6 +97,7 @@ export const schoolDetails = schoolRow.extend({
   lmsUrl: z.string().nullable(),
   websiteUrl: z.string().nullable(),
   requireParentAccount: z.boolean(),
+  studentMessaging: z.boolean(),
   createdBy: z.string().nullable(),
   updatedBy: z.string().nullable(),
 });

@@ -39,6 +39,7 @@ const AUDITED = [
   'websiteUrl',
   'enabled',
   'requireParentAccount',
+  'studentMessaging',
 ] as const;
 
 const toRow = (r: SchoolListRow): SchoolRow => ({
@@ -70,6 +71,7 @@ const toDetails = (r: SchoolListRow): SchoolDetails => ({
   lmsUrl: r.school.lmsUrl,
   websiteUrl: r.school.websiteUrl,
   requireParentAccount: r.school.requireParentAccount,
+  studentMessaging: r.school.studentMessaging,
   createdBy: r.school.createdBy,
   updatedBy: r.school.updatedBy,
 });
@@ -95,6 +97,7 @@ const valuesOf = (v: SchoolFormValues) => ({
   websiteUrl: orNull(v.websiteUrl),
   enabled: v.enabled,
   requireParentAccount: v.requireParentAccount,
+  studentMessaging: v.studentMessaging,
 });
 
 export const schoolTable = async (ctx: Ctx, scope: AdminScope, q: SchoolQuery) => {

@@ -87,6 +87,17 @@ describe('schools', () => {
     expect((await sa.req('PATCH', `/api/admin/schools/${w.schoolA.id}/enabled`, { enabled: false })).statusCode).toBe(403);
   });
 
+  it('a school admin switches student-to-student messaging off and on (on by default)', async () => {
+    const sa = await signIn(t.app, w.schoolAdminA.username);
+    expect((await sa.req('GET', `/api/admin/schools/${w.schoolA.id}`)).json().studentMessaging).toBe(true);
+    const form = schoolFormFor(w.customerA.id, { code: w.schoolA.code, studentMessaging: false });
+    const off = await sa.req('PUT', `/api/admin/schools/${w.schoolA.id}`, form);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().studentMessaging).toBe(false);
+    const on = await sa.req('PUT', `/api/admin/schools/${w.schoolA.id}`, { ...form, studentMessaging: true });
+    expect(on.json().studentMessaging).toBe(true);
+  });
+
   it('the lsg reads the schools of its customer only and cannot write', async () => {
     const lsg = await signIn(t.app, w.lsgA.username);
     const list = await lsg.req('GET', '/api/admin/schools?rowsperpage=50&page=1');
