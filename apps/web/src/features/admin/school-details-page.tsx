@@ -63,6 +63,7 @@ const Details = ({ school, roleId }: { school: SchoolDetails; roleId: number }) 
             { label: t('schools.lmsUrl'), value: <ExternalLink href={school.lmsUrl} /> },
             { label: t('schools.websiteUrl'), value: <ExternalLink href={school.websiteUrl} /> },
             { label: t('schools.requireParentAccount'), value: yesNo(school.requireParentAccount) },
+            { label: t('schools.studentMessaging'), value: yesNo(school.studentMessaging) },
             { label: t('schools.userCount'), value: String(school.userCount) },
             { label: t('createdAt'), value: <DateText value={school.createdAt} format="long" /> },
             { label: t('updatedAt'), value: <DateText value={school.updatedAt} format="long" /> },

@@ -90,6 +90,11 @@ export const SchoolSettingsFields = ({ form, platform }: FieldsProps) => {
         description={t('schools.requireParentAccountHint')}
         {...form.getInputProps('requireParentAccount', { type: 'checkbox' })}
       />
+      <Switch
+        label={t('schools.studentMessaging')}
+        description={t('schools.studentMessagingHint')}
+        {...form.getInputProps('studentMessaging', { type: 'checkbox' })}
+      />
     </>
   );
 };

@@ -28,6 +28,7 @@ export const emptySchool = (customerId = ''): SchoolFormState => ({
   websiteUrl: '',
   enabled: true,
   requireParentAccount: false,
+  studentMessaging: true,
 });
 
 export const schoolToState = (s: SchoolDetails): SchoolFormState => ({
@@ -49,6 +50,7 @@ export const schoolToState = (s: SchoolDetails): SchoolFormState => ({
   websiteUrl: s.websiteUrl ?? '',
   enabled: s.enabled,
   requireParentAccount: s.requireParentAccount,
+  studentMessaging: s.studentMessaging,
 });
 
 /** A typed year as a number; blank stays undefined so the schema reports "required". */

@@ -94,6 +94,21 @@ describe('school form', () => {
     });
   });
 
+  it('sends the student-to-student messaging switch (on by default, off when switched)', async () => {
+    renderForm();
+    await fillValid();
+    const toggle = screen.getByRole('switch', { name: /^Messages between students/ });
+    expect(toggle).toBeChecked();
+    await userEvent.click(toggle);
+    await save();
+    const dialog = await screen.findByRole('dialog', { name: 'New school' });
+    fetchMock.mockImplementationOnce(async () => jsonResponse({ id: '44444444-4444-4444-8444-444444444444' }, 201));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ studentMessaging: false, requireParentAccount: false });
+  });
+
   it('opens the new school after a successful save', async () => {
     const router = renderForm();
     await fillValid();
