@@ -118,6 +118,12 @@ describe('messaging: live delivery, flood, attachments, offline mail', () => {
     expect(download.rawPayload.equals(fakePng())).toBe(true);
     expect((await (await as(w.s2)).req('GET', ref.downloadUrl)).statusCode).toBe(404);
     expect((await (await as(w.teacherB)).req('GET', ref.downloadUrl)).statusCode).toBe(404);
+    // An attachment never sent is removed after a day; a sent one stays.
+    const unsent = (await teacher.req('POST', '/api/messages/attachments', good.payload, { headers: good.headers })).json<AttachmentRef>();
+    expect((await teacher.req('GET', unsent.downloadUrl)).statusCode).toBe(200);
+    await sendMessageMails(ctxOf(t.app), new Date(Date.now() + 25 * 3_600_000));
+    expect((await teacher.req('GET', unsent.downloadUrl)).statusCode).toBe(404);
+    expect((await (await as(w.s1)).req('GET', ref.downloadUrl)).statusCode).toBe(200);
   });
 
   it('offline mail: one per conversation per 15 minutes, in the recipient’s language, none while online or muted', async () => {

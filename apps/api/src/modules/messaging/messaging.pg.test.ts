@@ -6,7 +6,8 @@ import { buildApp } from '../../app.ts';
 import { signIn } from '../../test/agent.ts';
 import { buildClassWorld, type ClassWorld } from '../../test/class-factories.ts';
 import { testDatabaseUrl } from '../../test/outage.ts';
-import { connectRealtime, listenUrl } from '../../test/realtime-client.ts';
+import { connectRealtime, listenUrl, sleep } from '../../test/realtime-client.ts';
+import { onlineUsers } from '../../platform/realtime/presence.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** Two API nodes on one PostgreSQL server (runs only with TEST_DATABASE_URL): a message sent through node 1 reaches a socket on node 2. */
@@ -41,6 +42,14 @@ describe('messaging across two nodes on PostgreSQL', () => {
     expect(Date.now() - t0).toBeLessThan(1000);
     const event = socket.events().find((x) => x.type === MESSAGE_EVENTS.new);
     expect(event?.data).toEqual({ conversationId: conv.id, message: sent.json<Message>() });
+    // Node 1 sees the socket on node 2 as presence (offline mail asks this), and its end too.
+    const t2 = Date.now();
+    while ((await onlineUsers(t.db, [w.s1.id])).size === 0 && Date.now() - t2 < 2000) await sleep(20);
+    expect(await onlineUsers(t.db, [w.s1.id, w.teacher.id])).toEqual(new Set([w.s1.id]));
     socket.close();
+    await socket.closed;
+    const t1 = Date.now();
+    while ((await onlineUsers(t.db, [w.s1.id])).size > 0 && Date.now() - t1 < 2000) await sleep(20);
+    expect(await onlineUsers(t.db, [w.s1.id])).toEqual(new Set());
   });
 });

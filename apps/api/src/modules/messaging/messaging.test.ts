@@ -7,6 +7,7 @@ import { schools } from '../../db/schema/tenancy.ts';
 import { users } from '../../db/schema/users.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
+import { buildGroup } from '../../test/class-factories.ts';
 import { useClassWorld } from '../../test/class-world.ts';
 
 /** Messaging rules, privacy and bad input (issue 16). Real-time, flood, attachments and mail: messaging-live.test.ts. */
@@ -212,6 +213,20 @@ describe('messaging: who may message whom', () => {
     expect((await (await as(w.teacherB)).req('POST', '/api/messages/conversations', { kind: 'class', classId: w.cls.id })).statusCode).toBe(404);
     expect((await sendTo(w.s2, conv.id, 'Good morning class')).statusCode).toBe(201);
     expect((await (await as(w.parent)).req('GET', `/api/messages/conversations/${conv.id}`)).statusCode).toBe(404);
+  });
+
+  it('group conversations: a group member or the class teacher starts one; a classmate outside the group gets 403', async () => {
+    const w = ctx.w;
+    const group = await buildGroup(ctx.t.db, w.cls.id, [w.s1, w.s2], { name: 'Reading Circle' });
+    const made = await (await as(w.s1)).req('POST', '/api/messages/conversations', { kind: 'group', groupId: group.id });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json<ConversationDetails>()).toMatchObject({ kind: 'group', title: `Reading Circle · ${w.cls.name}`, memberCount: 4 });
+    const again = await (await as(w.teacher)).req('POST', '/api/messages/conversations', { kind: 'group', groupId: group.id });
+    expect(again.statusCode).toBe(200);
+    const outside = await (await as(w.s3)).req('POST', '/api/messages/conversations', { kind: 'group', groupId: group.id });
+    expect(outside.json().code).toBe('MESSAGE_NOT_ALLOWED');
+    expect((await (await as(w.s3)).req('GET', `/api/messages/conversations/${made.json<ConversationDetails>().id}`)).statusCode).toBe(404);
+    expect((await (await as(w.s1)).req('GET', '/api/messages/conversations?cursor=bm9wZQ')).statusCode).toBe(400);
   });
 
   it('search finds only the caller’s own conversations’ messages and keeps a history', async () => {
