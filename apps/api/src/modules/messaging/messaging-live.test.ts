@@ -6,6 +6,7 @@ import { conversationMembers } from '../../db/schema/messaging.ts';
 import { outbox } from '../../db/schema/platform.ts';
 import { users } from '../../db/schema/users.ts';
 import { ctxOf } from '../../platform/app-context.ts';
+import { onlineUsers } from '../../platform/realtime/presence.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildClassWorld, type ClassWorld } from '../../test/class-factories.ts';
@@ -155,6 +156,7 @@ describe('messaging: live delivery, flood, attachments, offline mail', () => {
     const online = await direct(w.admin, w.s4);
     const socket = await connectRealtime(base, { cookie: (await as(w.s4)).cookie });
     await socket.until((f) => f.some((x) => x.kind === 'hello'));
+    for (const t0 = Date.now(); (await onlineUsers(t.db, [w.s4.id])).size === 0 && Date.now() - t0 < 2000; ) await sleep(20);
     await send(w.admin, online.id, 'Are you there?');
     await sendMessageMails(ctx);
     expect(await mailsTo(w.s4)).toHaveLength(0);
