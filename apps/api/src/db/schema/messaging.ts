@@ -5,7 +5,7 @@ import { schools } from './tenancy.ts';
 import { users } from './users.ts';
 
 /**
- * Messaging (issue 16, decision XXXX-msgapi). A conversation belongs to one school; `key` makes
+ * Messaging (issue 16, decision 0039). A conversation belongs to one school; `key` makes
  * find-or-create race-free: `direct:<smaller id>:<larger id>`, `class:<class id>`, `group:<group id>`.
  */
 export const conversations = pgTable(

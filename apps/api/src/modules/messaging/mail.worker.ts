@@ -12,7 +12,7 @@ import { MESSAGE_MAIL } from './messages.ts';
 import { conversationRows } from './views.ts';
 
 /**
- * Mail to offline recipients (decision XXXX-msgapi): every minute, each member of an unmuted
+ * Mail to offline recipients (decision 0039): every minute, each member of an unmuted
  * conversation with messages from others they have neither read nor been mailed about, mail on
  * (the default) and no open socket on any node gets one mail through the outbox summarising
  * them, at most once per conversation per `MESSAGE_EMAIL_WINDOW_MINUTES`; messages that arrive

@@ -68,7 +68,7 @@ const registerAttachments = (app: Parameters<FastifyPluginAsyncZod>[0], ctx: Ctx
   );
 };
 
-/** Messaging (`/api/messages/...`, issue 16): see `@klase/core/messaging/contracts` and decision XXXX-msgapi. */
+/** Messaging (`/api/messages/...`, issue 16): see `@klase/core/messaging/contracts` and decision 0039. */
 export const messagingRoutes: FastifyPluginAsyncZod<MessagingOptions> = async (app, opts) => {
   const ctx = ctxOf(app);
   const db = ctx.db;

@@ -23,7 +23,7 @@ import {
 import { parentOf } from './messages.ts';
 
 /**
- * Who may message whom (decision XXXX-msgapi), written once and used by the contacts list, user
+ * Who may message whom (decision 0039), written once and used by the contacts list, user
  * details, starting a conversation and sending in a one-to-one conversation:
  * teachers and assistants ↔ the students of their classes and those students' parents;
  * students ↔ their teachers, and ↔ classmates while the school allows it; parents ↔ their
