@@ -54,6 +54,8 @@ const SIGNED_OUT = 4401;
 
 export interface RealtimeClient {
   subscribe(type: string, handler: RealtimeHandler): () => void;
+  /** Calls `listener` each time the socket opens again after a drop (not on the first open); returns the unsubscribe function. */
+  onReconnect(listener: () => void): () => void;
   /** The id of the last event handed out (null before the server said where the stream starts). */
   readonly lastId: number | null;
 }
@@ -139,6 +141,8 @@ export const createRealtimeClient = (opts: {
   let socket: SocketLike | null = null;
   let lastId: number | null = null;
   let ping: ReturnType<typeof startPing> | null = null;
+  const reconnectListeners = new Set<() => void>();
+  let openedBefore = false;
 
   const wanted = () => handlers.size > 0;
 
@@ -167,6 +171,8 @@ export const createRealtimeClient = (opts: {
       open: () => {
         backoff.reset();
         if (s) ping = startPing(s);
+        if (openedBefore) for (const listener of [...reconnectListeners]) listener();
+        openedBefore = true;
       },
       message: (data) => {
         ping?.heard();
@@ -201,6 +207,12 @@ export const createRealtimeClient = (opts: {
         current?.delete(handler);
         if (current && current.size === 0) handlers.delete(type);
         if (!wanted()) disconnect();
+      };
+    },
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => {
+        reconnectListeners.delete(listener);
       };
     },
     get lastId() {
