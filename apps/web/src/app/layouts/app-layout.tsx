@@ -11,6 +11,7 @@ import { LanguageMenu } from './language-menu.tsx';
 import { NavLinks } from './nav-links.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { MessagesDrawer } from '../../features/messaging/messages-drawer.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 
 const HEADER_HEIGHT = 60;
@@ -67,6 +68,7 @@ export const AppLayout = () => {
           <Group gap={4} wrap="nowrap">
             {isParent && wide && <ChildSwitcher compact />}
             <LanguageMenu />
+            <MessagesDrawer />
             <ThemeToggle />
             <UserMenu profile={profile} />
           </Group>

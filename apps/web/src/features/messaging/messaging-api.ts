@@ -18,6 +18,7 @@ import { apiFetch, uploadWithProgress } from '../../api/http.ts';
 export const messageKeys = {
   all: ['messages'] as const,
   lists: ['messages', 'list'] as const,
+  recent: ['messages', 'list', 'recent'] as const,
   list: (filter: ConversationFilter, q: string) => ['messages', 'list', filter, q] as const,
   details: (id: string) => ['messages', 'details', id] as const,
   unread: ['messages', 'unread'] as const,
