@@ -126,7 +126,7 @@ export const Composer = ({ enterToSend, onSend, onTyping }: ComposerProps) => {
         </Text>
         {text.length >= COUNTER_FROM && (
           <Text size="xs" c={tooLong ? danger : muted} aria-live="polite">
-            {t('composer.counter', { count: text.length, max: MESSAGE_BODY_MAX })}
+            {t('composer.counter', { length: text.length.toLocaleString(), max: MESSAGE_BODY_MAX.toLocaleString() })}
           </Text>
         )}
       </Group>
