@@ -130,6 +130,22 @@ const createBackoff = (random: () => number) => {
   };
 };
 
+/** Listeners of a signal without payload (the reconnections). */
+const createSignal = () => {
+  const listeners = new Set<() => void>();
+  return {
+    add(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    fire() {
+      for (const listener of [...listeners]) listener();
+    },
+  };
+};
+
 export const createRealtimeClient = (opts: {
   url: string;
   open: SocketFactory;
@@ -141,7 +157,7 @@ export const createRealtimeClient = (opts: {
   let socket: SocketLike | null = null;
   let lastId: number | null = null;
   let ping: ReturnType<typeof startPing> | null = null;
-  const reconnectListeners = new Set<() => void>();
+  const reconnected = createSignal();
   let openedBefore = false;
 
   const wanted = () => handlers.size > 0;
@@ -171,7 +187,7 @@ export const createRealtimeClient = (opts: {
       open: () => {
         backoff.reset();
         if (s) ping = startPing(s);
-        if (openedBefore) for (const listener of [...reconnectListeners]) listener();
+        if (openedBefore) reconnected.fire();
         openedBefore = true;
       },
       message: (data) => {
@@ -209,12 +225,7 @@ export const createRealtimeClient = (opts: {
         if (!wanted()) disconnect();
       };
     },
-    onReconnect(listener) {
-      reconnectListeners.add(listener);
-      return () => {
-        reconnectListeners.delete(listener);
-      };
-    },
+    onReconnect: reconnected.add,
     get lastId() {
       return lastId;
     },

@@ -98,7 +98,7 @@ const Bubble = ({ item, mine, showSender, seen, retry, marked }: { item: ThreadI
 };
 
 /** Keeps the view at the bottom when the user is there and something arrives; keeps the place when older pages load above. */
-const useScrollKeeping = (items: readonly ThreadItem[], focusId: string | null) => {
+const useScrollKeeping = (items: readonly ThreadItem[], focusId: string | null, hasMore: boolean, loadOlder: () => Promise<void>) => {
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const prevHeight = useRef(0);
@@ -119,20 +119,20 @@ const useScrollKeeping = (items: readonly ThreadItem[], focusId: string | null) 
     if (!focusId) return;
     scroller.current?.querySelector(`[data-message-id="${CSS.escape(focusId)}"]`)?.scrollIntoView({ block: 'center' });
   }, [focusId, items]);
-  return { scroller, atBottom };
-};
-
-/** The messages, oldest first, with day separators; older ones load on scroll to the top (or the button). */
-export const ThreadView = ({ items, myId, kind, hasMore, loadOlder, seenId, typing, retry, focusId }: ThreadViewProps) => {
-  const { t } = useTranslation('messaging');
-  const muted = useTone('muted');
-  const { scroller, atBottom } = useScrollKeeping(items, focusId);
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
     if (el.scrollTop < 40 && hasMore) void loadOlder();
   };
+  return { scroller, onScroll };
+};
+
+/** The messages, oldest first, with day separators; older ones load on scroll to the top (or the button). */
+export const ThreadView = ({ items, myId, kind, hasMore, loadOlder, seenId, typing, retry, focusId }: ThreadViewProps) => {
+  const { t } = useTranslation('messaging');
+  const muted = useTone('muted');
+  const { scroller, onScroll } = useScrollKeeping(items, focusId, hasMore, loadOlder);
   return (
     <Box
       ref={scroller}

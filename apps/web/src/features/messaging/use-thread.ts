@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_EVENTS, type AttachmentRef, type PersonRef } from '@klase/core/messaging/contracts';
@@ -6,7 +6,8 @@ import { announce } from '../../components/live-announcer.tsx';
 import { useRealtime, useRealtimeReconnect } from '../../lib/use-realtime.ts';
 import { getMessages, markReadCall, messageKeys, sendMessageCall } from './messaging-api.ts';
 import { newClientId, type NewMessageEvent, type TypingEvent } from './messaging-hooks.ts';
-import { addPending, mergeMessages, newestStoredId, pendingMessage, setSendState, type ThreadItem } from './thread-state.ts';
+import { addPending, newestStoredId, pendingMessage, setSendState, type ThreadItem } from './thread-state.ts';
+import { createThreadStore } from './thread-store.ts';
 
 /** Looks this many pages back for a message opened from the search. */
 const MAX_PAGES_TO_FIND = 10;
@@ -19,48 +20,12 @@ interface Outgoing {
 
 /** The newest page, then older pages on demand; live messages merged in; a reconnect reloads the newest page. */
 const useThreadPages = (conversationId: string) => {
-  const [items, setItems] = useState<ThreadItem[]>([]);
-  const [hasMore, setHasMore] = useState(false);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<unknown>(null);
-  const loadingOlder = useRef(false);
-  const firstLoad = useRef(true);
-
-  const loadNewest = useCallback(async () => {
-    try {
-      const page = await getMessages(conversationId);
-      setItems((prev) => mergeMessages(prev, page.items));
-      // A reload after a reconnect keeps what older pages said about the rest.
-      if (firstLoad.current) setHasMore(page.hasMore);
-      firstLoad.current = false;
-      setError(null);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setLoading(false);
-    }
-  }, [conversationId]);
-
+  const [store] = useState(() => createThreadStore((before) => getMessages(conversationId, before)));
+  const snapshot = useSyncExternalStore(store.subscribe, store.get, store.get);
   useEffect(() => {
-    void loadNewest();
-  }, [loadNewest]);
-
-  const oldestId = items.find((i) => i.state === 'sent')?.id;
-  const loadOlder = useCallback(async () => {
-    if (!oldestId || loadingOlder.current) return;
-    loadingOlder.current = true;
-    try {
-      const page = await getMessages(conversationId, oldestId);
-      setItems((prev) => mergeMessages(prev, page.items));
-      setHasMore(page.hasMore);
-    } catch (e) {
-      setError(e);
-    } finally {
-      loadingOlder.current = false;
-    }
-  }, [conversationId, oldestId]);
-
-  return { items, setItems, hasMore, loading, error, loadNewest, loadOlder };
+    void store.loadNewest();
+  }, [store]);
+  return { ...snapshot, store, loadOlder: store.loadOlder, loadNewest: store.loadNewest };
 };
 
 /** Typing indicator of the other members: the name, for a few seconds after each event. */
@@ -90,43 +55,43 @@ export const useThread = (conversationId: string, me: PersonRef, unreadAtOpen: n
   const { t } = useTranslation('messaging');
   const client = useQueryClient();
   const pages = useThreadPages(conversationId);
-  const { setItems } = pages;
+  const { store } = pages;
   const { typing, clearTyping } = useTypingName(conversationId, me.id);
   const outgoing = useRef(new Map<string, Outgoing>());
 
   useRealtime(MESSAGE_EVENTS.new, (event) => {
     const data = event.data as NewMessageEvent;
     if (data.conversationId !== conversationId || !data.message) return;
-    setItems((prev) => mergeMessages(prev, [data.message]));
+    store.merge([data.message]);
     if (data.message.sender.id !== me.id) {
       clearTyping();
       announce(t('thread.incoming', { name: data.message.sender.name, body: data.message.body.slice(0, 140) }));
     }
   });
-  useRealtimeReconnect(() => void pages.loadNewest());
+  useRealtimeReconnect(() => void store.loadNewest());
 
   const deliver = useCallback(
     async (clientId: string) => {
       const out = outgoing.current.get(clientId);
       if (!out) return;
-      setItems((prev) => setSendState(prev, clientId, 'sending'));
+      store.update((prev) => setSendState(prev, clientId, 'sending'));
       try {
         const stored = await sendMessageCall(conversationId, { clientId, body: out.body, attachmentIds: out.attachments.map((a) => a.id) });
         outgoing.current.delete(clientId);
-        setItems((prev) => mergeMessages(prev, [stored]));
+        store.merge([stored]);
         void client.invalidateQueries({ queryKey: messageKeys.lists });
       } catch {
-        setItems((prev) => setSendState(prev, clientId, 'failed'));
+        store.update((prev) => setSendState(prev, clientId, 'failed'));
       }
     },
-    [client, conversationId, setItems],
+    [client, conversationId, store],
   );
 
   const send = (body: string, attachments: AttachmentRef[]) => {
     const clientId = newClientId();
     outgoing.current.set(clientId, { body, attachments });
     const item = pendingMessage({ conversationId, clientId, sender: me, body, attachments, createdAt: new Date().toISOString() });
-    setItems((prev) => addPending(prev, item));
+    store.update((prev) => addPending(prev, item));
     void deliver(clientId);
   };
 
