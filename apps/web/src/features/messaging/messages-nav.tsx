@@ -3,6 +3,8 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PersonRef } from '@klase/core/messaging/contracts';
 import { paths } from '../../config/paths.ts';
+import { FALLBACK_PHOTO } from '../../components/image-loader.tsx';
+import { sizedPicture } from '../../lib/photo.ts';
 
 const SECTIONS = [
   { key: 'conversations', to: paths.messages.to(), prefix: '/messages/list' },
@@ -40,7 +42,9 @@ export const MessagesNav = ({ title }: { title: string }) => {
   );
 };
 
-/** A person's photo, or their initials. */
+/** A person's photo (the server's fallback picture when there is none), decorative: the name is always written beside it. */
 export const PersonAvatar = ({ person, size = 36 }: { person: Pick<PersonRef, 'name' | 'photoUrl'>; size?: number }) => (
-  <Avatar src={person.photoUrl} alt="" size={size} radius="xl" name={person.name} color="initials" aria-hidden="true" />
+  <Avatar src={person.photoUrl ? sizedPicture(person.photoUrl, size) : FALLBACK_PHOTO} alt="" size={size} radius="xl" imageProps={{ loading: 'lazy' }} aria-hidden="true">
+    {person.name.slice(0, 1)}
+  </Avatar>
 );
