@@ -26,6 +26,11 @@ const sendText = async (page: Page, text: string) => {
   await expect(bodies(page, text)).toHaveCount(1);
 };
 
+/** Nothing wider than the window (360 px on the phone project). */
+const expectNoSideScroll = async (page: Page) => {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+};
+
 /** Opens the conversation menu and picks an entry. */
 const menu = async (page: Page, item: RegExp) => {
   await page.getByRole('button', { name: /conversation options/i }).click();
@@ -50,13 +55,15 @@ test('a teacher and a student message each other live, with star, mute, block an
   await a11y('messages: conversation (teacher)');
 
   const student = await secondUser(browser, info, 'student1');
+  let hello = '';
   try {
     await student.page.goto(conversation);
     await expect(student.page.getByRole('heading', { name: /maria clara/i, level: 2 })).toBeVisible();
     await checkA11y(student.page, 'messages: conversation (student)');
 
     // Typing shows on the other side, then the message arrives without a reload; the student's reply too.
-    const hello = `Magandang umaga, Jose (${tag})`;
+    await expectNoSideScroll(student.page);
+    hello = `Magandang umaga, Jose (${tag})`;
     await composer(page).fill(hello);
     await expect(student.page.getByTestId('typing')).toContainText(/maria clara.* is typing/i);
     await composer(page).press('Enter');
@@ -110,6 +117,21 @@ test('a teacher and a student message each other live, with star, mute, block an
   } finally {
     await student.context.close();
   }
+
+  // Search over one's own messages: the hit opens the conversation at the message; the history shows on focus.
+  await page.goto('/#/messages/list');
+  const search = page.getByRole('textbox', { name: /^search messages$/i });
+  await search.fill('Magandang umaga');
+  await search.press('Enter');
+  const hit = page.getByTestId('search-hit').filter({ hasText: hello });
+  await expect(hit).toHaveCount(1);
+  await a11y('messages: search results');
+  await hit.click();
+  await expect(page).toHaveURL(/#\/messages\/list\/[^?]+\?at=/);
+  await expect(bodies(page, hello)).toBeVisible();
+  await page.goto('/#/messages/list');
+  await page.getByRole('textbox', { name: /^search messages$/i }).focus();
+  await expect(page.getByTestId('search-history')).toContainText('Magandang umaga');
 
   // The drawer in the header lists the conversation.
   await page.getByTestId('messages-button').click();

@@ -12,7 +12,7 @@ import { useSession } from '../../lib/session-store.ts';
 import { paths } from '../../config/paths.ts';
 import { listConversations, messageKeys } from './messaging-api.ts';
 import { useUnreadCount } from './messaging-hooks.ts';
-import { ConversationItem } from './conversation-list.tsx';
+import { ConversationItem } from './conversation-item.tsx';
 
 /** The drawer's recent conversations (the first page of "all"). */
 const RecentConversations = ({ onOpen }: { onOpen: () => void }) => {
