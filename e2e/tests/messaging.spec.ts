@@ -55,7 +55,7 @@ test('a teacher and a student message each other live, with star, mute, block an
   await a11y('messages: conversation (teacher)');
 
   const student = await secondUser(browser, info, 'student1');
-  let hello = '';
+  const hello = `Magandang umaga, Jose (${tag})`;
   try {
     await student.page.goto(conversation);
     await expect(student.page.getByRole('heading', { name: /maria clara/i, level: 2 })).toBeVisible();
@@ -63,7 +63,6 @@ test('a teacher and a student message each other live, with star, mute, block an
 
     // Typing shows on the other side, then the message arrives without a reload; the student's reply too.
     await expectNoSideScroll(student.page);
-    hello = `Magandang umaga, Jose (${tag})`;
     await composer(page).fill(hello);
     await expect(student.page.getByTestId('typing')).toContainText(/maria clara.* is typing/i);
     await composer(page).press('Enter');
@@ -130,8 +129,11 @@ test('a teacher and a student message each other live, with star, mute, block an
   await expect(page).toHaveURL(/#\/messages\/list\/[^?]+\?at=/);
   await expect(bodies(page, hello)).toBeVisible();
   await page.goto('/#/messages/list');
-  await page.getByRole('textbox', { name: /^search messages$/i }).focus();
+  await page.reload();
+  await expect(page.getByTestId('conversation-item').first()).toBeVisible();
+  await page.getByRole('textbox', { name: /^search messages$/i }).click();
   await expect(page.getByTestId('search-history')).toContainText('Magandang umaga');
+  await a11y('messages: search history');
 
   // The drawer in the header lists the conversation.
   await page.getByTestId('messages-button').click();
