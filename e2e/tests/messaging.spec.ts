@@ -1,4 +1,4 @@
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Browser, Page, TestInfo, WebSocketRoute } from '@playwright/test';
 import { checkA11y, expect, signIn, test } from '../fixtures.ts';
 
 /**
@@ -8,13 +8,42 @@ import { checkA11y, expect, signIn, test } from '../fixtures.ts';
  * while the student is offline appears exactly once after the connection comes back.
  */
 
-/** A second browser with the project's screen (desktop or 360 px), signed in. */
+/**
+ * A second browser with the project's screen (desktop or 360 px), signed in. Its real-time sockets
+ * pass through a proxy the test can cut: `drop()` closes the open socket and refuses new ones and
+ * takes the network away, `restore()` gives both back (the client then reconnects by itself).
+ */
 const secondUser = async (browser: Browser, info: TestInfo, username: string) => {
   const { viewport, isMobile, hasTouch, deviceScaleFactor, locale, timezoneId } = info.project.use;
   const context = await browser.newContext({ viewport, isMobile, hasTouch, deviceScaleFactor, locale, timezoneId, reducedMotion: 'reduce' });
+  let down = false;
+  let opened = 0;
+  const open = new Set<WebSocketRoute>();
+  await context.routeWebSocket(/\/api\/realtime/, (ws) => {
+    if (down) {
+      void ws.close({ code: 4000, reason: 'test: network down' });
+      return;
+    }
+    opened += 1;
+    open.add(ws);
+    ws.connectToServer();
+  });
   const page = await context.newPage();
   await signIn(page, username);
-  return { context, page };
+  const network = {
+    drop: async () => {
+      down = true;
+      await context.setOffline(true);
+      for (const ws of open) await ws.close({ code: 4000, reason: 'test: network down' });
+      open.clear();
+    },
+    restore: async () => {
+      down = false;
+      await context.setOffline(false);
+    },
+    socketsOpened: () => opened,
+  };
+  return { context, page, network };
 };
 
 const bodies = (page: Page, text: string) => page.getByTestId('message-body').filter({ hasText: text });
@@ -104,11 +133,16 @@ test('a teacher and a student message each other live, with star, mute, block an
     await expect(composer(student.page)).toBeVisible();
 
     // The student's connection drops; a message sent meanwhile appears once when it is back.
-    await student.context.setOffline(true);
+    const socketsBefore = student.network.socketsOpened();
+    await student.network.drop();
     const away = `While you were away (${tag})`;
     await sendText(page, away);
-    await student.context.setOffline(false);
+    await student.page.waitForTimeout(1500);
+    await expect(bodies(student.page, away)).toHaveCount(0);
+    await student.network.restore();
     await expect(bodies(student.page, away)).toHaveCount(1, { timeout: 40_000 });
+    // It came over a new socket (the client reconnected), and nothing showed twice.
+    expect(student.network.socketsOpened()).toBeGreaterThan(socketsBefore);
     const after = `After the reconnect (${tag})`;
     await sendText(page, after);
     await expect(bodies(student.page, after)).toHaveCount(1);
