@@ -29,7 +29,7 @@ export const MessagesNav = ({ title }: { title: string }) => {
               key={s.key}
               component={Link}
               to={s.to}
-              size="compact-md"
+              size="compact-sm"
               variant={current === s.key ? 'filled' : 'subtle'}
               aria-current={current === s.key ? 'page' : undefined}
             >

@@ -15,6 +15,8 @@ import { MessagesNav } from './messages-nav.tsx';
 const TWO_PANES = '(min-width: 62em)';
 /** The panes fill the window under the header (60 px), the page's padding and its title row. */
 const PANE_HEIGHT = 'max(26rem, calc(100dvh - 60px - 2 * var(--mantine-spacing-md) - 4.5rem))';
+/** One pane: the title and the section links take about two lines more. */
+const PHONE_PANE_HEIGHT = 'max(24rem, calc(100dvh - 60px - 2 * var(--mantine-spacing-sm) - 7rem))';
 
 /** The caller as a message sender (for own messages shown before the server answers). */
 const useMe = (): PersonRef | null => {
@@ -36,7 +38,7 @@ export const MessagesPage = () => {
       <>
         <MessagesNav title={t('titles.messages')} />
         {conversation ? (
-          <Paper withBorder h={PANE_HEIGHT} style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
+          <Paper withBorder style={{ height: PHONE_PANE_HEIGHT, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
             {conversation}
           </Paper>
         ) : (
