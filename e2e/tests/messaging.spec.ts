@@ -147,6 +147,21 @@ test('a teacher and a student message each other live, with star, mute, block an
     await sendText(page, after);
     await expect(bodies(student.page, after)).toHaveCount(1);
     await expect(bodies(student.page, away)).toHaveCount(1);
+
+    // Elsewhere in the app, the header's messages button counts a new message live; opening it reads it.
+    await student.page.goto('/#/dashboard');
+    await expect(student.page.getByRole('button', { name: /^messages$/i })).toBeVisible();
+    const badge = `Badge check (${tag})`;
+    await sendText(page, badge);
+    await expect(student.page.getByRole('button', { name: /^messages, 1 unread$/i })).toBeVisible();
+    await student.page.getByTestId('messages-button').click();
+    await student.page
+      .getByRole('dialog', { name: /^messages$/i })
+      .getByRole('link', { name: /maria clara/i })
+      .first()
+      .click();
+    await expect(bodies(student.page, badge)).toHaveCount(1);
+    await expect(student.page.getByRole('button', { name: /^messages$/i })).toBeVisible();
   } finally {
     await student.context.close();
   }
