@@ -23,6 +23,16 @@ describe('roles and guards (spec section 6)', () => {
   it('blocks no role from account edit (the block list is empty)', () => {
     for (const r of ROLE_IDS) expect(canOpen('accountEditBlocked', r)).toBe(true);
   });
+  it('gives messaging (route and navigation) to the roles of a school only', () => {
+    for (const r of [ROLE.admin, ROLE.lsg, ROLE.rexAdmin]) {
+      expect(canOpen('messages', r)).toBe(false);
+      expect(NAV_BY_ROLE[r]).not.toContain('messages');
+    }
+    for (const r of [ROLE.teacher, ROLE.assistantTeacher, ROLE.student, ROLE.parent, ROLE.schoolAdmin]) {
+      expect(canOpen('messages', r)).toBe(true);
+      expect(NAV_BY_ROLE[r]).toContain('messages');
+    }
+  });
   it('gives every role a navigation starting at the dashboard', () => {
     for (const r of ROLE_IDS) expect(NAV_BY_ROLE[r][0]).toBe('dashboard');
   });

@@ -92,12 +92,12 @@ export const canOpen = (route: GuardedRoute, roleId: number): boolean => {
 
 /** Navigation entries each role sees in the app shell. */
 export const NAV_BY_ROLE: Record<RoleId, readonly string[]> = {
-  [ROLE.admin]: ['dashboard', 'administration', 'outbox', 'calendar', 'messages'],
+  [ROLE.admin]: ['dashboard', 'administration', 'outbox', 'calendar'],
   [ROLE.teacher]: ['dashboard', 'classes', 'courses', 'materials', 'calendar', 'messages', 'resources'],
   [ROLE.assistantTeacher]: ['dashboard', 'classes', 'courses', 'calendar', 'messages', 'resources'],
   [ROLE.student]: ['dashboard', 'classes', 'courses', 'calendar', 'messages', 'resources', 'portfolios'],
   [ROLE.parent]: ['dashboard', 'children', 'classes', 'calendar', 'messages', 'resources'],
   [ROLE.schoolAdmin]: ['dashboard', 'administration', 'classes', 'calendar', 'messages', 'resources'],
-  [ROLE.lsg]: ['dashboard', 'administration', 'reports', 'calendar', 'messages'],
-  [ROLE.rexAdmin]: ['dashboard', 'administration', 'catalogue', 'calendar', 'messages'],
+  [ROLE.lsg]: ['dashboard', 'administration', 'reports', 'calendar'],
+  [ROLE.rexAdmin]: ['dashboard', 'administration', 'catalogue', 'calendar'],
 };

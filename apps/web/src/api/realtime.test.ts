@@ -153,3 +153,26 @@ describe('the real-time client', () => {
     expect(sockets).toHaveLength(2);
   });
 });
+
+describe('reconnect listeners', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('are told each time the socket opens again after a drop, not on the first open', async () => {
+    const { client, last } = connected('message.new');
+    let reconnects = 0;
+    const stop = client.onReconnect(() => {
+      reconnects += 1;
+    });
+    expect(reconnects).toBe(0);
+    last().serverClose(1006);
+    await vi.advanceTimersByTimeAsync(500);
+    last().serverOpen();
+    expect(reconnects).toBe(1);
+    stop();
+    last().serverClose(1006);
+    await vi.advanceTimersByTimeAsync(500);
+    last().serverOpen();
+    expect(reconnects).toBe(1);
+  });
+});

@@ -54,6 +54,8 @@ const SIGNED_OUT = 4401;
 
 export interface RealtimeClient {
   subscribe(type: string, handler: RealtimeHandler): () => void;
+  /** Calls `listener` each time the socket opens again after a drop (not on the first open); returns the unsubscribe function. */
+  onReconnect(listener: () => void): () => void;
   /** The id of the last event handed out (null before the server said where the stream starts). */
   readonly lastId: number | null;
 }
@@ -128,6 +130,22 @@ const createBackoff = (random: () => number) => {
   };
 };
 
+/** Listeners of a signal without payload (the reconnections). */
+const createSignal = () => {
+  const listeners = new Set<() => void>();
+  return {
+    add(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    fire() {
+      for (const listener of [...listeners]) listener();
+    },
+  };
+};
+
 export const createRealtimeClient = (opts: {
   url: string;
   open: SocketFactory;
@@ -139,6 +157,8 @@ export const createRealtimeClient = (opts: {
   let socket: SocketLike | null = null;
   let lastId: number | null = null;
   let ping: ReturnType<typeof startPing> | null = null;
+  const reconnected = createSignal();
+  let openedBefore = false;
 
   const wanted = () => handlers.size > 0;
 
@@ -167,6 +187,8 @@ export const createRealtimeClient = (opts: {
       open: () => {
         backoff.reset();
         if (s) ping = startPing(s);
+        if (openedBefore) reconnected.fire();
+        openedBefore = true;
       },
       message: (data) => {
         ping?.heard();
@@ -203,6 +225,7 @@ export const createRealtimeClient = (opts: {
         if (!wanted()) disconnect();
       };
     },
+    onReconnect: reconnected.add,
     get lastId() {
       return lastId;
     },

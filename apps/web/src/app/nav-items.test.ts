@@ -7,12 +7,12 @@ const keys = (roleId: number) => navItemsFor(roleId).map((i) => i.key);
 describe('navigation per role', () => {
   it('shows only screens that exist, in the order of NAV_BY_ROLE, plus the account', () => {
     expect(keys(ROLE.admin)).toEqual(['dashboard', 'administration', 'outbox', 'account']);
-    expect(keys(ROLE.schoolAdmin)).toEqual(['dashboard', 'administration', 'classes', 'resources', 'account']);
+    expect(keys(ROLE.schoolAdmin)).toEqual(['dashboard', 'administration', 'classes', 'messages', 'resources', 'account']);
     expect(keys(ROLE.lsg)).toEqual(['dashboard', 'administration', 'account']);
-    expect(keys(ROLE.teacher)).toEqual(['dashboard', 'classes', 'courses', 'materials', 'resources', 'account']);
-    expect(keys(ROLE.student)).toEqual(['dashboard', 'classes', 'courses', 'resources', 'account']);
+    expect(keys(ROLE.teacher)).toEqual(['dashboard', 'classes', 'courses', 'materials', 'messages', 'resources', 'account']);
+    expect(keys(ROLE.student)).toEqual(['dashboard', 'classes', 'courses', 'messages', 'resources', 'account']);
     expect(keys(ROLE.rexAdmin)).toEqual(['dashboard', 'administration', 'catalogue', 'account']);
-    expect(keys(ROLE.parent)).toEqual(['dashboard', 'children', 'classes', 'resources', 'account']);
+    expect(keys(ROLE.parent)).toEqual(['dashboard', 'children', 'classes', 'messages', 'resources', 'account']);
     expect(keys(999)).toEqual(['dashboard', 'account']);
   });
 
@@ -28,6 +28,8 @@ describe('navigation per role', () => {
     expect(activeNavKey(admin, '/admin/outbox')).toBe('outbox');
     expect(activeNavKey(navItemsFor(ROLE.teacher), '/classes/4/class-list/students')).toBe('classes');
     expect(activeNavKey(navItemsFor(ROLE.teacher), '/courses/available')).toBe('courses');
+    expect(activeNavKey(navItemsFor(ROLE.student), '/messages/list/7')).toBe('messages');
+    expect(activeNavKey(navItemsFor(ROLE.student), '/messages/contacts')).toBe('messages');
     expect(activeNavKey(navItemsFor(ROLE.rexAdmin), '/catalogue/courses/9/element/3')).toBe('catalogue');
   });
 });

@@ -8,6 +8,7 @@ import {
   IconFolders,
   IconSchool,
   IconMail,
+  IconMessages,
   IconUserCircle,
   IconUsers,
 } from '@tabler/icons-react';
@@ -45,6 +46,7 @@ const DESTINATIONS: Record<string, Omit<NavItem, 'key'>> = {
   catalogue: { label: 'nav.catalogue', to: paths.catalogue.to(), prefixes: ['/catalogue'], icon: IconBooks, role: 'catalogue' },
   resources: { label: 'nav.resources', to: paths.resources.to(), prefixes: ['/resources'], icon: IconFolders, role: 'resources' },
   materials: { label: 'nav.materials', to: paths.myMaterials.to(), prefixes: ['/materials'], icon: IconFiles, role: 'myMaterials' },
+  messages: { label: 'messaging:nav.messages', to: paths.messages.to(), prefixes: ['/messages'], icon: IconMessages, role: 'messages' },
   outbox: { label: 'nav.outbox', to: paths.adminOutbox.to(), prefixes: ['/admin/outbox'], icon: IconMail },
   children: {
     label: 'nav.children',

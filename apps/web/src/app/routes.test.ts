@@ -53,6 +53,11 @@ describe('route table', () => {
     expect(metaForPath(routes, '/account/child-details/9')).toMatchObject({ access: 'auth', role: 'childDetails' });
     expect(metaForPath(routes, '/account/child/9')).toMatchObject({ access: 'auth', role: 'childDetails' });
     expect(metaForPath(routes, '/admin/outbox')).toMatchObject({ access: 'auth', role: 'outbox' });
+    expect(metaForPath(routes, '/messages/list')).toMatchObject({ access: 'auth', role: 'messages' });
+    expect(metaForPath(routes, '/messages/list/9')).toMatchObject({ access: 'auth', role: 'messages' });
+    expect(metaForPath(routes, '/messages/contacts')).toMatchObject({ access: 'auth', role: 'messages' });
+    expect(metaForPath(routes, '/messages/settings')).toMatchObject({ access: 'auth', role: 'messages' });
+    expect(metaForPath(routes, '/messages/user-details')).toMatchObject({ access: 'auth', role: 'messages' });
   });
 
   it('has a real route (not the catch-all) for every registered path', () => {

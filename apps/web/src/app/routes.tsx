@@ -73,6 +73,30 @@ const adminRoutes: RouteObject[] = [
   },
 ];
 
+/** Messaging (issue 16): conversations, contacts, user details and settings, for the roles of a school. */
+const messagingRoutes: RouteObject[] = [
+  {
+    path: 'messages/list/:id?',
+    handle: meta({ role: 'messages', title: 'messaging:titles.messages' }),
+    lazy: lazyPage(() => import('../features/messaging/messages-page.tsx'), 'MessagesPage'),
+  },
+  {
+    path: 'messages/contacts',
+    handle: meta({ role: 'messages', title: 'messaging:titles.contacts' }),
+    lazy: lazyPage(() => import('../features/messaging/contacts-page.tsx'), 'ContactsPage'),
+  },
+  {
+    path: 'messages/settings',
+    handle: meta({ role: 'messages', title: 'messaging:titles.settings' }),
+    lazy: lazyPage(() => import('../features/messaging/settings-page.tsx'), 'MessageSettingsPage'),
+  },
+  {
+    path: 'messages/user-details',
+    handle: meta({ role: 'messages', title: 'messaging:titles.userDetails' }),
+    lazy: lazyPage(() => import('../features/messaging/user-details-page.tsx'), 'UserDetailsPage'),
+  },
+];
+
 /** The app layout's route: the class and course routes are added under it when first needed. */
 const APP_ROUTE_ID = 'app';
 
@@ -127,6 +151,7 @@ const appRoutes: RouteObject[] = [
     handle: meta({ role: 'accountEditBlocked', title: 'titles.accountEdit' }),
     lazy: lazyPage(() => import('../features/account/account-edit-page.tsx'), 'AccountEditPage'),
   },
+  ...messagingRoutes,
   {
     path: 'admin/outbox',
     handle: meta({ role: 'outbox', title: 'titles.outbox' }),

@@ -243,6 +243,16 @@ export const paths = {
 
   // The school's resource library (issue 5)
   resources: { pattern: '/resources', to: () => '/resources' },
+
+  // Messaging (issue 16)
+  messages: {
+    pattern: '/messages/list/:id?',
+    /** `id`: the open conversation; `at`: a message to show (a search result). */
+    to: (id?: string, opts: { at?: string } = {}) => `/messages/list${id ? `/${seg(id)}` : ''}${q({ at: opts.at })}`,
+  },
+  messageContacts: { pattern: '/messages/contacts', to: () => '/messages/contacts' },
+  messageSettings: { pattern: '/messages/settings', to: () => '/messages/settings' },
+  messageUser: { pattern: '/messages/user-details', to: (id: string) => `/messages/user-details${q({ id })}` },
 } as const;
 
 export type PathName = keyof typeof paths;

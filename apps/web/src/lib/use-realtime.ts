@@ -12,3 +12,12 @@ export const useRealtime = (type: string, handler: RealtimeHandler): void => {
   });
   useEffect(() => realtime().subscribe(type, (event) => latest.current(event)), [type]);
 };
+
+/** Calls `handler` each time the tab's socket opens again after a drop (screens reload what they show). */
+export const useRealtimeReconnect = (handler: () => void): void => {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => realtime().onReconnect(() => latest.current()), []);
+};

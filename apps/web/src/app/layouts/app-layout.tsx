@@ -11,19 +11,14 @@ import { LanguageMenu } from './language-menu.tsx';
 import { NavLinks } from './nav-links.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { MessagesDrawer } from '../../features/messaging/messages-drawer.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 
 const HEADER_HEIGHT = 60;
 const HEADER_Z_INDEX = 100;
 
-/**
- * The signed-in frame: header, role navigation and main. On small screens the navigation is a
- * modal drawer opened by the burger: focus moves into it and stays there, Escape closes it and
- * focus returns to the burger; choosing an entry closes it and the new page's h1 gets focus (the
- * root layout does that after every navigation), so focus is not returned to the burger then.
- */
-export const AppLayout = () => {
-  const { t } = useTranslation('shell');
+/** The phone navigation drawer: focus goes back to the burger on close, not after choosing an entry. */
+const useNavDrawer = () => {
   const [opened, { open, close }] = useDisclosure(false);
   const [returnFocus, setReturnFocus] = useState(true);
   const openDrawer = () => {
@@ -34,6 +29,18 @@ export const AppLayout = () => {
     setReturnFocus(false);
     close();
   };
+  return { opened, close, returnFocus, openDrawer, closeAfterChoice };
+};
+
+/**
+ * The signed-in frame: header, role navigation and main. On small screens the navigation is a
+ * modal drawer opened by the burger: focus moves into it and stays there, Escape closes it and
+ * focus returns to the burger; choosing an entry closes it and the new page's h1 gets focus (the
+ * root layout does that after every navigation), so focus is not returned to the burger then.
+ */
+export const AppLayout = () => {
+  const { t } = useTranslation('shell');
+  const { opened, close, returnFocus, openDrawer, closeAfterChoice } = useNavDrawer();
   const profile = useSession((s) => s.profile);
   // One child switcher at a time: in the header on wide screens, above the page on phones.
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
@@ -67,6 +74,7 @@ export const AppLayout = () => {
           <Group gap={4} wrap="nowrap">
             {isParent && wide && <ChildSwitcher compact />}
             <LanguageMenu />
+            <MessagesDrawer />
             <ThemeToggle />
             <UserMenu profile={profile} />
           </Group>
