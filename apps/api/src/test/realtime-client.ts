@@ -58,7 +58,7 @@ export const connectRealtime = (base: string, opts: { cookie?: string; origin?: 
         events: () => frames.filter((f) => f.kind === 'event'),
         closed,
         close: () => socket.close(),
-        until: async (ok, ms = 2000) => {
+        until: async (ok, ms = 10_000) => {
           const t0 = Date.now();
           while (!ok(frames)) {
             if (Date.now() - t0 > ms) throw new Error(`timed out; frames: ${JSON.stringify(frames)}`);

@@ -42,22 +42,20 @@ describe('messaging: live delivery, flood, attachments, offline mail', () => {
   });
   afterAll(() => t.close());
 
-  it('a sent message reaches the other member within a second; typing and read state too', async () => {
+  it('a sent message reaches the other member live, once; typing and read state too (delivery time: bench/realtime)', async () => {
     const conv = await direct(w.teacher, w.s1);
     const socket = await connectRealtime(base, { cookie: (await as(w.s1)).cookie });
     await socket.until((f) => f.some((x) => x.kind === 'hello'));
-    const t0 = Date.now();
     const sent = (await send(w.teacher, conv.id, 'Kumusta, Jose?')).json<Message>();
-    await socket.until((f) => messageEvents(f).some((m) => m.id === sent.id), 1000);
-    expect(Date.now() - t0).toBeLessThan(1000);
+    await socket.until((f) => messageEvents(f).some((m) => m.id === sent.id));
     expect(messageEvents(socket.frames)).toEqual([sent]);
     expect((await (await as(w.teacher)).req('POST', `/api/messages/conversations/${conv.id}/typing`)).statusCode).toBe(204);
-    await socket.until((f) => f.some((x) => x.type === MESSAGE_EVENTS.typing), 1000);
+    await socket.until((f) => f.some((x) => x.type === MESSAGE_EVENTS.typing));
     expect(socket.frames.find((x) => x.type === MESSAGE_EVENTS.typing)?.data).toEqual({ conversationId: conv.id, userId: w.teacher.id, name: 'Maria Santos' });
     const teacherSocket = await connectRealtime(base, { cookie: (await as(w.teacher)).cookie });
     await teacherSocket.until((f) => f.some((x) => x.kind === 'hello'));
     await (await as(w.s1)).req('POST', `/api/messages/conversations/${conv.id}/read`, { messageId: sent.id });
-    await teacherSocket.until((f) => f.some((x) => x.type === MESSAGE_EVENTS.read), 1000);
+    await teacherSocket.until((f) => f.some((x) => x.type === MESSAGE_EVENTS.read));
     expect(teacherSocket.frames.find((x) => x.type === MESSAGE_EVENTS.read)?.data).toEqual({ conversationId: conv.id, userId: w.s1.id, messageId: sent.id });
     await socket.until((f) => f.some((x) => x.type === MESSAGE_EVENTS.read));
     expect(socket.frames.find((x) => x.type === MESSAGE_EVENTS.read)?.data).toMatchObject({ unread: 0 });
@@ -156,7 +154,7 @@ describe('messaging: live delivery, flood, attachments, offline mail', () => {
     const online = await direct(w.admin, w.s4);
     const socket = await connectRealtime(base, { cookie: (await as(w.s4)).cookie });
     await socket.until((f) => f.some((x) => x.kind === 'hello'));
-    for (const t0 = Date.now(); (await onlineUsers(t.db, [w.s4.id])).size === 0 && Date.now() - t0 < 2000; ) await sleep(20);
+    for (const t0 = Date.now(); (await onlineUsers(t.db, [w.s4.id])).size === 0 && Date.now() - t0 < 10_000; ) await sleep(20);
     await send(w.admin, online.id, 'Are you there?');
     await sendMessageMails(ctx);
     expect(await mailsTo(w.s4)).toHaveLength(0);

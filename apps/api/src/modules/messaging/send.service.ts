@@ -116,8 +116,10 @@ export const markRead = async (db: Db, me: UserRow, id: string, messageId: strin
     const unread = await unreadTotal(tx, me.id);
     const others = (await memberIds(tx, c.id)).filter((m) => m !== me.id);
     const data = { conversationId: c.id, userId: me.id, messageId: String(upTo) };
-    await publish(tx, { userIds: others, type: MESSAGE_EVENTS.read, data });
-    await publish(tx, { userIds: [me.id], type: MESSAGE_EVENTS.read, data: { ...data, unread } });
+    await publish(tx, [
+      { userIds: others, type: MESSAGE_EVENTS.read, data },
+      { userIds: [me.id], type: MESSAGE_EVENTS.read, data: { ...data, unread } },
+    ]);
     return { unread };
   });
 };

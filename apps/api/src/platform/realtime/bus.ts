@@ -12,15 +12,18 @@ export interface RealtimeMessage {
 const TYPE = /^[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)*$/;
 
 /**
- * Publishes an event to users, inside the caller's transaction (pass the `tx` of the change that
- * causes it): it is stored with the change and every node is woken at commit, so an event exists
- * iff its write committed, and a client that was away gets it on resume. Publish once per
- * transaction, near its end: the recipients stay locked for publishing until the commit.
- * Answers the new event ids (one per recipient that exists).
+ * Publishes events to users, inside the caller's transaction (pass the `tx` of the change that
+ * causes it): they are stored with the change and every node is woken at commit, so an event
+ * exists iff its write committed, and a client that was away gets it on resume. Publish once per
+ * transaction, near its end: the recipients stay locked for publishing until the commit. A change
+ * that tells different people different things passes them all in one call (an array), so all
+ * recipients are locked together, in one order (two separate calls could deadlock with another
+ * transaction that locks the same people the other way round). Answers the new event ids.
  */
-export const publish = async (db: Db, message: RealtimeMessage): Promise<number[]> => {
-  if (!TYPE.test(message.type) || message.type.length > 100) throw new Error(`bad real-time event type: ${message.type}`);
-  if (message.userIds.length === 0) return [];
+export const publish = async (db: Db, message: RealtimeMessage | readonly RealtimeMessage[]): Promise<number[]> => {
+  const messages: readonly RealtimeMessage[] = Array.isArray(message) ? message : [message as RealtimeMessage];
+  for (const m of messages) if (!TYPE.test(m.type) || m.type.length > 100) throw new Error(`bad real-time event type: ${m.type}`);
+  if (messages.every((m) => m.userIds.length === 0)) return [];
   // A savepoint when `db` is a transaction already: the locks and the NOTIFY still end with the outer commit.
-  return db.transaction((tx) => insertEvents(tx, message.userIds, message.type, message.data));
+  return db.transaction((tx) => insertEvents(tx, messages));
 };

@@ -47,8 +47,10 @@ export const idPayloads = (ids: readonly number[]): string[] => {
  * two publishers never deadlock on each other) and held to commit: a user's events therefore
  * commit in id order, which is what lets a client resume "after id N" without a gap.
  */
-export const insertEvents = async (tx: Db, userIds: readonly string[], type: string, data: unknown): Promise<number[]> => {
-  const ids = [...new Set(userIds)].sort();
+export const insertEvents = async (tx: Db, messages: readonly { userIds: readonly string[]; type: string; data: unknown }[]): Promise<number[]> => {
+  // Every recipient of every message is locked at once, in one sorted order, so two transactions
+  // that publish to overlapping people wait for each other instead of deadlocking.
+  const ids = [...new Set(messages.flatMap((m) => m.userIds))].sort();
   if (ids.length === 0) return [];
   const list = sql.join(
     ids.map((id) => sql`${id}`),
@@ -58,11 +60,15 @@ export const insertEvents = async (tx: Db, userIds: readonly string[], type: str
     sql`select pg_advisory_xact_lock(k) from (select hashtextextended('klase_realtime:' || u::text, 0) as k from unnest(array[${list}]::uuid[]) as u order by 1) as keys`,
   );
   const recipients = await tx.select({ userId: users.id, schoolId: users.schoolId }).from(users).where(inArray(users.id, ids)).orderBy(asc(users.id));
-  if (recipients.length === 0) return [];
-  const rows = await tx
-    .insert(realtimeEvents)
-    .values(recipients.map((r) => ({ userId: r.userId, schoolId: r.schoolId, type, data: data ?? null })))
-    .returning({ id: realtimeEvents.id });
+  const schoolOf = new Map(recipients.map((r) => [r.userId, r.schoolId]));
+  const values = messages.flatMap((m) =>
+    [...new Set(m.userIds)]
+      .sort()
+      .filter((userId) => schoolOf.has(userId))
+      .map((userId) => ({ userId, schoolId: schoolOf.get(userId) ?? null, type: m.type, data: m.data ?? null })),
+  );
+  if (values.length === 0) return [];
+  const rows = await tx.insert(realtimeEvents).values(values).returning({ id: realtimeEvents.id });
   const eventIds = rows.map((r) => r.id).sort((a, b) => a - b);
   for (const payload of idPayloads(eventIds)) await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
   return eventIds;
