@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { notificationOnce, notifications, notificationSettings } from '../../db/schema/notifications.ts';
 import { parentStudents, users } from '../../db/schema/users.ts';
 import { submissions } from '../../db/schema/assessments.ts';
-import { classStudents, classes } from '../../db/schema/classes.ts';
+import { classStudents, classTeachers, classes } from '../../db/schema/classes.ts';
 import { courseElements, courseMaterials, courses } from '../../db/schema/courses.ts';
 import { assignedToStudents } from '../../kernel/assignment-sql.ts';
 import { personColumns } from '../../kernel/people.ts';
@@ -186,3 +186,37 @@ export const dueSoonCandidates = (db: Db, now: Date, until: Date, limit: number)
     .limit(limit);
 
 export type DueSoonCandidate = Awaited<ReturnType<typeof dueSoonCandidates>>[number];
+
+/**
+ * A material as its students meet it (published, in a published element of a published course of
+ * an active class), with the students it is assigned to; null when no student sees it.
+ */
+export const materialAudience = async (db: Db, materialId: string) => {
+  const rows = await db
+    .select({
+      studentId: classStudents.studentId,
+      materialId: courseMaterials.id,
+      materialName: courseMaterials.name,
+      elementId: courseElements.id,
+      courseId: courses.id,
+      courseName: courses.name,
+      classId: classes.id,
+      schoolId: classes.schoolId,
+    })
+    .from(courseMaterials)
+    .innerJoin(courseElements, eq(courseElements.id, courseMaterials.elementId))
+    .innerJoin(courses, eq(courses.id, courseMaterials.courseId))
+    .innerJoin(classes, and(eq(classes.id, courses.classId), isNull(classes.archivedAt)))
+    .innerJoin(classStudents, eq(classStudents.classId, classes.id))
+    .where(and(eq(courseMaterials.id, materialId), assignedToStudents(classStudents.studentId)));
+  const [first] = rows;
+  return first ? { ...first, studentIds: rows.map((r) => r.studentId) } : null;
+};
+
+/** A class's name, school and teachers (assistants too). */
+export const classWithTeachers = async (db: Db, classId: string) => {
+  const [cls] = await db.select({ id: classes.id, name: classes.name, schoolId: classes.schoolId }).from(classes).where(eq(classes.id, classId));
+  if (!cls) return null;
+  const teachers = await db.select({ id: classTeachers.userId }).from(classTeachers).where(eq(classTeachers.classId, classId));
+  return { ...cls, teacherIds: teachers.map((t) => t.id) };
+};

@@ -17,6 +17,8 @@ import type { UserRow } from '../../platform/rows.ts';
 import { renderNotificationMail } from './notification-mail.ts';
 import {
   actorOf,
+  classWithTeachers,
+  materialAudience,
   insertNotification,
   lockUnreadByKey,
   markAllRead,
@@ -32,6 +34,7 @@ import {
   type PageRow,
 } from './notifications.repo.ts';
 import { quietHoursEnd } from './schedule.ts';
+import { classLink, classStudentsLink, gradeLink, materialLink } from './links.ts';
 
 /**
  * Notifications (issue 16): the producer API other modules call in their own transaction
@@ -136,17 +139,43 @@ export const notify = async (tx: Db, ctx: MailCtx, input: NotifyInput): Promise<
 export const notifyGrade = async (
   tx: Db,
   ctx: MailCtx,
-  g: { schoolId: string; studentId: string; studentName: string; itemName: string; courseName: string; grade: string | number; link: string; actorId: string },
+  g: { schoolId: string; studentId: string; itemName: string; courseName: string; grade: string | number; link: string; actorId: string; now?: Date },
 ): Promise<void> => {
-  const base = { schoolId: g.schoolId, link: g.link, actorId: g.actorId };
+  const base = { schoolId: g.schoolId, link: g.link, actorId: g.actorId, now: g.now };
   await notify(tx, ctx, { ...base, userIds: [g.studentId], type: 'grade', params: { itemName: g.itemName, courseName: g.courseName, grade: g.grade } });
   const parents = await parentsOf(tx, g.studentId);
+  const student = parents.length > 0 ? await actorOf(tx, g.studentId) : null;
+  if (!student) return;
   await notify(tx, ctx, {
     ...base,
     userIds: parents,
     type: 'childGrade',
-    params: { childName: g.studentName, itemName: g.itemName, courseName: g.courseName, grade: g.grade },
+    params: { childName: fullName(student), itemName: g.itemName, courseName: g.courseName, grade: g.grade },
   });
+};
+
+/** `materialPublished` to the students the material is assigned to (nobody when they cannot see it yet). */
+export const notifyMaterialPublished = async (tx: Db, ctx: MailCtx, materialId: string, actorId: string): Promise<void> => {
+  const m = await materialAudience(tx, materialId);
+  if (!m) return;
+  await notify(tx, ctx, {
+    userIds: m.studentIds,
+    schoolId: m.schoolId,
+    type: 'materialPublished',
+    params: { materialName: m.materialName, courseName: m.courseName },
+    link: materialLink(m),
+    actorId,
+  });
+};
+
+/** `classJoined` to the student who joined and to the class's teachers. */
+export const notifyClassJoined = async (tx: Db, ctx: MailCtx, classId: string, studentId: string): Promise<void> => {
+  const cls = await classWithTeachers(tx, classId);
+  const student = await actorOf(tx, studentId);
+  if (!cls || !student) return;
+  const base = { schoolId: cls.schoolId, type: 'classJoined' as const, actorId: studentId };
+  await notify(tx, ctx, { ...base, userIds: [studentId], params: { className: cls.name }, link: classLink(classId) });
+  await notify(tx, ctx, { ...base, userIds: cls.teacherIds, params: { studentName: fullName(student), className: cls.name }, link: classStudentsLink(classId) });
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -203,3 +232,6 @@ export const putSettings = async (ctx: Ctx, user: UserRow, v: NotificationSettin
   await saveSettings(ctx.db, user.id, next);
   return next;
 };
+
+/** The hash routes notifications link to, for producers in other modules. */
+export { gradeLink, materialLink };
