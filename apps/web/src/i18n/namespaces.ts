@@ -19,4 +19,5 @@ export const FEATURE_NAMESPACES = [
   'gradeSetup',
   'gradeBook',
   'gradeReport',
+  'notifications',
 ] as const;

@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session-store.ts';
 import { paths } from '../../config/paths.ts';
 import { ChildSwitcher } from './child-switcher.tsx';
 import { LanguageMenu } from './language-menu.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 import { NavLinks } from './nav-links.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -66,6 +67,7 @@ export const AppLayout = () => {
           </Group>
           <Group gap={4} wrap="nowrap">
             {isParent && wide && <ChildSwitcher compact />}
+            <NotificationBell />
             <LanguageMenu />
             <ThemeToggle />
             <UserMenu profile={profile} />
