@@ -8,6 +8,7 @@ import { customers, schools } from '../db/schema/tenancy.ts';
 import { parentStudents, users } from '../db/schema/users.ts';
 import { seedDemoAssessments } from './seed-assessments.ts';
 import { seedDemoGradebook } from './seed-gradebook.ts';
+import { seedDemoNotifications } from './seed-notifications.ts';
 import { seedCatalogue, seedDemoCourses } from './seed-courses.ts';
 
 export const DEMO_PASSWORD = 'Klase#2026';
@@ -175,6 +176,7 @@ export const seedDemo = async (db: Db): Promise<boolean> => {
     await seedCatalogue(tx, idOf('rexadmin'));
     await seedDemoAssessments(tx);
     await seedDemoGradebook(tx);
+    await seedDemoNotifications(tx);
 
     const [customer2] = await tx
       .insert(customers)
