@@ -33,7 +33,7 @@ const teacherGrades = async (browser: Browser, child: string) => {
   await expect(field).toBeVisible();
   const next = (await field.inputValue()) === '9' ? '7' : '9';
   await field.fill(next);
-  const saved = page.waitForResponse((r) => r.url().includes('/grades') && r.request().method() === 'PUT');
+  const saved = page.waitForResponse((r) => r.url().includes('/activity-grades') && r.request().method() === 'PUT');
   await page.getByRole('button', { name: /^save grades$/i }).click();
   expect((await saved).status()).toBe(200);
   await context.close();
@@ -70,7 +70,9 @@ test('a parent gets a notification live when the child’s work is graded; the l
     await page.getByRole('button', { name: /^mark all as read$/i }).click();
     await expect(bell(page)).toHaveAccessibleName('Notifications, 0 unread');
   }
-  await page.getByRole('radio', { name: 'Unread' }).check({ force: true });
+  // The segmented control's radio is visually hidden: its label is what a user clicks.
+  await page.locator('label[for$="-unread"]').click();
+  await expect(page.getByRole('radio', { name: 'Unread' })).toBeChecked();
   await expect(page.getByText('You have no unread notifications.')).toBeVisible();
 
   // Settings: a parent's digest and a type's email switch are saved.

@@ -21,7 +21,7 @@ export const NotificationBell = () => {
   const markRead = useMarkRead();
   const now = Date.now();
   return (
-    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened} width={320}>
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened} width={320} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('bell.label', { count })} data-testid="notification-bell">
           <Indicator label={count > 99 ? '99+' : count} size={16} disabled={count === 0} color="red.9" offset={2} aria-hidden="true">
@@ -29,19 +29,16 @@ export const NotificationBell = () => {
           </Indicator>
         </ActionIcon>
       </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('bell.latest')}</Menu.Label>
-        {latest.data?.length === 0 && (
-          <Text size="sm" px="sm" py="xs">
-            {t('bell.empty')}
-          </Text>
-        )}
+      <Menu.Dropdown aria-label={t('bell.latest')}>
+        {latest.data?.length === 0 && <Menu.Item disabled>{t('bell.empty')}</Menu.Item>}
         {latest.data?.map((n) => (
           <Menu.Item key={n.id} component={Link} to={n.link} onClick={() => !n.readAt && markRead.mutate(n.id)}>
-            <Text size="sm" fw={n.readAt ? 400 : 700} style={{ overflowWrap: 'anywhere' }}>
+            <Text component="span" display="block" size="sm" fw={n.readAt ? 400 : 700} style={{ overflowWrap: 'anywhere' }}>
               {notificationText(t, n, i18n.language)}
             </Text>
-            <Text size="xs">{relativeTime(n.createdAt, now, i18n.language)}</Text>
+            <Text component="span" display="block" size="xs">
+              {relativeTime(n.createdAt, now, i18n.language)}
+            </Text>
           </Menu.Item>
         ))}
         <Menu.Divider />
