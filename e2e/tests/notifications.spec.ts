@@ -16,7 +16,8 @@ const unreadOf = async (page: Page): Promise<number> => Number((/(\d+) unread/.e
 
 /** teacher1, in a browser of their own, enters a grade for the child that differs from the saved one. */
 const teacherGrades = async (browser: Browser, child: string) => {
-  const context = await browser.newContext();
+  // The teacher works at a desk (the grade table); the parent's page is the project's.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
   const page = await context.newPage();
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await signIn(page, 'teacher1');
