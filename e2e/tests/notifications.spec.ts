@@ -64,7 +64,10 @@ test('a parent gets a notification live when the child’s work is graded; the l
   // The list: the notification is there and read; mark all read empties the unread filter.
   await page.goto('/#/notifications/list');
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
-  const link = page.getByRole('main').getByRole('link', { name: new RegExp(`${child} got a grade for "${ACTIVITY}"`) }).first();
+  const link = page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(`${child} got a grade for "${ACTIVITY}"`) })
+    .first();
   await expect(link).toHaveAttribute('href', /#\/classes\/.+\/grade$/);
   await a11y('notifications list');
   if (before > 0) {

@@ -55,7 +55,10 @@ const publishedIn = (db: Db, studentId: string) =>
     .limit(20);
 
 export const seedDemoNotifications = async (db: Db, now = new Date()): Promise<void> => {
-  const people = await db.select().from(users).where(inArray(users.username, ['student1', 'parent1', 'teacher1']));
+  const people = await db
+    .select()
+    .from(users)
+    .where(inArray(users.username, ['student1', 'parent1', 'teacher1']));
   const who = (u: string) => people.find((p) => p.username === u);
   const student = who('student1');
   const parent = who('parent1');
@@ -73,13 +76,26 @@ export const seedDemoNotifications = async (db: Db, now = new Date()): Promise<v
 
   // student1: grades, returned work, new materials, work due soon, classes joined.
   const mine = await returnedWork(db, student.id);
-  mine.forEach((w, i) => add(student.id, 'grade', { itemName: w.materialName, courseName: w.courseName, grade: w.grade ?? 0 }, gradeLink(w.classId, w.courseId), w.gradedBy, i > 0));
+  mine.forEach((w, i) =>
+    add(student.id, 'grade', { itemName: w.materialName, courseName: w.courseName, grade: w.grade ?? 0 }, gradeLink(w.classId, w.courseId), w.gradedBy, i > 0),
+  );
   const returned = mine[0];
-  if (returned) add(student.id, 'submissionReturned', { materialName: returned.materialName, courseName: returned.courseName }, materialLink(returned), returned.gradedBy, true);
+  if (returned)
+    add(
+      student.id,
+      'submissionReturned',
+      { materialName: returned.materialName, courseName: returned.courseName },
+      materialLink(returned),
+      returned.gradedBy,
+      true,
+    );
   const materials = await publishedIn(db, student.id);
   const due = materials.find((m) => m.dueAt && m.dueAt > now);
-  if (due?.dueAt) add(student.id, 'dueSoon', { materialName: due.materialName, courseName: due.courseName, dueAt: due.dueAt.toISOString() }, materialLink(due), null, false);
-  materials.slice(0, 3).forEach((m, i) => add(student.id, 'materialPublished', { materialName: m.materialName, courseName: m.courseName }, materialLink(m), teacher.id, i > 0));
+  if (due?.dueAt)
+    add(student.id, 'dueSoon', { materialName: due.materialName, courseName: due.courseName, dueAt: due.dueAt.toISOString() }, materialLink(due), null, false);
+  materials
+    .slice(0, 3)
+    .forEach((m, i) => add(student.id, 'materialPublished', { materialName: m.materialName, courseName: m.courseName }, materialLink(m), teacher.id, i > 0));
   const joined = await db
     .select({ id: classes.id, name: classes.name })
     .from(classStudents)
@@ -118,7 +134,9 @@ export const seedDemoNotifications = async (db: Db, now = new Date()): Promise<v
     .where(eq(classTeachers.userId, teacher.id))
     .orderBy(asc(classes.name), asc(users.username))
     .limit(4);
-  taught.forEach((r, i) => add(teacher.id, 'classJoined', { studentName: fullName(r.student), className: r.name }, classStudentsLink(r.id), r.student.id, i > 1));
+  taught.forEach((r, i) =>
+    add(teacher.id, 'classJoined', { studentName: fullName(r.student), className: r.name }, classStudentsLink(r.id), r.student.id, i > 1),
+  );
 
   if (rows.length > 0) await db.insert(notifications).values(rows);
 };

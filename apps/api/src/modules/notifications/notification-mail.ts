@@ -13,7 +13,8 @@ const p = (params: Params, name: string, locale: Locale): string => {
   if (v === undefined) return '';
   if (name === 'dueAt' && typeof v === 'string') {
     const d = new Date(v);
-    if (!Number.isNaN(d.getTime())) return new Intl.DateTimeFormat(TAG[locale], { timeZone: SCHOOL_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(d);
+    if (!Number.isNaN(d.getTime()))
+      return new Intl.DateTimeFormat(TAG[locale], { timeZone: SCHOOL_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }).format(d);
   }
   return String(v);
 };
@@ -54,7 +55,10 @@ const SENTENCES: Record<Locale, Record<NotificationType, Sentence>> = {
   },
 };
 
-const FRAME: Record<Locale, { subject: string; digestSubject: string; greeting: (n: string) => string; open: string; digestIntro: string; settings: string; signature: string }> = {
+const FRAME: Record<
+  Locale,
+  { subject: string; digestSubject: string; greeting: (n: string) => string; open: string; digestIntro: string; settings: string; signature: string }
+> = {
   'en-us': {
     subject: 'Klase: ',
     digestSubject: 'Klase: your summary',

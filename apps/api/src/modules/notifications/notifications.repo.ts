@@ -36,7 +36,10 @@ export type Recipient = Awaited<ReturnType<typeof recipientsOf>>[number];
 /** The stored settings of these users (users without a row use the defaults). */
 export const storedSettings = async (db: Db, ids: readonly string[]): Promise<Map<string, NotificationSettings>> => {
   if (ids.length === 0) return new Map();
-  const rows = await db.select().from(notificationSettings).where(inArray(notificationSettings.userId, [...ids]));
+  const rows = await db
+    .select()
+    .from(notificationSettings)
+    .where(inArray(notificationSettings.userId, [...ids]));
   return new Map(rows.map((r) => [r.userId, r.settings]));
 };
 
@@ -104,7 +107,11 @@ export const markRead = async (db: Db, userId: string, id: string): Promise<bool
     .from(notifications)
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
   if (!found) return false;
-  if (!found.readAt) await db.update(notifications).set({ readAt: sql`now()` }).where(eq(notifications.id, id));
+  if (!found.readAt)
+    await db
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(eq(notifications.id, id));
   return true;
 };
 
@@ -141,7 +148,12 @@ export const takeDigest = (tx: Db, userId: string, before: Date): Promise<Notifi
 export const idsInSchool = async (db: Db, ids: readonly string[], schoolId: string): Promise<string[]> =>
   ids.length === 0
     ? []
-    : (await db.select({ id: users.id }).from(users).where(and(inArray(users.id, [...ids]), eq(users.schoolId, schoolId)))).map((r) => r.id);
+    : (
+        await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(inArray(users.id, [...ids]), eq(users.schoolId, schoolId)))
+      ).map((r) => r.id);
 
 /** The person columns of the user who caused a notification. */
 export const actorOf = async (db: Db, id: string) => {

@@ -36,7 +36,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     getSettings(ctx, requestUser(request)),
   );
 
-  app.put('/settings', { config: { policy: signedIn }, schema: { tags, body: notificationSettings, response: { 200: notificationSettings } } }, async (request) =>
-    putSettings(ctx, requestUser(request), request.body),
+  app.put(
+    '/settings',
+    { config: { policy: signedIn }, schema: { tags, body: notificationSettings, response: { 200: notificationSettings } } },
+    async (request) => putSettings(ctx, requestUser(request), request.body),
   );
 };

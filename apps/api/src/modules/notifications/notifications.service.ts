@@ -175,7 +175,12 @@ export const notifyClassJoined = async (tx: Db, ctx: MailCtx, classId: string, s
   if (!cls || !student) return;
   const base = { schoolId: cls.schoolId, type: 'classJoined' as const, actorId: studentId };
   await notify(tx, ctx, { ...base, userIds: [studentId], params: { className: cls.name }, link: classLink(classId) });
-  await notify(tx, ctx, { ...base, userIds: cls.teacherIds, params: { studentName: fullName(student), className: cls.name }, link: classStudentsLink(classId) });
+  await notify(tx, ctx, {
+    ...base,
+    userIds: cls.teacherIds,
+    params: { studentName: fullName(student), className: cls.name },
+    link: classStudentsLink(classId),
+  });
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -221,8 +226,7 @@ export const readAll = async (ctx: Ctx, user: UserRow): Promise<{ unread: number
     return { unread: 0 };
   });
 
-export const getSettings = async (ctx: Ctx, user: UserRow): Promise<NotificationSettings> =>
-  settingsOf((await storedSettings(ctx.db, [user.id])).get(user.id));
+export const getSettings = async (ctx: Ctx, user: UserRow): Promise<NotificationSettings> => settingsOf((await storedSettings(ctx.db, [user.id])).get(user.id));
 
 /** Saves the user's settings: a digest is for parents only (400 for others); `message` mail stays off here. */
 export const putSettings = async (ctx: Ctx, user: UserRow, v: NotificationSettings): Promise<NotificationSettings> => {

@@ -207,7 +207,14 @@ describe('notifications', () => {
     // 22:30 in Manila (14:30 UTC): the mail waits until 06:00 Manila (22:00 UTC).
     const night = new Date('2026-03-02T14:30:00.000Z');
     await t.db.transaction((tx) =>
-      notify(tx, c, { userIds: [w.s1.id], schoolId: w.schoolA.id, type: 'announcement', params: { title: 'Quiet test', className: 'X' }, link: '/dashboard', now: night }),
+      notify(tx, c, {
+        userIds: [w.s1.id],
+        schoolId: w.schoolA.id,
+        type: 'announcement',
+        params: { title: 'Quiet test', className: 'X' },
+        link: '/dashboard',
+        now: night,
+      }),
     );
     const [quiet] = (await mailsTo(await emailOf(w.s1.id))).filter((m) => m.textBody.includes('Quiet test'));
     expect(quiet?.nextAttemptAt.toISOString()).toBe('2026-03-02T22:00:00.000Z');
@@ -219,7 +226,14 @@ describe('notifications', () => {
     // 10:00 Manila: collected, no single mail.
     const morning = new Date('2026-03-03T02:00:00.000Z');
     await t.db.transaction((tx) =>
-      notify(tx, c, { userIds: [w.parent.id], schoolId: w.schoolA.id, type: 'childGrade', params: { childName: 'Jose', itemName: 'Digest item', courseName: 'Math', grade: 90 }, link: '/dashboard', now: morning }),
+      notify(tx, c, {
+        userIds: [w.parent.id],
+        schoolId: w.schoolA.id,
+        type: 'childGrade',
+        params: { childName: 'Jose', itemName: 'Digest item', courseName: 'Math', grade: 90 },
+        link: '/dashboard',
+        now: morning,
+      }),
     );
     expect((await mailsTo(parentEmail)).length).toBe(before);
     // 17:00 Manila: not yet; 18:05: one digest; again: nothing more.
@@ -229,7 +243,10 @@ describe('notifications', () => {
     const digests = (await mailsTo(parentEmail)).filter((m) => m.textBody.includes('Digest item'));
     expect(digests).toHaveLength(1);
     expect(digests[0]?.subject).toBe('Klase: ang iyong buod');
-    const pending = await t.db.select().from(notifications).where(and(eq(notifications.userId, w.parent.id), inArray(notifications.digestState, ['pending'])));
+    const pending = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, w.parent.id), inArray(notifications.digestState, ['pending'])));
     expect(pending).toEqual([]);
   });
 
@@ -238,7 +255,14 @@ describe('notifications', () => {
     const c = ctxOf(t.app);
     const send = (senderName: string) =>
       t.db.transaction((tx) =>
-        notify(tx, c, { userIds: [w.s2.id], schoolId: w.schoolA.id, type: 'message', params: { senderName, conversationTitle: 'Math' }, link: '/messages/1', key: 'message:c1' }),
+        notify(tx, c, {
+          userIds: [w.s2.id],
+          schoolId: w.schoolA.id,
+          type: 'message',
+          params: { senderName, conversationTitle: 'Math' },
+          link: '/messages/1',
+          key: 'message:c1',
+        }),
       );
     await send('Maria');
     await send('Andres');

@@ -13,7 +13,14 @@ const DIGEST_MIN = 18 * 60;
 const DIGEST_WEEKDAY = 5;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-const fmt = new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL_TIME_ZONE, hourCycle: 'h23', weekday: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const fmt = new Intl.DateTimeFormat('en-US', {
+  timeZone: SCHOOL_TIME_ZONE,
+  hourCycle: 'h23',
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 /** The local weekday, minute of the day and the milliseconds into that minute. */
 const local = (now: Date): { weekday: number; minute: number; intoMinuteMs: number } => {

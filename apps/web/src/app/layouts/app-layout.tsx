@@ -17,6 +17,18 @@ import { PageLoader } from '../../components/page-loader.tsx';
 const HEADER_HEIGHT = 60;
 const HEADER_Z_INDEX = 100;
 
+/** The product's name, leading to the dashboard. */
+const HomeLink = () => {
+  const { t } = useTranslation('shell');
+  return (
+    <UnstyledButton component={Link} to={paths.dashboard.to()} aria-label={t('homeLink')}>
+      <Text fw={800} fz="xl" c="var(--mantine-color-anchor)">
+        {t('appName')}
+      </Text>
+    </UnstyledButton>
+  );
+};
+
 /**
  * The signed-in frame: header, role navigation and main. On small screens the navigation is a
  * modal drawer opened by the burger: focus moves into it and stays there, Escape closes it and
@@ -59,11 +71,7 @@ export const AppLayout = () => {
               aria-expanded={opened}
               aria-controls="klase-navbar"
             />
-            <UnstyledButton component={Link} to={paths.dashboard.to()} aria-label={t('homeLink')}>
-              <Text fw={800} fz="xl" c="var(--mantine-color-anchor)">
-                {t('appName')}
-              </Text>
-            </UnstyledButton>
+            <HomeLink />
           </Group>
           <Group gap={4} wrap="nowrap">
             {isParent && wide && <ChildSwitcher compact />}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths.ts';
 import { useLatestNotifications, useLiveNotifications, useMarkRead, useUnreadCount } from '../../features/notifications/notifications-api.ts';
 import { notificationText, relativeTime } from '../../features/notifications/notification-text.ts';
+import { useNow } from '../../features/notifications/use-now.ts';
 
 /**
  * The header's bell: the unread count (in its accessible name too), kept live over the real-time
@@ -19,7 +20,7 @@ export const NotificationBell = () => {
   const count = useUnreadCount().data ?? 0;
   const latest = useLatestNotifications(opened);
   const markRead = useMarkRead();
-  const now = Date.now();
+  const now = useNow();
   return (
     <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened} width={320} withInitialFocusPlaceholder={false}>
       <Menu.Target>

@@ -1,5 +1,5 @@
 import { Button, Card, Group, Radio, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIGESTS, NOTIFICATION_TYPES, type NotificationSettings, type NotificationType } from '@klase/core/notifications/contracts';
 import { ROLE } from '@klase/core/roles';
@@ -18,132 +18,136 @@ const typesFor = (roleId: number | undefined): readonly NotificationType[] =>
 
 const DIGEST_LABEL = { off: 'settings.digestOff', daily: 'settings.digestDaily', weekly: 'settings.digestWeekly' } as const;
 
-const SettingsForm = ({ initial }: { initial: NotificationSettings }) => {
+type Change = (update: (v: NotificationSettings) => NotificationSettings) => void;
+
+/** The types × (in Klase, email) switches. */
+const TypesTable = ({ value, change, roleId }: { value: NotificationSettings; change: Change; roleId: number | undefined }) => {
   const { t } = useTranslation('notifications');
   const muted = useTone('muted');
+  const set = (type: NotificationType, channel: 'inApp' | 'email', on: boolean) =>
+    change((v) => ({ ...v, types: { ...v.types, [type]: { ...v.types[type], [channel]: on } } }));
+  return (
+    <Card withBorder padding="sm">
+      <Table.ScrollContainer minWidth={300}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('settings.type')}</Table.Th>
+              <Table.Th scope="col">{t('settings.inApp')}</Table.Th>
+              <Table.Th scope="col">{t('settings.email')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {typesFor(roleId).map((type) => {
+              const name = t(`typeName.${type}`);
+              const inAppOnly = IN_APP_ONLY.includes(type);
+              return (
+                <Table.Tr key={type}>
+                  <Table.Th scope="row" fw={500}>
+                    {name}
+                    {inAppOnly && (
+                      <Text size="xs" c={muted}>
+                        {t('settings.messageEmailNote')}
+                      </Text>
+                    )}
+                  </Table.Th>
+                  <Table.Td>
+                    <Switch
+                      aria-label={t('settings.inAppFor', { type: name })}
+                      checked={value.types[type].inApp}
+                      onChange={(e) => set(type, 'inApp', e.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    {!inAppOnly && (
+                      <Switch
+                        aria-label={t('settings.emailFor', { type: name })}
+                        checked={value.types[type].email}
+                        onChange={(e) => set(type, 'email', e.currentTarget.checked)}
+                      />
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+};
+
+/** A parent's choice of single mails or a daily or weekly summary. */
+const DigestCard = ({ value, change }: { value: NotificationSettings; change: Change }) => {
+  const { t } = useTranslation('notifications');
+  return (
+    <Card withBorder padding="md">
+      <Radio.Group
+        label={t('settings.digest')}
+        description={t('settings.digestHelp')}
+        value={value.digest}
+        onChange={(d) => change((v) => ({ ...v, digest: DIGESTS.find((x) => x === d) ?? 'off' }))}
+      >
+        <Stack gap="xs" mt="xs">
+          {DIGESTS.map((d) => (
+            <Radio key={d} value={d} label={t(DIGEST_LABEL[d])} />
+          ))}
+        </Stack>
+      </Radio.Group>
+    </Card>
+  );
+};
+
+/** Quiet hours: on or off, from and to (Philippine time). */
+const QuietHoursCard = ({ value, change }: { value: NotificationSettings; change: Change }) => {
+  const { t } = useTranslation('notifications');
+  const muted = useTone('muted');
+  const q = value.quietHours;
+  const setQuiet = (patch: Partial<NotificationSettings['quietHours']>) => change((v) => ({ ...v, quietHours: { ...v.quietHours, ...patch } }));
+  return (
+    <Card withBorder padding="md" component="fieldset" style={{ minInlineSize: 0 }}>
+      <Title order={2} size="h4" component="legend">
+        {t('settings.quietHours')}
+      </Title>
+      <Text size="sm" c={muted} mb="xs">
+        {t('settings.quietHoursHelp')}
+      </Text>
+      <Switch label={t('settings.quietEnabled')} checked={q.enabled} onChange={(e) => setQuiet({ enabled: e.currentTarget.checked })} />
+      <Group mt="sm" gap="md">
+        <TextInput
+          type="time"
+          label={t('settings.from')}
+          value={q.from}
+          disabled={!q.enabled}
+          required
+          onChange={(e) => setQuiet({ from: e.currentTarget.value })}
+        />
+        <TextInput type="time" label={t('settings.to')} value={q.to} disabled={!q.enabled} required onChange={(e) => setQuiet({ to: e.currentTarget.value })} />
+      </Group>
+    </Card>
+  );
+};
+
+const SettingsForm = ({ initial }: { initial: NotificationSettings }) => {
+  const { t } = useTranslation('notifications');
   const roleId = useSession((s) => s.profile?.roleId);
   const [value, setValue] = useState(initial);
-  useEffect(() => setValue(initial), [initial]);
   const save = useSaveNotificationSettings();
   const errorMessage = useErrorMessage();
-  const setType = (type: NotificationType, channel: 'inApp' | 'email', on: boolean) =>
-    setValue((v) => ({ ...v, types: { ...v.types, [type]: { ...v.types[type], [channel]: on } } }));
-  const submit = () =>
-    save.mutate(value, {
-      onSuccess: () => toastSuccess(t('settings.saved'), 'status'),
-      onError: (e) => toastError(errorMessage(e)),
-    });
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        submit();
+        save.mutate(value, {
+          onSuccess: () => toastSuccess(t('settings.saved'), 'status'),
+          onError: (err) => toastError(errorMessage(err)),
+        });
       }}
     >
       <Stack gap="md">
-        <Card withBorder padding="sm">
-          <Table.ScrollContainer minWidth={300}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('settings.type')}</Table.Th>
-                  <Table.Th scope="col">{t('settings.inApp')}</Table.Th>
-                  <Table.Th scope="col">{t('settings.email')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {typesFor(roleId).map((type) => {
-                  const name = t(`typeName.${type}`);
-                  const inAppOnly = IN_APP_ONLY.includes(type);
-                  return (
-                    <Table.Tr key={type}>
-                      <Table.Th scope="row" fw={500}>
-                        {name}
-                        {inAppOnly && (
-                          <Text size="xs" c={muted}>
-                            {t('settings.messageEmailNote')}
-                          </Text>
-                        )}
-                      </Table.Th>
-                      <Table.Td>
-                        <Switch
-                          aria-label={t('settings.inAppFor', { type: name })}
-                          checked={value.types[type].inApp}
-                          onChange={(e) => setType(type, 'inApp', e.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        {!inAppOnly && (
-                          <Switch
-                            aria-label={t('settings.emailFor', { type: name })}
-                            checked={value.types[type].email}
-                            onChange={(e) => setType(type, 'email', e.currentTarget.checked)}
-                          />
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
-        {roleId === ROLE.parent && (
-          <Card withBorder padding="md">
-            <Radio.Group
-              label={t('settings.digest')}
-              description={t('settings.digestHelp')}
-              value={value.digest}
-              onChange={(d) => setValue((v) => ({ ...v, digest: DIGESTS.find((x) => x === d) ?? 'off' }))}
-            >
-              <Stack gap="xs" mt="xs">
-                {DIGESTS.map((d) => (
-                  <Radio key={d} value={d} label={t(DIGEST_LABEL[d])} />
-                ))}
-              </Stack>
-            </Radio.Group>
-          </Card>
-        )}
-        <Card withBorder padding="md" component="fieldset" style={{ minInlineSize: 0 }}>
-          <Title order={2} size="h4" component="legend">
-            {t('settings.quietHours')}
-          </Title>
-          <Text size="sm" c={muted} mb="xs">
-            {t('settings.quietHoursHelp')}
-          </Text>
-          <Switch
-            label={t('settings.quietEnabled')}
-            checked={value.quietHours.enabled}
-            onChange={(e) => {
-              const enabled = e.currentTarget.checked;
-              setValue((v) => ({ ...v, quietHours: { ...v.quietHours, enabled } }));
-            }}
-          />
-          <Group mt="sm" gap="md">
-            <TextInput
-              type="time"
-              label={t('settings.from')}
-              value={value.quietHours.from}
-              disabled={!value.quietHours.enabled}
-              required
-              onChange={(e) => {
-                const from = e.currentTarget.value;
-                setValue((v) => ({ ...v, quietHours: { ...v.quietHours, from } }));
-              }}
-            />
-            <TextInput
-              type="time"
-              label={t('settings.to')}
-              value={value.quietHours.to}
-              disabled={!value.quietHours.enabled}
-              required
-              onChange={(e) => {
-                const to = e.currentTarget.value;
-                setValue((v) => ({ ...v, quietHours: { ...v.quietHours, to } }));
-              }}
-            />
-          </Group>
-        </Card>
+        <TypesTable value={value} change={setValue} roleId={roleId} />
+        {roleId === ROLE.parent && <DigestCard value={value} change={setValue} />}
+        <QuietHoursCard value={value} change={setValue} />
         <Group>
           <Button type="submit" loading={save.isPending}>
             {t('settings.save')}

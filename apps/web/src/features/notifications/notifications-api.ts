@@ -52,7 +52,9 @@ export const useMarkRead = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string | 'all') =>
-      apiFetch<{ unread: number }>(id === 'all' ? `${NOTIFICATIONS_PATH}/read-all` : `${NOTIFICATIONS_PATH}/${encodeURIComponent(id)}/read`, { method: 'POST' }),
+      apiFetch<{ unread: number }>(id === 'all' ? `${NOTIFICATIONS_PATH}/read-all` : `${NOTIFICATIONS_PATH}/${encodeURIComponent(id)}/read`, {
+        method: 'POST',
+      }),
     onSuccess: (d) => {
       setUnread(qc, d.unread);
       void qc.invalidateQueries({ queryKey: ['notifications', 'list'] });

@@ -12,13 +12,20 @@ import { paths } from '../../config/paths.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { notificationText, relativeTime } from './notification-text.ts';
 import { useMarkRead, useNotificationList } from './notifications-api.ts';
+import { useNow } from './use-now.ts';
 
 const Item = ({ n, now, onOpen }: { n: NotificationRow; now: number; onOpen: (n: NotificationRow) => void }) => {
   const { t, i18n } = useTranslation('notifications');
   const muted = useTone('muted');
   const unread = n.readAt === null;
   return (
-    <Card component="li" withBorder padding="sm" data-unread={unread} style={unread ? { borderInlineStartWidth: 4, borderInlineStartColor: 'var(--mantine-color-anchor)' } : undefined}>
+    <Card
+      component="li"
+      withBorder
+      padding="sm"
+      data-unread={unread}
+      style={unread ? { borderInlineStartWidth: 4, borderInlineStartColor: 'var(--mantine-color-anchor)' } : undefined}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Anchor component={Link} to={n.link} fw={unread ? 700 : 400} onClick={() => onOpen(n)} style={{ overflowWrap: 'anywhere' }}>
@@ -47,7 +54,7 @@ export const NotificationsPage = () => {
   const errorMessage = useErrorMessage();
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const unread = list.data?.pages[0]?.unread ?? 0;
-  const now = Date.now();
+  const now = useNow();
   const open = (n: NotificationRow) => {
     if (!n.readAt) markRead.mutate(n.id);
   };
