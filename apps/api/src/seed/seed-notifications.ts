@@ -4,7 +4,9 @@ import type { NotificationType } from '@klase/core/notifications/contracts';
 import type { Db } from '../db/client.ts';
 import { submissions } from '../db/schema/assessments.ts';
 import { classStudents, classTeachers, classes } from '../db/schema/classes.ts';
-import { courseElements, courseMaterials, courses } from '../db/schema/courses.ts';
+import { courseMaterials } from '../db/schema/courses.ts';
+import { assignedToStudents } from '../kernel/assignment-sql.ts';
+import { assignedStudentRows } from '../modules/notifications/notifications.repo.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { parentStudents, users } from '../db/schema/users.ts';
 import { classLink, classStudentsLink, gradeLink, materialLink } from '../modules/notifications/links.ts';
@@ -20,37 +22,17 @@ const HOUR = 3_600_000;
 
 type Row = typeof notifications.$inferInsert;
 
-const placeColumns = {
-  materialId: courseMaterials.id,
-  materialName: courseMaterials.name,
-  dueAt: courseMaterials.dueAt,
-  elementId: courseElements.id,
-  courseId: courses.id,
-  courseName: courses.name,
-  classId: classes.id,
-};
-
+/** The student's latest returned grades. */
 const returnedWork = (db: Db, studentId: string) =>
-  db
-    .select({ ...placeColumns, grade: submissions.grade, returnedAt: submissions.returnedAt, gradedBy: submissions.gradedBy })
-    .from(submissions)
-    .innerJoin(courseMaterials, eq(courseMaterials.id, submissions.materialId))
-    .innerJoin(courseElements, eq(courseElements.id, courseMaterials.elementId))
-    .innerJoin(courses, eq(courses.id, courseMaterials.courseId))
-    .innerJoin(classes, eq(classes.id, courses.classId))
-    .where(and(eq(submissions.studentId, studentId), eq(submissions.status, 'returned'), isNotNull(submissions.grade)))
+  assignedStudentRows(db, { grade: submissions.grade, gradedBy: submissions.gradedBy })
+    .where(and(eq(classStudents.studentId, studentId), eq(submissions.status, 'returned'), isNotNull(submissions.grade)))
     .orderBy(desc(submissions.returnedAt))
     .limit(3);
 
+/** Materials the student meets. */
 const publishedIn = (db: Db, studentId: string) =>
-  db
-    .select(placeColumns)
-    .from(courseMaterials)
-    .innerJoin(courseElements, eq(courseElements.id, courseMaterials.elementId))
-    .innerJoin(courses, eq(courses.id, courseMaterials.courseId))
-    .innerJoin(classes, eq(classes.id, courses.classId))
-    .innerJoin(classStudents, and(eq(classStudents.classId, classes.id), eq(classStudents.studentId, studentId)))
-    .where(and(eq(courseMaterials.published, true), eq(courseElements.published, true), eq(courses.published, true)))
+  assignedStudentRows(db, {})
+    .where(and(eq(classStudents.studentId, studentId), assignedToStudents(classStudents.studentId)))
     .orderBy(asc(courseMaterials.dueAt), asc(courseMaterials.name))
     .limit(20);
 

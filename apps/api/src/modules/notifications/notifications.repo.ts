@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { GRADED_TYPES } from '@klase/core/materials/contracts';
 import type { NotificationSettings } from '@klase/core/notifications/contracts';
 import type { Db } from '../../db/client.ts';
@@ -161,29 +162,39 @@ export const actorOf = async (db: Db, id: string) => {
   return row ?? null;
 };
 
+/** A material and where it sits: its element, course, class and school. */
+export const materialPlace = {
+  materialId: courseMaterials.id,
+  materialName: courseMaterials.name,
+  dueAt: courseMaterials.dueAt,
+  elementId: courseElements.id,
+  courseId: courses.id,
+  courseName: courses.name,
+  classId: classes.id,
+  schoolId: classes.schoolId,
+};
+
 /**
- * Students with graded work due in (now, until] that they have not handed in (no submission or a
- * draft) and were not told of yet (`dueSoon:<materialId>` not claimed), at most `limit`.
+ * One row per (material, student of its active class) that the material is assigned to (published
+ * material, element and course: assignment-sql.ts), with `extra` columns; filter, join and order on it.
  */
-export const dueSoonCandidates = (db: Db, now: Date, until: Date, limit: number) =>
+export const assignedStudentRows = <E extends SelectedFields>(db: Db, extra: E) =>
   db
-    .select({
-      studentId: classStudents.studentId,
-      materialId: courseMaterials.id,
-      materialName: courseMaterials.name,
-      dueAt: courseMaterials.dueAt,
-      elementId: courseElements.id,
-      courseId: courses.id,
-      courseName: courses.name,
-      classId: classes.id,
-      schoolId: classes.schoolId,
-    })
+    .select({ studentId: classStudents.studentId, ...materialPlace, ...extra })
     .from(courseMaterials)
     .innerJoin(courseElements, eq(courseElements.id, courseMaterials.elementId))
     .innerJoin(courses, eq(courses.id, courseMaterials.courseId))
     .innerJoin(classes, and(eq(classes.id, courses.classId), isNull(classes.archivedAt)))
     .innerJoin(classStudents, eq(classStudents.classId, classes.id))
     .leftJoin(submissions, and(eq(submissions.materialId, courseMaterials.id), eq(submissions.studentId, classStudents.studentId)))
+    .$dynamic();
+
+/**
+ * Students with graded work due in (now, until] that they have not handed in (no submission or a
+ * draft) and were not told of yet (`dueSoon:<materialId>` not claimed), at most `limit`.
+ */
+export const dueSoonCandidates = (db: Db, now: Date, until: Date, limit: number) =>
+  assignedStudentRows(db, {})
     .where(
       and(
         assignedToStudents(classStudents.studentId),
@@ -204,23 +215,7 @@ export type DueSoonCandidate = Awaited<ReturnType<typeof dueSoonCandidates>>[num
  * an active class), with the students it is assigned to; null when no student sees it.
  */
 export const materialAudience = async (db: Db, materialId: string) => {
-  const rows = await db
-    .select({
-      studentId: classStudents.studentId,
-      materialId: courseMaterials.id,
-      materialName: courseMaterials.name,
-      elementId: courseElements.id,
-      courseId: courses.id,
-      courseName: courses.name,
-      classId: classes.id,
-      schoolId: classes.schoolId,
-    })
-    .from(courseMaterials)
-    .innerJoin(courseElements, eq(courseElements.id, courseMaterials.elementId))
-    .innerJoin(courses, eq(courses.id, courseMaterials.courseId))
-    .innerJoin(classes, and(eq(classes.id, courses.classId), isNull(classes.archivedAt)))
-    .innerJoin(classStudents, eq(classStudents.classId, classes.id))
-    .where(and(eq(courseMaterials.id, materialId), assignedToStudents(classStudents.studentId)));
+  const rows = await assignedStudentRows(db, {}).where(and(eq(courseMaterials.id, materialId), assignedToStudents(classStudents.studentId)));
   const [first] = rows;
   return first ? { ...first, studentIds: rows.map((r) => r.studentId) } : null;
 };

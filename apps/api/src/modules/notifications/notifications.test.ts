@@ -9,7 +9,7 @@ import { signIn, type Agent } from '../../test/agent.ts';
 import { buildAssignment, gradeAs } from '../../test/assessment-factories.ts';
 import { useClassWorld } from '../../test/class-world.ts';
 import { connectRealtime, listenUrl, type RealtimeClient } from '../../test/realtime-client.ts';
-import { notify } from './notifications.service.ts';
+import { notify, type NotifyInput } from './notifications.service.ts';
 import { notifyDueSoon, sendDigests } from './notifications.worker.ts';
 
 const HOUR = 3_600_000;
@@ -50,6 +50,9 @@ describe('notifications', () => {
   const mailsTo = (email: string) => ctx.t.db.select().from(outbox).where(eq(outbox.toAddress, email));
   const settingsOf = async (agent: Agent) => (await agent.req('GET', '/api/notifications/settings')).json<NotificationSettings>();
   const saveSettings = (agent: Agent, s: NotificationSettings) => agent.req('PUT', '/api/notifications/settings', s);
+  /** `notify` in a transaction of its own, for school A, linking to the dashboard unless told. */
+  const notifyNow = (input: Omit<NotifyInput, 'schoolId' | 'link'> & Partial<Pick<NotifyInput, 'link'>>) =>
+    ctx.t.db.transaction((tx) => notify(tx, ctxOf(ctx.t.app), { schoolId: ctx.w.schoolA.id, link: '/dashboard', ...input }));
   const emailOf = async (id: string) => {
     const [u] = await ctx.t.db.select({ email: users.email }).from(users).where(eq(users.id, id));
     return u?.email ?? '';
@@ -206,16 +209,7 @@ describe('notifications', () => {
     const c = ctxOf(t.app);
     // 22:30 in Manila (14:30 UTC): the mail waits until 06:00 Manila (22:00 UTC).
     const night = new Date('2026-03-02T14:30:00.000Z');
-    await t.db.transaction((tx) =>
-      notify(tx, c, {
-        userIds: [w.s1.id],
-        schoolId: w.schoolA.id,
-        type: 'announcement',
-        params: { title: 'Quiet test', className: 'X' },
-        link: '/dashboard',
-        now: night,
-      }),
-    );
+    await notifyNow({ userIds: [w.s1.id], type: 'announcement', params: { title: 'Quiet test', className: 'X' }, now: night });
     const [quiet] = (await mailsTo(await emailOf(w.s1.id))).filter((m) => m.textBody.includes('Quiet test'));
     expect(quiet?.nextAttemptAt.toISOString()).toBe('2026-03-02T22:00:00.000Z');
 
@@ -225,16 +219,8 @@ describe('notifications', () => {
     const before = (await mailsTo(parentEmail)).length;
     // 10:00 Manila: collected, no single mail.
     const morning = new Date('2026-03-03T02:00:00.000Z');
-    await t.db.transaction((tx) =>
-      notify(tx, c, {
-        userIds: [w.parent.id],
-        schoolId: w.schoolA.id,
-        type: 'childGrade',
-        params: { childName: 'Jose', itemName: 'Digest item', courseName: 'Math', grade: 90 },
-        link: '/dashboard',
-        now: morning,
-      }),
-    );
+    const params = { childName: 'Jose', itemName: 'Digest item', courseName: 'Math', grade: 90 };
+    await notifyNow({ userIds: [w.parent.id], type: 'childGrade', params, now: morning });
     expect((await mailsTo(parentEmail)).length).toBe(before);
     // 17:00 Manila: not yet; 18:05: one digest; again: nothing more.
     expect(await sendDigests(c, new Date('2026-03-03T09:00:00.000Z'))).toBe(0);
@@ -251,19 +237,9 @@ describe('notifications', () => {
   });
 
   it('a keyed notification updates the unread one instead of adding another', async () => {
-    const { w, t } = ctx;
-    const c = ctxOf(t.app);
+    const { w } = ctx;
     const send = (senderName: string) =>
-      t.db.transaction((tx) =>
-        notify(tx, c, {
-          userIds: [w.s2.id],
-          schoolId: w.schoolA.id,
-          type: 'message',
-          params: { senderName, conversationTitle: 'Math' },
-          link: '/messages/1',
-          key: 'message:c1',
-        }),
-      );
+      notifyNow({ userIds: [w.s2.id], type: 'message', params: { senderName, conversationTitle: 'Math' }, link: '/messages/1', key: 'message:c1' });
     await send('Maria');
     await send('Andres');
     const rows = await rowsOf(w.s2.id, 'message');
@@ -272,9 +248,7 @@ describe('notifications', () => {
     await send('Liza');
     expect((await rowsOf(w.s2.id, 'message')).map((r) => r.params.senderName).sort()).toEqual(['Andres', 'Liza']);
     // Another school's user is never notified by this school's change.
-    await t.db.transaction((tx) =>
-      notify(tx, c, { userIds: [w.studentB.id], schoolId: w.schoolA.id, type: 'announcement', params: { title: 'x', className: 'y' }, link: '/dashboard' }),
-    );
+    await notifyNow({ userIds: [w.studentB.id], type: 'announcement', params: { title: 'x', className: 'y' } });
     expect(await rowsOf(w.studentB.id, 'announcement')).toEqual([]);
   });
 });
