@@ -1,5 +1,6 @@
 import { DomainError } from '@klase/core/errors';
 import {
+  CELL,
   gradeChangeLocked,
   gradeValueIssue,
   type GradeEntryResult,
@@ -72,7 +73,9 @@ export const writeGrade = async (
     const done = await recomputeStudent(tx, { courseId, classId: g.classId, schoolId: g.schoolId }, studentId, now, rows);
     const i = rows.items.findIndex((it) => it.id === itemId);
     const value = done.cells.values[i] ?? null;
-    if (form.value !== undefined && form.value !== null && value !== null && visibleToStudent(item, now)) {
+    const flags = done.cells.flags[i] ?? 0;
+    const shown = rows.settings.status === 'visible' && visibleToStudent(item, now) && (flags & (CELL.hidden | CELL.notReturned)) === 0;
+    if (form.value !== undefined && form.value !== null && value !== null && value !== current?.value && shown) {
       await notifyGrade(tx, ctx, {
         schoolId: g.schoolId,
         studentId,
@@ -83,7 +86,7 @@ export const writeGrade = async (
         actorId: user.id,
       });
     }
-    return { itemId, studentId, value, flags: done.cells.flags[i] ?? 0, totals: done.result.totals };
+    return { itemId, studentId, value, flags, totals: done.result.totals };
   });
 };
 
