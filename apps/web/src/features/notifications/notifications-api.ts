@@ -1,11 +1,5 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import {
-  NOTIFICATION_EVENTS,
-  NOTIFICATIONS_PATH,
-  type NotificationPage,
-  type NotificationRow,
-  type NotificationSettings,
-} from '@klase/core/notifications/contracts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NOTIFICATION_EVENTS, NOTIFICATIONS_PATH, type NotificationPage, type NotificationSettings } from '@klase/core/notifications/contracts';
 import { apiFetch } from '../../api/http.ts';
 import { useRealtime } from '../../lib/use-realtime.ts';
 
@@ -84,5 +78,3 @@ export const useLiveNotifications = () => {
   useRealtime(NOTIFICATION_EVENTS.new, (e) => refresh(e.data));
   useRealtime(NOTIFICATION_EVENTS.read, (e) => refresh(e.data));
 };
-
-export type { InfiniteData, NotificationRow };
