@@ -17,6 +17,7 @@ describe('workers.ts: every background worker in one list', () => {
       'course copy and delete jobs',
       'quiz sweep',
       'grade recompute',
+      'notifications (due soon, digests)',
       'real-time event prune',
       'message mail',
     ]);

@@ -3,6 +3,7 @@ import { createBulkWorker, type BulkWorker } from './modules/admin/bulk/bulk.wor
 import { createCourseJobWorker, type CourseJobWorker } from './modules/courses/jobs/course-jobs.worker.ts';
 import { createRecalcWorker } from './modules/gradebook/recalc.worker.ts';
 import { createMessageMailWorker } from './modules/messaging/mail.worker.ts';
+import { createNotificationsWorker } from './modules/notifications/notifications.worker.ts';
 import { createQuizSweeper } from './modules/quizzes/sweeper.worker.ts';
 import { ctxOf } from './platform/app-context.ts';
 import { createRealtimePruner } from './platform/realtime/prune.worker.ts';
@@ -50,6 +51,7 @@ export const WORKERS: readonly { name: string; create: (app: FastifyInstance) =>
   },
   { name: 'quiz sweep', create: (app) => createQuizSweeper({ database: app.database, log: app.log }) },
   { name: 'grade recompute', create: (app) => createRecalcWorker({ database: app.database, log: app.log }) },
+  { name: 'notifications (due soon, digests)', create: (app) => createNotificationsWorker({ database: app.database, ctx: ctxOf(app), log: app.log }) },
   { name: 'real-time event prune', create: (app) => createRealtimePruner({ database: app.database, log: app.log }) },
   { name: 'message mail', create: (app) => createMessageMailWorker({ database: app.database, ctx: ctxOf(app), log: app.log }) },
 ];

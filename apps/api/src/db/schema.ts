@@ -10,6 +10,7 @@ import * as resources from './schema/resources.ts';
 import * as assessments from './schema/assessments.ts';
 import * as gradebook from './schema/gradebook.ts';
 import * as messaging from './schema/messaging.ts';
+import * as notifications from './schema/notifications.ts';
 
 /** Every table, for drizzle's typed client. */
 export const schema = {
@@ -25,5 +26,6 @@ export const schema = {
   ...assessments,
   ...gradebook,
   ...messaging,
+  ...notifications,
 };
 export type Schema = typeof schema;

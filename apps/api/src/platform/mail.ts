@@ -17,6 +17,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Not sent before this time (e.g. the end of the recipient's quiet hours); default now. */
+  sendAfter?: Date;
 }
 
 export interface Mailer {
@@ -94,6 +96,7 @@ export const createMailer = (opts: { database: Database; transport: Transport | 
           subject: mail.subject,
           textBody: mail.text,
           htmlBody: mail.html ?? null,
+          ...(mail.sendAfter ? { nextAttemptAt: mail.sendAfter } : {}),
           status: transport ? ('pending' as const) : ('stored' as const),
         })),
       );

@@ -9,6 +9,7 @@ import { parentStudents, users } from '../db/schema/users.ts';
 import { seedDemoAssessments } from './seed-assessments.ts';
 import { seedDemoGradebook } from './seed-gradebook.ts';
 import { seedDemoMessaging } from './seed-messaging.ts';
+import { seedDemoNotifications } from './seed-notifications.ts';
 import { seedCatalogue, seedDemoCourses } from './seed-courses.ts';
 
 export const DEMO_PASSWORD = 'Klase#2026';
@@ -177,6 +178,7 @@ export const seedDemo = async (db: Db): Promise<boolean> => {
     await seedDemoAssessments(tx);
     await seedDemoGradebook(tx);
     await seedDemoMessaging(tx, school.id);
+    await seedDemoNotifications(tx);
 
     const [customer2] = await tx
       .insert(customers)

@@ -153,6 +153,16 @@ const appRoutes: RouteObject[] = [
   },
   ...messagingRoutes,
   {
+    path: 'notifications/list',
+    handle: meta({ title: 'notifications:titles.list' }),
+    lazy: lazyPage(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage'),
+  },
+  {
+    path: 'notifications/settings',
+    handle: meta({ title: 'notifications:titles.settings' }),
+    lazy: lazyPage(() => import('../features/notifications/notification-settings-page.tsx'), 'NotificationSettingsPage'),
+  },
+  {
     path: 'admin/outbox',
     handle: meta({ role: 'outbox', title: 'titles.outbox' }),
     lazy: lazyPage(() => import('../features/admin/outbox-page.tsx'), 'OutboxPage'),

@@ -20,4 +20,5 @@ export const FEATURE_NAMESPACES = [
   'gradeBook',
   'gradeReport',
   'messaging',
+  'notifications',
 ] as const;

@@ -42,7 +42,7 @@ export const saveActivityGrades = async (ctx: Ctx, user: UserRow, materialId: st
     for (const e of v.grades) {
       const graded = e.grade !== null;
       const feedbackHtml = !graded ? null : e.feedbackHtml === undefined ? undefined : cleanFeedback(e.feedbackHtml);
-      await applyGrade(tx, g, user, e.studentId, { grade: e.grade, feedbackHtml, returned: graded }, now);
+      await applyGrade(tx, g, user, e.studentId, { grade: e.grade, feedbackHtml, returned: graded }, now, ctx);
       if (graded) await completeMaterial(tx, materialId, e.studentId, now, false);
       else await uncompleteMaterial(tx, materialId, e.studentId);
     }

@@ -27,6 +27,7 @@ import { effectiveSettings, settingsAnswer } from './settings.service.ts';
 import { fileKey, keepOrRemove, removeStored, storeFile, submissionFileUrl, toFileInfo } from './stored-files.ts';
 import { hasContent, workAnswer } from './work-answer.ts';
 import { workList } from './work-list.ts';
+import { noticeReturnedWork } from './grade-notices.ts';
 
 /** Staff's side of an assignment: every student's work, one student's work, grades, feedback and its files. */
 
@@ -98,7 +99,16 @@ const GRADE_AUDITED = ['grade', 'feedbackHtml', 'returnedAt'] as const;
  * Writes a student's grade in the caller's transaction (the row is locked, so the last write
  * wins whole) and audits the change with the old and the new grade.
  */
-export const applyGrade = async (tx: Db, g: GradedMaterial, actor: UserRow, studentId: string, c: GradeChange, now: Date): Promise<SubmissionRecord> => {
+export const applyGrade = async (
+  tx: Db,
+  g: GradedMaterial,
+  actor: UserRow,
+  studentId: string,
+  c: GradeChange,
+  now: Date,
+  /** Given: the student (and parents) are notified when the work comes back to them. */
+  notices?: Pick<Ctx, 'mailer' | 'config'>,
+): Promise<SubmissionRecord> => {
   const row = await lockOrCreateSubmission(tx, g.material.id, studentId, actor.id);
   const returnedAt = c.returned === null ? row.returnedAt : c.returned ? (row.returnedAt ?? now) : null;
   const status = c.returned === null ? row.status : c.returned ? 'returned' : 'draft';
@@ -121,6 +131,7 @@ export const applyGrade = async (tx: Db, g: GradedMaterial, actor: UserRow, stud
       after: { ...diff.after, grade: next.grade },
     });
   }
+  if (notices) await noticeReturnedWork(tx, notices, g, actor.id, row, next);
   return next;
 };
 
@@ -161,7 +172,7 @@ export const gradeSubmission = async (ctx: Ctx, user: UserRow, materialId: strin
     const rubric = await materialRubric(tx, materialId);
     const { grade, selections } = gradeToWrite(g, rubric, v);
     const change: GradeChange = { grade, feedbackHtml: cleanFeedback(v.feedbackHtml), returned: v.returnToStudent ? true : null };
-    const next = await applyGrade(tx, g, user, studentId, change, new Date());
+    const next = await applyGrade(tx, g, user, studentId, change, new Date(), ctx);
     if (rubric) await storeSelections(tx, next.id, rubric.rubricId, selections, user.id);
     return next;
   });

@@ -1,4 +1,5 @@
 import type { InvitationInfo, JoinAnswer } from '@klase/core/classes/contracts';
+import { notifyClassJoined } from '../notifications/notifications.service.ts';
 import { fullName } from '@klase/core/admin/users';
 import { DomainError, type ErrorCode } from '@klase/core/errors';
 import { canOpen } from '@klase/core/guards';
@@ -48,6 +49,7 @@ const enrol = async (ctx: Ctx, user: UserRow, kind: JoinKind, value: string, loc
     const { cls } = await classOfJoin(tx, user, kind, value);
     if (!(await joinClass(tx, cls.id, user.id, kind))) throw new DomainError('ALREADY_ENROLLED');
     await audit(tx, { schoolId: cls.schoolId, actorId: user.id, action: 'class.joined', targetType: 'class', targetId: cls.id, data: { via: kind } });
+    await notifyClassJoined(tx, ctx, cls.id, user.id);
     return { classId: cls.id, className: cls.name, ...classMessage(locale, 'joined', { name: cls.name }) };
   });
 

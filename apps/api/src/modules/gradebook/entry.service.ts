@@ -1,5 +1,6 @@
 import { DomainError } from '@klase/core/errors';
 import {
+  CELL,
   gradeChangeLocked,
   gradeValueIssue,
   type GradeEntryResult,
@@ -14,6 +15,11 @@ import type { UserRow } from '../../platform/rows.ts';
 import { isEnrolled, lockGradeRow, readGradeHistory, upsertGrade } from './gradebook.repo.ts';
 import { loadGradebookAccess, requireGradeManage, requireGradeStaff, type GradebookAccess } from './gradebook-access.ts';
 import { recomputeStudent } from './recompute.ts';
+import { gradeLink, notifyGrade } from '../notifications/notifications.service.ts';
+
+/** Students see an item's grades unless it is hidden (for now) or its material is unpublished. */
+const visibleToStudent = (item: GradeItemRow, now: number): boolean =>
+  !item.hidden && !item.unpublished && (item.hiddenUntil === null || Date.parse(item.hiddenUntil) <= now);
 import { ensureGradebook, loadSetupRows } from './setup-loader.ts';
 
 /**
@@ -66,7 +72,21 @@ export const writeGrade = async (
     await upsertGrade(tx, { itemId, studentId, courseId, userId: user.id, at: new Date(now) }, form);
     const done = await recomputeStudent(tx, { courseId, classId: g.classId, schoolId: g.schoolId }, studentId, now, rows);
     const i = rows.items.findIndex((it) => it.id === itemId);
-    return { itemId, studentId, value: done.cells.values[i] ?? null, flags: done.cells.flags[i] ?? 0, totals: done.result.totals };
+    const value = done.cells.values[i] ?? null;
+    const flags = done.cells.flags[i] ?? 0;
+    const shown = rows.settings.status === 'visible' && visibleToStudent(item, now) && (flags & (CELL.hidden | CELL.notReturned)) === 0;
+    if (form.value !== undefined && form.value !== null && value !== null && value !== current?.value && shown) {
+      await notifyGrade(tx, ctx, {
+        schoolId: g.schoolId,
+        studentId,
+        itemName: item.name,
+        courseName: g.access.course.name,
+        grade: value,
+        link: gradeLink(g.classId, courseId),
+        actorId: user.id,
+      });
+    }
+    return { itemId, studentId, value, flags, totals: done.result.totals };
   });
 };
 

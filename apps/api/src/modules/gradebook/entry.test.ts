@@ -8,7 +8,8 @@ import { buildSubmission } from '../../test/assessment-factories.ts';
 import { buildElement } from '../../test/course-factories.ts';
 import { buildGradebookCourse, buildGradeItem, buildGradeScale, setGradebookGrade } from '../../test/gradebook-factories.ts';
 import { useClassWorld } from '../../test/class-world.ts';
-import { addTeacher, buildWeightedSetup, enter, gridOf, putGrade, rowOf } from '../../test/gradebook-world.ts';
+import { addTeacher, buildWeightedSetup, enter, gridOf, putGrade, rowOf, setPolicy } from '../../test/gradebook-world.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 
 describe('grade entry and its history', () => {
   const ctx = useClassWorld();
@@ -34,6 +35,29 @@ describe('grade entry and its history', () => {
     return res.json<GradeHistoryEntry[]>();
   };
   const fieldIssue = (body: string) => (JSON.parse(body) as { fields: { path: string; key: string; params?: Record<string, number> }[] }).fields[0];
+
+  it('issue 16: a grade entered for students to see notifies the student and the parent once; hidden grades say nothing', async () => {
+    const { w, t } = ctx;
+    const s = await setup();
+    const about = async (userId: string, itemName: string) =>
+      (await t.db.select().from(notifications).where(eq(notifications.userId, userId)))
+        .filter((n) => n.params.itemName === itemName)
+        .map((n) => [n.type, n.params.grade]);
+    await enter(teacher, s.course.id, s.e1.id, w.s1.id, { value: 88 });
+    expect(await about(w.s1.id, s.e1.name)).toEqual([['grade', 88]]);
+    expect(await about(w.parent.id, s.e1.name)).toEqual([['childGrade', 88]]);
+    // The same value again, or a flag only: nothing new.
+    await enter(teacher, s.course.id, s.e1.id, w.s1.id, { value: 88 });
+    await enter(teacher, s.course.id, s.e1.id, w.s1.id, { locked: true });
+    expect(await about(w.s1.id, s.e1.name)).toHaveLength(1);
+    // A hidden item, or a grade book hidden from students: nobody is told.
+    await t.db.update(gradeItems).set({ hidden: true }).where(eq(gradeItems.id, s.q1.id));
+    await enter(teacher, s.course.id, s.q1.id, w.s2.id, { value: 7 });
+    expect(await about(w.s2.id, s.q1.name)).toEqual([]);
+    await setPolicy(t.db, s.course.id, { status: 'hidden' });
+    await enter(teacher, s.course.id, s.e1.id, w.s2.id, { value: 70 });
+    expect(await about(w.s2.id, s.e1.name)).toEqual([]);
+  });
 
   it('stores a manual grade and answers the cell with the student’s recomputed totals', async () => {
     const { w } = ctx;

@@ -20,9 +20,9 @@ export const isEnrolled = async (db: Db, classId: string, studentId: string): Pr
 };
 
 /** The cell's `grade_grades` row locked for the change (inside its transaction); undefined when there is none. */
-export const lockGradeRow = async (tx: Db, itemId: string, studentId: string): Promise<{ locked: boolean } | undefined> => {
+export const lockGradeRow = async (tx: Db, itemId: string, studentId: string): Promise<{ locked: boolean; value: number | null } | undefined> => {
   const [current] = await tx
-    .select({ locked: gradeGrades.locked })
+    .select({ locked: gradeGrades.locked, value: gradeGrades.value })
     .from(gradeGrades)
     .where(and(eq(gradeGrades.itemId, itemId), eq(gradeGrades.studentId, studentId)))
     .for('update');

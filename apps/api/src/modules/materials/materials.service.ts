@@ -18,6 +18,7 @@ import { openMaterial, type OpenedMaterial } from './material-access.ts';
 import { hasGradebook, keepGradesAsManualItem } from './material-grades.ts';
 import { gradedStudentCount } from './material-grades.repo.ts';
 import { materialMessage } from './messages.ts';
+import { notifyMaterialPublished } from '../notifications/notifications.service.ts';
 import {
   deleteMaterial,
   deleteUploadByKey,
@@ -242,6 +243,7 @@ export const publishMaterial = async (ctx: Ctx, actor: UserRow, materialId: stri
       materialId,
       changes(current.material, row, ['published']),
     );
+    if (published && !current.material.published) await notifyMaterialPublished(tx, ctx, materialId, actor.id);
   });
   return materialMessage(locale, published ? 'published' : 'unpublished');
 };

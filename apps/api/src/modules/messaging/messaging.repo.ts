@@ -56,6 +56,15 @@ export const memberIds = async (db: Db, conversationId: string): Promise<string[
     (r) => r.id,
   );
 
+/** The members who muted this conversation. */
+export const mutedMemberIds = async (db: Db, conversationId: string): Promise<string[]> =>
+  (
+    await db
+      .select({ id: conversationMembers.userId })
+      .from(conversationMembers)
+      .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.muted, true)))
+  ).map((r) => r.id);
+
 /** Adds these members (existing ones stay as they are) and removes the members in `remove`. */
 export const syncMembers = async (db: Db, conversationId: string, add: readonly string[], remove: readonly string[]): Promise<void> => {
   if (add.length) {

@@ -101,7 +101,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<MessagingOptions> = async (a
     '/conversations/:id/messages',
     { config, schema: { tags, params: idParams, body: sendMessage, response: { 200: message, 201: message } } },
     async (request, reply) => {
-      const sent = await send(db, requestUser(request), request.params.id, request.body);
+      const sent = await send(db, ctx, requestUser(request), request.params.id, request.body);
       return reply.status(sent.created ? 201 : 200).send(sent.message);
     },
   );

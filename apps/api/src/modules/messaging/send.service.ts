@@ -11,14 +11,17 @@ import {
   claimAttachments,
   findMessageByClientId,
   insertMessage,
+  listConversations,
   memberIds,
   messagesBefore,
+  mutedMemberIds,
   touchConversation,
   unreadTotal,
   type ConversationRecord,
   type MessageRecord,
 } from './messaging.repo.ts';
-import { messageViews } from './views.ts';
+import { conversationRows, messageViews } from './views.ts';
+import { notify, type NotifyCtx } from '../notifications/notifications.service.ts';
 
 /** Messages: the page of a conversation, sending (deduplicated by client id, rate-limited), read state and typing. */
 
@@ -61,18 +64,41 @@ const requireCanSend = async (db: Db, me: UserRow, c: ConversationRecord): Promi
 };
 
 /**
- * The one place the integrator adds what follows a sent message (the `message` notification of
- * issue 16's notifications, branch notif): called inside the send transaction, after the message
- * and its real-time event are stored.
+ * What follows a sent message, inside the send transaction after the message and its real-time
+ * event are stored: the `message` notification (decision 0041) to the members who did not mute
+ * the conversation, one unread notification per conversation (keyed), in-app only (the mail of a
+ * message is the batched offline mail of `mail.worker.ts`).
  */
-export const afterMessageSent = async (_tx: Db, _sent: { message: Message; sender: UserRow; recipientIds: readonly string[] }): Promise<void> => {};
+/** A class or group conversation's title (the same for every member). */
+const titleFor = async (db: Db, userId: string, conversationId: string): Promise<string> => {
+  const listed = await listConversations(db, userId, { filter: 'all', q: '', limit: 1, only: [conversationId] });
+  const [view] = await conversationRows(db, userId, listed);
+  return view?.row.title ?? '';
+};
+
+const afterMessageSent = async (tx: Db, ctx: NotifyCtx, sent: { conversation: ConversationRecord; message: Message; sender: UserRow; recipientIds: readonly string[] }): Promise<void> => {
+  const muted = new Set(await mutedMemberIds(tx, sent.conversation.id));
+  const userIds = sent.recipientIds.filter((id) => !muted.has(id));
+  if (userIds.length === 0) return;
+  const senderName = fullName(sent.sender);
+  const conversationTitle = sent.conversation.kind === 'direct' ? senderName : await titleFor(tx, sent.sender.id, sent.conversation.id);
+  await notify(tx, ctx, {
+    userIds,
+    schoolId: sent.conversation.schoolId,
+    type: 'message',
+    params: { senderName, conversationTitle },
+    link: `/messages/list/${sent.conversation.id}`,
+    actorId: sent.sender.id,
+    key: `message:${sent.conversation.id}`,
+  });
+};
 
 /**
  * `POST .../messages`: stores the message and tells every member (`message.new`) in one
  * transaction. A retry with a client id the sender used already answers that message (200) and
  * publishes nothing; the flood limit counts new messages only.
  */
-export const sendMessage = async (db: Db, me: UserRow, id: string, input: SendInput): Promise<{ created: boolean; message: Message }> => {
+export const sendMessage = async (db: Db, ctx: NotifyCtx, me: UserRow, id: string, input: SendInput): Promise<{ created: boolean; message: Message }> => {
   const c = await memberConversation(db, me, id);
   const again = await findMessageByClientId(db, me.id, input.clientId);
   if (again) return repeat(db, c, again);
@@ -87,7 +113,7 @@ export const sendMessage = async (db: Db, me: UserRow, id: string, input: SendIn
     await touchConversation(tx, c.id);
     const message = await oneView(tx, row);
     await publish(tx, { userIds: members, type: MESSAGE_EVENTS.new, data: { conversationId: c.id, message } });
-    await afterMessageSent(tx, { message, sender: me, recipientIds: members.filter((m) => m !== me.id) });
+    await afterMessageSent(tx, ctx, { conversation: c, message, sender: me, recipientIds: members.filter((m) => m !== me.id) });
     return message;
   });
   if (sent) return { created: true, message: sent };

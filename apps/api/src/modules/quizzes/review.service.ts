@@ -4,14 +4,15 @@ import type { AttemptResult, QuizResults, QuizStats, manualGradeRequest } from '
 import type { Locale } from '@klase/core/constants';
 import { DomainError } from '@klase/core/errors';
 import type { z } from 'zod';
-import type { Ctx } from '../../platform/context.ts';
+import type { Ctx, Db } from '../../platform/context.ts';
+import { gradeLink, notifyGrade } from '../notifications/notifications.service.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { assignedStudents, submissionsOf } from '../assignments/assignments.service.ts';
 import { toPerson } from '../../kernel/people.ts';
 import { settleAll, gradePassed, quizWorth, resultOf } from './attempts.service.ts';
 import { expired, finalizeAttempt, gradeStored, questionMap, storeCombinedGrade } from './grade-store.ts';
 import { quizText } from './messages.ts';
-import { openAttempt, requireGrader, staffQuiz } from './quiz-access.ts';
+import { openAttempt, requireGrader, staffQuiz, type OpenedAttempt } from './quiz-access.ts';
 import {
   answersOf,
   attemptsOf,
@@ -98,7 +99,9 @@ export const gradeByHand = async (
     const before = (await answersOf(tx, [attemptId])).find((r) => r.questionId === questionId);
     await setManualGrade(tx, attemptId, questionId, body.points, body.feedback.trim() || null, now);
     const { attempt: regraded } = await gradeStored(tx, attempt, questions);
+    const [was] = await submissionsOf(tx, attempt.materialId, [attempt.studentId]);
     await storeCombinedGrade(tx, attempt.materialId, attempt.studentId, { gradedBy: user.id, at: now });
+    await noticeQuizGrade(tx, ctx, quiz, user.id, was ?? null);
     await auditQuiz(tx, quiz, user, 'quiz.answer-graded', {
       before: { points: before?.pending ? null : (before?.points ?? null) },
       after: { points: body.points, attemptId, questionId, studentId: attempt.studentId },
@@ -106,6 +109,33 @@ export const gradeByHand = async (
     return regraded;
   });
   return resultOf(ctx.db, graded, true, now);
+};
+
+/**
+ * A hand grade that completes (or changes) the student's returned quiz grade tells the student
+ * (`grade`) and their parents (`childGrade`), in the grading transaction.
+ */
+const noticeQuizGrade = async (
+  tx: Db,
+  ctx: Ctx,
+  quiz: OpenedAttempt['quiz'],
+  actorId: string,
+  was: { studentId: string; status: string; grade: number | null } | null,
+): Promise<void> => {
+  const schoolId = quiz.access.course.schoolId;
+  if (!was || !schoolId) return;
+  const [now] = await submissionsOf(tx, quiz.material.id, [was.studentId]);
+  if (now?.status !== 'returned' || now.grade === null) return;
+  if (was.status === 'returned' && was.grade === now.grade) return;
+  await notifyGrade(tx, ctx, {
+    schoolId,
+    studentId: now.studentId,
+    itemName: quiz.material.name,
+    courseName: quiz.access.course.name,
+    grade: now.grade,
+    link: gradeLink(quiz.classAccess.cls.id, quiz.access.course.id),
+    actorId,
+  });
 };
 
 // ---------------------------------------------------------------------------------------------

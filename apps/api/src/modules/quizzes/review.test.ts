@@ -4,6 +4,7 @@ import { sampleForms } from '@klase/core/quizzes/test-questions';
 import type { AttemptResult, AttemptView, QuizOverview, QuizResults, QuizStats } from '@klase/core/quizzes/contracts';
 import { quizAttempts } from '../../db/schema/assessments.ts';
 import { courseMaterials } from '../../db/schema/courses.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import { sampleQuestions } from '../../test/quiz-factories.ts';
 import { auditActions } from '../../test/materials-world.ts';
 import { RIGHT, WRONG, answer, right, start, submissionRow, takeQuiz, useQuizWorld, wrong } from '../../test/quizzes-world.ts';
@@ -175,6 +176,21 @@ describe('quiz review: combined grades, regrading, essays, results and statistic
       .as('teacher')
       .req('PUT', `/api/attempts/${other.json<{ id: string }>().id}/answers/${quiz.id('essay')}/grade`, { points: 1 });
     expect(inProgress.statusCode).toBe(409);
+  });
+
+  it('issue 16: the hand grade that completes a quiz notifies the student (grade) and the parent (childGrade)', async () => {
+    const quiz = await world.makeQuiz({ questions: sampleQuestions('trueFalse', 'essay') });
+    const { attempt } = await takeQuiz(world.as('jose'), quiz.materialId, right);
+    const about = async (userId: string) =>
+      (await world.t.db.select().from(notifications).where(eq(notifications.userId, userId))).filter((n) => n.params.itemName === quiz.quiz.name);
+    expect(await about(world.w.s1.id)).toEqual([]);
+    const gradeUrl = `/api/attempts/${attempt.id}/answers/${quiz.id('essay')}/grade`;
+    expect((await world.as('teacher').req('PUT', gradeUrl, { points: 8 })).statusCode).toBe(200);
+    expect((await about(world.w.s1.id)).map((n) => [n.type, n.params.grade])).toEqual([['grade', 9]]);
+    expect((await about(world.w.parent.id)).map((n) => [n.type, n.params.childName, n.params.grade])).toEqual([['childGrade', 'Jose Dela Cruz', 9]]);
+    // The same grade again tells nobody twice.
+    expect((await world.as('teacher').req('PUT', gradeUrl, { points: 8 })).statusCode).toBe(200);
+    expect(await about(world.w.s1.id)).toHaveLength(1);
   });
 
   it('quiz results: every assigned student with attempts, grades and counts', async () => {

@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session-store.ts';
 import { paths } from '../../config/paths.ts';
 import { ChildSwitcher } from './child-switcher.tsx';
 import { LanguageMenu } from './language-menu.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 import { NavLinks } from './nav-links.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -16,6 +17,18 @@ import { PageLoader } from '../../components/page-loader.tsx';
 
 const HEADER_HEIGHT = 60;
 const HEADER_Z_INDEX = 100;
+
+/** The product's name, leading to the dashboard. */
+const HomeLink = () => {
+  const { t } = useTranslation('shell');
+  return (
+    <UnstyledButton component={Link} to={paths.dashboard.to()} aria-label={t('homeLink')}>
+      <Text fw={800} fz="xl" c="var(--mantine-color-anchor)">
+        {t('appName')}
+      </Text>
+    </UnstyledButton>
+  );
+};
 
 /** The phone navigation drawer: focus goes back to the burger on close, not after choosing an entry. */
 const useNavDrawer = () => {
@@ -65,16 +78,13 @@ export const AppLayout = () => {
               aria-expanded={opened}
               aria-controls="klase-navbar"
             />
-            <UnstyledButton component={Link} to={paths.dashboard.to()} aria-label={t('homeLink')}>
-              <Text fw={800} fz="xl" c="var(--mantine-color-anchor)">
-                {t('appName')}
-              </Text>
-            </UnstyledButton>
+            <HomeLink />
           </Group>
           <Group gap={4} wrap="nowrap">
             {isParent && wide && <ChildSwitcher compact />}
-            <LanguageMenu />
+            <NotificationBell />
             <MessagesDrawer />
+            <LanguageMenu />
             <ThemeToggle />
             <UserMenu profile={profile} />
           </Group>

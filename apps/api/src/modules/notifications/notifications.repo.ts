@@ -1,0 +1,229 @@
+import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import { GRADED_TYPES } from '@klase/core/materials/contracts';
+import type { NotificationSettings } from '@klase/core/notifications/contracts';
+import type { Db } from '../../db/client.ts';
+import { notificationOnce, notifications, notificationSettings } from '../../db/schema/notifications.ts';
+import { parentStudents, users } from '../../db/schema/users.ts';
+import { submissions } from '../../db/schema/assessments.ts';
+import { classStudents, classTeachers, classes } from '../../db/schema/classes.ts';
+import { courseElements, courseMaterials, courses } from '../../db/schema/courses.ts';
+import { assignedToStudents } from '../../kernel/assignment-sql.ts';
+import { personColumns } from '../../kernel/people.ts';
+
+export type NotificationRecord = typeof notifications.$inferSelect;
+export type NewNotification = typeof notifications.$inferInsert;
+
+/** What `notify` needs of a recipient. */
+export const recipientsOf = (db: Db, ids: readonly string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({
+          id: users.id,
+          schoolId: users.schoolId,
+          roleId: users.roleId,
+          email: users.email,
+          language: users.language,
+          firstName: users.firstName,
+          active: users.active,
+        })
+        .from(users)
+        .where(inArray(users.id, [...ids]))
+        .orderBy(users.id);
+
+export type Recipient = Awaited<ReturnType<typeof recipientsOf>>[number];
+
+/** The stored settings of these users (users without a row use the defaults). */
+export const storedSettings = async (db: Db, ids: readonly string[]): Promise<Map<string, NotificationSettings>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(notificationSettings)
+    .where(inArray(notificationSettings.userId, [...ids]));
+  return new Map(rows.map((r) => [r.userId, r.settings]));
+};
+
+export const saveSettings = async (db: Db, userId: string, settings: NotificationSettings): Promise<void> => {
+  await db
+    .insert(notificationSettings)
+    .values({ userId, settings })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: { settings, updatedAt: sql`now()` } });
+};
+
+export const insertNotification = async (tx: Db, row: NewNotification): Promise<NotificationRecord> => {
+  const [made] = await tx.insert(notifications).values(row).returning();
+  if (!made) throw new Error('notification not inserted');
+  return made;
+};
+
+/** The user's unread notification with this key, locked (null when there is none). */
+export const lockUnreadByKey = async (tx: Db, userId: string, key: string): Promise<NotificationRecord | null> => {
+  const [row] = await tx
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.key, key), isNull(notifications.readAt)))
+    .for('update');
+  return row ?? null;
+};
+
+export const updateNotification = async (tx: Db, id: string, set: Partial<NewNotification>): Promise<NotificationRecord> => {
+  const [row] = await tx.update(notifications).set(set).where(eq(notifications.id, id)).returning();
+  if (!row) throw new Error('notification not updated');
+  return row;
+};
+
+export const unreadCount = async (db: Db, userId: string): Promise<number> => {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+};
+
+/** A page of the user's notifications, newest first, after the cursor (createdAt, id), with the actor. */
+export const pageOf = (db: Db, userId: string, opts: { unread: boolean; after: { at: Date; id: string } | null; limit: number }) =>
+  db
+    .select({ n: notifications, actor: personColumns })
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.actorId))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        opts.unread ? isNull(notifications.readAt) : undefined,
+        opts.after
+          ? or(lt(notifications.createdAt, opts.after.at), and(eq(notifications.createdAt, opts.after.at), lt(notifications.id, opts.after.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(opts.limit);
+
+export type PageRow = Awaited<ReturnType<typeof pageOf>>[number];
+
+/** Marks the user's notification read; answers whether it is theirs. */
+export const markRead = async (db: Db, userId: string, id: string): Promise<boolean> => {
+  const [found] = await db
+    .select({ id: notifications.id, readAt: notifications.readAt })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  if (!found) return false;
+  if (!found.readAt)
+    await db
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(eq(notifications.id, id));
+  return true;
+};
+
+export const markAllRead = async (db: Db, userId: string): Promise<void> => {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+};
+
+/** The parents linked to a student. */
+export const parentsOf = async (db: Db, studentId: string): Promise<string[]> =>
+  (await db.select({ id: parentStudents.parentId }).from(parentStudents).where(eq(parentStudents.studentId, studentId))).map((r) => r.id);
+
+/** Claims a once-only notification; answers whether this call got it (false: it happened already). */
+export const claimOnce = async (tx: Db, userId: string, key: string): Promise<boolean> => {
+  const rows = await tx.insert(notificationOnce).values({ userId, key }).onConflictDoNothing().returning({ key: notificationOnce.key });
+  return rows.length > 0;
+};
+
+/** Users with notifications waiting for their digest. */
+export const usersWithPendingDigest = async (db: Db): Promise<string[]> =>
+  (await db.selectDistinct({ id: notifications.userId }).from(notifications).where(eq(notifications.digestState, 'pending'))).map((r) => r.id);
+
+/** Takes the user's digest notifications created before `before` (marked sent in `tx`), oldest first. */
+export const takeDigest = (tx: Db, userId: string, before: Date): Promise<NotificationRecord[]> =>
+  tx
+    .update(notifications)
+    .set({ digestState: 'sent' })
+    .where(and(eq(notifications.userId, userId), eq(notifications.digestState, 'pending'), lt(notifications.createdAt, before)))
+    .returning();
+
+/** Whether a user id exists in the given school (for producers' recipients). */
+export const idsInSchool = async (db: Db, ids: readonly string[], schoolId: string): Promise<string[]> =>
+  ids.length === 0
+    ? []
+    : (
+        await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(inArray(users.id, [...ids]), eq(users.schoolId, schoolId)))
+      ).map((r) => r.id);
+
+/** The person columns of the user who caused a notification. */
+export const actorOf = async (db: Db, id: string) => {
+  const [row] = await db.select(personColumns).from(users).where(eq(users.id, id));
+  return row ?? null;
+};
+
+/** A material and where it sits: its element, course, class and school. */
+export const materialPlace = {
+  materialId: courseMaterials.id,
+  materialName: courseMaterials.name,
+  dueAt: courseMaterials.dueAt,
+  elementId: courseElements.id,
+  courseId: courses.id,
+  courseName: courses.name,
+  classId: classes.id,
+  schoolId: classes.schoolId,
+};
+
+/**
+ * One row per (material, student of its active class) that the material is assigned to (published
+ * material, element and course: assignment-sql.ts), with `extra` columns; filter, join and order on it.
+ */
+export const assignedStudentRows = <E extends SelectedFields>(db: Db, extra: E) =>
+  db
+    .select({ studentId: classStudents.studentId, ...materialPlace, ...extra })
+    .from(courseMaterials)
+    .innerJoin(courseElements, eq(courseElements.id, courseMaterials.elementId))
+    .innerJoin(courses, eq(courses.id, courseMaterials.courseId))
+    .innerJoin(classes, and(eq(classes.id, courses.classId), isNull(classes.archivedAt)))
+    .innerJoin(classStudents, eq(classStudents.classId, classes.id))
+    .leftJoin(submissions, and(eq(submissions.materialId, courseMaterials.id), eq(submissions.studentId, classStudents.studentId)))
+    .$dynamic();
+
+/**
+ * Students with graded work due in (now, until] that they have not handed in (no submission or a
+ * draft) and were not told of yet (`dueSoon:<materialId>` not claimed), at most `limit`.
+ */
+export const dueSoonCandidates = (db: Db, now: Date, until: Date, limit: number) =>
+  assignedStudentRows(db, {})
+    .where(
+      and(
+        assignedToStudents(classStudents.studentId),
+        inArray(courseMaterials.type, GRADED_TYPES),
+        gt(courseMaterials.dueAt, now),
+        lte(courseMaterials.dueAt, until),
+        or(isNull(submissions.id), eq(submissions.status, 'draft')),
+        sql`not exists (select 1 from ${notificationOnce} where ${notificationOnce.userId} = ${classStudents.studentId} and ${notificationOnce.key} = 'dueSoon:' || ${courseMaterials.id}::text)`,
+      ),
+    )
+    .orderBy(courseMaterials.dueAt, courseMaterials.id, classStudents.studentId)
+    .limit(limit);
+
+export type DueSoonCandidate = Awaited<ReturnType<typeof dueSoonCandidates>>[number];
+
+/**
+ * A material as its students meet it (published, in a published element of a published course of
+ * an active class), with the students it is assigned to; null when no student sees it.
+ */
+export const materialAudience = async (db: Db, materialId: string) => {
+  const rows = await assignedStudentRows(db, {}).where(and(eq(courseMaterials.id, materialId), assignedToStudents(classStudents.studentId)));
+  const [first] = rows;
+  return first ? { ...first, studentIds: rows.map((r) => r.studentId) } : null;
+};
+
+/** A class's name, school and teachers (assistants too). */
+export const classWithTeachers = async (db: Db, classId: string) => {
+  const [cls] = await db.select({ id: classes.id, name: classes.name, schoolId: classes.schoolId }).from(classes).where(eq(classes.id, classId));
+  if (!cls) return null;
+  const teachers = await db.select({ id: classTeachers.userId }).from(classTeachers).where(eq(classTeachers.classId, classId));
+  return { ...cls, teacherIds: teachers.map((t) => t.id) };
+};
