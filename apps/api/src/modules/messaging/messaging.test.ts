@@ -255,4 +255,25 @@ describe('messaging: who may message whom', () => {
     expect((await s2.req('GET', `/api/messages/users/${w.s4.id}`)).statusCode).toBe(404);
     expect((await s2.req('GET', `/api/messages/users/${w.s3.id}`)).json().email).toBeNull();
   });
+
+  it('a message notifies the unmuted recipients: one unread notification per conversation, linking to it', async () => {
+    const w = ctx.w;
+    const conv = (await startDirect(w.teacher, w.s2)).json<ConversationDetails>();
+    const student = await as(w.s2);
+    type Page = { items: { type: string; link: string; params: Record<string, string>; readAt: string | null }[]; unread: number };
+    const messageNotes = async () => (await student.req('GET', '/api/notifications?filter=unread')).json<Page>().items.filter((n) => n.link === `/messages/list/${conv.id}`);
+    await sendTo(w.teacher, conv.id, 'Una');
+    await sendTo(w.teacher, conv.id, 'Ikalawa');
+    const notes = await messageNotes();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ type: 'message', params: { senderName: `${w.teacher.firstName} ${w.teacher.lastName}`, conversationTitle: `${w.teacher.firstName} ${w.teacher.lastName}` } });
+    // The sender gets none for their own message.
+    const teacherNotes = (await (await as(w.teacher)).req('GET', '/api/notifications?filter=unread')).json<Page>().items;
+    expect(teacherNotes.filter((n) => n.link === `/messages/list/${conv.id}`)).toHaveLength(0);
+    // Read it, mute the conversation: a new message brings no new notification.
+    await student.req('POST', '/api/notifications/read-all');
+    await student.req('PUT', `/api/messages/conversations/${conv.id}/mute`, { on: true });
+    await sendTo(w.teacher, conv.id, 'Ikatlo');
+    expect(await messageNotes()).toHaveLength(0);
+  });
 });
