@@ -68,13 +68,17 @@ export interface Peer {
   stopping: boolean;
 }
 
+type Delivered = { id: string; clientId: string; sender: { id: string } };
 interface Frame {
   kind: string;
   id?: number;
   type?: string;
-  data?: { conversationId?: string; message?: { id: string; clientId: string; sender: { id: string } } };
+  data?: { conversationId?: string; message?: Delivered };
   lastId?: number;
 }
+
+/** The event type of `--mode channel`: published by the bench itself straight into the channel (no messaging route). */
+export const CHANNEL_EVENT = 'bench.ping';
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
@@ -84,7 +88,7 @@ export const createRecorder = () => {
   const counters: Counters = { dupEvents: 0, dupMessages: 0, dupClientIds: 0, outOfOrder: 0, strays: 0, idMismatch: 0, sendErrors: 0 };
   const errorSamples: string[] = [];
 
-  const onMessageNew = (peer: Peer, m: NonNullable<NonNullable<Frame['data']>['message']>, at: number) => {
+  const onMessageNew = (peer: Peer, m: Delivered, at: number) => {
     if (peer.messageIds.has(m.id)) return void counters.dupMessages++;
     peer.messageIds.add(m.id);
     const rec = sent.get(m.clientId);
@@ -111,7 +115,7 @@ export const createRecorder = () => {
     if (f.id <= peer.lastEventId) counters.outOfOrder++;
     peer.eventIds.add(f.id);
     peer.lastEventId = Math.max(peer.lastEventId, f.id);
-    if (f.type === 'message.new' && f.data?.message) onMessageNew(peer, f.data.message, at);
+    if ((f.type === 'message.new' || f.type === CHANNEL_EVENT) && f.data?.message) onMessageNew(peer, f.data.message, at);
   };
 
   const noteError = (what: string) => {
@@ -198,14 +202,37 @@ export const keepConnected = (peer: Peer, rec: Recorder, retryMs: number, jitter
   return { first: () => openSocket(peer, rec, () => void reopen(performance.now())) };
 };
 
+export interface SendOptions {
+  retryMs: number;
+  giveUpMs: number;
+  body: string;
+  /** `--mode channel`: publish this event instead of calling the messaging route. */
+  publish?: (m: SentMessage, data: { message: Delivered }) => Promise<unknown>;
+  senderId: string;
+}
+
+/** `--mode channel`: one event to the sender and the partner, published by the bench in its own transaction. */
+const publishOne = async (m: SentMessage, rec: Recorder, opts: SendOptions & { publish: NonNullable<SendOptions['publish']> }) => {
+  m.attempts++;
+  try {
+    await opts.publish(m, { message: { id: m.clientId, clientId: m.clientId, sender: { id: opts.senderId } } });
+    m.acceptedAt = performance.now();
+    m.messageId = m.clientId;
+  } catch (err) {
+    m.error = String(err);
+    rec.noteError(`publish: ${m.error}`);
+  }
+};
+
 /**
  * Sends one message to the partner's conversation. A send the node did not answer, or answered
  * with a 5xx, is sent again with the same clientId (the server answers the stored message to a
  * repeat) every `retryMs`, for at most `giveUpMs`.
  */
-export const sendOne = async (peer: Peer, rec: Recorder, phase: Phase, opts: { retryMs: number; giveUpMs: number; body: string }) => {
+export const sendOne = async (peer: Peer, rec: Recorder, phase: Phase, opts: SendOptions) => {
   const m: SentMessage = { clientId: randomUUID(), sender: peer.index, to: peer.partner, phase, t0: performance.now(), attempts: 0 };
   rec.sent.set(m.clientId, m);
+  if (opts.publish) return publishOne(m, rec, { ...opts, publish: opts.publish });
   for (;;) {
     m.attempts++;
     const r = await call(peer, 'POST', `/api/messages/conversations/${peer.conversationId}/messages`, { clientId: m.clientId, body: opts.body });

@@ -37,11 +37,27 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { ROLE } from '../packages/core/src/roles.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../apps/api/src/db/client.ts';
+import { realtimeEvents } from '../apps/api/src/db/schema/platform.ts';
+import { publish } from '../apps/api/src/platform/realtime/bus.ts';
 import { createSession, SESSION_COOKIE, type NewSession } from '../apps/api/src/platform/sessions.ts';
 import { buildClass, enrol } from '../apps/api/src/test/class-factories.ts';
 import { buildSchool, buildUser } from '../apps/api/src/test/factories.ts';
-import { call, createRecorder, keepConnected, sendOne, sleep, type NodeRef, type Peer, type Phase, type Recorder, type SentMessage } from './realtime-peers.ts';
+import {
+  call,
+  CHANNEL_EVENT,
+  createRecorder,
+  keepConnected,
+  sendOne,
+  sleep,
+  type NodeRef,
+  type Peer,
+  type Phase,
+  type Recorder,
+  type SendOptions,
+  type SentMessage,
+} from './realtime-peers.ts';
 import { openBenchDatabase } from './scratch-db.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,10 +70,13 @@ const strArg = (name: string): string | undefined => {
 const numArg = (name: string, dflt: number): number => Number(strArg(name) ?? dflt);
 const RECONNECT_MODES = ['both', 'kill', 'restart', 'none'] as const;
 type ReconnectMode = (typeof RECONNECT_MODES)[number];
+const MODES = ['messages', 'channel'] as const;
 
 const options = () => {
   const reconnect = (strArg('reconnect') ?? 'both') as ReconnectMode;
   if (!RECONNECT_MODES.includes(reconnect)) throw new Error(`--reconnect must be one of ${RECONNECT_MODES.join(', ')}`);
+  const mode = (strArg('mode') ?? 'messages') as (typeof MODES)[number];
+  if (!MODES.includes(mode)) throw new Error(`--mode must be one of ${MODES.join(', ')}`);
   const clients = numArg('clients', 200);
   if (clients < 2 || clients % 2) throw new Error('--clients must be an even number ≥ 2');
   return {
@@ -68,6 +87,7 @@ const options = () => {
     steadyMs: numArg('steady', 60) * 1000,
     reconnectMs: reconnect === 'none' ? 0 : numArg('reconnect-window', 30) * 1000,
     reconnect,
+    mode,
     keep: process.argv.includes('--keep'),
   };
 };
@@ -197,12 +217,13 @@ const RETRY_MS = 250;
 /** A cut socket waits up to this long (random per client) before it reconnects, so events pile up meanwhile. */
 const RECONNECT_JITTER_MS = 1000;
 
-/** Every client connects (20 at a time); the first of each pair starts the direct conversation. */
-const connectAll = async (peers: Peer[], rec: Recorder) => {
+/** Every client connects (20 at a time); the first of each pair starts the direct conversation (not in channel mode). */
+const connectAll = async (peers: Peer[], rec: Recorder, opts: Options) => {
   await pool(peers.length, 20, async (i) => {
     const peer = peers[i] as Peer;
     await keepConnected(peer, rec, RETRY_MS, RECONNECT_JITTER_MS).first();
   });
+  if (opts.mode === 'channel') return;
   const half = peers.length / 2;
   await pool(half, 10, async (k) => {
     const peer = peers[k] as Peer;
@@ -223,10 +244,13 @@ interface Timeline {
   load: Record<string, number>;
 }
 
+/** `--mode channel`: how a peer's event is published (by the bench, into the database both nodes listen on). */
+type Publisher = (peer: Peer) => SendOptions['publish'];
+
 const phaseAt = (t: number, tl: Timeline): Phase => (t < tl.steadyAt ? 'warm-up' : t < tl.reconnectAt ? 'steady' : 'reconnect');
 
 /** Every client sends one message per interval, each at its time on the schedule (open loop); resolves when every send settled. */
-const sendAll = async (peers: Peer[], rec: Recorder, opts: Options, tl: Timeline, start: number): Promise<void> => {
+const sendAll = async (peers: Peer[], rec: Recorder, opts: Options, tl: Timeline, start: number, publish?: Publisher): Promise<void> => {
   const all: Promise<void>[] = [];
   const schedule = async (peer: Peer) => {
     const offset = (peer.index / peers.length) * opts.intervalMs;
@@ -234,7 +258,7 @@ const sendAll = async (peers: Peer[], rec: Recorder, opts: Options, tl: Timeline
       const at = offset + j * opts.intervalMs;
       await sleep(start + at - performance.now());
       const body = `Message ${j} from student ${peer.index}: kumusta, may tanong ako tungkol sa takdang-aralin.`;
-      all.push(sendOne(peer, rec, phaseAt(at, tl), { retryMs: RETRY_MS, giveUpMs: 30_000, body }));
+      all.push(sendOne(peer, rec, phaseAt(at, tl), { retryMs: RETRY_MS, giveUpMs: 30_000, body, senderId: peer.userId, publish: publish?.(peer) }));
     }
   };
   await Promise.all(peers.map(schedule));
@@ -266,8 +290,24 @@ const drain = async (rec: Recorder, ms: number) => {
   return round(performance.now() - t0);
 };
 
+interface ReadBack {
+  stored: number;
+  dupStored: number;
+}
+
+/** `--mode channel`: the bench's events in the store, by clientId (each must be stored once per recipient: twice). */
+const readChannelEvents = async (db: Db): Promise<ReadBack> => {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(realtimeEvents)
+    .where(eq(realtimeEvents.type, CHANNEL_EVENT))
+    .groupBy(sql`${realtimeEvents.data}->'message'->>'clientId'`);
+  const counts = rows.map((r) => r.n);
+  return { stored: counts.length, dupStored: counts.filter((n) => n !== 2).length };
+};
+
 /** Reads every conversation back over the API: stored messages, and clientIds stored more than once. */
-const readEveryConversation = async (peers: Peer[]) => {
+const readEveryConversation = async (peers: Peer[]): Promise<ReadBack> => {
   let stored = 0;
   let dupStored = 0;
   await pool(peers.length / 2, 10, async (k) => {
@@ -298,7 +338,14 @@ const cpuSample = async (nodes: { a: ServerNode; b: ServerNode }) => ({
 });
 
 /** The three phases with their disruptions; samples load and CPU around the steady phase. */
-const runPhases = async (peers: Peer[], rec: Recorder, opts: Options, nodes: { a: ServerNode; b: ServerNode }, restartB: () => Promise<ServerNode>) => {
+const runPhases = async (
+  peers: Peer[],
+  rec: Recorder,
+  opts: Options,
+  nodes: { a: ServerNode; b: ServerNode },
+  restartB: () => Promise<ServerNode>,
+  publish?: Publisher,
+) => {
   const tl: Timeline = {
     steadyAt: opts.warmupMs,
     reconnectAt: opts.warmupMs + opts.steadyMs,
@@ -325,7 +372,7 @@ const runPhases = async (peers: Peer[], rec: Recorder, opts: Options, nodes: { a
       benchLoopDelayP99Ms: round(loop.percentile(99) / 1e6),
     };
   })();
-  const [, , cpu] = await Promise.all([sendAll(peers, rec, opts, tl, start), disrupt(peers, opts, tl, start, nodes, restartB), around]);
+  const [, , cpu] = await Promise.all([sendAll(peers, rec, opts, tl, start, publish), disrupt(peers, opts, tl, start, nodes, restartB), around]);
   tl.load.end = load();
   const drainMs = await drain(rec, 15_000);
   return { tl, cpu, drainMs, start };
@@ -363,7 +410,7 @@ const printReport = (r: Awaited<ReturnType<typeof collect>>) => {
       row('all', r.all),
       '',
       `Duplicates: event ids ${r.counters.dupEvents}, message ids ${r.counters.dupMessages}, clientIds delivered twice ${r.counters.dupClientIds}, stored twice ${r.readBack.dupStored}; out of order ${r.counters.outOfOrder}; strays ${r.counters.strays}; id mismatches ${r.counters.idMismatch}; echo to the sender lost ${r.all.echoLost}; send errors ${r.counters.sendErrors}${r.errorSamples.length ? ` (${r.errorSamples.join(' | ')})` : ''}.`,
-      `Stored (read back over the API): ${r.readBack.stored} messages, accepted ${r.all.accepted}.`,
+      `Stored (read back ${r.mode === 'channel' ? 'from realtime_events' : 'over the API'}): ${r.readBack.stored} messages, accepted ${r.all.accepted}.`,
       `Reconnect phase: ${r.events.map((e) => `${e.what}${e.ms === undefined ? '' : ` (${e.ms} ms to healthy)`}`).join('; ') || 'none'}; sockets reopened ${r.reconnects.n}, close → hello p50 ${r.reconnects.p50} ms, max ${r.reconnects.max} ms; drained in ${r.drainMs} ms.`,
       `Steady phase CPU (% of one core): node A ${r.cpu.nodeA}, node B ${r.cpu.nodeB}, bench clients ${r.cpu.bench}; bench event loop delay p99 ${r.cpu.benchLoopDelayP99Ms} ms. Load average (1 min): ${Object.entries(
         r.load,
@@ -376,11 +423,10 @@ const printReport = (r: Awaited<ReturnType<typeof collect>>) => {
   );
 };
 
-const collect = async (peers: Peer[], rec: Recorder, opts: Options, run: Awaited<ReturnType<typeof runPhases>>) => {
+const collect = async (peers: Peer[], rec: Recorder, opts: Options, run: Awaited<ReturnType<typeof runPhases>>, readBack: ReadBack) => {
   const msgs = [...rec.sent.values()];
   const phases = Object.fromEntries(PHASES.map((p) => [p, phaseResult(msgs.filter((m) => m.phase === p))])) as Record<Phase, PhaseResult>;
   const all = phaseResult(msgs);
-  const readBack = await readEveryConversation(peers);
   const dups = rec.counters.dupEvents + rec.counters.dupMessages + rec.counters.dupClientIds + readBack.dupStored;
   const steady = phases.steady.delivery.p99;
   return {
@@ -390,6 +436,7 @@ const collect = async (peers: Peer[], rec: Recorder, opts: Options, run: Awaited
     clients: opts.clients,
     intervalMs: opts.intervalMs,
     ratePerSecond: round((opts.clients * 1000) / opts.intervalMs),
+    mode: opts.mode,
     reconnectMode: opts.reconnect,
     phases,
     all,
@@ -438,10 +485,14 @@ const main = async () => {
     const half = opts.clients / 2;
     peers = world.map((w, i) => newPeer(i, w, i < half ? refA : refB, (i + half) % opts.clients));
     const rec = createRecorder();
-    await connectAll(peers, rec);
-    console.log(`${peers.length} sockets open, ${half} conversations; sending for ${(opts.warmupMs + opts.steadyMs + opts.reconnectMs) / 1000} s`);
-    const run = await runPhases(peers, rec, opts, live, () => startNode(refB, env));
-    const result = await collect(peers, rec, opts, run);
+    await connectAll(peers, rec, opts);
+    console.log(`${peers.length} sockets open, ${half} pairs (${opts.mode}); sending for ${(opts.warmupMs + opts.steadyMs + opts.reconnectMs) / 1000} s`);
+    const db = scratch.database.db;
+    const publisher: Publisher = (peer) => (_m, data) =>
+      publish(db, { userIds: [peer.userId, (peers[peer.partner] as Peer).userId], type: CHANNEL_EVENT, data });
+    const run = await runPhases(peers, rec, opts, live, () => startNode(refB, env), opts.mode === 'channel' ? publisher : undefined);
+    const readBack = opts.mode === 'channel' ? await readChannelEvents(db) : await readEveryConversation(peers);
+    const result = await collect(peers, rec, opts, run, readBack);
     printReport(result);
     console.log(JSON.stringify(result));
     await mkdir(path.join(ROOT, 'bench/results'), { recursive: true });
