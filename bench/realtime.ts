@@ -390,6 +390,8 @@ const phaseResult = (msgs: SentMessage[]) => {
     retried: msgs.filter((m) => m.attempts > 1).length,
     delivery: stats(delivered.map((m) => (m.recvAt ?? NaN) - m.t0)),
     answered: stats(accepted.map((m) => (m.acceptedAt ?? NaN) - m.t0)),
+    /** From the send's answer to the partner's frame (the hub's share, roughly; below 0 when the event beat the answer). */
+    afterAnswer: stats(delivered.map((m) => (m.recvAt ?? NaN) - (m.acceptedAt ?? NaN))),
   };
 };
 type PhaseResult = ReturnType<typeof phaseResult>;
@@ -398,14 +400,14 @@ const PHASES: Phase[] = ['warm-up', 'steady', 'reconnect'];
 
 const printReport = (r: Awaited<ReturnType<typeof collect>>) => {
   const row = (name: string, p: PhaseResult) =>
-    `| ${name} | ${p.sent} | ${p.accepted} | ${p.delivered} | ${p.lost} | ${p.retried} | ${p.delivery.p50} | ${p.delivery.p95} | ${p.delivery.p99} | ${p.delivery.max} | ${p.answered.p50} / ${p.answered.p99} |`;
+    `| ${name} | ${p.sent} | ${p.accepted} | ${p.delivered} | ${p.lost} | ${p.retried} | ${p.delivery.p50} | ${p.delivery.p95} | ${p.delivery.p99} | ${p.delivery.max} | ${p.answered.p50} / ${p.answered.p99} | ${p.afterAnswer.p50} / ${p.afterAnswer.p99} |`;
   console.log(
     [
       '',
       `Real-time messaging: ${r.clients} clients (half on node A, half on node B, every pair across), one message every ${r.intervalMs} ms each (${r.ratePerSecond}/s in all)`,
       '',
-      '| phase | sent | accepted | delivered to partner | lost | sends repeated | delivery p50 ms | p95 | p99 | max | send answered p50 / p99 ms |',
-      '|---|---|---|---|---|---|---|---|---|---|---|',
+      '| phase | sent | accepted | delivered to partner | lost | sends repeated | delivery p50 ms | p95 | p99 | max | send answered p50 / p99 ms | answer → partner p50 / p99 ms |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...PHASES.map((p) => row(p, r.phases[p])),
       row('all', r.all),
       '',
