@@ -16,6 +16,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { gradebookRoutes } from './modules/gradebook/gradebook.routes.ts';
 import { gradebookSetupRoutes } from './modules/gradebook/setup/gradebook-setup.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
+import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
 import { customersRoutes } from './modules/admin/customers/customers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { outboxRoutes } from './modules/admin/outbox/outbox.routes.ts';
@@ -48,6 +49,7 @@ export const MODULES = [
   { prefix: '/api/dashboard', plugin: dashboardRoutes },
   { prefix: '/api', plugin: gradebookSetupRoutes },
   { prefix: '/api', plugin: gradebookRoutes },
+  { prefix: '/api/messages', plugin: messagingRoutes },
 ] as const;
 
 export const registerModules = async (app: FastifyInstance): Promise<void> => {

@@ -9,6 +9,7 @@ import * as courseJobs from './schema/course-jobs.ts';
 import * as resources from './schema/resources.ts';
 import * as assessments from './schema/assessments.ts';
 import * as gradebook from './schema/gradebook.ts';
+import * as messaging from './schema/messaging.ts';
 
 /** Every table, for drizzle's typed client. */
 export const schema = {
@@ -23,5 +24,6 @@ export const schema = {
   ...resources,
   ...assessments,
   ...gradebook,
+  ...messaging,
 };
 export type Schema = typeof schema;

@@ -72,3 +72,19 @@ export const realtimeEvents = pgTable(
   },
   (t) => [index('realtime_events_user_idx').on(t.userId, t.id), index('realtime_events_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Open real-time sockets, one row per socket (any node), refreshed by its heartbeat: a user is
+ * online while a row of theirs is fresh. Rows of a node that died age out.
+ */
+export const realtimePresence = pgTable(
+  'realtime_presence',
+  {
+    socketId: uuid('socket_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('realtime_presence_user_idx').on(t.userId, t.seenAt)],
+);

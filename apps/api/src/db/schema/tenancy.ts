@@ -47,6 +47,8 @@ export const schools = pgTable(
     websiteUrl: text('website_url'),
     enabled: boolean('enabled').notNull().default(true),
     requireParentAccount: boolean('require_parent_account').notNull().default(false),
+    /** Students may message classmates (issue 16); off: only their teachers. */
+    studentMessaging: boolean('student_messaging').notNull().default(true),
     ...stamps(),
   },
   (t) => [index('schools_customer_idx').on(t.customerId)],

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { realtimeEvents } from '../../db/schema/platform.ts';
+import { realtimeEvents, realtimePresence } from '../../db/schema/platform.ts';
 import { users } from '../../db/schema/users.ts';
 
 /** The NOTIFY channel that wakes every node: its payload is a comma-separated list of event ids. */
@@ -104,3 +104,32 @@ export const pruneEventsBefore = async (db: Db, before: Date, batch: number): Pr
   const rows = await db.delete(realtimeEvents).where(inArray(realtimeEvents.id, doomed)).returning({ id: realtimeEvents.id });
   return rows.length;
 };
+
+/** Records an open socket (or refreshes it at its heartbeat). */
+export const touchPresence = (db: Db, socketId: string, userId: string) =>
+  db
+    .insert(realtimePresence)
+    .values({ socketId, userId })
+    .onConflictDoUpdate({ target: realtimePresence.socketId, set: { seenAt: sql`now()` } });
+
+export const dropPresence = (db: Db, socketId: string) => db.delete(realtimePresence).where(eq(realtimePresence.socketId, socketId));
+
+/** The users of `userIds` with a socket seen within `freshSeconds`. */
+export const presentUsers = async (db: Db, userIds: readonly string[], freshSeconds: number): Promise<string[]> =>
+  userIds.length === 0
+    ? []
+    : (
+        await db
+          .selectDistinct({ userId: realtimePresence.userId })
+          .from(realtimePresence)
+          .where(and(inArray(realtimePresence.userId, [...userIds]), sql`${realtimePresence.seenAt} > now() - make_interval(secs => ${freshSeconds})`))
+      ).map((r) => r.userId);
+
+/** Removes presence rows not refreshed within `freshSeconds` (sockets of nodes that died). */
+export const prunePresence = async (db: Db, freshSeconds: number): Promise<number> =>
+  (
+    await db
+      .delete(realtimePresence)
+      .where(sql`${realtimePresence.seenAt} <= now() - make_interval(secs => ${freshSeconds})`)
+      .returning({ id: realtimePresence.socketId })
+  ).length;

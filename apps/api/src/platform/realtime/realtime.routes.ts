@@ -7,6 +7,7 @@ import { DomainError } from '@klase/core/errors';
 import type { Db } from '../context.ts';
 import { findSessionByHash } from '../sessions.ts';
 import type { RealtimeHub, Subscriber } from './hub.ts';
+import { socketPresence } from './presence.ts';
 import { eventsAfter, lastEventId, type StoredEvent } from './realtime.repo.ts';
 
 /** Limits of the socket; tests shorten the heartbeat. */
@@ -195,9 +196,17 @@ const openConnection = (app: FastifyInstance, hub: RealtimeHub, limits: Realtime
     recheck: checkSession,
     close: (code, reason) => socket.close(code, reason),
   };
+  const presence = socketPresence(db, userId, request.log);
   hub.add(sub);
-  socket.on('close', () => hub.remove(sub));
-  keepAlive(socket, limits, checkSession);
+  presence.seen();
+  socket.on('close', () => {
+    hub.remove(sub);
+    presence.gone();
+  });
+  keepAlive(socket, limits, () => {
+    checkSession();
+    presence.seen();
+  });
   handleInbound(socket, limits);
   const after = (request.query as z.infer<typeof query>).after;
   void stream.start(after === undefined ? undefined : Number(after));

@@ -1,0 +1,138 @@
+import { fullName } from '@klase/core/admin/users';
+import { DomainError } from '@klase/core/errors';
+import { MESSAGE_EVENTS, MESSAGE_FLOOD_PER_MINUTE, type Message, type MessagePage, type SendMessage } from '@klase/core/messaging/contracts';
+import type { Db } from '../../db/client.ts';
+import { hitWindow } from '../../platform/rate-limit.ts';
+import { publish } from '../../platform/realtime/bus.ts';
+import type { UserRow } from '../../platform/rows.ts';
+import { memberConversation, sendBlockedReason } from './conversations.service.ts';
+import {
+  advanceRead,
+  claimAttachments,
+  findMessageByClientId,
+  insertMessage,
+  memberIds,
+  messagesBefore,
+  touchConversation,
+  unreadTotal,
+  type ConversationRecord,
+  type MessageRecord,
+} from './messaging.repo.ts';
+import { messageViews } from './views.ts';
+
+/** Messages: the page of a conversation, sending (deduplicated by client id, rate-limited), read state and typing. */
+
+type SendInput = Required<SendMessage>;
+
+const BLOCK_ERRORS = { youBlocked: 'MESSAGE_YOU_BLOCKED', blockedYou: 'MESSAGE_BLOCKED', notAllowed: 'MESSAGE_NOT_ALLOWED' } as const;
+
+const badId = (path: string) => new DomainError('VALIDATION', { fields: [{ path, key: 'invalidChoice' }] });
+const numericId = (raw: string, path: string): number => {
+  if (!/^\d{1,18}$/.test(raw)) throw badId(path);
+  return Number(raw);
+};
+
+const oneView = async (db: Db, row: MessageRecord): Promise<Message> => {
+  const [view] = await messageViews(db, [row]);
+  if (!view) throw new Error('message view');
+  return view;
+};
+
+/** `GET .../messages?before=&limit=`: oldest first, ending before `before` (default: the newest). */
+export const messagePage = async (db: Db, me: UserRow, id: string, q: { before?: string; limit: number }): Promise<MessagePage> => {
+  const c = await memberConversation(db, me, id);
+  const before = q.before === undefined ? undefined : numericId(q.before, 'before');
+  const rows = await messagesBefore(db, c.id, before, q.limit);
+  const items = rows.slice(0, q.limit).reverse();
+  return { items: await messageViews(db, items), hasMore: rows.length > q.limit };
+};
+
+/** The people the sender may not reach here: blocks and rules of a direct conversation (403 with the reason). */
+const requireCanSend = async (db: Db, me: UserRow, c: ConversationRecord): Promise<string[]> => {
+  const members = await memberIds(db, c.id);
+  const reason = await sendBlockedReason(
+    db,
+    me,
+    c,
+    members.find((m) => m !== me.id),
+  );
+  if (reason) throw new DomainError(BLOCK_ERRORS[reason]);
+  return members;
+};
+
+/**
+ * The one place the integrator adds what follows a sent message (the `message` notification of
+ * issue 16's notifications, branch notif): called inside the send transaction, after the message
+ * and its real-time event are stored.
+ */
+export const afterMessageSent = async (_tx: Db, _sent: { message: Message; sender: UserRow; recipientIds: readonly string[] }): Promise<void> => {};
+
+/**
+ * `POST .../messages`: stores the message and tells every member (`message.new`) in one
+ * transaction. A retry with a client id the sender used already answers that message (200) and
+ * publishes nothing; the flood limit counts new messages only.
+ */
+export const sendMessage = async (db: Db, me: UserRow, id: string, input: SendInput): Promise<{ created: boolean; message: Message }> => {
+  const c = await memberConversation(db, me, id);
+  const again = await findMessageByClientId(db, me.id, input.clientId);
+  if (again) return repeat(db, c, again);
+  const members = await requireCanSend(db, me, c);
+  const wait = await hitWindow(db, `messages:${me.id}`, MESSAGE_FLOOD_PER_MINUTE, 60);
+  if (wait !== null) throw new DomainError('RATE_LIMITED', { retryAfterSeconds: wait });
+  const sent = await db.transaction(async (tx) => {
+    const row = await insertMessage(tx, { conversationId: c.id, senderId: me.id, clientId: input.clientId, body: input.body });
+    if (!row) return null;
+    const taken = await claimAttachments(tx, me.id, input.attachmentIds, row.id);
+    if (taken !== new Set(input.attachmentIds).size) throw badId('attachmentIds');
+    await touchConversation(tx, c.id);
+    const message = await oneView(tx, row);
+    await publish(tx, { userIds: members, type: MESSAGE_EVENTS.new, data: { conversationId: c.id, message } });
+    await afterMessageSent(tx, { message, sender: me, recipientIds: members.filter((m) => m !== me.id) });
+    return message;
+  });
+  if (sent) return { created: true, message: sent };
+  // A retry raced the first request: answer what the first stored.
+  const stored = await findMessageByClientId(db, me.id, input.clientId);
+  if (!stored) throw new DomainError('NOT_FOUND');
+  return repeat(db, c, stored);
+};
+
+const repeat = async (db: Db, c: ConversationRecord, stored: MessageRecord) => {
+  // A client id is the sender's own: reused in another conversation, it is a mistake, not a retry.
+  if (stored.conversationId !== c.id) throw badId('clientId');
+  return { created: false, message: await oneView(db, stored) };
+};
+
+/**
+ * `POST .../read`: the caller read up to `messageId`. The reader's tabs get their new total
+ * (badge); the other members get the position (read receipts) without it.
+ */
+export const markRead = async (db: Db, me: UserRow, id: string, messageId: string): Promise<{ unread: number }> => {
+  const c = await memberConversation(db, me, id);
+  const target = numericId(messageId, 'messageId');
+  return db.transaction(async (tx) => {
+    const upTo = await advanceRead(tx, c.id, me.id, target);
+    if (upTo === null) throw new DomainError('NOT_FOUND');
+    const unread = await unreadTotal(tx, me.id);
+    const others = (await memberIds(tx, c.id)).filter((m) => m !== me.id);
+    const data = { conversationId: c.id, userId: me.id, messageId: String(upTo) };
+    await publish(tx, { userIds: others, type: MESSAGE_EVENTS.read, data });
+    await publish(tx, { userIds: [me.id], type: MESSAGE_EVENTS.read, data: { ...data, unread } });
+    return { unread };
+  });
+};
+
+/** At most one typing event per person and conversation this often (on this node). */
+export const TYPING_EVERY_MS = 1000;
+const lastTyping = new Map<string, number>();
+
+/** `POST .../typing`: tells the other members, nothing stored beyond the event; repeats within `TYPING_EVERY_MS` are dropped. */
+export const typing = async (db: Db, me: UserRow, id: string, now = Date.now()): Promise<void> => {
+  const c = await memberConversation(db, me, id);
+  const key = `${me.id}:${c.id}`;
+  if (now - (lastTyping.get(key) ?? 0) < TYPING_EVERY_MS) return;
+  lastTyping.set(key, now);
+  if (lastTyping.size > 10_000) for (const [k, at] of lastTyping) if (now - at > TYPING_EVERY_MS) lastTyping.delete(k);
+  const others = (await memberIds(db, c.id)).filter((m) => m !== me.id);
+  await publish(db, { userIds: others, type: MESSAGE_EVENTS.typing, data: { conversationId: c.id, userId: me.id, name: fullName(me) } });
+};
