@@ -227,7 +227,7 @@ const publishOne = async (m: SentMessage, rec: Recorder, opts: SendOptions & { p
 /**
  * Sends one message to the partner's conversation. A send the node did not answer, or answered
  * with a 5xx, is sent again with the same clientId (the server answers the stored message to a
- * repeat) every `retryMs`, for at most `giveUpMs`.
+ * repeat): after the 503's `retryAfterSeconds`, else after `retryMs`; for at most `giveUpMs`.
  */
 export const sendOne = async (peer: Peer, rec: Recorder, phase: Phase, opts: SendOptions) => {
   const m: SentMessage = { clientId: randomUUID(), sender: peer.index, to: peer.partner, phase, t0: performance.now(), attempts: 0 };
@@ -247,6 +247,8 @@ export const sendOne = async (peer: Peer, rec: Recorder, phase: Phase, opts: Sen
       rec.noteError(`send: ${m.error}`);
       return;
     }
-    await sleep(opts.retryMs);
+    // A 503 says when to come back (`retryAfterSeconds`), as the app does; a node that is down is tried again soon.
+    const after = r.status === 503 ? (JSON.parse(r.text) as { retryAfterSeconds?: number }).retryAfterSeconds : undefined;
+    await sleep(after === undefined ? opts.retryMs : after * 1000);
   }
 };
