@@ -26,7 +26,11 @@
 //
 // Usage: BENCH_DATABASE_URL=postgres://klase:klase@127.0.0.1:5432/klase npm run bench:realtime
 //          [-- --clients 200 --classes 8 --interval 3000 --warmup 5 --steady 60 --reconnect-window 30
-//              --reconnect both|kill|restart|none --keep]
+//              --reconnect both|kill|restart|none --mode messages|channel --synchronous-commit off --keep]
+//        --mode channel: the bench publishes its own events (platform `publish`) instead of calling the
+//          messaging route, to time the channel's delivery path alone;
+//        --synchronous-commit off: the scratch database's commits stop waiting for the WAL flush
+//          (profiling only: how much of the time is the disk).
 // Prints a table and one JSON line; writes bench/results/realtime-latest.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -58,6 +62,7 @@ import {
   type SendOptions,
   type SentMessage,
 } from './realtime-peers.ts';
+import { adminQuery } from '../apps/api/src/test/pg-admin.ts';
 import { openBenchDatabase } from './scratch-db.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -88,6 +93,8 @@ const options = () => {
     reconnectMs: reconnect === 'none' ? 0 : numArg('reconnect-window', 30) * 1000,
     reconnect,
     mode,
+    /** Profiling: `off` sets synchronous_commit off on the scratch database (commits stop waiting for the WAL flush). */
+    synchronousCommit: strArg('synchronous-commit') === 'off' ? 'off' : 'on',
     keep: process.argv.includes('--keep'),
   };
 };
@@ -214,6 +221,8 @@ const pool = async (n: number, limit: number, fn: (i: number) => Promise<void>) 
 };
 
 const RETRY_MS = 250;
+/** A send keeps being repeated this long (a client keeps an unsent message; node B can take 45 s to start on a busy machine). */
+const GIVE_UP_MS = 120_000;
 /** A cut socket waits up to this long (random per client) before it reconnects, so events pile up meanwhile. */
 const RECONNECT_JITTER_MS = 1000;
 
@@ -258,7 +267,7 @@ const sendAll = async (peers: Peer[], rec: Recorder, opts: Options, tl: Timeline
       const at = offset + j * opts.intervalMs;
       await sleep(start + at - performance.now());
       const body = `Message ${j} from student ${peer.index}: kumusta, may tanong ako tungkol sa takdang-aralin.`;
-      all.push(sendOne(peer, rec, phaseAt(at, tl), { retryMs: RETRY_MS, giveUpMs: 30_000, body, senderId: peer.userId, publish: publish?.(peer) }));
+      all.push(sendOne(peer, rec, phaseAt(at, tl), { retryMs: RETRY_MS, giveUpMs: GIVE_UP_MS, body, senderId: peer.userId, publish: publish?.(peer) }));
     }
   };
   await Promise.all(peers.map(schedule));
@@ -439,6 +448,7 @@ const collect = async (peers: Peer[], rec: Recorder, opts: Options, run: Awaited
     intervalMs: opts.intervalMs,
     ratePerSecond: round((opts.clients * 1000) / opts.intervalMs),
     mode: opts.mode,
+    synchronousCommit: opts.synchronousCommit,
     reconnectMode: opts.reconnect,
     phases,
     all,
@@ -480,6 +490,7 @@ const main = async () => {
     console.log(`seeding one school with ${opts.clients} students in ${opts.classes} classes, and their sessions`);
     const world = await buildWorld(scratch.database.db, opts);
     const env = { DATABASE_URL: scratch.url ?? '', DATA_DIR: dataDir };
+    if (opts.synchronousCommit === 'off') await adminQuery(pgUrl, `ALTER DATABASE ${new URL(env.DATABASE_URL).pathname.slice(1)} SET synchronous_commit = off`);
     const refA: NodeRef = { name: 'A', port: await freePort() };
     const refB: NodeRef = { name: 'B', port: await freePort() };
     console.log(`starting node A on port ${refA.port} and node B on port ${refB.port}`);
