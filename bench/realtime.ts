@@ -161,7 +161,9 @@ interface ServerNode {
 }
 
 const startNode = async (ref: NodeRef, env: Record<string, string>): Promise<ServerNode> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // Profiling: BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (node refuses --cpu-prof in NODE_OPTIONS).
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(ref.port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
