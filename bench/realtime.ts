@@ -42,6 +42,7 @@ import { fileURLToPath } from 'node:url';
 import { ROLE } from '../packages/core/src/roles.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Db } from '../apps/api/src/db/client.ts';
 import { realtimeEvents } from '../apps/api/src/db/schema/platform.ts';
 import { publish } from '../apps/api/src/platform/realtime/bus.ts';
@@ -341,12 +342,29 @@ const readEveryConversation = async (peers: Peer[]): Promise<ReadBack> => {
   return { stored, dupStored };
 };
 
-const cpuSample = async (nodes: { a: ServerNode; b: ServerNode }) => ({
+/** CPU seconds so far of each PostgreSQL backend serving the scratch database (the nodes' pools, LISTEN connections). */
+const backendCpu = async (url: string): Promise<Map<number, number>> => {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    return new Map(await Promise.all(rows.map(async (r) => [r.pid, await cpuSeconds(r.pid)] as const)));
+  } finally {
+    await c.end();
+  }
+};
+
+const cpuSample = async (nodes: { a: ServerNode; b: ServerNode }, url: string) => ({
   a: await cpuSeconds(nodes.a.child.pid),
   b: await cpuSeconds(nodes.b.child.pid),
   bench: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+  backends: await backendCpu(url),
   at: performance.now(),
 });
+
+/** CPU the backends used between two samples (a backend that started in between: all of its CPU). */
+const backendDelta = (before: Map<number, number>, after: Map<number, number>): number =>
+  [...after].reduce((sum, [pid, cpu]) => sum + (Number.isNaN(cpu) ? 0 : cpu - (before.get(pid) ?? 0)), 0);
 
 /** The three phases with their disruptions; samples load and CPU around the steady phase. */
 const runPhases = async (
@@ -355,6 +373,7 @@ const runPhases = async (
   opts: Options,
   nodes: { a: ServerNode; b: ServerNode },
   restartB: () => Promise<ServerNode>,
+  url: string,
   publish?: Publisher,
 ) => {
   const tl: Timeline = {
@@ -369,15 +388,16 @@ const runPhases = async (
   const around = (async () => {
     await sleep(start + tl.steadyAt - performance.now());
     loop.enable();
-    const before = await cpuSample(nodes);
+    const before = await cpuSample(nodes, url);
     await sleep(start + tl.reconnectAt - performance.now());
     loop.disable();
-    const after = await cpuSample(nodes);
+    const after = await cpuSample(nodes, url);
     tl.load.steadyEnd = load();
     const secs = (after.at - before.at) / 1000;
     const pct = (x: number, y: number) => round(((y - x) / secs) * 100, 0);
     return {
       nodeA: pct(before.a, after.a),
+      postgres: pct(0, backendDelta(before.backends, after.backends)),
       nodeB: pct(before.b, after.b),
       bench: pct(before.bench, after.bench),
       benchLoopDelayP99Ms: round(loop.percentile(99) / 1e6),
@@ -425,7 +445,7 @@ const printReport = (r: Awaited<ReturnType<typeof collect>>) => {
       `Duplicates: event ids ${r.counters.dupEvents}, message ids ${r.counters.dupMessages}, clientIds delivered twice ${r.counters.dupClientIds}, stored twice ${r.readBack.dupStored}; out of order ${r.counters.outOfOrder}; strays ${r.counters.strays}; id mismatches ${r.counters.idMismatch}; echo to the sender lost ${r.all.echoLost}; send errors ${r.counters.sendErrors}${r.errorSamples.length ? ` (${r.errorSamples.join(' | ')})` : ''}.`,
       `Stored (read back ${r.mode === 'channel' ? 'from realtime_events' : 'over the API'}): ${r.readBack.stored} messages, accepted ${r.all.accepted}.`,
       `Reconnect phase: ${r.events.map((e) => `${e.what}${e.ms === undefined ? '' : ` (${e.ms} ms to healthy)`}`).join('; ') || 'none'}; sockets reopened ${r.reconnects.n}, close → hello p50 ${r.reconnects.p50} ms, max ${r.reconnects.max} ms; drained in ${r.drainMs} ms.`,
-      `Steady phase CPU (% of one core): node A ${r.cpu.nodeA}, node B ${r.cpu.nodeB}, bench clients ${r.cpu.bench}; bench event loop delay p99 ${r.cpu.benchLoopDelayP99Ms} ms. Load average (1 min): ${Object.entries(
+      `Steady phase CPU (% of one core): node A ${r.cpu.nodeA}, node B ${r.cpu.nodeB}, PostgreSQL backends of the scratch database ${r.cpu.postgres}, bench clients ${r.cpu.bench}; bench event loop delay p99 ${r.cpu.benchLoopDelayP99Ms} ms. Load average (1 min): ${Object.entries(
         r.load,
       )
         .map(([k, v]) => `${k} ${v}`)
@@ -505,7 +525,7 @@ const main = async () => {
     const db = scratch.database.db;
     const publisher: Publisher = (peer) => (_m, data) =>
       publish(db, { userIds: [peer.userId, (peers[peer.partner] as Peer).userId], type: CHANNEL_EVENT, data });
-    const run = await runPhases(peers, rec, opts, live, () => startNode(refB, env), opts.mode === 'channel' ? publisher : undefined);
+    const run = await runPhases(peers, rec, opts, live, () => startNode(refB, env), env.DATABASE_URL, opts.mode === 'channel' ? publisher : undefined);
     const readBack = opts.mode === 'channel' ? await readChannelEvents(db) : await readEveryConversation(peers);
     const result = await collect(peers, rec, opts, run, readBack);
     printReport(result);
