@@ -170,7 +170,8 @@ const startNode = async (ref: NodeRef, env: Record<string, string>): Promise<Ser
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const t0 = Date.now();
-  while (Date.now() - t0 < 120_000) {
+  // Generous: at load 18 on 2 cores a start (tsx transpiling the API) took over 2 minutes.
+  while (Date.now() - t0 < 600_000) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`node ${ref.name} exited while starting`);
     try {
       if ((await fetch(`http://127.0.0.1:${ref.port}/api/health`)).ok) return { ref, child };
@@ -179,6 +180,7 @@ const startNode = async (ref: NodeRef, env: Record<string, string>): Promise<Ser
     }
     await sleep(100);
   }
+  child.kill('SIGKILL');
   throw new Error(`node ${ref.name} did not start`);
 };
 
@@ -538,7 +540,8 @@ const main = async () => {
       p.socket?.terminate();
     }
     if (nodes) await Promise.all([stopNode(nodes.a), stopNode(nodes.b)]);
-    await scratch.drop();
+    // A failed drop must not hide the error that ended the run.
+    await scratch.drop().catch((err: unknown) => console.error('could not drop the scratch database:', err));
     await rm(dataDir, { recursive: true, force: true });
   }
 };
