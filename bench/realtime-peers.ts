@@ -102,15 +102,20 @@ export const createRecorder = () => {
     } else counters.strays++;
   };
 
-  const onFrame = (peer: Peer, raw: string) => {
+  /** Records one frame; answers its kind. */
+  const onFrame = (peer: Peer, raw: string): string => {
     const at = performance.now();
     const f = JSON.parse(raw) as Frame;
     if (f.kind === 'hello') {
       peer.helloSeen = true;
       peer.lastEventId = Math.max(peer.lastEventId, f.lastId ?? 0);
-      return;
     }
-    if (f.kind !== 'event' || f.id === undefined) return;
+    if (f.kind !== 'event' || f.id === undefined) return f.kind;
+    frameEvent(peer, f as Frame & { id: number }, at);
+    return f.kind;
+  };
+
+  const frameEvent = (peer: Peer, f: Frame & { id: number }, at: number) => {
     if (peer.eventIds.has(f.id)) return void counters.dupEvents++;
     if (f.id <= peer.lastEventId) counters.outOfOrder++;
     peer.eventIds.add(f.id);
@@ -160,9 +165,8 @@ export const openSocket = (peer: Peer, rec: Recorder, onClose: () => void): Prom
     const socket = new WebSocket(url, { headers: { cookie: peer.cookie, origin: `http://127.0.0.1:${peer.node.port}` } });
     let hello = false;
     socket.on('message', (raw) => {
-      const text = String(raw);
-      rec.onFrame(peer, text);
-      if (!hello && text.includes('"hello"')) {
+      const kind = rec.onFrame(peer, String(raw));
+      if (!hello && kind === 'hello') {
         hello = true;
         resolve();
       }
