@@ -156,6 +156,9 @@ const freePort = (): Promise<number> =>
     });
   });
 
+/** The node processes being stopped on purpose. */
+const stopping = new WeakSet<ChildProcess>();
+
 interface ServerNode {
   ref: NodeRef;
   child: ChildProcess;
@@ -168,6 +171,11 @@ const startNode = async (ref: NodeRef, env: Record<string, string>): Promise<Ser
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(ref.port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  // A node that ends on its own (not by stopNode) is said at once, with the time: its clients' sends fail from then on.
+  child.once('exit', (code, signal) => {
+    if (!stopping.has(child))
+      console.error(`node ${ref.name} (pid ${child.pid}) exited by itself: code ${code}, signal ${signal}, at ${new Date().toISOString()}`);
   });
   const t0 = Date.now();
   // Generous: at load 18 on 2 cores a start (tsx transpiling the API) took over 2 minutes.
@@ -195,6 +203,7 @@ const startBoth = async (refA: NodeRef, refB: NodeRef, env: Record<string, strin
 const stopNode = (node: ServerNode, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> =>
   new Promise((resolve) => {
     const { child } = node;
+    stopping.add(child);
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill(signal);
