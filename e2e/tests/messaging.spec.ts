@@ -122,13 +122,22 @@ test('a teacher and a student message each other live, with star, mute, block an
 
     // Block: the student can no longer send; unblock gives the composer back.
     await menu(page, /^block$/i);
-    await page.getByRole('dialog', { name: /block this person/i }).getByRole('button', { name: /^block$/i }).click();
+    await page
+      .getByRole('dialog', { name: /block this person/i })
+      .getByRole('button', { name: /^block$/i })
+      .click();
     await expect(page.getByTestId('send-blocked')).toContainText(/you blocked this person/i);
     await expect(student.page.getByTestId('send-blocked')).toContainText('You can no longer send messages to this person.');
     await expect(composer(student.page)).toHaveCount(0);
     await checkA11y(student.page, 'messages: blocked (student)');
-    await page.getByTestId('send-blocked').getByRole('button', { name: /^unblock$/i }).click();
-    await page.getByRole('dialog', { name: /unblock this person/i }).getByRole('button', { name: /^unblock$/i }).click();
+    await page
+      .getByTestId('send-blocked')
+      .getByRole('button', { name: /^unblock$/i })
+      .click();
+    await page
+      .getByRole('dialog', { name: /unblock this person/i })
+      .getByRole('button', { name: /^unblock$/i })
+      .click();
     await expect(composer(page)).toBeVisible();
     await expect(composer(student.page)).toBeVisible();
 

@@ -123,7 +123,8 @@ const TEMPLATES: Record<MailKind, Record<Locale, Template>> = {
   },
 };
 
-export const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+export const escapeHtml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Renders a transactional mail in the recipient's language (text and HTML). */
 export const renderMail = (kind: MailKind, locale: Locale, params: MailParams): RenderedMail => {

@@ -48,7 +48,14 @@ export const DEMO_CLASS_LINES: readonly Line[] = [
 ];
 
 const idsOf = async (tx: Db, usernames: readonly string[]): Promise<Map<string, string>> =>
-  new Map((await tx.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, [...usernames]))).map((u) => [u.username, u.id]));
+  new Map(
+    (
+      await tx
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(inArray(users.username, [...usernames]))
+    ).map((u) => [u.username, u.id]),
+  );
 
 /** One conversation with its members and messages; `readUpTo` per member: how many of the lines they have read. */
 const insertThread = async (
@@ -67,7 +74,15 @@ const insertThread = async (
   if (!conv) throw new Error('seed: conversation not created');
   const rows = await tx
     .insert(messages)
-    .values(lines.map(([senderId, body], i) => ({ conversationId: conv.id, senderId, clientId: randomUUID(), body, createdAt: new Date(start + (i + 1) * 7 * MINUTE) })))
+    .values(
+      lines.map(([senderId, body], i) => ({
+        conversationId: conv.id,
+        senderId,
+        clientId: randomUUID(),
+        body,
+        createdAt: new Date(start + (i + 1) * 7 * MINUTE),
+      })),
+    )
     .returning({ id: messages.id });
   const ids = rows.map((r) => r.id).sort((a, b) => a - b);
   await tx.insert(conversationMembers).values(memberIds.map((userId) => ({ conversationId: conv.id, userId, lastReadId: ids[readCount(userId) - 1] ?? 0 })));

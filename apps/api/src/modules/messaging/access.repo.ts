@@ -101,7 +101,10 @@ export const findUserBrief = async (db: Db, id: string) => {
 
 /** A class of a school (not archived) with its teachers' and students' ids. */
 export const classWithMembers = async (db: Db, classId: string) => {
-  const [cls] = await db.select({ id: classes.id, schoolId: classes.schoolId, name: classes.name }).from(classes).where(and(eq(classes.id, classId), open));
+  const [cls] = await db
+    .select({ id: classes.id, schoolId: classes.schoolId, name: classes.name })
+    .from(classes)
+    .where(and(eq(classes.id, classId), open));
   if (!cls) return undefined;
   const teachers = await db.select({ id: classTeachers.userId }).from(classTeachers).where(eq(classTeachers.classId, classId));
   const students = await db.select({ id: classStudents.studentId }).from(classStudents).where(eq(classStudents.classId, classId));
@@ -126,8 +129,18 @@ export const escapeLike = (q: string): string => q.replace(/[\\%_]/g, (c) => `\\
 
 /** Display names of classes and groups for titles. */
 export const classNames = async (db: Db, ids: readonly string[]) =>
-  ids.length === 0 ? [] : db.select({ id: classes.id, name: classes.name }).from(classes).where(inArray(classes.id, [...ids]));
+  ids.length === 0
+    ? []
+    : db
+        .select({ id: classes.id, name: classes.name })
+        .from(classes)
+        .where(inArray(classes.id, [...ids]));
 export const groupNames = async (db: Db, ids: readonly string[]) =>
-  ids.length === 0 ? [] : db.select({ id: classGroups.id, name: classGroups.name }).from(classGroups).where(inArray(classGroups.id, [...ids]));
+  ids.length === 0
+    ? []
+    : db
+        .select({ id: classGroups.id, name: classGroups.name })
+        .from(classGroups)
+        .where(inArray(classGroups.id, [...ids]));
 
 export const TEACHING_ROLES: readonly number[] = TEACHING;

@@ -75,7 +75,12 @@ export const memberConversation = async (db: Db, me: UserRow, id: string): Promi
 };
 
 /** Why the caller cannot send in a direct conversation (blocks first, then the rules), or null. */
-export const sendBlockedReason = async (db: Db, me: UserRow, c: ConversationRecord, otherId: string | undefined): Promise<ConversationDetails['sendBlocked']> => {
+export const sendBlockedReason = async (
+  db: Db,
+  me: UserRow,
+  c: ConversationRecord,
+  otherId: string | undefined,
+): Promise<ConversationDetails['sendBlocked']> => {
   if (c.kind !== 'direct') return null;
   if (!otherId) return 'notAllowed';
   const blocks = await blocksAmong(db, me.id, [otherId]);

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@klase/core/errors';
-import {
-  MESSAGE_SEARCH_HISTORY_MAX,
-  type AttachmentRef,
-  type MessageSettings,
-  type messageSearchHit,
-} from '@klase/core/messaging/contracts';
+import { MESSAGE_SEARCH_HISTORY_MAX, type AttachmentRef, type MessageSettings, type messageSearchHit } from '@klase/core/messaging/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Ctx } from '../../platform/context.ts';
@@ -72,7 +67,14 @@ export const uploadAttachment = async (ctx: Ctx, me: UserRow, file: IncomingFile
   const key = `schools/${me.schoolId}/messages/${randomUUID()}`;
   const stored = await storeFile(ctx.storage, key, file, maxBytes, () => new DomainError('UPLOAD_TOO_LARGE'));
   try {
-    const row = await insertAttachment(ctx.db, { ownerId: me.id, schoolId: me.schoolId, fileKey: key, name: stored.fileName, size: stored.size, mime: stored.mime });
+    const row = await insertAttachment(ctx.db, {
+      ownerId: me.id,
+      schoolId: me.schoolId,
+      fileKey: key,
+      name: stored.fileName,
+      size: stored.size,
+      mime: stored.mime,
+    });
     return attachmentRef(row);
   } catch (err) {
     await ctx.storage.delete(key);

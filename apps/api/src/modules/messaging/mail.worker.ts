@@ -42,7 +42,9 @@ export const renderMessageMail = (locale: Locale, s: Summary): RenderedMail => {
   const t = MESSAGE_MAIL[locale];
   const lines = s.lines.map((l) => `${l.sender}: ${l.body ? excerpt(l.body) : t.attachment}`);
   const more = s.total > s.lines.length ? [t.more(s.total - s.lines.length)] : [];
-  const text = [t.greeting(s.name), '', t.intro(s.total, s.title), '', ...lines, ...more, '', `${t.button}: ${s.link}`, '', t.settings, '', t.signature].join('\n');
+  const text = [t.greeting(s.name), '', t.intro(s.total, s.title), '', ...lines, ...more, '', `${t.button}: ${s.link}`, '', t.settings, '', t.signature].join(
+    '\n',
+  );
   const html = [
     `<p>${escapeHtml(t.greeting(s.name))}</p>`,
     `<p>${escapeHtml(t.intro(s.total, s.title))}</p>`,

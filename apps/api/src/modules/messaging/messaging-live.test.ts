@@ -32,8 +32,13 @@ describe('messaging: live delivery, flood, attachments, offline mail', () => {
   const direct = async (from: UserRow, to: UserRow) =>
     (await (await as(from)).req('POST', '/api/messages/conversations', { kind: 'direct', userId: to.id })).json<ConversationDetails>();
   const send = async (from: UserRow, conversationId: string, body: string, extra: { clientId?: string; attachmentIds?: string[] } = {}) =>
-    (await as(from)).req('POST', `/api/messages/conversations/${conversationId}/messages`, { clientId: extra.clientId ?? randomUUID(), body, attachmentIds: extra.attachmentIds ?? [] });
-  const messageEvents = (frames: Frame[]) => frames.filter((f) => f.kind === 'event' && f.type === MESSAGE_EVENTS.new).map((f) => (f.data as { message: Message }).message);
+    (await as(from)).req('POST', `/api/messages/conversations/${conversationId}/messages`, {
+      clientId: extra.clientId ?? randomUUID(),
+      body,
+      attachmentIds: extra.attachmentIds ?? [],
+    });
+  const messageEvents = (frames: Frame[]) =>
+    frames.filter((f) => f.kind === 'event' && f.type === MESSAGE_EVENTS.new).map((f) => (f.data as { message: Message }).message);
 
   beforeAll(async () => {
     t = await createTestApp({ loginIpLimit: 10_000 });
@@ -127,7 +132,11 @@ describe('messaging: live delivery, flood, attachments, offline mail', () => {
 
   it('offline mail: one per conversation per 15 minutes, in the recipient’s language, none while online or muted', async () => {
     const ctx = ctxOf(t.app);
-    const mailsTo = async (u: UserRow) => t.db.select().from(outbox).where(eq(outbox.toAddress, u.email ?? ''));
+    const mailsTo = async (u: UserRow) =>
+      t.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.toAddress, u.email ?? ''));
     await t.db.update(users).set({ language: 'ph' }).where(eq(users.id, w.parent.id));
     const conv = await direct(w.admin, w.parent);
     await send(w.admin, conv.id, 'Paalala: pulong ng mga magulang sa Biyernes');
@@ -154,7 +163,7 @@ describe('messaging: live delivery, flood, attachments, offline mail', () => {
     const online = await direct(w.admin, w.s4);
     const socket = await connectRealtime(base, { cookie: (await as(w.s4)).cookie });
     await socket.until((f) => f.some((x) => x.kind === 'hello'));
-    for (const t0 = Date.now(); (await onlineUsers(t.db, [w.s4.id])).size === 0 && Date.now() - t0 < 10_000; ) await sleep(20);
+    for (const t0 = Date.now(); (await onlineUsers(t.db, [w.s4.id])).size === 0 && Date.now() - t0 < 10_000;) await sleep(20);
     await send(w.admin, online.id, 'Are you there?');
     await sendMessageMails(ctx);
     expect(await mailsTo(w.s4)).toHaveLength(0);
@@ -166,6 +175,11 @@ describe('messaging: live delivery, flood, attachments, offline mail', () => {
     await send(w.admin, muted.id, 'Staff meeting');
     await sendMessageMails(ctx);
     expect(await mailsTo(w.otherTeacher)).toHaveLength(0);
-    expect(await t.db.select().from(outbox).where(inArray(outbox.toAddress, [w.admin.email ?? '']))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(outbox)
+        .where(inArray(outbox.toAddress, [w.admin.email ?? ''])),
+    ).toHaveLength(0);
   });
 });

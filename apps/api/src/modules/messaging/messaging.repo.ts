@@ -100,7 +100,11 @@ export const advanceRead = async (db: Db, conversationId: string, userId: string
   return row ? row.lastReadId : null;
 };
 
-export const touchConversation = (db: Db, id: string) => db.update(conversations).set({ updatedAt: sql`now()` }).where(eq(conversations.id, id));
+export const touchConversation = (db: Db, id: string) =>
+  db
+    .update(conversations)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(conversations.id, id));
 
 /** The people of conversations' members, with the conversation id and their read position. */
 export const membersOf = (db: Db, conversationIds: readonly string[]) =>
@@ -152,9 +156,7 @@ export const listConversations = async (db: Db, userId: string, f: ListFilter) =
         f.filter === 'starred' ? eq(conversationMembers.starred, true) : undefined,
         f.filter === 'private' ? eq(conversations.kind, 'direct') : undefined,
         nameMatch,
-        f.after
-          ? or(lt(conversations.updatedAt, f.after.at), and(eq(conversations.updatedAt, f.after.at), lt(conversations.id, f.after.id)))
-          : undefined,
+        f.after ? or(lt(conversations.updatedAt, f.after.at), and(eq(conversations.updatedAt, f.after.at), lt(conversations.id, f.after.id))) : undefined,
       ),
     )
     .orderBy(desc(conversations.updatedAt), desc(conversations.id))
@@ -328,11 +330,7 @@ export const recordSearch = async (db: Db, userId: string, query: string, keep: 
 
 export const searchHistory = async (db: Db, userId: string): Promise<string[]> =>
   (
-    await db
-      .select({ query: messageSearches.query })
-      .from(messageSearches)
-      .where(eq(messageSearches.userId, userId))
-      .orderBy(desc(messageSearches.searchedAt))
+    await db.select({ query: messageSearches.query }).from(messageSearches).where(eq(messageSearches.userId, userId)).orderBy(desc(messageSearches.searchedAt))
   ).map((r) => r.query);
 
 export const clearSearchHistory = (db: Db, userId: string) => db.delete(messageSearches).where(eq(messageSearches.userId, userId));
@@ -401,4 +399,3 @@ export const userForMail = async (db: Db, id: string) => {
     .where(eq(users.id, id));
   return row;
 };
-

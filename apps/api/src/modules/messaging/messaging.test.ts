@@ -75,7 +75,8 @@ describe('messaging: who may message whom', () => {
 
   it('contacts list exactly the allowed people, grouped, with their context', async () => {
     const w = ctx.w;
-    const list = async (u: UserRow) => (await (await as(u)).req('GET', '/api/messages/contacts')).json<{ items: { id: string; group: string; context: string }[] }>().items;
+    const list = async (u: UserRow) =>
+      (await (await as(u)).req('GET', '/api/messages/contacts')).json<{ items: { id: string; group: string; context: string }[] }>().items;
     const teacherContacts = await list(w.teacher);
     expect(new Set(teacherContacts.map((c) => c.id))).toEqual(new Set([w.s1.id, w.s2.id, w.s3.id, w.parent.id, w.admin.id]));
     expect(teacherContacts.find((c) => c.id === w.parent.id)).toMatchObject({ group: 'parents', context: 'Parent of Jose Dela Cruz' });
@@ -119,8 +120,14 @@ describe('messaging: who may message whom', () => {
     const byBlocker = await sendTo(w.s3, conv.id, 'Hello');
     expect(byBlocker.statusCode).toBe(403);
     expect(byBlocker.json().code).toBe('MESSAGE_YOU_BLOCKED');
-    expect((await (await as(w.teacher)).req('GET', `/api/messages/conversations/${conv.id}`)).json()).toMatchObject({ sendBlocked: 'blockedYou', contactBlocked: false });
-    expect((await (await as(w.s3)).req('GET', `/api/messages/conversations/${conv.id}`)).json()).toMatchObject({ sendBlocked: 'youBlocked', contactBlocked: true });
+    expect((await (await as(w.teacher)).req('GET', `/api/messages/conversations/${conv.id}`)).json()).toMatchObject({
+      sendBlocked: 'blockedYou',
+      contactBlocked: false,
+    });
+    expect((await (await as(w.s3)).req('GET', `/api/messages/conversations/${conv.id}`)).json()).toMatchObject({
+      sendBlocked: 'youBlocked',
+      contactBlocked: true,
+    });
     await (await as(w.s3)).req('PUT', `/api/messages/contacts/${w.teacher.id}/block`, { on: false });
     expect((await sendTo(w.teacher, conv.id, 'Welcome back')).statusCode).toBe(201);
   });
@@ -247,7 +254,10 @@ describe('messaging: who may message whom', () => {
     const w = ctx.w;
     const s2 = await as(w.s2);
     expect((await s2.req('GET', '/api/messages/settings')).json()).toEqual({ enterToSend: true, emailWhenOffline: true });
-    expect((await s2.req('PUT', '/api/messages/settings', { enterToSend: false, emailWhenOffline: false })).json()).toEqual({ enterToSend: false, emailWhenOffline: false });
+    expect((await s2.req('PUT', '/api/messages/settings', { enterToSend: false, emailWhenOffline: false })).json()).toEqual({
+      enterToSend: false,
+      emailWhenOffline: false,
+    });
     expect((await s2.req('PUT', '/api/messages/settings', { enterToSend: 'yes' })).statusCode).toBe(400);
     const details = await s2.req('GET', `/api/messages/users/${w.teacher.id}`);
     expect(details.json()).toMatchObject({ id: w.teacher.id, name: 'Maria Santos', roleName: 'Teacher', canMessage: true, email: w.teacher.email });
@@ -261,12 +271,16 @@ describe('messaging: who may message whom', () => {
     const conv = (await startDirect(w.teacher, w.s2)).json<ConversationDetails>();
     const student = await as(w.s2);
     type Page = { items: { type: string; link: string; params: Record<string, string>; readAt: string | null }[]; unread: number };
-    const messageNotes = async () => (await student.req('GET', '/api/notifications?filter=unread')).json<Page>().items.filter((n) => n.link === `/messages/list/${conv.id}`);
+    const messageNotes = async () =>
+      (await student.req('GET', '/api/notifications?filter=unread')).json<Page>().items.filter((n) => n.link === `/messages/list/${conv.id}`);
     await sendTo(w.teacher, conv.id, 'Una');
     await sendTo(w.teacher, conv.id, 'Ikalawa');
     const notes = await messageNotes();
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatchObject({ type: 'message', params: { senderName: `${w.teacher.firstName} ${w.teacher.lastName}`, conversationTitle: `${w.teacher.firstName} ${w.teacher.lastName}` } });
+    expect(notes[0]).toMatchObject({
+      type: 'message',
+      params: { senderName: `${w.teacher.firstName} ${w.teacher.lastName}`, conversationTitle: `${w.teacher.firstName} ${w.teacher.lastName}` },
+    });
     // The sender gets none for their own message.
     const teacherNotes = (await (await as(w.teacher)).req('GET', '/api/notifications?filter=unread')).json<Page>().items;
     expect(teacherNotes.filter((n) => n.link === `/messages/list/${conv.id}`)).toHaveLength(0);

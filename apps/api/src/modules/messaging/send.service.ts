@@ -76,7 +76,11 @@ const titleFor = async (db: Db, userId: string, conversationId: string): Promise
   return view?.row.title ?? '';
 };
 
-const afterMessageSent = async (tx: Db, ctx: NotifyCtx, sent: { conversation: ConversationRecord; message: Message; sender: UserRow; recipientIds: readonly string[] }): Promise<void> => {
+const afterMessageSent = async (
+  tx: Db,
+  ctx: NotifyCtx,
+  sent: { conversation: ConversationRecord; message: Message; sender: UserRow; recipientIds: readonly string[] },
+): Promise<void> => {
   const muted = new Set(await mutedMemberIds(tx, sent.conversation.id));
   const userIds = sent.recipientIds.filter((id) => !muted.has(id));
   if (userIds.length === 0) return;

@@ -62,13 +62,28 @@ export const conversationRows = async (db: Db, meId: string, listed: readonly Li
       )
     ).map((f) => f.messageId),
   );
-  const classes = new Map((await classNames(db, listed.flatMap((l) => (l.conversation.classId ? [l.conversation.classId] : [])))).map((c) => [c.id, c.name]));
-  const groups = new Map((await groupNames(db, listed.flatMap((l) => (l.conversation.groupId ? [l.conversation.groupId] : [])))).map((g) => [g.id, g.name]));
+  const classes = new Map(
+    (
+      await classNames(
+        db,
+        listed.flatMap((l) => (l.conversation.classId ? [l.conversation.classId] : [])),
+      )
+    ).map((c) => [c.id, c.name]),
+  );
+  const groups = new Map(
+    (
+      await groupNames(
+        db,
+        listed.flatMap((l) => (l.conversation.groupId ? [l.conversation.groupId] : [])),
+      )
+    ).map((g) => [g.id, g.name]),
+  );
   return listed.map(({ conversation: c, member, unread }) => {
     const mine = members.filter((m) => m.conversationId === c.id);
     const other = c.kind === 'direct' ? mine.find((m) => m.id !== meId) : undefined;
     const className = (c.classId && classes.get(c.classId)) || '';
-    const title = c.kind === 'direct' ? (other ? fullName(other) : '') : c.kind === 'class' ? className : `${(c.groupId && groups.get(c.groupId)) || ''} · ${className}`;
+    const title =
+      c.kind === 'direct' ? (other ? fullName(other) : '') : c.kind === 'class' ? className : `${(c.groupId && groups.get(c.groupId)) || ''} · ${className}`;
     const last = lasts.find((l) => l.message.conversationId === c.id);
     return {
       members: mine,

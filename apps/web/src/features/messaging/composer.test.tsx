@@ -11,7 +11,8 @@ const type = (text: string) => fireEvent.change(box(), { target: { value: text }
 describe('Composer', () => {
   // The growing textarea listens to font loading, which jsdom does not have.
   beforeAll(() => {
-    if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+    if (!('fonts' in document))
+      Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
   });
 
   it('sends on Enter and keeps Shift+Enter for a new line when enter-to-send is on', () => {
@@ -55,17 +56,31 @@ describe('ThreadView', () => {
     const ana = { id: 'u-ana', name: 'Ana', roleId: 5, photoUrl: null };
     const html = '<img src=x onerror=alert(1)><script>alert(2)</script><b>bold</b>';
     const items = [
-      ...mergeMessages(
-        [],
-        [
-          { id: 'm1', conversationId: 'c', clientId: 'k1', sender: ana, body: html, attachments: [], createdAt: '2026-11-27T01:00:00Z' },
-        ],
-      ),
-      { id: 'pending:k2', conversationId: 'c', clientId: 'k2', sender: ana, body: 'later', attachments: [], createdAt: '2026-11-27T02:00:00Z', state: 'failed' as const },
+      ...mergeMessages([], [{ id: 'm1', conversationId: 'c', clientId: 'k1', sender: ana, body: html, attachments: [], createdAt: '2026-11-27T01:00:00Z' }]),
+      {
+        id: 'pending:k2',
+        conversationId: 'c',
+        clientId: 'k2',
+        sender: ana,
+        body: 'later',
+        attachments: [],
+        createdAt: '2026-11-27T02:00:00Z',
+        state: 'failed' as const,
+      },
     ];
     const retry = vi.fn();
     const { container } = renderWithProviders(
-      <ThreadView items={items} myId={ana.id} kind="direct" hasMore={false} loadOlder={async () => undefined} seenId="m1" typing="Ben" retry={retry} focusId={null} />,
+      <ThreadView
+        items={items}
+        myId={ana.id}
+        kind="direct"
+        hasMore={false}
+        loadOlder={async () => undefined}
+        seenId="m1"
+        typing="Ben"
+        retry={retry}
+        focusId={null}
+      />,
     );
     expect(screen.getAllByTestId('message-body')[0]).toHaveTextContent(html);
     expect(container.querySelector('script, img[src="x"], b')).toBeNull();

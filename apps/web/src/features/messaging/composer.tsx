@@ -83,7 +83,15 @@ export const Composer = ({ enterToSend, onSend, onTyping }: ComposerProps) => {
     <Stack gap={4} p="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
       {attaching && (
         <Box>
-          <UploadBox key={files.boxKey} types={[ANY_FILE_TYPE]} maxBytes={FILE_MAX_BYTES} maxFiles={MESSAGE_ATTACHMENTS_MAX} onUpload={files.upload} onRemove={files.remove} label={t('composer.attachments')} />
+          <UploadBox
+            key={files.boxKey}
+            types={[ANY_FILE_TYPE]}
+            maxBytes={FILE_MAX_BYTES}
+            maxFiles={MESSAGE_ATTACHMENTS_MAX}
+            onUpload={files.upload}
+            onRemove={files.remove}
+            label={t('composer.attachments')}
+          />
         </Box>
       )}
       <Group gap="xs" align="flex-end" wrap="nowrap">

@@ -13,7 +13,7 @@ export const ConversationItem = ({ row, active, onOpen }: { row: ConversationRow
   const { t } = useTranslation('messaging');
   const muted = useTone('muted');
   const last = row.lastMessage;
-  const preview = last ? (last.body || (last.hasAttachments ? t('list.attachment') : '')) : t('list.noMessages');
+  const preview = last ? last.body || (last.hasAttachments ? t('list.attachment') : '') : t('list.noMessages');
   return (
     <UnstyledButton
       component={Link}

@@ -22,7 +22,21 @@ import { seenMessageId } from './thread-state.ts';
 import { useFindMessage, useThread } from './use-thread.ts';
 
 /** Block or unblock the contact of a direct conversation (or of the user details page), after a confirmation. */
-export const BlockConfirm = ({ userId, name, blocked, opened, onClose, onDone }: { userId: string; name: string; blocked: boolean; opened: boolean; onClose: () => void; onDone: () => void }) => {
+export const BlockConfirm = ({
+  userId,
+  name,
+  blocked,
+  opened,
+  onClose,
+  onDone,
+}: {
+  userId: string;
+  name: string;
+  blocked: boolean;
+  opened: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) => {
   const { t } = useTranslation('messaging');
   return (
     <ConfirmDialog
@@ -75,7 +89,13 @@ const ConversationHeader = ({ details, oneByOne, refresh }: { details: Conversat
         {details.kind !== 'direct' && <Text size="xs">{t('conversation.members', { count: details.memberCount })}</Text>}
       </Stack>
       {details.muted && <IconBellOff size={18} aria-label={t('list.muted')} role="img" />}
-      <ActionIcon variant="subtle" size="lg" onClick={() => void toggle(starCall, !details.starred)} aria-pressed={details.starred} aria-label={t('conversation.star')}>
+      <ActionIcon
+        variant="subtle"
+        size="lg"
+        onClick={() => void toggle(starCall, !details.starred)}
+        aria-pressed={details.starred}
+        aria-label={t('conversation.star')}
+      >
         {details.starred ? <IconStarFilled size={18} color="var(--mantine-color-yellow-7)" aria-hidden="true" /> : <IconStar size={18} aria-hidden="true" />}
       </ActionIcon>
       <Menu position="bottom-end" withinPortal>
@@ -98,7 +118,16 @@ const ConversationHeader = ({ details, oneByOne, refresh }: { details: Conversat
           )}
         </Menu.Dropdown>
       </Menu>
-      {contact && <BlockConfirm userId={contact.id} name={contact.name} blocked={details.contactBlocked} opened={blocking} onClose={() => setBlocking(false)} onDone={refresh} />}
+      {contact && (
+        <BlockConfirm
+          userId={contact.id}
+          name={contact.name}
+          blocked={details.contactBlocked}
+          opened={blocking}
+          onClose={() => setBlocking(false)}
+          onDone={refresh}
+        />
+      )}
     </Group>
   );
 };

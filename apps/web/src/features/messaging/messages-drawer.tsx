@@ -49,7 +49,13 @@ const DrawerButton = () => {
   return (
     <>
       <Indicator label={count > 99 ? '99+' : count} size={16} disabled={count === 0} offset={4} color="red">
-        <ActionIcon variant="subtle" size="lg" onClick={open} aria-label={count > 0 ? t('drawer.openUnread', { count }) : t('drawer.open')} data-testid="messages-button">
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          onClick={open}
+          aria-label={count > 0 ? t('drawer.openUnread', { count }) : t('drawer.open')}
+          data-testid="messages-button"
+        >
           <IconMessages size={20} aria-hidden="true" />
         </ActionIcon>
       </Indicator>

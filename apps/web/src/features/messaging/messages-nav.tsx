@@ -44,7 +44,14 @@ export const MessagesNav = ({ title }: { title: string }) => {
 
 /** A person's photo (the server's fallback picture when there is none), decorative: the name is always written beside it. */
 export const PersonAvatar = ({ person, size = 36 }: { person: Pick<PersonRef, 'name' | 'photoUrl'>; size?: number }) => (
-  <Avatar src={person.photoUrl ? sizedPicture(person.photoUrl, size) : FALLBACK_PHOTO} alt="" size={size} radius="xl" imageProps={{ loading: 'lazy' }} aria-hidden="true">
+  <Avatar
+    src={person.photoUrl ? sizedPicture(person.photoUrl, size) : FALLBACK_PHOTO}
+    alt=""
+    size={size}
+    radius="xl"
+    imageProps={{ loading: 'lazy' }}
+    aria-hidden="true"
+  >
     {person.name.slice(0, 1)}
   </Avatar>
 );

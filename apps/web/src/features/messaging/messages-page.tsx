@@ -22,7 +22,12 @@ const PHONE_PANE_HEIGHT = 'max(24rem, calc(100dvh - 60px - 2 * var(--mantine-spa
 const useMe = (): PersonRef | null => {
   const profile = useSession((s) => s.profile);
   if (!profile) return null;
-  return { id: profile.id, name: [profile.firstName, profile.lastName].join(' '), roleId: profile.roleId, photoUrl: profile.hasPhoto ? photoUrl(profile) : null };
+  return {
+    id: profile.id,
+    name: [profile.firstName, profile.lastName].join(' '),
+    roleId: profile.roleId,
+    photoUrl: profile.hasPhoto ? photoUrl(profile) : null,
+  };
 };
 
 /** `#/messages/list/{id?}`: the conversations and the open one. */

@@ -43,7 +43,8 @@ export const startConversationCall = (body: StartConversation) => apiFetch<Conve
 export const getMessages = (id: string, before?: string) => apiFetch<MessagePage>(`${conversationPath(id)}/messages${query({ before })}`);
 export const sendMessageCall = (id: string, body: { clientId: string; body: string; attachmentIds: string[] }) =>
   apiFetch<Message>(`${conversationPath(id)}/messages`, { method: 'POST', body });
-export const markReadCall = (id: string, messageId: string) => apiFetch<{ unread: number }>(`${conversationPath(id)}/read`, { method: 'POST', body: { messageId } });
+export const markReadCall = (id: string, messageId: string) =>
+  apiFetch<{ unread: number }>(`${conversationPath(id)}/read`, { method: 'POST', body: { messageId } });
 export const typingCall = (id: string) => apiFetch<unknown>(`${conversationPath(id)}/typing`, { method: 'POST' });
 export const starCall = (id: string, on: boolean) => apiFetch<unknown>(`${conversationPath(id)}/star`, { method: 'PUT', body: { on } });
 export const muteCall = (id: string, on: boolean) => apiFetch<unknown>(`${conversationPath(id)}/mute`, { method: 'PUT', body: { on } });

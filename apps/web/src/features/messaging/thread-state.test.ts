@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@klase/core/messaging/contracts';
-import { addPending, composerKeyAction, mergeMessages, newestStoredId, pendingMessage, seenMessageId, setSendState, startsDay, type ThreadItem } from './thread-state.ts';
+import {
+  addPending,
+  composerKeyAction,
+  mergeMessages,
+  newestStoredId,
+  pendingMessage,
+  seenMessageId,
+  setSendState,
+  startsDay,
+  type ThreadItem,
+} from './thread-state.ts';
 
 const ana = { id: 'u-ana', name: 'Ana', roleId: 5, photoUrl: null };
 const ben = { id: 'u-ben', name: 'Ben', roleId: 3, photoUrl: null };
@@ -20,7 +30,10 @@ const bodies = (items: ThreadItem[]) => items.map((i) => `${i.body}:${i.state}`)
 describe('optimistic send merged by clientId', () => {
   it('shows a pending message at once and replaces it with the stored one, never twice', () => {
     let items = mergeMessages([], [msg('m1', 'k1', '2026-11-27T01:00:00Z')]);
-    items = addPending(items, pendingMessage({ conversationId: 'c1', clientId: 'k2', sender: ana, body: 'hi', attachments: [], createdAt: '2026-11-27T02:00:00Z' }));
+    items = addPending(
+      items,
+      pendingMessage({ conversationId: 'c1', clientId: 'k2', sender: ana, body: 'hi', attachments: [], createdAt: '2026-11-27T02:00:00Z' }),
+    );
     expect(bodies(items)).toEqual(['m1:sent', 'hi:sending']);
 
     // The event arrives first, then the POST's answer with the same message.
@@ -32,11 +45,17 @@ describe('optimistic send merged by clientId', () => {
   });
 
   it('keeps a failed message, retries it with the same clientId and settles it once', () => {
-    let items = addPending([], pendingMessage({ conversationId: 'c1', clientId: 'k9', sender: ana, body: 'retry me', attachments: [], createdAt: '2026-11-27T02:00:00Z' }));
+    let items = addPending(
+      [],
+      pendingMessage({ conversationId: 'c1', clientId: 'k9', sender: ana, body: 'retry me', attachments: [], createdAt: '2026-11-27T02:00:00Z' }),
+    );
     items = setSendState(items, 'k9', 'failed');
     expect(bodies(items)).toEqual(['retry me:failed']);
     // A retry does not add a second pending row.
-    items = addPending(items, pendingMessage({ conversationId: 'c1', clientId: 'k9', sender: ana, body: 'retry me', attachments: [], createdAt: '2026-11-27T02:00:05Z' }));
+    items = addPending(
+      items,
+      pendingMessage({ conversationId: 'c1', clientId: 'k9', sender: ana, body: 'retry me', attachments: [], createdAt: '2026-11-27T02:00:05Z' }),
+    );
     items = setSendState(items, 'k9', 'sending');
     expect(bodies(items)).toEqual(['retry me:sending']);
     items = mergeMessages(items, [msg('m5', 'k9', '2026-11-27T02:00:06Z', ana, 'retry me')]);
@@ -56,7 +75,10 @@ describe('optimistic send merged by clientId', () => {
   });
 
   it('keeps pending messages below the stored ones, and older pages above', () => {
-    let items = addPending([], pendingMessage({ conversationId: 'c1', clientId: 'p', sender: ana, body: 'mine', attachments: [], createdAt: '2026-11-27T00:00:00Z' }));
+    let items = addPending(
+      [],
+      pendingMessage({ conversationId: 'c1', clientId: 'p', sender: ana, body: 'mine', attachments: [], createdAt: '2026-11-27T00:00:00Z' }),
+    );
     items = mergeMessages(items, [msg('m7', 'x', '2026-11-27T03:00:00Z', ben), msg('m6', 'y', '2026-11-27T02:00:00Z', ben)]);
     expect(items.map((i) => i.body)).toEqual(['m6', 'm7', 'mine']);
     expect(newestStoredId(items)).toBe('m7');

@@ -52,7 +52,21 @@ const MessageState = ({ item, seen, retry }: { item: ThreadItem; seen: boolean; 
 };
 
 /** One message: sender (groups), text shown as text only, attachments, time, and its state. */
-const Bubble = ({ item, mine, showSender, seen, retry, marked }: { item: ThreadItem; mine: boolean; showSender: boolean; seen: boolean; retry: (clientId: string) => void; marked: boolean }) => {
+const Bubble = ({
+  item,
+  mine,
+  showSender,
+  seen,
+  retry,
+  marked,
+}: {
+  item: ThreadItem;
+  mine: boolean;
+  showSender: boolean;
+  seen: boolean;
+  retry: (clientId: string) => void;
+  marked: boolean;
+}) => {
   const muted = useTone('muted');
   return (
     <Group justify={mine ? 'flex-end' : 'flex-start'} align="flex-end" gap="xs" wrap="nowrap" data-testid="message" data-message-id={item.id}>

@@ -56,7 +56,12 @@ const UserCard = ({ user }: { user: UserDetails }) => {
                 {t('contacts.message')}
               </Button>
             )}
-            <Button variant="light" color={user.blocked ? undefined : 'red'} leftSection={<IconBan size={16} aria-hidden="true" />} onClick={() => setBlocking(true)}>
+            <Button
+              variant="light"
+              color={user.blocked ? undefined : 'red'}
+              leftSection={<IconBan size={16} aria-hidden="true" />}
+              onClick={() => setBlocking(true)}
+            >
               {user.blocked ? t('block.unblock') : t('block.block')}
             </Button>
           </Group>
