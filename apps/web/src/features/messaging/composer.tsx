@@ -52,6 +52,21 @@ const useAttachments = () => {
   return { count, boxKey, upload, remove, take };
 };
 
+/** The upload box of a message's attachments (a new box after each send). */
+const AttachmentsBox = ({ files, label }: { files: ReturnType<typeof useAttachments>; label: string }) => (
+  <Box>
+    <UploadBox
+      key={files.boxKey}
+      types={[ANY_FILE_TYPE]}
+      maxBytes={FILE_MAX_BYTES}
+      maxFiles={MESSAGE_ATTACHMENTS_MAX}
+      onUpload={files.upload}
+      onRemove={files.remove}
+      label={label}
+    />
+  </Box>
+);
+
 /** The message box: Enter (or Ctrl/Cmd+Enter) sends as set, attachments through the upload box, a counter near the limit. */
 export const Composer = ({ enterToSend, onSend, onTyping }: ComposerProps) => {
   const { t } = useTranslation('messaging');
@@ -81,19 +96,7 @@ export const Composer = ({ enterToSend, onSend, onTyping }: ComposerProps) => {
 
   return (
     <Stack gap={4} p="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-      {attaching && (
-        <Box>
-          <UploadBox
-            key={files.boxKey}
-            types={[ANY_FILE_TYPE]}
-            maxBytes={FILE_MAX_BYTES}
-            maxFiles={MESSAGE_ATTACHMENTS_MAX}
-            onUpload={files.upload}
-            onRemove={files.remove}
-            label={t('composer.attachments')}
-          />
-        </Box>
-      )}
+      {attaching && <AttachmentsBox files={files} label={t('composer.attachments')} />}
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <ActionIcon
           variant={attaching ? 'light' : 'subtle'}
