@@ -17,7 +17,7 @@ import { assignmentMessage } from './messages.ts';
 import { addWorkFile, mySubmission as readMySubmission, removeWorkFile, saveDraft, submitWork } from './my-submission.service.ts';
 import { members, multipartFile, staff, students, studentsAndParents, teachers } from './route-kit.ts';
 import { addAttachment, attachmentFile, readSettings, removeAttachment, writeSettings } from './settings.service.ts';
-import { sendStored } from './stored-files.ts';
+import { sendStored } from './stored-files.service.ts';
 
 const tags = ['assignments'];
 

@@ -19,7 +19,7 @@ import { activityGrades, saveActivityGrades } from './activities.service.ts';
 import { addFeedbackFile, gradeSubmission, listSubmissions, removeFeedbackFile, submissionDetails, submissionFile } from './grading.service.ts';
 import { assignmentMessage } from './messages.ts';
 import { graders, members, multipartFile, staff } from './route-kit.ts';
-import { sendStored } from './stored-files.ts';
+import { sendStored } from './stored-files.service.ts';
 import { submissionsZip, writeZip } from './submissions-zip.ts';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];

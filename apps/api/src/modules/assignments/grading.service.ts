@@ -24,7 +24,7 @@ import {
 } from './assignments.repo.ts';
 import { materialRubric, scoreRubric, storeSelections, type MaterialRubric } from './rubric-grading.ts';
 import { effectiveSettings, settingsAnswer } from './settings.service.ts';
-import { fileKey, keepOrRemove, removeStored, storeFile, submissionFileUrl, toFileInfo } from './stored-files.ts';
+import { fileKey, keepOrRemove, removeStored, storeFile, submissionFileUrl, toFileInfo } from './stored-files.service.ts';
 import { hasContent, workAnswer } from './work-answer.ts';
 import { workList } from './work-list.ts';
 import { noticeReturnedWork } from './grade-notices.ts';

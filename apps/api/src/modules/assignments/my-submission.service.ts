@@ -20,7 +20,7 @@ import {
   type SubmissionRecord,
 } from './assignments.repo.ts';
 import { effectiveSettings, settingsAnswer, type EffectiveSettings } from './settings.service.ts';
-import { fileKey, keepOrRemove, removeStored, storeFile, submissionFileUrl, toFileInfo } from './stored-files.ts';
+import { fileKey, keepOrRemove, removeStored, storeFile, submissionFileUrl, toFileInfo } from './stored-files.service.ts';
 import { hasContent, workAnswer, workWindow } from './work-answer.ts';
 
 /** A student's own work on an assignment: the draft, its files, submitting; parents read their child's. */

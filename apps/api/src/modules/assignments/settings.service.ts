@@ -11,7 +11,7 @@ import { removeUnreferencedFiles } from '../../kernel/file-refs.ts';
 import type { IncomingFile } from '../materials/uploads.service.ts';
 import { openGraded, requireStaff, requireTeacher, maxPointsOf, type GradedMaterial } from './assignment-access.ts';
 import { attachmentsOf, deleteAttachment, findAttachment, findSettings, insertAttachment, saveSettings, type AttachmentRecord } from './assignments.repo.ts';
-import { attachmentUrl, fileKey, keepOrRemove, storeFile, toFileInfo } from './stored-files.ts';
+import { attachmentUrl, fileKey, keepOrRemove, storeFile, toFileInfo } from './stored-files.service.ts';
 
 /** An assignment's settings (with defaults until a teacher saves them) and the teacher's attachments. */
 

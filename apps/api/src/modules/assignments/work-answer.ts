@@ -4,7 +4,7 @@ import type { Db } from '../../platform/context.ts';
 import { filesOf, type SubmissionRecord } from './assignments.repo.ts';
 import { rubricAnswer } from './rubric-grading.ts';
 import type { EffectiveSettings } from './settings.service.ts';
-import { submissionFileUrl, toFileInfo } from './stored-files.ts';
+import { submissionFileUrl, toFileInfo } from './stored-files.service.ts';
 
 /**
  * When a student may change and submit their work, and how one piece of work reads (the

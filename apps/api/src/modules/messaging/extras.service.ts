@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import type { IncomingFile } from '../materials/uploads.service.ts';
-import { storeFile } from '../assignments/stored-files.ts';
+import { storeFile } from '../assignments/stored-files.service.ts';
 import { memberConversation } from './conversations.service.ts';
 import {
   clearSearchHistory,
