@@ -114,22 +114,3 @@ test('the sign-in page asks for its own code while the entry loads, with nothing
   expect(chunks.length).toBe(3);
   expect(refused).toEqual([]);
 });
-
-test('while the first session check runs, the boot screen stays and says it is loading in the remembered language', async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('klase.language', 'ph'));
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/auth/session', async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/#/account/login');
-  await expect(page.locator('#klase-boot')).toHaveAttribute('aria-label', 'Naglo-load…');
-  // One render of the page itself once the check answers, no spinner of the app's in between.
-  await expect(page.getByRole('status')).toHaveCount(1);
-  release();
-  await expect(page.locator('#klase-boot')).toHaveCount(0);
-  await expect(page.getByRole('textbox').first()).toBeVisible();
-});

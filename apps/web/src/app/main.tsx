@@ -11,7 +11,7 @@ import { RouterProvider } from 'react-router';
 import { initI18n } from '../i18n/i18n.ts';
 import { rememberedLanguage } from '../lib/preferences.ts';
 import { Providers } from './providers.tsx';
-import { createAppRouter, type AppRouter } from './router.tsx';
+import { createAppRouter } from './router.tsx';
 import { registerServiceWorker } from './service-worker.ts';
 
 /**
@@ -21,30 +21,13 @@ import { registerServiceWorker } from './service-worker.ts';
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/**
- * Resolves once the router has finished its first navigation (session check, the page's code):
- * the boot screen stays until then, so the app renders and commits once, the page itself, instead
- * of a loading spinner first and the page in a second, longer task.
- */
-const firstNavigation = (router: AppRouter) =>
-  new Promise<void>((resolve) => {
-    if (router.state.initialized) return resolve();
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-
 /** Entry: the last used language first (the profile's replaces it after sign-in), then the app. */
 const start = async () => {
   await nextTask();
-  const i18n = await initI18n(rememberedLanguage());
-  // The boot screen stays up during the first navigation: its status label in the user's language.
-  document.getElementById('klase-boot')?.setAttribute('aria-label', i18n.t('shell:loading'));
+  await initI18n(rememberedLanguage());
   await nextTask();
   const router = createAppRouter();
-  await firstNavigation(router);
+  await nextTask();
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('#root is missing from index.html');
   const root = createRoot(rootElement);
