@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { mantineCssPerComponent } from './build/mantine-css.ts';
 import { precompress } from './build/precompress.ts';
+import { LOGIN_ROUTE } from './build/route-bytes.ts';
+import { routePreload } from './build/route-preload.ts';
 import { VitePWA } from 'vite-plugin-pwa';
 import { shellOnly } from './sw/shell-manifest.ts';
 import { FEATURE_NAMESPACES } from './src/i18n/namespaces.ts';
@@ -39,6 +41,9 @@ const MANTINE_SIGNED_IN =
  */
 const INLINE_SHARED_BELOW = 16 * 1024;
 
+/** `location.hash` of the sign-in page (`#/account/login`, with or without a query) and of the start page. */
+const SIGN_IN_HASH = /^(?:#\/?|#\/account\/?|#\/account\/login(?:[/?].*)?)?$/;
+
 export default defineConfig({
   plugins: [
     mantineCssPerComponent(),
@@ -74,6 +79,9 @@ export default defineConfig({
         ],
       },
     }),
+    // The sign-in page's lazy chunks start downloading with the entry (build/route-preload.ts):
+    // for the sign-in address, and for the start address, which sends a visitor there.
+    routePreload({ hash: SIGN_IN_HASH, modules: LOGIN_ROUTE }),
     precompress(),
   ],
   server: {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -11,6 +11,7 @@ import { IMAGE_MAX_BYTES } from '@klase/core/constants';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createAfterAnswer } from './platform/after-answer.ts';
+import { inlineScriptHashes } from './platform/inline-scripts.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerInputGuard, safeValidatorCompiler } from './platform/input-guard.ts';
 import { createMailer, smtpTransport, type Mailer, type Transport } from './platform/mail.ts';
@@ -110,12 +111,15 @@ const DOCUMENT_ONLY_HEADERS = [
 
 const serveSpa = async (app: FastifyInstance, config: AppConfig): Promise<void> => {
   const webDist = config.webDist;
-  if (!existsSync(path.join(webDist, 'index.html'))) return;
+  const indexFile = path.join(webDist, 'index.html');
+  if (!existsSync(indexFile)) return;
+  // The built index.html's own inline script (the sign-in page's preload), allowed by its hash.
+  const scriptSrc = [...CSP.scriptSrc, ...inlineScriptHashes(readFileSync(indexFile, 'utf8'))];
   await app.register(async (scope) => {
     declarePublicRoutes(scope);
     // Over plain HTTP (COOKIE_SECURE=false) neither HSTS nor upgrade-insecure-requests may be sent.
     await scope.register(helmet, {
-      contentSecurityPolicy: { directives: { ...CSP, upgradeInsecureRequests: config.cookieSecure ? [] : null } },
+      contentSecurityPolicy: { directives: { ...CSP, scriptSrc, upgradeInsecureRequests: config.cookieSecure ? [] : null } },
       strictTransportSecurity: config.cookieSecure,
     });
     await scope.register(fastifyStatic, {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,9 @@ const PACKED = {
   'clip.mp4': 'video/mp4',
 };
 
+/** An inline script of the built index.html (the sign-in page's preload, apps/web/build/route-preload.ts). */
+const INLINE = 'document.documentElement.dataset.early = "1"';
+
 /** Issue 15: what goes over the wire to a phone is compressed, once, and cached the right way. */
 describe('compressed delivery', () => {
   let t: TestApp;
@@ -26,7 +30,7 @@ describe('compressed delivery', () => {
   beforeAll(async () => {
     web = await mkdtemp(path.join(os.tmpdir(), 'klase-web-'));
     await mkdir(path.join(web, 'assets'));
-    const index = '<!doctype html><title>Klase</title>';
+    const index = `<!doctype html><title>Klase</title><script>${INLINE}</script><script type="module" src="/assets/page-abc123.js"></script>`;
     await writeFile(path.join(web, 'index.html'), index);
     await writeFile(path.join(web, 'index.html.br'), brotliCompressSync(index));
     await writeFile(path.join(web, 'sw.js'), 'self.addEventListener("install", () => {});');
@@ -95,6 +99,14 @@ describe('compressed delivery', () => {
     expect(sw.headers['cache-control']).toBe('no-cache');
     expect(sw.headers['content-security-policy']).toContain("script-src 'self'");
     expect((await get('/assets/missing-abc.js', 'br')).statusCode).toBe(404);
+  });
+
+  it("allows index.html's own inline script by its hash, and no other inline script", async () => {
+    const csp = String((await get('/', 'br')).headers['content-security-policy']);
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    const hash = createHash('sha256').update(INLINE).digest('base64');
+    expect(scriptSrc.split(' ').sort()).toEqual(["'self'", `'sha256-${hash}'`].sort());
+    expect(scriptSrc).not.toContain('unsafe-inline');
   });
 
   it('the install icons and the web app manifest carry no document headers, index.html keeps them', async () => {

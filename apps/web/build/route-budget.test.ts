@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mantineSheetFor } from './mantine-css.ts';
-import { DASHBOARD_ROUTE, GRADE_BOOK_ROUTE, LOGIN_ROUTE, routeBytes, scriptCount } from './route-bytes.ts';
+import { DASHBOARD_ROUTE, GRADE_BOOK_ROUTE, LOGIN_ROUTE, readManifest, routeBytes, scriptCount } from './route-bytes.ts';
 
 /**
  * Issue 15: the sign-in page must reach a phone on prepaid data in at most 180 KB. The sizes are
@@ -112,4 +113,75 @@ describe('Mantine styles per component', () => {
       expect(existsSync(path.join(core, (sheet as string).replace('@mantine/core/', ''))), String(sheet)).toBe(true);
     }
   });
+});
+
+/**
+ * The sign-in page's lazy chunks download beside the entry instead of after it: the built
+ * index.html carries a small inline script that adds the preload links for the sign-in address
+ * only (build/route-preload.ts).
+ */
+const html = () => readFileSync(path.join(dist, 'index.html'), 'utf8');
+const inlineScripts = () => [...html().matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+
+interface FakeLink {
+  rel: string;
+  as?: string;
+  crossOrigin?: string;
+  href: string;
+}
+
+/** Runs the page's inline script as the browser would at that address; returns the links it adds. */
+const linksAt = (hash: string): FakeLink[] => {
+  const added: FakeLink[] = [];
+  const document = {
+    createElement: (tag: string) => {
+      expect(tag).toBe('link');
+      return { rel: '', href: '' } as FakeLink;
+    },
+    head: { appendChild: (l: FakeLink) => added.push(l) },
+  };
+  for (const script of inlineScripts()) runInNewContext(script, { location: { hash }, document });
+  return added;
+};
+
+/** The login route's files that the entry does not load already: what the script must preload. */
+const loginOnlyFiles = () => {
+  const manifest = readManifest(dist);
+  const entry = routeBytes(dist, []).files;
+  expect(Object.values(manifest).some((c) => c.isEntry)).toBe(true);
+  return routeBytes(dist, LOGIN_ROUTE)
+    .files.filter((f) => !entry.includes(f))
+    .map((f) => `/${f}`);
+};
+
+describe('index.html preloads the sign-in page', () => {
+  it('has one inline script, before the entry script and the stylesheets (so it runs at once)', () => {
+    expect(inlineScripts()).toHaveLength(1);
+    const page = html();
+    const at = page.indexOf('<script>');
+    expect(at).toBeGreaterThan(0);
+    expect(at).toBeLessThan(page.indexOf('<script type="module"'));
+    expect(at).toBeLessThan(page.indexOf('rel="stylesheet"'));
+  });
+
+  it.each(['#/account/login', '#/account/login?redirect=%2Fdashboard', '', '#/', '#/account'])('at "%s" preloads the visitor layout, the login page and their CSS', (hash) => {
+    const links = linksAt(hash);
+    const wanted = loginOnlyFiles();
+    expect(wanted.some((f) => /visitor-layout-.*\.js$/.test(f))).toBe(true);
+    expect(wanted.some((f) => /login-page-.*\.js$/.test(f))).toBe(true);
+    expect(links.map((l) => l.href).sort()).toEqual([...wanted].sort());
+    for (const l of links) {
+      // Same CORS mode as Vite's own tags, or the later request would not reuse the download.
+      expect(l.crossOrigin, l.href).toBe('');
+      if (l.href.endsWith('.css')) expect([l.rel, l.as], l.href).toEqual(['preload', 'style']);
+      else expect(l.rel, l.href).toBe('modulepreload');
+    }
+  });
+
+  it.each(['#/dashboard', '#/account/forgot-password', '#/account/activation?token=x', '#/classes/1/courses/2/grade-book', '#/not-found'])(
+    'at "%s" adds nothing (the other pages keep their requests)',
+    (hash) => {
+      expect(linksAt(hash)).toEqual([]);
+    },
+  );
 });
