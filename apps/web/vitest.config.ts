@@ -14,5 +14,9 @@ export default defineProject({
     testTimeout: 20_000,
     // Vitest's default is one worker per core but one (2 - 1) on a 2-core machine; the second core would idle.
     maxWorkers: 2,
+    // Each file still runs in its own context (its own jsdom window, module registry and globals),
+    // but in a worker thread that stays: jsdom itself and the files read from node_modules are
+    // loaded once a worker, not once a file in a new process (docs/performance.md, "Test loop").
+    pool: 'vmThreads',
   },
 });

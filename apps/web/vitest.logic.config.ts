@@ -15,5 +15,7 @@ export default defineProject({
     testTimeout: 20_000,
     // Vitest's default is one worker per core but one (2 - 1) on a 2-core machine; the second core would idle.
     maxWorkers: 2,
+    // A fresh context a file in a worker thread that stays (see vitest.config.ts).
+    pool: 'vmThreads',
   },
 });
