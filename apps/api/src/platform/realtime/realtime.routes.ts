@@ -226,7 +226,7 @@ export const closeRefusedUpgrades = (app: FastifyInstance): void => {
 };
 
 /**
- * `GET /api/realtime`, the WebSocket of the real-time channel (decision XXXX-realtime): signed in
+ * `GET /api/realtime`, the WebSocket of the real-time channel (decision 0037): signed in
  * by the session cookie (policy `signedIn`, checked before the upgrade like every route), from a
  * page of the app (Origin), resumable with `?after=<last event id>`.
  */
