@@ -38,7 +38,7 @@ import { classLink, classStudentsLink, gradeLink, materialLink } from './links.t
 
 /**
  * Notifications (issue 16): the producer API other modules call in their own transaction
- * (`notify`), and the user's list, read state and settings. See docs/decisions/0041.md.
+ * (`notify`), and the user's list, read state and settings. See docs/decisions/0041-notifications.md.
  */
 
 /** Mail on by default for these types; `message` is in-app only here (its mail belongs to messaging). */
