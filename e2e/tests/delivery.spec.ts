@@ -105,7 +105,9 @@ test('the sign-in page asks for its own code while the entry loads, with nothing
   // before the entry's own script tag (the stylesheet the app adds later goes to the end of <head>).
   const placedFirst = await page.evaluate(() => {
     const entry = document.querySelector('head script[type="module"]');
-    const links = Array.from(document.head.querySelectorAll('link[rel$="preload"]')).filter((l) => /\/(?:login-page|visitor-layout)-/.test(l.getAttribute('href') ?? ''));
+    const links = Array.from(document.head.querySelectorAll('link[rel$="preload"]')).filter((l) =>
+      /\/(?:login-page|visitor-layout)-/.test(l.getAttribute('href') ?? ''),
+    );
     return entry !== null && links.length >= 3 && links.every((l) => Boolean(l.compareDocumentPosition(entry) & Node.DOCUMENT_POSITION_FOLLOWING));
   });
   expect(placedFirst).toBe(true);

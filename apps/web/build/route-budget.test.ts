@@ -164,19 +164,22 @@ describe('index.html preloads the sign-in page', () => {
     expect(at).toBeLessThan(page.indexOf('rel="stylesheet"'));
   });
 
-  it.each(['#/account/login', '#/account/login?redirect=%2Fdashboard', '', '#/', '#/account'])('at "%s" preloads the visitor layout, the login page and their CSS', (hash) => {
-    const links = linksAt(hash);
-    const wanted = loginOnlyFiles();
-    expect(wanted.some((f) => /visitor-layout-.*\.js$/.test(f))).toBe(true);
-    expect(wanted.some((f) => /login-page-.*\.js$/.test(f))).toBe(true);
-    expect(links.map((l) => l.href).sort()).toEqual([...wanted].sort());
-    for (const l of links) {
-      // Same CORS mode as Vite's own tags, or the later request would not reuse the download.
-      expect(l.crossOrigin, l.href).toBe('');
-      if (l.href.endsWith('.css')) expect([l.rel, l.as], l.href).toEqual(['preload', 'style']);
-      else expect(l.rel, l.href).toBe('modulepreload');
-    }
-  });
+  it.each(['#/account/login', '#/account/login?redirect=%2Fdashboard', '', '#/', '#/account'])(
+    'at "%s" preloads the visitor layout, the login page and their CSS',
+    (hash) => {
+      const links = linksAt(hash);
+      const wanted = loginOnlyFiles();
+      expect(wanted.some((f) => /visitor-layout-.*\.js$/.test(f))).toBe(true);
+      expect(wanted.some((f) => /login-page-.*\.js$/.test(f))).toBe(true);
+      expect(links.map((l) => l.href).sort()).toEqual([...wanted].sort());
+      for (const l of links) {
+        // Same CORS mode as Vite's own tags, or the later request would not reuse the download.
+        expect(l.crossOrigin, l.href).toBe('');
+        if (l.href.endsWith('.css')) expect([l.rel, l.as], l.href).toEqual(['preload', 'style']);
+        else expect(l.rel, l.href).toBe('modulepreload');
+      }
+    },
+  );
 
   it.each(['#/dashboard', '#/account/forgot-password', '#/account/activation?token=x', '#/classes/1/courses/2/grade-book', '#/not-found'])(
     'at "%s" adds nothing (the other pages keep their requests)',
