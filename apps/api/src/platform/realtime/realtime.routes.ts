@@ -158,20 +158,38 @@ const handleInbound = (socket: WebSocket, limits: RealtimeLimits): void => {
   });
 };
 
-/** Pings every `heartbeatMs` (a socket that missed the last pong is dropped) and checks the session again at the same pace. */
+/**
+ * Pings every `heartbeatMs` (a socket that missed the last pong is dropped) and checks the session
+ * again at the same pace. The first beat comes at a random point between half and one and a half
+ * intervals: sockets opened together (a class signing in, every client after a node restart) would
+ * otherwise beat, and query the database, all at once, and messages sent meanwhile queue behind
+ * that burst (docs/performance.md, "Real-time messaging").
+ */
 const keepAlive = (socket: WebSocket, limits: RealtimeLimits, checkSession: () => void): void => {
   let alive = true;
-  const heartbeat = setInterval(() => {
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  const beat = () => {
     if (!alive) return socket.terminate();
     alive = false;
     socket.ping();
     checkSession();
-  }, limits.heartbeatMs);
-  heartbeat.unref();
+  };
+  const first = setTimeout(
+    () => {
+      beat();
+      heartbeat = setInterval(beat, limits.heartbeatMs);
+      heartbeat.unref();
+    },
+    Math.round(limits.heartbeatMs * (0.5 + Math.random())),
+  );
+  first.unref();
   socket.on('pong', () => {
     alive = true;
   });
-  socket.on('close', () => clearInterval(heartbeat));
+  socket.on('close', () => {
+    clearTimeout(first);
+    clearInterval(heartbeat);
+  });
 };
 
 /** One socket: registered with the hub first (so live events wait in the stream's buffer), then the stream starts. */
