@@ -101,6 +101,8 @@ export const ERROR_STATUS = {
   MESSAGE_YOU_BLOCKED: 403,
   /** The school switched student-to-student messages off. */
   STUDENT_MESSAGING_OFF: 403,
+  /** Issue 18: a teacher locked the discussion post; no new comments. */
+  POST_LOCKED: 403,
   INTERNAL: 500,
   /** The database is away (restart, failover): the SPA shows "Connecting..." and retries. */
   UNAVAILABLE: 503,

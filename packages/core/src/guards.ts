@@ -80,6 +80,12 @@ export const ROUTE_ROLES = {
   gradeRead: [ROLE.teacher, ROLE.assistantTeacher, ROLE.student, ROLE.parent, ROLE.schoolAdmin],
   /** Issue 16: messaging is for accounts of a school (platform roles have none). */
   messages: [ROLE.teacher, ROLE.assistantTeacher, ROLE.student, ROLE.parent, ROLE.schoolAdmin],
+  /** Issue 17: `#/calendar` and the calendar API are for accounts of a school (time zone, events). */
+  calendar: [ROLE.teacher, ROLE.assistantTeacher, ROLE.student, ROLE.parent, ROLE.schoolAdmin],
+  /** Issue 18: a course's discussions tab (teachers and assistants moderate; parents read when allowed). */
+  discussions: [ROLE.teacher, ROLE.assistantTeacher, ROLE.student, ROLE.parent],
+  /** Issue 18: `#/announcements`, announce to classes and courses (school admin: also the school). */
+  announcementsManage: [ROLE.teacher, ROLE.assistantTeacher, ROLE.schoolAdmin],
   accountEditBlocked: [],
 } as const satisfies Record<string, readonly RoleId[]>;
 
@@ -92,12 +98,12 @@ export const canOpen = (route: GuardedRoute, roleId: number): boolean => {
 
 /** Navigation entries each role sees in the app shell. */
 export const NAV_BY_ROLE: Record<RoleId, readonly string[]> = {
-  [ROLE.admin]: ['dashboard', 'administration', 'outbox', 'calendar'],
-  [ROLE.teacher]: ['dashboard', 'classes', 'courses', 'materials', 'calendar', 'messages', 'resources'],
-  [ROLE.assistantTeacher]: ['dashboard', 'classes', 'courses', 'calendar', 'messages', 'resources'],
+  [ROLE.admin]: ['dashboard', 'administration', 'outbox'],
+  [ROLE.teacher]: ['dashboard', 'classes', 'courses', 'materials', 'calendar', 'announcements', 'messages', 'resources'],
+  [ROLE.assistantTeacher]: ['dashboard', 'classes', 'courses', 'calendar', 'announcements', 'messages', 'resources'],
   [ROLE.student]: ['dashboard', 'classes', 'courses', 'calendar', 'messages', 'resources', 'portfolios'],
   [ROLE.parent]: ['dashboard', 'children', 'classes', 'calendar', 'messages', 'resources'],
-  [ROLE.schoolAdmin]: ['dashboard', 'administration', 'classes', 'calendar', 'messages', 'resources'],
-  [ROLE.lsg]: ['dashboard', 'administration', 'reports', 'calendar'],
-  [ROLE.rexAdmin]: ['dashboard', 'administration', 'catalogue', 'calendar'],
+  [ROLE.schoolAdmin]: ['dashboard', 'administration', 'classes', 'calendar', 'announcements', 'messages', 'resources'],
+  [ROLE.lsg]: ['dashboard', 'administration', 'reports'],
+  [ROLE.rexAdmin]: ['dashboard', 'administration', 'catalogue'],
 };

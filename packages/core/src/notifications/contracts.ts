@@ -31,6 +31,8 @@ export const NOTIFICATION_TYPES = [
   'classJoined',
   /** A parent's child got a grade (params: childName, itemName, courseName, grade). */
   'childGrade',
+  /** Someone mentioned the user in a course discussion (issue 18; params: actorName, postTitle, courseName). */
+  'mention',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

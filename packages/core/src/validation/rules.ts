@@ -41,6 +41,9 @@ export const V = {
   greaterThan: 'greaterThan',
   periodOverlap: 'periodOverlap',
   textChars: 'textChars',
+  timeZone: 'timeZone',
+  allDayNoTime: 'allDayNoTime',
+  notBeforeStart: 'notBeforeStart',
 } as const;
 
 /** "Required" per spec section 5: not empty or blank for strings. */

@@ -32,6 +32,7 @@ const SENTENCES: Record<Locale, Record<NotificationType, Sentence>> = {
     message: (v) => `New message from ${v('senderName')} in "${v('conversationTitle')}".`,
     classJoined: (v) => (v('studentName') ? `${v('studentName')} joined ${v('className')}.` : `You joined ${v('className')}.`),
     childGrade: (v) => `${v('childName')} got a grade for "${v('itemName')}" in ${v('courseName')}: ${v('grade')}.`,
+    mention: (v) => `${v('actorName')} mentioned you in "${v('postTitle')}" (${v('courseName')}).`,
   },
   ph: {
     grade: (v) => `Nabigyan na ng marka ang iyong gawang "${v('itemName')}" sa ${v('courseName')}: ${v('grade')}.`,
@@ -42,6 +43,7 @@ const SENTENCES: Record<Locale, Record<NotificationType, Sentence>> = {
     message: (v) => `Bagong mensahe mula kay ${v('senderName')} sa "${v('conversationTitle')}".`,
     classJoined: (v) => (v('studentName') ? `Sumali si ${v('studentName')} sa ${v('className')}.` : `Sumali ka sa ${v('className')}.`),
     childGrade: (v) => `Nakakuha si ${v('childName')} ng marka para sa "${v('itemName')}" sa ${v('courseName')}: ${v('grade')}.`,
+    mention: (v) => `Binanggit ka ni ${v('actorName')} sa "${v('postTitle')}" (${v('courseName')}).`,
   },
   zh: {
     grade: (v) => `你在 ${v('courseName')} 的作业“${v('itemName')}”已评分：${v('grade')}。`,
@@ -52,6 +54,7 @@ const SENTENCES: Record<Locale, Record<NotificationType, Sentence>> = {
     message: (v) => `${v('senderName')} 在“${v('conversationTitle')}”中发来新消息。`,
     classJoined: (v) => (v('studentName') ? `${v('studentName')} 加入了 ${v('className')}。` : `你已加入 ${v('className')}。`),
     childGrade: (v) => `${v('childName')} 在 ${v('courseName')} 的“${v('itemName')}”获得成绩：${v('grade')}。`,
+    mention: (v) => `${v('actorName')} 在“${v('postTitle')}”（${v('courseName')}）中提到了你。`,
   },
 };
 
