@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql, type InferSelectModel } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql, type InferSelectModel } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { customers, schools } from '../db/schema/tenancy.ts';
@@ -15,6 +15,15 @@ export const insertSession = async (db: Db, row: typeof sessions.$inferInsert): 
  * One indexed query: the live session of this token hash with its user, provided the user is still
  * active and neither the school nor the customer has been disabled since sign-in.
  */
+/** A session is live until either expiry, while its user is active and neither the school nor the customer is disabled. */
+const stillLive = [
+  gt(sessions.idleExpiresAt, sql`now()`),
+  gt(sessions.absoluteExpiresAt, sql`now()`),
+  eq(users.active, true),
+  sql`coalesce(${schools.enabled}, true)`,
+  sql`coalesce(${customers.status}, 'ACTIVE') = 'ACTIVE'`,
+];
+
 export const selectLiveSession = async (db: Db, tokenHash: string): Promise<{ session: SessionRow; user: UserRow; schoolName: string | null } | undefined> => {
   const rows = await db
     .select({ session: sessions, user: users, schoolName: schools.name })
@@ -22,18 +31,22 @@ export const selectLiveSession = async (db: Db, tokenHash: string): Promise<{ se
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(schools, eq(schools.id, users.schoolId))
     .leftJoin(customers, eq(customers.id, users.customerId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        gt(sessions.idleExpiresAt, sql`now()`),
-        gt(sessions.absoluteExpiresAt, sql`now()`),
-        eq(users.active, true),
-        sql`coalesce(${schools.enabled}, true)`,
-        sql`coalesce(${customers.status}, 'ACTIVE') = 'ACTIVE'`,
-      ),
-    )
+    .where(and(eq(sessions.tokenHash, tokenHash), ...stillLive))
     .limit(1);
   return rows[0];
+};
+
+/** Of these token hashes, the ones whose session is still live (the same test as `selectLiveSession`), in one query. */
+export const liveSessionHashes = async (db: Db, tokenHashes: readonly string[]): Promise<Set<string>> => {
+  if (tokenHashes.length === 0) return new Set();
+  const rows = await db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(schools, eq(schools.id, users.schoolId))
+    .leftJoin(customers, eq(customers.id, users.customerId))
+    .where(and(inArray(sessions.tokenHash, [...tokenHashes]), ...stillLive));
+  return new Set(rows.map((r) => r.tokenHash));
 };
 
 export const updateSessionSeen = async (db: Db, sessionId: string, lastSeenAt: Date, idleExpiresAt: Date): Promise<void> => {

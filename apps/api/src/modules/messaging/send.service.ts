@@ -3,7 +3,7 @@ import { DomainError } from '@klase/core/errors';
 import { MESSAGE_EVENTS, MESSAGE_FLOOD_PER_MINUTE, type Message, type MessagePage, type SendMessage } from '@klase/core/messaging/contracts';
 import type { Db } from '../../db/client.ts';
 import { hitWindow } from '../../platform/rate-limit.ts';
-import { publish } from '../../platform/realtime/bus.ts';
+import { publish, type RealtimeMessage } from '../../platform/realtime/bus.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { memberConversation, sendBlockedReason } from './conversations.service.ts';
 import {
@@ -21,7 +21,7 @@ import {
   type MessageRecord,
 } from './messaging.repo.ts';
 import { conversationRows, messageViews } from './views.ts';
-import { notify, type NotifyCtx } from '../notifications/notifications.service.ts';
+import { prepareNotify, type NotifyCtx } from '../notifications/notifications.service.ts';
 
 /** Messages: the page of a conversation, sending (deduplicated by client id, rate-limited), read state and typing. */
 
@@ -63,12 +63,6 @@ const requireCanSend = async (db: Db, me: UserRow, c: ConversationRecord): Promi
   return members;
 };
 
-/**
- * What follows a sent message, inside the send transaction after the message and its real-time
- * event are stored: the `message` notification (decision 0041) to the members who did not mute
- * the conversation, one unread notification per conversation (keyed), in-app only (the mail of a
- * message is the batched offline mail of `mail.worker.ts`).
- */
 /** A class or group conversation's title (the same for every member). */
 const titleFor = async (db: Db, userId: string, conversationId: string): Promise<string> => {
   const listed = await listConversations(db, userId, { filter: 'all', q: '', limit: 1, only: [conversationId] });
@@ -76,17 +70,24 @@ const titleFor = async (db: Db, userId: string, conversationId: string): Promise
   return view?.row.title ?? '';
 };
 
-const afterMessageSent = async (
+/**
+ * What follows a sent message, inside the send transaction: the `message` notification (decision
+ * 0041) to the members who did not mute the conversation, one unread notification per
+ * conversation (keyed), in-app only (the mail of a message is the batched offline mail of
+ * `mail.worker.ts`). Answers its real-time events, which the send publishes together with
+ * `message.new` (one `publish`: the members are locked once).
+ */
+const messageNotice = async (
   tx: Db,
   ctx: NotifyCtx,
-  sent: { conversation: ConversationRecord; message: Message; sender: UserRow; recipientIds: readonly string[] },
-): Promise<void> => {
+  sent: { conversation: ConversationRecord; sender: UserRow; recipientIds: readonly string[] },
+): Promise<RealtimeMessage[]> => {
   const muted = new Set(await mutedMemberIds(tx, sent.conversation.id));
   const userIds = sent.recipientIds.filter((id) => !muted.has(id));
-  if (userIds.length === 0) return;
+  if (userIds.length === 0) return [];
   const senderName = fullName(sent.sender);
   const conversationTitle = sent.conversation.kind === 'direct' ? senderName : await titleFor(tx, sent.sender.id, sent.conversation.id);
-  await notify(tx, ctx, {
+  const notice = await prepareNotify(tx, ctx, {
     userIds,
     schoolId: sent.conversation.schoolId,
     type: 'message',
@@ -95,6 +96,7 @@ const afterMessageSent = async (
     actorId: sent.sender.id,
     key: `message:${sent.conversation.id}`,
   });
+  return notice.events;
 };
 
 /**
@@ -116,8 +118,8 @@ export const sendMessage = async (db: Db, ctx: NotifyCtx, me: UserRow, id: strin
     if (taken !== new Set(input.attachmentIds).size) throw badId('attachmentIds');
     await touchConversation(tx, c.id);
     const message = await oneView(tx, row);
-    await publish(tx, { userIds: members, type: MESSAGE_EVENTS.new, data: { conversationId: c.id, message } });
-    await afterMessageSent(tx, ctx, { conversation: c, message, sender: me, recipientIds: members.filter((m) => m !== me.id) });
+    const notices = await messageNotice(tx, ctx, { conversation: c, sender: me, recipientIds: members.filter((m) => m !== me.id) });
+    await publish(tx, [{ userIds: members, type: MESSAGE_EVENTS.new, data: { conversationId: c.id, message } }, ...notices]);
     return message;
   });
   if (sent) return { created: true, message: sent };

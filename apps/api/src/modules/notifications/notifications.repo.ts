@@ -32,6 +32,26 @@ export const recipientsOf = (db: Db, ids: readonly string[]) =>
         .where(inArray(users.id, [...ids]))
         .orderBy(users.id);
 
+/** `recipientsOf` with each one's stored settings (null: the defaults), in one query. */
+export const recipientsWithSettings = (db: Db, ids: readonly string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({
+          id: users.id,
+          schoolId: users.schoolId,
+          roleId: users.roleId,
+          email: users.email,
+          language: users.language,
+          firstName: users.firstName,
+          active: users.active,
+          settings: notificationSettings.settings,
+        })
+        .from(users)
+        .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+        .where(inArray(users.id, [...ids]))
+        .orderBy(users.id);
+
 export type Recipient = Awaited<ReturnType<typeof recipientsOf>>[number];
 
 /** The stored settings of these users (users without a row use the defaults). */
@@ -51,34 +71,41 @@ export const saveSettings = async (db: Db, userId: string, settings: Notificatio
     .onConflictDoUpdate({ target: notificationSettings.userId, set: { settings, updatedAt: sql`now()` } });
 };
 
-export const insertNotification = async (tx: Db, row: NewNotification): Promise<NotificationRecord> => {
-  const [made] = await tx.insert(notifications).values(row).returning();
-  if (!made) throw new Error('notification not inserted');
-  return made;
+/**
+ * Stores one notification per row in one statement. With a key, a recipient's unread notification
+ * of that key is refreshed instead of a second one made (`notifications_unread_key_uq`).
+ */
+export const storeNotifications = async (tx: Db, rows: readonly NewNotification[], keyed: boolean): Promise<NotificationRecord[]> => {
+  if (rows.length === 0) return [];
+  const insert = tx.insert(notifications).values([...rows]);
+  if (!keyed) return insert.returning();
+  return insert
+    .onConflictDoUpdate({
+      target: [notifications.userId, notifications.key],
+      targetWhere: sql`${notifications.readAt} is null and ${notifications.key} is not null`,
+      set: {
+        type: sql`excluded.type`,
+        params: sql`excluded.params`,
+        link: sql`excluded.link`,
+        actorId: sql`excluded.actor_id`,
+        createdAt: sql`excluded.created_at`,
+        digestState: sql`excluded.digest_state`,
+      },
+    })
+    .returning();
 };
 
-/** The user's unread notification with this key, locked (null when there is none). */
-export const lockUnreadByKey = async (tx: Db, userId: string, key: string): Promise<NotificationRecord | null> => {
-  const [row] = await tx
-    .select()
+export const unreadCount = async (db: Db, userId: string): Promise<number> => (await unreadCounts(db, [userId])).get(userId) ?? 0;
+
+/** Unread notifications of each of these users, in one query (a user without any is absent). */
+export const unreadCounts = async (db: Db, userIds: readonly string[]): Promise<Map<string, number>> => {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: notifications.userId, n: sql<number>`count(*)::int` })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.key, key), isNull(notifications.readAt)))
-    .for('update');
-  return row ?? null;
-};
-
-export const updateNotification = async (tx: Db, id: string, set: Partial<NewNotification>): Promise<NotificationRecord> => {
-  const [row] = await tx.update(notifications).set(set).where(eq(notifications.id, id)).returning();
-  if (!row) throw new Error('notification not updated');
-  return row;
-};
-
-export const unreadCount = async (db: Db, userId: string): Promise<number> => {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return row?.n ?? 0;
+    .where(and(inArray(notifications.userId, [...userIds]), isNull(notifications.readAt)))
+    .groupBy(notifications.userId);
+  return new Map(rows.map((r) => [r.userId, r.n]));
 };
 
 /** A page of the user's notifications, newest first, after the cursor (createdAt, id), with the actor. */

@@ -19,17 +19,17 @@ import {
   actorOf,
   classWithTeachers,
   materialAudience,
-  insertNotification,
-  lockUnreadByKey,
   markAllRead,
   markRead,
   pageOf,
   parentsOf,
-  recipientsOf,
+  recipientsWithSettings,
   saveSettings,
   storedSettings,
+  storeNotifications,
   unreadCount,
-  updateNotification,
+  unreadCounts,
+  type NewNotification,
   type NotificationRecord,
   type PageRow,
 } from './notifications.repo.ts';
@@ -87,19 +87,38 @@ const toRow = (n: NotificationRecord, actor: PageRow['actor'] | null): Notificat
   readAt: n.readAt?.toISOString() ?? null,
 });
 
-/** Stores (or, with a key, refreshes) the recipient's notification. */
-const storeFor = async (tx: Db, userId: string, schoolId: string, input: NotifyInput, now: Date, digest: boolean): Promise<NotificationRecord> => {
-  const values = {
-    type: input.type,
-    params: input.params,
-    link: input.link,
-    actorId: input.actorId ?? null,
-    createdAt: now,
-    digestState: digest ? ('pending' as const) : null,
-  };
-  const existing = input.key ? await lockUnreadByKey(tx, userId, input.key) : null;
-  if (existing) return updateNotification(tx, existing.id, values);
-  return insertNotification(tx, { ...values, userId, schoolId, key: input.key ?? null });
+/**
+ * What `notify` writes, without publishing: the in-app rows (one statement for every recipient;
+ * with a key, a recipient's unread one of that key is refreshed), the mails, and the real-time
+ * events with each recipient's unread count (one query). A caller that publishes its own events
+ * in the same transaction passes these along in the same `publish` call (all recipients locked
+ * once): see the message send.
+ */
+export const prepareNotify = async (tx: Db, ctx: MailCtx, input: NotifyInput): Promise<{ notified: string[]; events: RealtimeMessage[] }> => {
+  const now = input.now ?? new Date();
+  const recipients = (await recipientsWithSettings(tx, [...new Set(input.userIds)])).filter((r) => r.schoolId === input.schoolId && r.active);
+  if (recipients.length === 0) return { notified: [], events: [] };
+  const actor = input.actorId ? await actorOf(tx, input.actorId) : null;
+  const values = { type: input.type, params: input.params, link: input.link, actorId: input.actorId ?? null, createdAt: now, schoolId: input.schoolId, key: input.key ?? null };
+  const rows: NewNotification[] = [];
+  for (const r of recipients) {
+    const s = settingsOf(r.settings ?? undefined);
+    const pref = s.types[input.type];
+    const email = pref.email && !IN_APP_ONLY.has(input.type) && r.email !== null;
+    const digest = email && pref.inApp && r.roleId === ROLE.parent && s.digest !== 'off';
+    if (pref.inApp) rows.push({ ...values, userId: r.id, digestState: digest ? 'pending' : null });
+    if (email && !digest && r.email) {
+      const mail = renderNotificationMail(userLocale(r.language, undefined), r.firstName, ctx.config.appUrl, input);
+      await ctx.mailer.enqueue(tx, { schoolId: r.schoolId, to: r.email, ...mail, sendAfter: quietHoursEnd(now, s.quietHours) ?? undefined });
+    }
+  }
+  const stored = await storeNotifications(tx, rows, input.key !== undefined);
+  const unread = await unreadCounts(
+    tx,
+    stored.map((n) => n.userId),
+  );
+  const events = stored.map((n) => ({ userIds: [n.userId], type: NOTIFICATION_EVENTS.new, data: { notification: toRow(n, actor), unread: unread.get(n.userId) ?? 0 } }));
+  return { notified: stored.map((n) => n.userId), events };
 };
 
 /**
@@ -107,35 +126,11 @@ const storeFor = async (tx: Db, userId: string, schoolId: string, input: NotifyI
  * settings decide (in-app off: no row; email on: a mail in their language, after their quiet
  * hours, or collected for a parent's digest), and each gets `notification.new` with their unread
  * count. Recipients outside `schoolId`, inactive ones and duplicates are skipped. Answers the ids
- * of the users who got an in-app notification.
+ * of the users who got an in-app notification. A constant number of statements, whatever the
+ * number of recipients.
  */
 export const notify = async (tx: Db, ctx: MailCtx, input: NotifyInput): Promise<string[]> => {
-  const now = input.now ?? new Date();
-  const recipients = (await recipientsOf(tx, [...new Set(input.userIds)])).filter((r) => r.schoolId === input.schoolId && r.active);
-  const settings = await storedSettings(
-    tx,
-    recipients.map((r) => r.id),
-  );
-  const notified: string[] = [];
-  if (recipients.length === 0) return [];
-  const actor = input.actorId ? await actorOf(tx, input.actorId) : null;
-  // One publish for every recipient (all locked at once, in one order: see `publish`).
-  const events: RealtimeMessage[] = [];
-  for (const r of recipients) {
-    const s = settingsOf(settings.get(r.id));
-    const pref = s.types[input.type];
-    const email = pref.email && !IN_APP_ONLY.has(input.type) && r.email !== null;
-    const digest = email && pref.inApp && r.roleId === ROLE.parent && s.digest !== 'off';
-    if (pref.inApp) {
-      const row = await storeFor(tx, r.id, input.schoolId, input, now, digest);
-      notified.push(r.id);
-      events.push({ userIds: [r.id], type: NOTIFICATION_EVENTS.new, data: { notification: toRow(row, actor), unread: await unreadCount(tx, r.id) } });
-    }
-    if (email && !digest && r.email) {
-      const mail = renderNotificationMail(userLocale(r.language, undefined), r.firstName, ctx.config.appUrl, input);
-      await ctx.mailer.enqueue(tx, { schoolId: r.schoolId, to: r.email, ...mail, sendAfter: quietHoursEnd(now, s.quietHours) ?? undefined });
-    }
-  }
+  const { notified, events } = await prepareNotify(tx, ctx, input);
   await publish(tx, events);
   return notified;
 };

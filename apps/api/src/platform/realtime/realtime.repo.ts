@@ -118,6 +118,18 @@ export const touchPresence = (db: Db, socketId: string, userId: string) =>
     .values({ socketId, userId })
     .onConflictDoUpdate({ target: realtimePresence.socketId, set: { seenAt: sql`now()` } });
 
+/**
+ * Refreshes the presence of many open sockets at once (a node's check, each interval). An update,
+ * not an upsert: a socket that closed while the check ran keeps its row deleted.
+ */
+export const touchPresenceMany = async (db: Db, socketIds: readonly string[]): Promise<void> => {
+  if (socketIds.length === 0) return;
+  await db
+    .update(realtimePresence)
+    .set({ seenAt: sql`now()` })
+    .where(inArray(realtimePresence.socketId, [...socketIds]));
+};
+
 export const dropPresence = (db: Db, socketId: string) => db.delete(realtimePresence).where(eq(realtimePresence.socketId, socketId));
 
 /** The users of `userIds` with a socket seen within `freshSeconds`. */

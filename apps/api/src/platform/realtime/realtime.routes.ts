@@ -7,6 +7,7 @@ import { DomainError } from '@klase/core/errors';
 import type { Db } from '../context.ts';
 import { findSessionByHash } from '../sessions.ts';
 import type { RealtimeHub, Subscriber } from './hub.ts';
+import { createNodeCheck, type NodeCheck } from './node-check.ts';
 import { socketPresence } from './presence.ts';
 import { eventsAfter, lastEventId, type StoredEvent } from './realtime.repo.ts';
 
@@ -19,8 +20,10 @@ export interface RealtimeLimits {
   /** Inbound messages allowed per window; more close the socket (1008). */
   messagesPerWindow: number;
   windowMs: number;
-  /** Ping interval; a socket that did not answer the previous ping is dropped. The session is checked again at the same pace. */
+  /** Ping interval; a socket that did not answer the previous ping is dropped. */
   heartbeatMs: number;
+  /** How often the node refreshes the presence of all its sockets and checks their sessions, in one query each (`node-check.ts`). */
+  checkMs: number;
   /** Events read from the store at a time when replaying. */
   replayPage: number;
 }
@@ -31,6 +34,7 @@ export const REALTIME_LIMITS: RealtimeLimits = {
   messagesPerWindow: 30,
   windowMs: 10_000,
   heartbeatMs: 30_000,
+  checkMs: 30_000,
   replayPage: 500,
 };
 
@@ -159,20 +163,17 @@ const handleInbound = (socket: WebSocket, limits: RealtimeLimits): void => {
 };
 
 /**
- * Pings every `heartbeatMs` (a socket that missed the last pong is dropped) and checks the session
- * again at the same pace. The first beat comes at a random point between half and one and a half
- * intervals: sockets opened together (a class signing in, every client after a node restart) would
- * otherwise beat, and query the database, all at once, and messages sent meanwhile queue behind
- * that burst (docs/performance.md, "Real-time messaging").
+ * Pings every `heartbeatMs` (a socket that missed the last pong is dropped); no database work (the
+ * node's check does that for all sockets at once). The first beat comes at a random point between
+ * half and one and a half intervals, so sockets opened together do not all wake at once.
  */
-const keepAlive = (socket: WebSocket, limits: RealtimeLimits, checkSession: () => void): void => {
+const keepAlive = (socket: WebSocket, limits: RealtimeLimits): void => {
   let alive = true;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   const beat = () => {
     if (!alive) return socket.terminate();
     alive = false;
     socket.ping();
-    checkSession();
   };
   const first = setTimeout(
     () => {
@@ -193,17 +194,21 @@ const keepAlive = (socket: WebSocket, limits: RealtimeLimits, checkSession: () =
 };
 
 /** One socket: registered with the hub first (so live events wait in the stream's buffer), then the stream starts. */
-const openConnection = (app: FastifyInstance, hub: RealtimeHub, limits: RealtimeLimits, socket: WebSocket, request: FastifyRequest) => {
+const openConnection = (app: FastifyInstance, node: { hub: RealtimeHub; check: NodeCheck; limits: RealtimeLimits }, socket: WebSocket, request: FastifyRequest) => {
+  const { hub, limits } = node;
   const auth = request.auth;
   if (!auth) return socket.close(CLOSE.sessionEnded, 'signed out');
   const userId = auth.user.id;
   if (hub.countFor(userId) >= limits.perUser) return socket.close(CLOSE.tooMany, 'too many connections');
   const db = app.database.db;
   const stream = createStream({ socket, db, userId, page: limits.replayPage, log: request.log });
+  const sessionEnded = () => {
+    if (socket.readyState === socket.OPEN) socket.close(CLOSE.sessionEnded, 'signed out');
+  };
   const checkSession = () =>
     void findSessionByHash(db, auth.session.tokenHash).then(
       (found) => {
-        if (!found && socket.readyState === socket.OPEN) socket.close(CLOSE.sessionEnded, 'signed out');
+        if (!found) sessionEnded();
       },
       (err: unknown) => request.log.debug({ err }, 'real-time session check failed'),
     );
@@ -217,14 +222,13 @@ const openConnection = (app: FastifyInstance, hub: RealtimeHub, limits: Realtime
   const presence = socketPresence(db, userId, request.log);
   hub.add(sub);
   presence.seen();
+  node.check.add({ socketId: presence.socketId, tokenHash: auth.session.tokenHash, sessionEnded });
   socket.on('close', () => {
     hub.remove(sub);
+    node.check.remove(presence.socketId);
     presence.gone();
   });
-  keepAlive(socket, limits, () => {
-    checkSession();
-    presence.seen();
-  });
+  keepAlive(socket, limits);
   handleInbound(socket, limits);
   const after = (request.query as z.infer<typeof query>).after;
   void stream.start(after === undefined ? undefined : Number(after));
@@ -248,7 +252,10 @@ export const closeRefusedUpgrades = (app: FastifyInstance): void => {
  * by the session cookie (policy `signedIn`, checked before the upgrade like every route), from a
  * page of the app (Origin), resumable with `?after=<last event id>`.
  */
-export const registerRealtime = async (app: FastifyInstance, hub: RealtimeHub, limits: RealtimeLimits = REALTIME_LIMITS): Promise<void> => {
+export const registerRealtime = async (app: FastifyInstance, hub: RealtimeHub, limits: RealtimeLimits = REALTIME_LIMITS): Promise<NodeCheck> => {
+  const check = createNodeCheck({ db: app.database.db, everyMs: limits.checkMs, log: app.log });
+  app.addHook('onClose', () => check.stop());
+  const node = { hub, check, limits };
   const routes: FastifyPluginAsyncZod = async (scope) => {
     await scope.register(websocket, { options: { maxPayload: limits.maxPayload } });
     scope.get(
@@ -261,8 +268,9 @@ export const registerRealtime = async (app: FastifyInstance, hub: RealtimeHub, l
           if (!sameOrigin(request, app.config.appUrl)) throw new DomainError('FORBIDDEN');
         },
       },
-      (socket, request) => openConnection(app, hub, limits, socket, request),
+      (socket, request) => openConnection(app, node, socket, request),
     );
   };
   await app.register(routes);
+  return check;
 };

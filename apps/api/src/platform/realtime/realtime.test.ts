@@ -2,13 +2,15 @@ import { connect } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@klase/core/roles';
-import { realtimeEvents } from '../../db/schema/platform.ts';
+import { realtimeEvents, realtimePresence } from '../../db/schema/platform.ts';
+import { sessions } from '../../db/schema/sessions.ts';
 import type { UserRow } from '../rows.ts';
 import { signIn, type Agent } from '../../test/agent.ts';
 import { buildSchool, buildUser } from '../../test/factories.ts';
 import { connectRealtime, eventIds as ids, listenUrl, sleep } from '../../test/realtime-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { publish } from './bus.ts';
+import { onlineUsers } from './presence.ts';
 import { pruneRealtimeEvents } from './prune.worker.ts';
 import { REALTIME_LIMITS } from './realtime.routes.ts';
 
@@ -190,5 +192,40 @@ describe('the real-time channel (GET /api/realtime)', () => {
     const left = await t.db.select({ id: realtimeEvents.id }).from(realtimeEvents).where(eq(realtimeEvents.userId, a.id));
     expect(left.map((r) => r.id)).toContain(fresh);
     expect(left.map((r) => r.id)).not.toContain(old);
+  });
+});
+
+describe("the node's check: one presence write and one session query for all of a node's sockets", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Only the check is short: pings keep the normal interval (see above).
+    t = await createTestApp({}, { realtimeLimits: { ...REALTIME_LIMITS, checkMs: 100 } });
+  });
+  afterAll(() => t.close());
+
+  it('keeps open sockets online for other nodes and closes a socket whose session expired (4401), leaving the others open', async () => {
+    const base = await listenUrl(t.app);
+    const school = await buildSchool(t.db);
+    const [expiring, staying] = await Promise.all([1, 2].map(() => buildUser(t.db, { schoolId: school.id, roleId: ROLE.student })));
+    if (!expiring || !staying) throw new Error('users');
+    const [agentExpiring, agentStaying] = [await signIn(t.app, expiring.username), await signIn(t.app, staying.username)];
+    const gone = await connectRealtime(base, { cookie: agentExpiring.cookie });
+    const kept = await connectRealtime(base, { cookie: agentStaying.cookie });
+    for (const s of [gone, kept]) await s.until((f) => f.some((x) => x.kind === 'hello'));
+    // Rows as a dead node would leave them (not refreshed for 10 minutes), and a session that
+    // expired in the database without a sign-out (no notification reaches the node).
+    await t.db.update(realtimePresence).set({ seenAt: new Date(Date.now() - 600_000) });
+    expect(await onlineUsers(t.db, [staying.id])).toEqual(new Set());
+    await t.db
+      .update(sessions)
+      .set({ idleExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, expiring.id));
+    expect((await gone.closed).code).toBe(4401);
+    // The closed socket's row goes with it; the open one's is refreshed by the next check.
+    const online = async () => [...(await onlineUsers(t.db, [staying.id, expiring.id]))];
+    for (let i = 0; i < 50 && (await online()).join() !== staying.id; i++) await sleep(100);
+    expect(await online()).toEqual([staying.id]);
+    expect(kept.socket.readyState).toBe(kept.socket.OPEN);
+    kept.close();
   });
 });
