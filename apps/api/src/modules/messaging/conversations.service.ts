@@ -14,7 +14,7 @@ import type { UserRow } from '../../platform/rows.ts';
 import { classWithMembers, groupWithMembers } from './access.repo.ts';
 import {
   blocksAmong,
-  findConversation,
+  findConversationFor,
   findConversationByKey,
   findMember,
   findOrInsertConversation,
@@ -67,9 +67,15 @@ export const syncClassMembers = async (db: Db, c: ConversationRecord, keep: read
 
 /** The conversation if the caller is (still) a member, else NOT_FOUND. */
 export const memberConversation = async (db: Db, me: UserRow, id: string): Promise<ConversationRecord> => {
-  const c = await findConversation(db, id);
-  if (!c || c.schoolId !== me.schoolId) throw new DomainError('NOT_FOUND');
-  if (c.kind !== 'direct') await syncClassMembers(db, c);
+  const found = await findConversationFor(db, id, me.id);
+  const c = found?.conversation;
+  if (!found || !c || c.schoolId !== me.schoolId) throw new DomainError('NOT_FOUND');
+  if (c.kind === 'direct') {
+    if (!found.member) throw new DomainError('NOT_FOUND');
+    return c;
+  }
+  // Class and group members follow the class: brought up to date first, then asked again.
+  await syncClassMembers(db, c);
   if (!(await findMember(db, c.id, me.id))) throw new DomainError('NOT_FOUND');
   return c;
 };

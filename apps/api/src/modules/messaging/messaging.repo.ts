@@ -56,6 +56,20 @@ export const memberIds = async (db: Db, conversationId: string): Promise<string[
     (r) => r.id,
   );
 
+/** The members of a conversation, each with whether they muted it (one query for the send). */
+export const membersWithMute = (db: Db, conversationId: string): Promise<{ id: string; muted: boolean }[]> =>
+  db.select({ id: conversationMembers.userId, muted: conversationMembers.muted }).from(conversationMembers).where(eq(conversationMembers.conversationId, conversationId));
+
+/** A conversation and whether `userId` is a member of it, in one query. */
+export const findConversationFor = async (db: Db, id: string, userId: string): Promise<{ conversation: ConversationRecord; member: boolean } | undefined> => {
+  const [row] = await db
+    .select({ conversation: conversations, member: conversationMembers.userId })
+    .from(conversations)
+    .leftJoin(conversationMembers, and(eq(conversationMembers.conversationId, conversations.id), eq(conversationMembers.userId, userId)))
+    .where(eq(conversations.id, id));
+  return row ? { conversation: row.conversation, member: row.member !== null } : undefined;
+};
+
 /** The members who muted this conversation. */
 export const mutedMemberIds = async (db: Db, conversationId: string): Promise<string[]> =>
   (

@@ -13,14 +13,15 @@ import {
   insertMessage,
   listConversations,
   memberIds,
+  membersWithMute,
   messagesBefore,
-  mutedMemberIds,
   touchConversation,
   unreadTotal,
   type ConversationRecord,
   type MessageRecord,
 } from './messaging.repo.ts';
-import { conversationRows, messageViews } from './views.ts';
+import { conversationRows, messageViewOf, messageViews } from './views.ts';
+import { personRefOf } from './rules.ts';
 import { prepareNotify, type NotifyCtx } from '../notifications/notifications.service.ts';
 
 /** Messages: the page of a conversation, sending (deduplicated by client id, rate-limited), read state and typing. */
@@ -50,14 +51,14 @@ export const messagePage = async (db: Db, me: UserRow, id: string, q: { before?:
   return { items: await messageViews(db, items), hasMore: rows.length > q.limit };
 };
 
-/** The people the sender may not reach here: blocks and rules of a direct conversation (403 with the reason). */
-const requireCanSend = async (db: Db, me: UserRow, c: ConversationRecord): Promise<string[]> => {
-  const members = await memberIds(db, c.id);
+/** The members, if the sender may reach them: blocks and rules of a direct conversation (else 403 with the reason). */
+const requireCanSend = async (db: Db, me: UserRow, c: ConversationRecord): Promise<{ id: string; muted: boolean }[]> => {
+  const members = await membersWithMute(db, c.id);
   const reason = await sendBlockedReason(
     db,
     me,
     c,
-    members.find((m) => m !== me.id),
+    members.find((m) => m.id !== me.id)?.id,
   );
   if (reason) throw new DomainError(BLOCK_ERRORS[reason]);
   return members;
@@ -80,10 +81,9 @@ const titleFor = async (db: Db, userId: string, conversationId: string): Promise
 const messageNotice = async (
   tx: Db,
   ctx: NotifyCtx,
-  sent: { conversation: ConversationRecord; sender: UserRow; recipientIds: readonly string[] },
+  sent: { conversation: ConversationRecord; sender: UserRow; members: readonly { id: string; muted: boolean }[] },
 ): Promise<RealtimeMessage[]> => {
-  const muted = new Set(await mutedMemberIds(tx, sent.conversation.id));
-  const userIds = sent.recipientIds.filter((id) => !muted.has(id));
+  const userIds = sent.members.filter((m) => !m.muted && m.id !== sent.sender.id).map((m) => m.id);
   if (userIds.length === 0) return [];
   const senderName = fullName(sent.sender);
   const conversationTitle = sent.conversation.kind === 'direct' ? senderName : await titleFor(tx, sent.sender.id, sent.conversation.id);
@@ -94,6 +94,7 @@ const messageNotice = async (
     params: { senderName, conversationTitle },
     link: `/messages/list/${sent.conversation.id}`,
     actorId: sent.sender.id,
+    actor: sent.sender,
     key: `message:${sent.conversation.id}`,
   });
   return notice.events;
@@ -117,9 +118,11 @@ export const sendMessage = async (db: Db, ctx: NotifyCtx, me: UserRow, id: strin
     const taken = await claimAttachments(tx, me.id, input.attachmentIds, row.id);
     if (taken !== new Set(input.attachmentIds).size) throw badId('attachmentIds');
     await touchConversation(tx, c.id);
-    const message = await oneView(tx, row);
-    const notices = await messageNotice(tx, ctx, { conversation: c, sender: me, recipientIds: members.filter((m) => m !== me.id) });
-    await publish(tx, [{ userIds: members, type: MESSAGE_EVENTS.new, data: { conversationId: c.id, message } }, ...notices]);
+    // The sender is known and the files are the ones just claimed: no query for the view unless there are files.
+    const message = input.attachmentIds.length > 0 ? await oneView(tx, row) : messageViewOf(row, personRefOf(me), []);
+    const notices = await messageNotice(tx, ctx, { conversation: c, sender: me, members });
+    const everyone = members.map((m) => m.id);
+    await publish(tx, [{ userIds: everyone, type: MESSAGE_EVENTS.new, data: { conversationId: c.id, message } }, ...notices]);
     return message;
   });
   if (sent) return { created: true, message: sent };

@@ -27,21 +27,30 @@ export const attachmentRef = (a: AttachmentRecord): AttachmentRef => ({
 const UNKNOWN_PERSON = (id: string): PersonRef => ({ id, name: '', roleId: 0, photoUrl: null });
 
 /** Messages with their senders and attachments, in the given order. */
+/** One message as answered, from its row, its sender and its files. */
+export const messageViewOf = (m: MessageRecord, sender: PersonRef, files: readonly AttachmentRecord[]): Message => ({
+  id: String(m.id),
+  conversationId: m.conversationId,
+  clientId: m.clientId,
+  sender,
+  body: m.body,
+  attachments: files.map(attachmentRef),
+  createdAt: m.createdAt.toISOString(),
+});
+
 export const messageViews = async (db: Db, rows: readonly MessageRecord[]): Promise<Message[]> => {
   const senders = new Map((await peopleByIds(db, [...new Set(rows.map((m) => m.senderId))])).map((p) => [p.id, personRefOf(p)]));
   const files = await attachmentsOf(
     db,
     rows.map((m) => m.id),
   );
-  return rows.map((m) => ({
-    id: String(m.id),
-    conversationId: m.conversationId,
-    clientId: m.clientId,
-    sender: senders.get(m.senderId) ?? UNKNOWN_PERSON(m.senderId),
-    body: m.body,
-    attachments: files.filter((f) => f.messageId === m.id).map(attachmentRef),
-    createdAt: m.createdAt.toISOString(),
-  }));
+  return rows.map((m) =>
+    messageViewOf(
+      m,
+      senders.get(m.senderId) ?? UNKNOWN_PERSON(m.senderId),
+      files.filter((f) => f.messageId === m.id),
+    ),
+  );
 };
 
 export interface RowContext {

@@ -67,6 +67,8 @@ export interface NotifyInput {
   /** The item's hash route (`/classes/...`). */
   link: string;
   actorId?: string | null;
+  /** The actor's row when the caller has it already (saves reading it again). */
+  actor?: ActorFields;
   /** One unread notification per (user, key): a second one updates it (`message:<conversationId>`). */
   key?: string;
   /** The clock (tests). */
@@ -77,7 +79,9 @@ export interface NotifyInput {
 export type NotifyCtx = Pick<Ctx, 'mailer' | 'config'>;
 type MailCtx = NotifyCtx;
 
-const toRow = (n: NotificationRecord, actor: PageRow['actor'] | null): NotificationRow => ({
+type ActorFields = Pick<UserRow, 'id' | 'firstName' | 'middleName' | 'lastName' | 'suffix' | 'photoKey' | 'photoVersion'>;
+
+const toRow = (n: NotificationRecord, actor: ActorFields | PageRow['actor'] | null): NotificationRow => ({
   id: n.id,
   type: n.type as NotificationType,
   params: n.params,
@@ -98,7 +102,7 @@ export const prepareNotify = async (tx: Db, ctx: MailCtx, input: NotifyInput): P
   const now = input.now ?? new Date();
   const recipients = (await recipientsWithSettings(tx, [...new Set(input.userIds)])).filter((r) => r.schoolId === input.schoolId && r.active);
   if (recipients.length === 0) return { notified: [], events: [] };
-  const actor = input.actorId ? await actorOf(tx, input.actorId) : null;
+  const actor = input.actorId ? (input.actor?.id === input.actorId ? input.actor : await actorOf(tx, input.actorId)) : null;
   const values = { type: input.type, params: input.params, link: input.link, actorId: input.actorId ?? null, createdAt: now, schoolId: input.schoolId, key: input.key ?? null };
   const rows: NewNotification[] = [];
   for (const r of recipients) {

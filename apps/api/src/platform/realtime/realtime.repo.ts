@@ -56,10 +56,14 @@ export const insertEvents = async (tx: Db, messages: readonly { userIds: readonl
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(k) from (select hashtextextended('klase_realtime:' || u::text, 0) as k from unnest(array[${list}]::uuid[]) as u order by 1) as keys`,
-  );
-  const recipients = await tx.select({ userId: users.id, schoolId: users.schoolId }).from(users).where(inArray(users.id, ids)).orderBy(asc(users.id));
+  // One statement: the locks are an uncorrelated subquery of the filter, which PostgreSQL runs once,
+  // before it reads a row (a one-time filter), so every recipient is locked before anyone is read.
+  const locks = sql`(select count(*) from (select pg_advisory_xact_lock(k) from (select hashtextextended('klase_realtime:' || u::text, 0) as k from unnest(array[${list}]::uuid[]) as u order by 1) as keys) as held) >= 0`;
+  const recipients = await tx
+    .select({ userId: users.id, schoolId: users.schoolId })
+    .from(users)
+    .where(and(inArray(users.id, ids), locks))
+    .orderBy(asc(users.id));
   const schoolOf = new Map(recipients.map((r) => [r.userId, r.schoolId]));
   const values = messages.flatMap((m) =>
     [...new Set(m.userIds)]
