@@ -25,7 +25,7 @@ const ScalePreview = ({ values }: { values: string }) => {
         <>
           <Group gap={6}>
             {words.map((w, i) => (
-              <Badge key={`${i}-${w}`} variant="light" color="gray.8" tt="none">
+              <Badge key={`${i}-${w}`} variant="filled" color="gray.8" c="white" tt="none">
                 {`${i + 1} = ${w}`}
               </Badge>
             ))}

@@ -36,7 +36,7 @@ const Item = ({ n, now, onOpen }: { n: NotificationRow; now: number; onOpen: (n:
           </Text>
         </Stack>
         {unread && (
-          <Badge variant="light" color="blue.9" style={{ flexShrink: 0 }}>
+          <Badge variant="filled" color="blue.9" c="white" style={{ flexShrink: 0 }}>
             {t('list.unreadMark')}
           </Badge>
         )}

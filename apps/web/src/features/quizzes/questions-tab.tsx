@@ -61,7 +61,7 @@ const QuestionRow = ({
         <Stack gap={4} style={{ flex: '1 1 220px', minWidth: 0 }}>
           <Group gap="xs">
             <Text fw={700}>{t('questions.number', { n })}</Text>
-            <Badge variant="light" color="gray.8" tt="none">
+            <Badge variant="filled" color="gray.8" c="white" tt="none">
               {t(`types.${q.question.type}`)}
             </Badge>
             <Text size="sm">{t('questions.points', { count: q.question.points, points: formatPoints(q.question.points) })}</Text>

@@ -19,7 +19,7 @@ const QuestionStat = ({ row }: { row: Row }) => {
             <Title order={3} size="h5">
               {t('attempt.questionN', { n: row.position })}
             </Title>
-            <Badge variant="light" color="gray.8" tt="none">
+            <Badge variant="filled" color="gray.8" c="white" tt="none">
               {t(`types.${row.type}`)}
             </Badge>
           </Group>
