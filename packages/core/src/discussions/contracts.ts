@@ -206,3 +206,12 @@ export const DISCUSSION_EVENTS = {
   comment: 'discussion.comment',
   commentDeleted: 'discussion.commentDeleted',
 } as const;
+
+/** `GET .../discussions/categories?childId=` → the course's categories by name (added with the API, issue 18). */
+export const categoryList = z.object({ items: z.array(discussionCategory) });
+/** The query of the reads that parents make too (`childId`: their child in the class). */
+export const childQuery = z.object({ childId: z.uuid().optional() });
+/** `GET .../discussions/participants?q=`. */
+export const participantQuery = z.object({ q: safeString().trim().max(100, { error: V.maxLength }).default('') });
+/** The multipart part of `POST .../discussions/attachments`. `PUT .../comments/:commentId/hide` answers the `CommentRow` as the moderator sees it. */
+export const DISCUSSION_FILE_FIELD = 'file';

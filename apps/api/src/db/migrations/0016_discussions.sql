@@ -59,7 +59,8 @@ CREATE TABLE "discussion_reads" (
 --> statement-breakpoint
 CREATE TABLE "discussion_settings" (
 	"course_id" uuid PRIMARY KEY NOT NULL,
-	"parents_read" boolean DEFAULT false NOT NULL
+	"parents_read" boolean DEFAULT false NOT NULL,
+	"categories_made" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "discussion_attachments" ADD CONSTRAINT "discussion_attachments_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -28,6 +28,8 @@ export const discussionSettings = pgTable('discussion_settings', {
     .primaryKey()
     .references(() => courses.id, { onDelete: 'cascade' }),
   parentsRead: boolean('parents_read').notNull().default(false),
+  /** Set by whoever made the default categories (once per course, also under concurrent first reads). */
+  categoriesMade: boolean('categories_made').notNull().default(false),
 });
 
 export const discussionPosts = pgTable(
