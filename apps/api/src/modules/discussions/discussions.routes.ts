@@ -152,6 +152,6 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Course discussions (issue 18): see `@klase/core/discussions/contracts` and decision XXXX-discapi. */
 export const discussionsRoutes: FastifyPluginAsyncZod<DiscussionsOptions> = async (app, opts) => {
-  await app.register(courseRoutes, opts);
+  await app.register(courseRoutes, { uploadMaxBytes: opts.uploadMaxBytes });
   await app.register(itemRoutes);
 };
