@@ -15,7 +15,7 @@ import {
 import { canModerate, loadPost, requireModerate, requirePost, type DiscussionAccess } from './discussion-access.ts';
 import { bumpComments, lastReadOf, type PostRecord } from './discussions.repo.ts';
 import { notifyMentions, tellReaders } from './live.ts';
-import { commentView, mayComment, type CommentViewer } from './views.ts';
+import { commentView, mayComment, replyView, type CommentViewer } from './views.ts';
 
 /** Comments: a post's page (top-level comments with all their replies), writing, deleting, hiding. */
 
@@ -48,7 +48,7 @@ export const commentPage = async (
     commentView(
       top,
       viewer,
-      replies.filter((r) => r.comment.parentId === top.comment.id).map((r) => commentView(r, viewer)),
+      replies.filter((r) => r.comment.parentId === top.comment.id).map((r) => replyView(r, viewer)),
     ),
   );
   const last = page.at(-1);
