@@ -52,7 +52,8 @@ export const DEMO_POSTS: readonly DemoPost[] = [
     who: 1,
     category: 'General',
     title: 'A DepEd TV episode that helped me review',
-    bodyHtml: '<p>I watched the DepEd TV episode on our first lesson last night. The examples with the <em>sari-sari store</em> made it easy to follow. Sharing in case it helps!</p>',
+    bodyHtml:
+      '<p>I watched the DepEd TV episode on our first lesson last night. The examples with the <em>sari-sari store</em> made it easy to follow. Sharing in case it helps!</p>',
     comments: [['teacher', 'Thank you for sharing, Ana. Good resources like this help the whole class.']],
   },
   {
@@ -117,7 +118,9 @@ const insertPost = async (tx: Db, p: DemoPost, ctx: { courseId: string; category
     const [top] = await tx.insert(discussionComments).values(values).returning({ id: discussionComments.id });
     for (const [rw, rb] of replies ?? []) {
       n += 1;
-      await tx.insert(discussionComments).values({ postId: post.id, parentId: top?.id, authorId: ctx.idOf(rw), body: rb, createdAt: new Date(ctx.at + n * HOUR) });
+      await tx
+        .insert(discussionComments)
+        .values({ postId: post.id, parentId: top?.id, authorId: ctx.idOf(rw), body: rb, createdAt: new Date(ctx.at + n * HOUR) });
     }
   }
   return post.id;
@@ -139,6 +142,8 @@ export const seedDemoDiscussions = async (tx: Db, now = Date.now()): Promise<voi
     }
     const readers = [c.teacherId, ...c.studentIds.slice(1)];
     const firstReads = c.studentIds[0] ? postIds.slice(0, -1).map((postId) => ({ userId: c.studentIds[0] ?? '', postId, lastReadAt: new Date(now) })) : [];
-    await tx.insert(discussionReads).values([...readers.flatMap((userId) => postIds.map((postId) => ({ userId, postId, lastReadAt: new Date(now) }))), ...firstReads]);
+    await tx
+      .insert(discussionReads)
+      .values([...readers.flatMap((userId) => postIds.map((postId) => ({ userId, postId, lastReadAt: new Date(now) }))), ...firstReads]);
   }
 };

@@ -31,7 +31,9 @@ describe('discussions: live events, mentions and attachments', () => {
     const outsider = await socketOf(d.w.s4);
     const p = await d.post(d.w.s1, { title: 'Live na tanong' });
     await s2.until((f) => ofType(f, DISCUSSION_EVENTS.post).length > 0);
-    expect(ofType(s2.frames, DISCUSSION_EVENTS.post)).toEqual([{ courseId: d.course.id, post: expect.objectContaining({ id: p.id, title: 'Live na tanong' }) }]);
+    expect(ofType(s2.frames, DISCUSSION_EVENTS.post)).toEqual([
+      { courseId: d.course.id, post: expect.objectContaining({ id: p.id, title: 'Live na tanong' }) },
+    ]);
     const c = (await (await d.as(d.w.teacher)).req('POST', `/api/discussions/posts/${p.id}/comments`, { body: 'Magandang tanong!' })).json<CommentRow>();
     await author.until((f) => ofType(f, DISCUSSION_EVENTS.comment).length > 0);
     expect(ofType(author.frames, DISCUSSION_EVENTS.comment)[0]).toEqual({ courseId: d.course.id, postId: p.id, comment: c, commentCount: 1 });
@@ -62,7 +64,11 @@ describe('discussions: live events, mentions and attachments', () => {
   it('notifies mentioned participants who can read the course, not the author nor outsiders', async () => {
     const found = await (await d.as(d.w.s1)).req('GET', `${d.base()}/participants?q=ana`);
     expect(found.json<{ items: PersonRef[] }>().items.map((p) => p.id)).toEqual([d.w.s2.id]);
-    const p = await d.post(d.w.s1, { title: 'Pangkatang gawain', bodyHtml: '<p>@Ana Bonifacio @Isabel Garcia</p>', mentionIds: [d.w.s2.id, d.w.s4.id, d.w.s1.id] });
+    const p = await d.post(d.w.s1, {
+      title: 'Pangkatang gawain',
+      bodyHtml: '<p>@Ana Bonifacio @Isabel Garcia</p>',
+      mentionIds: [d.w.s2.id, d.w.s4.id, d.w.s1.id],
+    });
     const [n] = await mentions(d.w.s2);
     expect(n).toMatchObject({
       params: { actorName: 'Jose Dela Cruz', postTitle: 'Pangkatang gawain', courseName: 'Araling Panlipunan 7' },

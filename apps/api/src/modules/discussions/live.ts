@@ -27,7 +27,13 @@ export const readersOf = async (db: Db, a: DiscussionAccess, post: Pick<PostReco
 };
 
 /** Publishes one event to the post's readers except the actor (one `publish` call, in the change's transaction). */
-export const tellReaders = async (tx: Db, a: DiscussionAccess, post: Pick<PostRecord, 'hidden' | 'authorId'>, actorId: string, event: Omit<RealtimeMessage, 'userIds'>) => {
+export const tellReaders = async (
+  tx: Db,
+  a: DiscussionAccess,
+  post: Pick<PostRecord, 'hidden' | 'authorId'>,
+  actorId: string,
+  event: Omit<RealtimeMessage, 'userIds'>,
+) => {
   const userIds = (await readersOf(tx, a, post)).filter((id) => id !== actorId);
   await publish(tx, { ...event, userIds });
 };

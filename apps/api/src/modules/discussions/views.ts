@@ -11,7 +11,6 @@ import type { AuthorRecord, ListedPost } from './discussions.repo.ts';
 
 const EXCERPT_MAX = 200;
 
-
 export const personOf = (a: AuthorRecord): PersonRef => ({ id: a.id, name: fullName(a), roleId: a.roleId, photoUrl: photoUrlOf(a) });
 
 export const attachmentView = (a: AttachmentRecord): AttachmentRef => ({
