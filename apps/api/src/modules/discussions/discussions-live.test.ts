@@ -76,6 +76,11 @@ describe('discussions: live events, mentions and attachments', () => {
     });
     expect(await mentions(d.w.s4)).toEqual([]);
     expect(await mentions(d.w.s1)).toEqual([]);
+    // Parents only read, even when allowed: mentioning one notifies nobody.
+    await (await d.as(d.w.teacher)).req('PUT', `${d.base()}/settings`, { parentsRead: true });
+    await (await d.as(d.w.s2)).req('POST', `/api/discussions/posts/${p.id}/comments`, { body: '@Teresa Dela Cruz po', mentionIds: [d.w.parent.id] });
+    expect(await mentions(d.w.parent)).toEqual([]);
+    await (await d.as(d.w.teacher)).req('PUT', `${d.base()}/settings`, { parentsRead: false });
     await (await d.as(d.w.s3)).req('POST', `/api/discussions/posts/${p.id}/comments`, { body: '@Maria Santos po', mentionIds: [d.w.teacher.id] });
     expect((await mentions(d.w.teacher)).map((x) => x.params.actorName)).toEqual(['Miguel Villanueva']);
   });

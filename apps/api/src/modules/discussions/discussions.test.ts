@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POST_BODY_MAX, type DiscussionCategory, type PostDetails, type PostPage, type PostRow } from '@klase/core/discussions/contracts';
+import { eq } from 'drizzle-orm';
+import { classes } from '../../db/schema/classes.ts';
 import { useDiscussionWorld } from '../../test/discussions-world.ts';
 
 /** Course discussions (issue 18): categories, posts, access and bad input. Comments: comments.test.ts; live: discussions-live.test.ts. */
@@ -178,5 +180,19 @@ describe('discussions: posts', () => {
     expect(await mine()).toMatchObject({ unread: false, unreadComments: 2, commentCount: 3 });
     await (await d.as(d.w.s1)).req('POST', `/api/discussions/posts/${p.id}/read`);
     expect(await mine()).toMatchObject({ unread: false, unreadComments: 0 });
+  });
+
+  it('keeps an archived class readable but closed to writing (CLASS_ARCHIVED)', async () => {
+    const p = await d.post(d.w.s1, { title: 'Bago i-archive' });
+    await d.t.db.update(classes).set({ archivedAt: new Date() }).where(eq(classes.id, d.w.cls.id));
+    const page = await list(d.w.s2);
+    expect(page).toMatchObject({ canPost: false, canModerate: false });
+    const refused = await (await d.as(d.w.s2)).req('POST', `/api/discussions/posts/${p.id}/comments`, { body: 'Huli' });
+    expect(refused.json()).toMatchObject({ code: 'CLASS_ARCHIVED' });
+    expect((await (await d.as(d.w.teacher)).req('PUT', `/api/discussions/posts/${p.id}/pin`, { on: true })).json()).toMatchObject({ code: 'CLASS_ARCHIVED' });
+    expect((await (await d.as(d.w.teacher)).req('GET', `/api/discussions/posts/${p.id}`)).json<PostDetails>()).toMatchObject({
+      canModerate: false,
+      canComment: false,
+    });
   });
 });
