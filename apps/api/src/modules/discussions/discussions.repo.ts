@@ -39,6 +39,8 @@ export const saveSettings = (db: Db, courseId: string, parentsRead: boolean) =>
  * inserts them (a concurrent first read waits on the row lock and finds them made).
  */
 export const makeDefaultCategories = async (db: Db, courseId: string, names: readonly string[]): Promise<void> => {
+  const [made] = await db.select({ made: discussionSettings.categoriesMade }).from(discussionSettings).where(eq(discussionSettings.courseId, courseId));
+  if (made?.made) return;
   await db.transaction(async (tx) => {
     const flipped = await tx
       .insert(discussionSettings)
