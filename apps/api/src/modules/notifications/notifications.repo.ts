@@ -57,6 +57,25 @@ export const insertNotification = async (tx: Db, row: NewNotification): Promise<
   return made;
 };
 
+/** Many notifications in few inserts (a school-wide announcement), in the caller's transaction. */
+export const insertNotifications = async (tx: Db, rows: readonly NewNotification[]): Promise<NotificationRecord[]> => {
+  const made: NotificationRecord[] = [];
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) made.push(...(await tx.insert(notifications).values(rows.slice(i, i + INSERT_CHUNK)).returning()));
+  return made;
+};
+const INSERT_CHUNK = 1_000;
+
+/** The unread counts of many users in one query (users without unread ones: 0). */
+export const unreadCounts = async (db: Db, userIds: readonly string[]): Promise<Map<string, number>> => {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: notifications.userId, n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(inArray(notifications.userId, [...userIds]), isNull(notifications.readAt)))
+    .groupBy(notifications.userId);
+  return new Map(rows.map((r) => [r.userId, r.n]));
+};
+
 /** The user's unread notification with this key, locked (null when there is none). */
 export const lockUnreadByKey = async (tx: Db, userId: string, key: string): Promise<NotificationRecord | null> => {
   const [row] = await tx
