@@ -13,7 +13,7 @@ import { deleteAnnouncementCall, useManagedAnnouncements, useRefreshAnnouncement
 import { AnnouncementDialogSlot, AnnouncementMeta } from './announcement-parts.tsx';
 
 const STATUSES: readonly ManageStatus[] = ['all', 'scheduled', 'current', 'ended'];
-const STATUS_COLOR: Record<AnnouncementRow['status'], string> = { scheduled: 'violet.9', current: 'green.9', ended: 'gray.7' };
+const STATUS_COLOR: Record<AnnouncementRow['status'], string> = { scheduled: 'violet.9', current: 'blue.9', ended: 'gray.7' };
 
 /** One announcement with its status, when it shows, and edit and delete when the caller may. */
 const AnnouncementCard = ({ row, onEdit, onDelete }: { row: AnnouncementRow; onEdit: () => void; onDelete: () => void }) => {
