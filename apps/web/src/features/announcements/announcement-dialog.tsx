@@ -26,6 +26,14 @@ const AudienceFields = ({ form, options }: { form: Form; options: AnnouncementOp
   const { t } = useTranslation('announcements');
   const choose = { value: '', label: t('form.choose'), disabled: true };
   const audience = form.values.audience;
+  const place = (field: 'classId' | 'courseId', items: readonly { id: string; name: string }[]) => (
+    <NativeSelect
+      label={t(field === 'classId' ? 'form.class' : 'form.course')}
+      withAsterisk
+      data={[choose, ...items.map((c) => ({ value: c.id, label: c.name }))]}
+      {...form.getInputProps(field)}
+    />
+  );
   return (
     <>
       <NativeSelect
@@ -34,22 +42,8 @@ const AudienceFields = ({ form, options }: { form: Form; options: AnnouncementOp
         data={options.audiences.map((a) => ({ value: a, label: t(`audiences.${a}`) }))}
         {...form.getInputProps('audience')}
       />
-      {audience === 'class' && (
-        <NativeSelect
-          label={t('form.class')}
-          withAsterisk
-          data={[choose, ...options.classes.map((c) => ({ value: c.id, label: c.name }))]}
-          {...form.getInputProps('classId')}
-        />
-      )}
-      {audience === 'course' && (
-        <NativeSelect
-          label={t('form.course')}
-          withAsterisk
-          data={[choose, ...options.courses.map((c) => ({ value: c.id, label: c.name }))]}
-          {...form.getInputProps('courseId')}
-        />
-      )}
+      {audience === 'class' && place('classId', options.classes)}
+      {audience === 'course' && place('courseId', options.courses)}
     </>
   );
 };
