@@ -23,8 +23,9 @@ export const announcementKeys = {
 };
 
 /** The reader's current ones (a parent: `childId`'s), newest first, with the unread count. */
-export const useCurrentAnnouncements = (childId: string | null) =>
+export const useCurrentAnnouncements = (childId: string | null, enabled = true) =>
   useQuery({
+    enabled,
     queryKey: announcementKeys.current(childId),
     queryFn: ({ signal }) =>
       apiFetch<AnnouncementList>(`${ANNOUNCEMENTS_PATH}/current${childId ? `?childId=${encodeURIComponent(childId)}` : ''}`, { signal }),

@@ -76,6 +76,13 @@ describe('AnnouncementsBox', () => {
     expect(urls()).toContain(`GET /api/announcements/current?childId=${CHILD}`);
   });
 
+  it('shows a platform administrator (no school) the empty text without asking the API', async () => {
+    renderBox(ROLE.admin);
+    const box = await screen.findByRole('region', { name: 'Announcements' });
+    expect(within(box).getByText('No records found.')).toBeInTheDocument();
+    expect(urls()).toEqual([]);
+  });
+
   it('gives teachers a "New announcement" button', async () => {
     renderBox(ROLE.teacher);
     const box = await screen.findByRole('region', { name: 'Announcements' });

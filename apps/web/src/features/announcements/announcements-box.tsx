@@ -23,6 +23,8 @@ const Item = ({ row, onOpen }: { row: AnnouncementRow; onOpen: () => void }) => 
   </li>
 );
 
+const READER_ROLES: ReadonlySet<number> = new Set([ROLE.student, ROLE.parent, ROLE.teacher, ROLE.assistantTeacher, ROLE.schoolAdmin]);
+
 /**
  * The dashboard's Announcements box: the current ones for the signed-in user (a parent: the child
  * chosen in the header), newest first, unread ones marked "New"; opening one shows it and marks it
@@ -33,7 +35,9 @@ export const AnnouncementsBox = () => {
   const roleId = useSession((s) => s.profile?.roleId ?? 0);
   const selectedChild = useSession((s) => s.selectedChildId);
   const childId = roleId === ROLE.parent ? selectedChild : null;
-  const query = useCurrentAnnouncements(childId);
+  // Platform roles (no school) read none: the box shows the empty text without asking.
+  const reader = READER_ROLES.has(roleId);
+  const query = useCurrentAnnouncements(childId, reader);
   const markRead = useMarkAnnouncementRead();
   const [open, setOpen] = useState<AnnouncementRow | null>(null);
   const [creating, setCreating] = useState(false);
@@ -57,7 +61,7 @@ export const AnnouncementsBox = () => {
         title={t('common:dashboard.announcements')}
         icon={<IconSpeakerphone size={20} aria-hidden="true" />}
         summary={unread > 0 ? t('announcements:unreadCount', { count: unread }) : null}
-        query={query}
+        query={reader ? query : undefined}
         empty={items.length === 0 ? t('components:noRecordsFound') : null}
         testId="announcements-box"
         action={action}
