@@ -19,7 +19,20 @@ describe('demo announcements', () => {
   };
 
   it('every demo role of both schools sees current ones at once; the scheduled and the ended one show to nobody', async () => {
-    const users = ['schooladmin', 'teacher1', 'teacher2', 'assistant1', 'student1', 'student2', 'student5', 'parent1', 'parent2', 'schooladmin2', 'teacher3', 'student7'];
+    const users = [
+      'schooladmin',
+      'teacher1',
+      'teacher2',
+      'assistant1',
+      'student1',
+      'student2',
+      'student5',
+      'parent1',
+      'parent2',
+      'schooladmin2',
+      'teacher3',
+      'student7',
+    ];
     const seen = new Map<string, string[]>();
     for (const u of users) seen.set(u, await titles(u));
     for (const u of users) expect(seen.get(u)?.length ?? 0, u).toBeGreaterThan(0);
@@ -30,7 +43,9 @@ describe('demo announcements', () => {
     expect(seen.get('student7')).not.toContain('Foundation Day celebration');
     const parent = await signIn(t.app, 'parent1', DEMO_PASSWORD);
     const ana = parent.session.childrenList.find((c) => c.username === 'student2');
-    expect(await titles('parent1', `?childId=${ana?.id ?? ''}`)).toEqual(expect.arrayContaining(['Museum trip permission slips', 'Foundation Day celebration']));
+    expect(await titles('parent1', `?childId=${ana?.id ?? ''}`)).toEqual(
+      expect.arrayContaining(['Museum trip permission slips', 'Foundation Day celebration']),
+    );
     for (const list of seen.values()) expect(list).not.toEqual(expect.arrayContaining(['Quarterly exam schedule']));
     for (const list of seen.values()) expect(list).not.toEqual(expect.arrayContaining(['Make-up quiz this week']));
   });

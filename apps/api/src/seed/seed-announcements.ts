@@ -48,7 +48,13 @@ export const seedDemoAnnouncements = async (db: Db, now = new Date()): Promise<v
   const at = (days: number) => new Date(now.getTime() + days * DAY);
   const rows: Row[] = [];
   const add = (r: Omit<Row, 'notifiedAt' | 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy'>) =>
-    rows.push({ ...r, notifiedAt: r.startsAt <= now ? r.startsAt : null, createdAt: r.startsAt < now ? r.startsAt : now, createdBy: r.authorId, updatedBy: r.authorId });
+    rows.push({
+      ...r,
+      notifiedAt: r.startsAt <= now ? r.startsAt : null,
+      createdAt: r.startsAt < now ? r.startsAt : now,
+      createdBy: r.authorId,
+      updatedBy: r.authorId,
+    });
 
   let age = 1;
   for (const c of first.values()) {
@@ -68,7 +74,14 @@ export const seedDemoAnnouncements = async (db: Db, now = new Date()): Promise<v
     : [];
   if (sampaguita && course) {
     const base = { schoolId: sampaguita.schoolId, classId: sampaguita.classId, authorId: sampaguita.teacherId };
-    add({ ...base, audience: 'course', courseId: course.id, title: `New lesson in ${course.name}`, bodyHtml: '<p>The next lesson is open. Read it before Monday.</p>', startsAt: at(-0.1) });
+    add({
+      ...base,
+      audience: 'course',
+      courseId: course.id,
+      title: `New lesson in ${course.name}`,
+      bodyHtml: '<p>The next lesson is open. Read it before Monday.</p>',
+      startsAt: at(-0.1),
+    });
     add({ ...base, audience: 'class', title: 'Quarterly exam schedule', bodyHtml: '<p>The exam schedule will be posted here.</p>', startsAt: at(3) });
   }
   const narra = [...first.values()].find((c) => c.name === 'Grade 8 - Narra');

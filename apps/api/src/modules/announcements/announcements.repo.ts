@@ -46,7 +46,9 @@ export const teaches = async (db: Db, userId: string, classId: string): Promise<
 
 /** The open classes of the school (`teacherId`: only the ones they teach), by name, and their courses. */
 export const announceableClasses = async (db: Db, schoolId: string, teacherId: string | null) => {
-  const taught = teacherId ? inArray(classes.id, db.select({ id: classTeachers.classId }).from(classTeachers).where(eq(classTeachers.userId, teacherId))) : undefined;
+  const taught = teacherId
+    ? inArray(classes.id, db.select({ id: classTeachers.classId }).from(classTeachers).where(eq(classTeachers.userId, teacherId)))
+    : undefined;
   const cls = await db
     .select({ id: classes.id, name: classes.name })
     .from(classes)
@@ -115,7 +117,11 @@ const statusAt = (status: ManageStatus, now: Date): SQL | undefined => {
 
 /** The classes a reader reaches (null: none). */
 const reachedClasses = (db: Db, reach: Reach) => {
-  if (reach.kind === 'students') return db.select({ id: classStudents.classId }).from(classStudents).where(inArray(classStudents.studentId, [...reach.ids]));
+  if (reach.kind === 'students')
+    return db
+      .select({ id: classStudents.classId })
+      .from(classStudents)
+      .where(inArray(classStudents.studentId, [...reach.ids]));
   if (reach.kind === 'teacher') return db.select({ id: classTeachers.classId }).from(classTeachers).where(eq(classTeachers.userId, reach.userId));
   return null;
 };
@@ -132,10 +138,7 @@ const reachOf = (db: Db, schoolId: string, reach: Reach): SQL | undefined => {
 /** The reader's current announcements, newest start first, and how many of all current ones they have not read. */
 export const currentFor = async (db: Db, readerId: string, schoolId: string, reach: Reach, now: Date, limit: number) => {
   const where = and(reachOf(db, schoolId, reach), currentAt(now));
-  const items = await selectRows(db, readerId)
-    .where(where)
-    .orderBy(desc(announcements.startsAt), desc(announcements.id))
-    .limit(limit);
+  const items = await selectRows(db, readerId).where(where).orderBy(desc(announcements.startsAt), desc(announcements.id)).limit(limit);
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(announcements)

@@ -107,7 +107,8 @@ describe('announcements: who announces, who reads', () => {
     const titles = await titlesOf(a.jose);
     expect(titles).not.toContain(later.title);
     expect(titles).not.toContain(ended.title);
-    const list = async (status: string) => (await a.teacher.req('GET', `/api/announcements?status=${status}`)).json<{ items: AnnouncementRow[] }>().items.map((i) => i.id);
+    const list = async (status: string) =>
+      (await a.teacher.req('GET', `/api/announcements?status=${status}`)).json<{ items: AnnouncementRow[] }>().items.map((i) => i.id);
     expect(await list('scheduled')).toContain(later.id);
     expect(await list('ended')).toEqual(expect.arrayContaining([ended.id]));
     expect(await list('ended')).not.toContain(later.id);

@@ -57,13 +57,20 @@ export const insertNotification = async (tx: Db, row: NewNotification): Promise<
   return made;
 };
 
+const INSERT_CHUNK = 1_000;
+
 /** Many notifications in few inserts (a school-wide announcement), in the caller's transaction. */
 export const insertNotifications = async (tx: Db, rows: readonly NewNotification[]): Promise<NotificationRecord[]> => {
   const made: NotificationRecord[] = [];
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) made.push(...(await tx.insert(notifications).values(rows.slice(i, i + INSERT_CHUNK)).returning()));
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+    made.push(
+      ...(await tx
+        .insert(notifications)
+        .values(rows.slice(i, i + INSERT_CHUNK))
+        .returning()),
+    );
   return made;
 };
-const INSERT_CHUNK = 1_000;
 
 /** The unread counts of many users in one query (users without unread ones: 0). */
 export const unreadCounts = async (db: Db, userIds: readonly string[]): Promise<Map<string, number>> => {

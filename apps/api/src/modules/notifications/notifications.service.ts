@@ -158,10 +158,13 @@ export const notify = async (tx: Db, ctx: MailCtx, input: NotifyInput): Promise<
   return notified;
 };
 
+/** Rows per statement of `notifyMany` (mails, real-time events). */
+const SLICE = 1_000;
+
 /**
  * `notify` for many recipients of one thing at once (an announcement to a whole school): the same
- * rules, but one insert of the rows, one count query and one insert of the mails, so a school of
- * thousands costs a few statements. No `key`. `mail: false`: in-app only, whatever the settings.
+ * rules, but multi-row inserts of the rows, the mails and the real-time events (1,000 a statement)
+ * and one count query, so a school of thousands costs a few statements. No `key`. `mail: false`: in-app only, whatever the settings.
  */
 export const notifyMany = async (tx: Db, ctx: MailCtx, input: Omit<NotifyInput, 'key'> & { mail: boolean }): Promise<string[]> => {
   const now = input.now ?? new Date();
@@ -182,16 +185,19 @@ export const notifyMany = async (tx: Db, ctx: MailCtx, input: Omit<NotifyInput, 
     }
   }
   const made = await insertNotifications(tx, rows);
-  await ctx.mailer.enqueueMany(tx, mails);
+  // In slices, so a school of many thousands stays under PostgreSQL's limit of parameters per statement.
+  for (let i = 0; i < mails.length; i += SLICE) await ctx.mailer.enqueueMany(tx, mails.slice(i, i + SLICE));
   const counts = await unreadCounts(
     tx,
     made.map((n) => n.userId),
   );
   const actor = input.actorId ? await actorOf(tx, input.actorId) : null;
-  await publish(
-    tx,
-    made.map((n) => ({ userIds: [n.userId], type: NOTIFICATION_EVENTS.new, data: { notification: toRow(n, actor), unread: counts.get(n.userId) ?? 0 } })),
-  );
+  const events = made
+    .map((n) => ({ userIds: [n.userId], type: NOTIFICATION_EVENTS.new, data: { notification: toRow(n, actor), unread: counts.get(n.userId) ?? 0 } }))
+    .sort((a, b) => (a.userIds[0] ?? '').localeCompare(b.userIds[0] ?? ''));
+  // Slices in ascending user order: each locks its recipients after the previous ones, so the lock
+  // order stays the one `publish` keeps (no deadlock), and no statement outgrows the parameter limit.
+  for (let i = 0; i < events.length; i += SLICE) await publish(tx, events.slice(i, i + SLICE));
   return made.map((n) => n.userId);
 };
 

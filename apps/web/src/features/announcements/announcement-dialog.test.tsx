@@ -22,7 +22,10 @@ const OPTIONS: AnnouncementOptions = {
 };
 
 const fetchMock = vi.fn<typeof fetch>();
-const writes = () => fetchMock.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET').map(([u, init]) => ({ url: String(u), method: init?.method, body: JSON.parse(String(init?.body)) as unknown }));
+const writes = () =>
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method && init.method !== 'GET')
+    .map(([u, init]) => ({ url: String(u), method: init?.method, body: JSON.parse(String(init?.body)) as unknown }));
 
 beforeEach(() => {
   fetchMock.mockReset();

@@ -1,7 +1,13 @@
 import { Center, Group, Loader, NativeSelect, Stack, Switch } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { ANNOUNCEMENT_TITLE_MAX, announcementForm, type AnnouncementForm, type AnnouncementOptions, type AnnouncementRow } from '@klase/core/announcements/contracts';
+import {
+  ANNOUNCEMENT_TITLE_MAX,
+  announcementForm,
+  type AnnouncementForm,
+  type AnnouncementOptions,
+  type AnnouncementRow,
+} from '@klase/core/announcements/contracts';
 import { FormActions } from '../../components/form-actions.tsx';
 import { FormModal, useDiscardCancel } from '../../components/form-modal.tsx';
 import { ErrorText } from '../../components/error-text.tsx';

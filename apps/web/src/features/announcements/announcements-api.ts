@@ -27,8 +27,7 @@ export const useCurrentAnnouncements = (childId: string | null, enabled = true) 
   useQuery({
     enabled,
     queryKey: announcementKeys.current(childId),
-    queryFn: ({ signal }) =>
-      apiFetch<AnnouncementList>(`${ANNOUNCEMENTS_PATH}/current${childId ? `?childId=${encodeURIComponent(childId)}` : ''}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<AnnouncementList>(`${ANNOUNCEMENTS_PATH}/current${childId ? `?childId=${encodeURIComponent(childId)}` : ''}`, { signal }),
   });
 
 export const useManagedAnnouncements = (status: ManageStatus) =>

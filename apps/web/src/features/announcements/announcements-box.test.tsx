@@ -11,7 +11,6 @@ import { AnnouncementsBox } from './announcements-box.tsx';
 
 const CHILD = '12121212-1212-4121-8121-121212121212';
 
-
 const fetchMock = vi.fn<typeof fetch>();
 let list: AnnouncementList;
 const urls = () => fetchMock.mock.calls.map(([u, init]) => `${init?.method ?? 'GET'} ${String(u)}`);

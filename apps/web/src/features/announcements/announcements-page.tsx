@@ -42,7 +42,13 @@ const AnnouncementCard = ({ row, onEdit, onDelete }: { row: AnnouncementRow; onE
         </Text>
         {row.canEdit && (
           <Group gap="xs" justify="flex-end">
-            <Button size="xs" variant="default" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={onEdit} aria-label={t('editNamed', { title: row.title })}>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconPencil size={16} aria-hidden="true" />}
+              onClick={onEdit}
+              aria-label={t('editNamed', { title: row.title })}
+            >
               {t('edit')}
             </Button>
             <Button
