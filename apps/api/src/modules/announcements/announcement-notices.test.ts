@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@klase/core/roles';
 import { notifications } from '../../db/schema/notifications.ts';
@@ -74,6 +74,40 @@ describe('announcements: notices and mail', () => {
     expect(await startDueAnnouncements(app, new Date(start.getTime() + 60_000))).toBe(1);
     expect((await noticesOf(title)).map((n) => n.userId)).toContain(w.s1.id);
     expect(await startDueAnnouncements(app, new Date(start.getTime() + 120_000))).toBe(0);
+  });
+
+  it('a school of more than one slice (1,000 rows a statement) gets every notification and mail', async () => {
+    const { t, w } = ctx;
+    const tag = uniq('big');
+    const many = await t.db
+      .insert(users)
+      .values(
+        Array.from({ length: 1_200 }, (_, i) => ({
+          schoolId: w.schoolA.id,
+          customerId: w.schoolA.customerId,
+          username: `${tag}-${i}`,
+          email: `${tag}-${i}@example.ph`,
+          roleId: ROLE.student,
+          firstName: 'Juan',
+          lastName: `Big ${i}`,
+          active: true,
+        })),
+      )
+      .returning({ id: users.id });
+    const title = uniq('Enrollment week ');
+    const res = await admin.req('POST', '/api/announcements', { title, audience: 'school', email: true });
+    expect(res.statusCode, res.body).toBe(201);
+    const ids = many.map((u) => u.id);
+    const [notified] = await t.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(inArray(notifications.userId, ids), eq(notifications.type, 'announcement'), eq(notifications.params, { title, className: w.schoolA.name })));
+    expect(notified?.n).toBe(ids.length);
+    const [mailed] = await t.db
+      .select({ n: count() })
+      .from(outbox)
+      .where(like(outbox.toAddress, `${tag}-%`));
+    expect(mailed?.n).toBe(ids.length);
   });
 
   it('a school-wide one by the admin reaches every active person of the school, with a mail each, and nobody of another school', async () => {
