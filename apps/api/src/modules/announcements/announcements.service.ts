@@ -99,7 +99,9 @@ const targetOf = async (db: Db, user: UserRow, f: Form): Promise<{ classId: stri
 /** The stored values of a form: body sanitized, start now when empty (an edit keeps a start that has come). */
 const valuesOf = (f: Form, now: Date, kept: AnnouncementRecord | null) => {
   const endsAt = f.endsAt ? new Date(f.endsAt) : null;
-  const endChanged = (endsAt?.getTime() ?? null) !== (kept?.endsAt?.getTime() ?? null);
+  // To the minute: the form shows minutes, so an unchanged end comes back without its seconds.
+  const minute = (d: Date | null | undefined) => (d ? Math.floor(d.getTime() / 60_000) : null);
+  const endChanged = minute(endsAt) !== minute(kept?.endsAt);
   if (endsAt && endChanged && endsAt <= now) throw fieldError('endsAt', 'invalidChoice');
   const startsAt = f.startsAt ? new Date(f.startsAt) : kept && kept.startsAt <= now ? kept.startsAt : now;
   if (endsAt && endsAt <= startsAt) throw fieldError('endsAt', 'afterOpen');

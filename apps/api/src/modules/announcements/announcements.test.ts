@@ -104,6 +104,19 @@ describe('announcements: who announces, who reads', () => {
       .update(announcements)
       .set({ startsAt: new Date(Date.now() - 3 * HOUR), endsAt: new Date(Date.now() - HOUR) })
       .where(eq(announcements.id, ended.id));
+    // An ended one can still be edited with its end as the form shows it (to the minute); a new end in the past is refused.
+    const endedAt = Date.now() - HOUR;
+    await t.db
+      .update(announcements)
+      .set({ endsAt: new Date(endedAt) })
+      .where(eq(announcements.id, ended.id));
+    const shown = new Date(Math.floor(endedAt / 60_000) * 60_000).toISOString();
+    const edit = (endsAt: string) =>
+      a.teacher.req('PUT', `/api/announcements/${ended.id}`, { title: ended.title, audience: 'class', classId: w.cls.id, endsAt });
+    expect((await edit(shown)).statusCode).toBe(200);
+    const moved = await edit(new Date(endedAt - HOUR).toISOString());
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json<{ fields: { path: string; key: string }[] }>().fields).toEqual([{ path: 'endsAt', key: 'invalidChoice' }]);
     const titles = await titlesOf(a.jose);
     expect(titles).not.toContain(later.title);
     expect(titles).not.toContain(ended.title);
