@@ -18,6 +18,7 @@ import { gradebookSetupRoutes } from './modules/gradebook/setup/gradebook-setup.
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
 import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
 import { discussionsRoutes } from './modules/discussions/discussions.routes.ts';
+import { announcementsRoutes } from './modules/announcements/announcements.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { customersRoutes } from './modules/admin/customers/customers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -54,6 +55,7 @@ export const MODULES = [
   { prefix: '/api/messages', plugin: messagingRoutes },
   { prefix: '/api/notifications', plugin: notificationsRoutes },
   { prefix: '/api', plugin: discussionsRoutes },
+  { prefix: '/api/announcements', plugin: announcementsRoutes },
 ] as const;
 
 export const registerModules = async (app: FastifyInstance): Promise<void> => {

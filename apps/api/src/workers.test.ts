@@ -20,6 +20,7 @@ describe('workers.ts: every background worker in one list', () => {
       'notifications (due soon, digests)',
       'real-time event prune',
       'message mail',
+      'announcements (start notices)',
     ]);
     expect(t.app.workers).toHaveLength(WORKERS.length);
     expect(t.app.workers).toContain(t.app.mailer);

@@ -3,6 +3,7 @@ import { createBulkWorker, type BulkWorker } from './modules/admin/bulk/bulk.wor
 import { createCourseJobWorker, type CourseJobWorker } from './modules/courses/jobs/course-jobs.worker.ts';
 import { createRecalcWorker } from './modules/gradebook/recalc.worker.ts';
 import { createMessageMailWorker } from './modules/messaging/mail.worker.ts';
+import { createAnnouncementsWorker } from './modules/announcements/announcements.worker.ts';
 import { createNotificationsWorker } from './modules/notifications/notifications.worker.ts';
 import { createQuizSweeper } from './modules/quizzes/sweeper.worker.ts';
 import { ctxOf } from './platform/app-context.ts';
@@ -54,6 +55,7 @@ export const WORKERS: readonly { name: string; create: (app: FastifyInstance) =>
   { name: 'notifications (due soon, digests)', create: (app) => createNotificationsWorker({ database: app.database, ctx: ctxOf(app), log: app.log }) },
   { name: 'real-time event prune', create: (app) => createRealtimePruner({ database: app.database, log: app.log }) },
   { name: 'message mail', create: (app) => createMessageMailWorker({ database: app.database, ctx: ctxOf(app), log: app.log }) },
+  { name: 'announcements (start notices)', create: (app) => createAnnouncementsWorker({ database: app.database, ctx: ctxOf(app), log: app.log }) },
 ];
 
 /** Creates every worker (`app.workers`); needs `config`, `database`, `mailer` and `storage` decorated. */

@@ -12,6 +12,7 @@ import * as gradebook from './schema/gradebook.ts';
 import * as messaging from './schema/messaging.ts';
 import * as notifications from './schema/notifications.ts';
 import * as discussions from './schema/discussions.ts';
+import * as announcements from './schema/announcements.ts';
 
 /** Every table, for drizzle's typed client. */
 export const schema = {
@@ -29,5 +30,6 @@ export const schema = {
   ...messaging,
   ...notifications,
   ...discussions,
+  ...announcements,
 };
 export type Schema = typeof schema;

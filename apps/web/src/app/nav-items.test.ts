@@ -7,9 +7,9 @@ const keys = (roleId: number) => navItemsFor(roleId).map((i) => i.key);
 describe('navigation per role', () => {
   it('shows only screens that exist, in the order of NAV_BY_ROLE, plus the account', () => {
     expect(keys(ROLE.admin)).toEqual(['dashboard', 'administration', 'outbox', 'account']);
-    expect(keys(ROLE.schoolAdmin)).toEqual(['dashboard', 'administration', 'classes', 'messages', 'resources', 'account']);
+    expect(keys(ROLE.schoolAdmin)).toEqual(['dashboard', 'administration', 'classes', 'announcements', 'messages', 'resources', 'account']);
     expect(keys(ROLE.lsg)).toEqual(['dashboard', 'administration', 'account']);
-    expect(keys(ROLE.teacher)).toEqual(['dashboard', 'classes', 'courses', 'materials', 'messages', 'resources', 'account']);
+    expect(keys(ROLE.teacher)).toEqual(['dashboard', 'classes', 'courses', 'materials', 'announcements', 'messages', 'resources', 'account']);
     expect(keys(ROLE.student)).toEqual(['dashboard', 'classes', 'courses', 'messages', 'resources', 'account']);
     expect(keys(ROLE.rexAdmin)).toEqual(['dashboard', 'administration', 'catalogue', 'account']);
     expect(keys(ROLE.parent)).toEqual(['dashboard', 'children', 'classes', 'messages', 'resources', 'account']);
@@ -31,5 +31,6 @@ describe('navigation per role', () => {
     expect(activeNavKey(navItemsFor(ROLE.student), '/messages/list/7')).toBe('messages');
     expect(activeNavKey(navItemsFor(ROLE.student), '/messages/contacts')).toBe('messages');
     expect(activeNavKey(navItemsFor(ROLE.rexAdmin), '/catalogue/courses/9/element/3')).toBe('catalogue');
+    expect(activeNavKey(navItemsFor(ROLE.schoolAdmin), '/announcements')).toBe('announcements');
   });
 });

@@ -10,6 +10,7 @@ import {
   IconMail,
   IconMessages,
   IconUserCircle,
+  IconSpeakerphone,
   IconUsers,
 } from '@tabler/icons-react';
 import { NAV_BY_ROLE, canOpen, type GuardedRoute } from '@klase/core/guards';
@@ -47,6 +48,13 @@ const DESTINATIONS: Record<string, Omit<NavItem, 'key'>> = {
   resources: { label: 'nav.resources', to: paths.resources.to(), prefixes: ['/resources'], icon: IconFolders, role: 'resources' },
   materials: { label: 'nav.materials', to: paths.myMaterials.to(), prefixes: ['/materials'], icon: IconFiles, role: 'myMaterials' },
   messages: { label: 'messaging:nav.messages', to: paths.messages.to(), prefixes: ['/messages'], icon: IconMessages, role: 'messages' },
+  announcements: {
+    label: 'announcements:nav.announcements',
+    to: paths.announcements.to(),
+    prefixes: ['/announcements'],
+    icon: IconSpeakerphone,
+    role: 'announcementsManage',
+  },
   outbox: { label: 'nav.outbox', to: paths.adminOutbox.to(), prefixes: ['/admin/outbox'], icon: IconMail },
   children: {
     label: 'nav.children',

@@ -163,6 +163,11 @@ const appRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/notifications/notification-settings-page.tsx'), 'NotificationSettingsPage'),
   },
   {
+    path: 'announcements',
+    handle: meta({ role: 'announcementsManage', title: 'announcements:titles.manage' }),
+    lazy: lazyPage(() => import('../features/announcements/announcements-page.tsx'), 'AnnouncementsPage'),
+  },
+  {
     path: 'admin/outbox',
     handle: meta({ role: 'outbox', title: 'titles.outbox' }),
     lazy: lazyPage(() => import('../features/admin/outbox-page.tsx'), 'OutboxPage'),

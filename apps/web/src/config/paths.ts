@@ -257,6 +257,9 @@ export const paths = {
   messageContacts: { pattern: '/messages/contacts', to: () => '/messages/contacts' },
   messageSettings: { pattern: '/messages/settings', to: () => '/messages/settings' },
   messageUser: { pattern: '/messages/user-details', to: (id: string) => `/messages/user-details${q({ id })}` },
+
+  // Announcements (issue 18): the ones a teacher or school administrator manages
+  announcements: { pattern: '/announcements', to: () => '/announcements' },
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -71,13 +71,21 @@ export const saveSettings = async (db: Db, userId: string, settings: Notificatio
     .onConflictDoUpdate({ target: notificationSettings.userId, set: { settings, updatedAt: sql`now()` } });
 };
 
+/** Rows per INSERT: a school-wide announcement stays under PostgreSQL's limit of parameters per statement. */
+const INSERT_CHUNK = 1_000;
+
 /**
- * Stores one notification per row in one statement. With a key, a recipient's unread notification
- * of that key is refreshed instead of a second one made (`notifications_unread_key_uq`).
+ * Stores one notification per row, a thousand rows a statement. With a key, a recipient's unread
+ * notification of that key is refreshed instead of a second one made (`notifications_unread_key_uq`).
  */
 export const storeNotifications = async (tx: Db, rows: readonly NewNotification[], keyed: boolean): Promise<NotificationRecord[]> => {
-  if (rows.length === 0) return [];
-  const insert = tx.insert(notifications).values([...rows]);
+  const made: NotificationRecord[] = [];
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) made.push(...(await storeChunk(tx, rows.slice(i, i + INSERT_CHUNK), keyed)));
+  return made;
+};
+
+const storeChunk = (tx: Db, rows: NewNotification[], keyed: boolean): Promise<NotificationRecord[]> => {
+  const insert = tx.insert(notifications).values(rows);
   if (!keyed) return insert.returning();
   return insert
     .onConflictDoUpdate({

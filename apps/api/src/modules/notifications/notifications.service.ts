@@ -13,6 +13,7 @@ import { photoUrlOf } from '../../kernel/people.ts';
 import type { Ctx, Db } from '../../platform/context.ts';
 import { userLocale } from '../../platform/locale.ts';
 import { publish, type RealtimeMessage } from '../../platform/realtime/bus.ts';
+import type { OutgoingMail } from '../../platform/mail.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { renderNotificationMail } from './notification-mail.ts';
 import {
@@ -73,7 +74,12 @@ export interface NotifyInput {
   key?: string;
   /** The clock (tests). */
   now?: Date;
+  /** False: in-app only, whatever the settings (an announcement without "also by email"). */
+  mail?: boolean;
 }
+
+/** Mails and real-time events per statement, so a school of thousands stays under the parameter limit. */
+const SLICE = 1_000;
 
 /** What `notify` needs of the app context (mails). */
 export type NotifyCtx = Pick<Ctx, 'mailer' | 'config'>;
@@ -105,23 +111,27 @@ export const prepareNotify = async (tx: Db, ctx: MailCtx, input: NotifyInput): P
   const actor = input.actorId ? (input.actor?.id === input.actorId ? input.actor : await actorOf(tx, input.actorId)) : null;
   const values = { type: input.type, params: input.params, link: input.link, actorId: input.actorId ?? null, createdAt: now, schoolId: input.schoolId, key: input.key ?? null };
   const rows: NewNotification[] = [];
+  const mails: OutgoingMail[] = [];
   for (const r of recipients) {
     const s = settingsOf(r.settings ?? undefined);
     const pref = s.types[input.type];
-    const email = pref.email && !IN_APP_ONLY.has(input.type) && r.email !== null;
+    const email = input.mail !== false && pref.email && !IN_APP_ONLY.has(input.type) && r.email !== null;
     const digest = email && pref.inApp && r.roleId === ROLE.parent && s.digest !== 'off';
     if (pref.inApp) rows.push({ ...values, userId: r.id, digestState: digest ? 'pending' : null });
     if (email && !digest && r.email) {
       const mail = renderNotificationMail(userLocale(r.language, undefined), r.firstName, ctx.config.appUrl, input);
-      await ctx.mailer.enqueue(tx, { schoolId: r.schoolId, to: r.email, ...mail, sendAfter: quietHoursEnd(now, s.quietHours) ?? undefined });
+      mails.push({ schoolId: r.schoolId, to: r.email, ...mail, sendAfter: quietHoursEnd(now, s.quietHours) ?? undefined });
     }
   }
+  for (let i = 0; i < mails.length; i += SLICE) await ctx.mailer.enqueueMany(tx, mails.slice(i, i + SLICE));
   const stored = await storeNotifications(tx, rows, input.key !== undefined);
   const unread = await unreadCounts(
     tx,
     stored.map((n) => n.userId),
   );
-  const events = stored.map((n) => ({ userIds: [n.userId], type: NOTIFICATION_EVENTS.new, data: { notification: toRow(n, actor), unread: unread.get(n.userId) ?? 0 } }));
+  const events = stored
+    .map((n) => ({ userIds: [n.userId], type: NOTIFICATION_EVENTS.new, data: { notification: toRow(n, actor), unread: unread.get(n.userId) ?? 0 } }))
+    .sort((a, b) => (a.userIds[0] ?? '').localeCompare(b.userIds[0] ?? ''));
   return { notified: stored.map((n) => n.userId), events };
 };
 
@@ -135,7 +145,9 @@ export const prepareNotify = async (tx: Db, ctx: MailCtx, input: NotifyInput): P
  */
 export const notify = async (tx: Db, ctx: MailCtx, input: NotifyInput): Promise<string[]> => {
   const { notified, events } = await prepareNotify(tx, ctx, input);
-  await publish(tx, events);
+  // Slices in ascending user order: each locks its recipients after the previous ones, so the lock
+  // order stays the one `publish` keeps (no deadlock), and no statement outgrows the parameter limit.
+  for (let i = 0; i < events.length; i += SLICE) await publish(tx, events.slice(i, i + SLICE));
   return notified;
 };
 

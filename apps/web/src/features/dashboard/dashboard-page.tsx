@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarEvent, IconSpeakerphone } from '@tabler/icons-react';
+import { IconCalendarEvent } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLE, roleKeyOf } from '@klase/core/roles';
@@ -7,6 +7,7 @@ import { cleanChildName } from '@klase/core/status';
 import { EmptyState, type EmptyKind } from '../../components/empty-state.tsx';
 import { useTone } from '../../components/tones.ts';
 import { useSession } from '../../lib/session-store.ts';
+import { AnnouncementsBox } from '../announcements/announcements-box.tsx';
 import { GuidedTour } from './guided-tour.tsx';
 import { WelcomeDialog } from './welcome-dialog.tsx';
 import { MessageCard, PendingCard, RecentGradesCard, WhatsDueCard } from './work-lists.tsx';
@@ -50,8 +51,7 @@ const WorkLists = ({ roleId }: { roleId: number }) => {
 
 /**
  * The dashboard: the role's work lists (packages/core/src/assessments/dashboard.ts), then
- * announcements and events, which have no data source yet (later issues) and show the spec's
- * empty texts.
+ * the announcements (features/announcements/announcements-box.tsx) and events.
  */
 export const DashboardPage = () => {
   const { t } = useTranslation('common');
@@ -77,7 +77,7 @@ export const DashboardPage = () => {
       </Card>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <WorkLists roleId={profile.roleId} />
-        <Section title={t('dashboard.announcements')} icon={<IconSpeakerphone size={20} aria-hidden="true" />} empty="noRecords" />
+        <AnnouncementsBox />
         <Section title={t('dashboard.upcomingEvents')} icon={<IconCalendarEvent size={20} aria-hidden="true" />} empty="noUpcomingEvents" />
       </SimpleGrid>
       <WelcomeDialog name={profile.firstName} />

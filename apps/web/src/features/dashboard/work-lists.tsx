@@ -41,10 +41,12 @@ interface ListCardProps {
   empty: string | null;
   children?: ReactNode;
   testId: string;
+  /** A button beside the title (e.g. "New announcement"). */
+  action?: ReactNode;
 }
 
 /** A dashboard card with a list: skeleton rows while loading, the error with a retry, the empty text, or the items. */
-const ListCard = ({ title, icon, summary, subtitle, query, empty, children, testId }: ListCardProps) => {
+export const ListCard = ({ title, icon, summary, subtitle, query, empty, children, testId, action }: ListCardProps) => {
   const { t } = useTranslation('dashboard');
   const titleId = useId();
   const muted = useTone('muted');
@@ -97,6 +99,7 @@ const ListCard = ({ title, icon, summary, subtitle, query, empty, children, test
             {summary}
           </Text>
         ) : null}
+        {action}
       </Group>
       {subtitle ? (
         <Text size="sm" c={muted} mb="xs">
