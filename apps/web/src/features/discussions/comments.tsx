@@ -56,6 +56,44 @@ const useCommentActions = ({ post, total }: ThreadProps, comment: CommentRow) =>
   };
 };
 
+interface CommentButtonsProps {
+  comment: CommentRow;
+  canReply: boolean;
+  canModerate: boolean;
+  onMode: (mode: 'edit' | 'reply') => void;
+  onHide: () => unknown;
+  onRemove: () => unknown;
+}
+
+/** Reply, edit (its author), hide (moderators) and delete (its author or a moderator). */
+const CommentButtons = ({ comment, canReply, canModerate, onMode, onHide, onRemove }: CommentButtonsProps) => {
+  const { t } = useTranslation('discussions');
+  return (
+    <Group gap={4}>
+      {canReply && (
+        <Button size="compact-sm" variant="subtle" onClick={() => onMode('reply')}>
+          {t('comments.reply')}
+        </Button>
+      )}
+      {comment.canEdit && (
+        <Button size="compact-sm" variant="subtle" onClick={() => onMode('edit')}>
+          {t('comments.edit')}
+        </Button>
+      )}
+      {canModerate && (
+        <Button size="compact-sm" variant="subtle" onClick={() => void onHide()}>
+          {t(comment.hidden ? 'comments.unhide' : 'comments.hide')}
+        </Button>
+      )}
+      {comment.canDelete && (
+        <Button size="compact-sm" variant="subtle" color="red.9" onClick={() => void onRemove()}>
+          {t('comments.delete')}
+        </Button>
+      )}
+    </Group>
+  );
+};
+
 /** One comment (and, for a top-level one, its replies): author, time, text with its line breaks, actions. */
 const CommentItem = ({ thread, comment }: { thread: ThreadProps; comment: CommentRow }) => {
   const { t } = useTranslation('discussions');
@@ -94,28 +132,7 @@ const CommentItem = ({ thread, comment }: { thread: ThreadProps; comment: Commen
           </Text>
         )}
         {mode === 'view' && !comment.deleted && (
-          <Group gap={4}>
-            {canReply && (
-              <Button size="compact-sm" variant="subtle" onClick={() => setMode('reply')}>
-                {t('comments.reply')}
-              </Button>
-            )}
-            {comment.canEdit && (
-              <Button size="compact-sm" variant="subtle" onClick={() => setMode('edit')}>
-                {t('comments.edit')}
-              </Button>
-            )}
-            {post.canModerate && (
-              <Button size="compact-sm" variant="subtle" onClick={() => void actions.hide()}>
-                {t(comment.hidden ? 'comments.unhide' : 'comments.hide')}
-              </Button>
-            )}
-            {comment.canDelete && (
-              <Button size="compact-sm" variant="subtle" color="red.9" onClick={() => void actions.remove()}>
-                {t('comments.delete')}
-              </Button>
-            )}
-          </Group>
+          <CommentButtons comment={comment} canReply={canReply} canModerate={post.canModerate} onMode={setMode} onHide={actions.hide} onRemove={actions.remove} />
         )}
         {(comment.replies.length > 0 || mode === 'reply') && (
           <Stack component="ul" gap="sm" p={0} m={0} className={css.replies} aria-label={t('comments.replies', { name: comment.author.name })}>
