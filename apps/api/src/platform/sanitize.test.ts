@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText } from './sanitize.ts';
+import { richTextToPlain, sanitizeRichText } from './sanitize.ts';
 
 describe('sanitizeRichText', () => {
   it('keeps the structure of a lesson: headings, paragraphs, emphasis, lists, quotes, code, tables', () => {
@@ -47,5 +47,12 @@ describe('sanitizeRichText', () => {
     for (const bad of ['http://cdn.example.org/a.png', 'data:image/png;base64,AAAA', 'javascript:alert(1)', 'a.png', '']) {
       expect(sanitizeRichText(`<p>x<img src="${bad}" alt="a"></p>`), bad).toBe('<p>x</p>');
     }
+  });
+});
+
+describe('richTextToPlain', () => {
+  it('keeps the words of rich text apart and decodes what sanitizing escaped', () => {
+    expect(richTextToPlain('<h2>Tubig</h2><p>Sa &amp; ng <strong>ulan</strong><br />at&nbsp;dagat &lt;3</p><ul><li>a</li><li>b</li></ul>')).toBe('Tubig Sa & ng ulan at dagat <3 a b');
+    expect(richTextToPlain('<p><img src="https://x.example/a.png" /></p>')).toBe('');
   });
 });

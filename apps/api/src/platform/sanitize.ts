@@ -74,3 +74,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export const sanitizeRichText = (html: string): string => sanitizeHtml(html, OPTIONS).trim();
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
+const BLOCK_END = /<(?:\/(?:p|h[1-6]|li|div|td|th|tr|blockquote|pre|caption)|br|hr)\b[^>]*>/gi;
+
+/** The text of sanitized rich text (search, excerpts): tags dropped, blocks apart by a space, entities decoded, spaces collapsed. */
+export const richTextToPlain = (html: string): string =>
+  sanitizeHtml(html.replace(BLOCK_END, '$& '), { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags })
+    .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e] ?? e)
+    .replace(/\s+/g, ' ')
+    .trim();

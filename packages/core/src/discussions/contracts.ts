@@ -64,6 +64,12 @@ export type DiscussionCategory = z.infer<typeof discussionCategory>;
 export const discussionSettings = z.object({ parentsRead: z.boolean({ error: V.required }) });
 export type DiscussionSettings = z.infer<typeof discussionSettings>;
 
+/**
+ * A required plain text that may contain `<` and `>` ("x < 5"): titles and comments are stored as
+ * given and always shown as text, never as markup (issue 18), so markup-looking text is not refused.
+ */
+const plainText = (max: number) => safeString({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.maxLength });
+
 const mentionIds = z.array(z.uuid()).max(MENTIONS_MAX, { error: V.maxLength }).default([]);
 
 /**
@@ -74,7 +80,7 @@ const mentionIds = z.array(z.uuid()).max(MENTIONS_MAX, { error: V.maxLength }).d
  * after a day.
  */
 export const postForm = z.object({
-  title: requiredText(POST_TITLE_MAX),
+  title: plainText(POST_TITLE_MAX),
   bodyHtml: safeString().max(POST_BODY_MAX, { error: V.maxLength }).default(''),
   categoryId: z.uuid({ error: V.invalidChoice }).nullable().default(null),
   attachmentIds: z.array(z.uuid()).max(POST_ATTACHMENTS_MAX, { error: V.maxLength }).default([]),
@@ -182,7 +188,7 @@ export type CommentPage = Omit<z.infer<typeof commentPage>, 'items'> & { items: 
  * `{ body, mentionIds }` (the author only) → `CommentRow`.
  */
 export const commentForm = z.object({
-  body: requiredText(COMMENT_BODY_MAX),
+  body: plainText(COMMENT_BODY_MAX),
   parentId: z.uuid({ error: V.invalidChoice }).nullable().default(null),
   clientId: z.string().min(1).max(64).optional(),
   mentionIds,
@@ -195,14 +201,23 @@ export const participantList = z.object({ items: z.array(personRef) });
 /**
  * Real-time events to every participant and reader of the course (not the author's own request):
  * - `discussion.post` `{ courseId, post: PostRow }` (new, edited, pinned, locked, hidden);
- * - `discussion.postDeleted` `{ courseId, postId }`;
+ * - `discussion.post-deleted` `{ courseId, postId }`;
  * - `discussion.comment` `{ courseId, postId, comment: CommentRow, commentCount }` (new or edited);
- * - `discussion.commentDeleted` `{ courseId, postId, commentId, commentCount }`.
+ * - `discussion.comment-deleted` `{ courseId, postId, commentId, commentCount }`.
  * Rows are sent as the author would see them; a client re-reads `unread`/`can*` if it needs them.
  */
 export const DISCUSSION_EVENTS = {
   post: 'discussion.post',
-  postDeleted: 'discussion.postDeleted',
+  postDeleted: 'discussion.post-deleted',
   comment: 'discussion.comment',
-  commentDeleted: 'discussion.commentDeleted',
+  commentDeleted: 'discussion.comment-deleted',
 } as const;
+
+/** `GET .../discussions/categories?childId=` → the course's categories by name (added with the API, issue 18). */
+export const categoryList = z.object({ items: z.array(discussionCategory) });
+/** The query of the reads that parents make too (`childId`: their child in the class). */
+export const childQuery = z.object({ childId: z.uuid().optional() });
+/** `GET .../discussions/participants?q=`. */
+export const participantQuery = z.object({ q: safeString().trim().max(100, { error: V.maxLength }).default('') });
+/** The multipart part of `POST .../discussions/attachments`. `PUT .../comments/:commentId/hide` answers the `CommentRow` as the moderator sees it. */
+export const DISCUSSION_FILE_FIELD = 'file';

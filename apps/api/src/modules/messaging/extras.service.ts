@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import type { IncomingFile } from '../materials/uploads.service.ts';
-import { storeFile } from '../assignments/stored-files.service.ts';
+import { storeAndRecord } from '../assignments/stored-files.service.ts';
 import { memberConversation } from './conversations.service.ts';
 import {
   clearSearchHistory,
@@ -63,23 +63,12 @@ export const saveMySettings = async (db: Db, me: UserRow, v: MessageSettings): P
  * whatever their name says; the stored type is what the bytes show).
  */
 export const uploadAttachment = async (ctx: Ctx, me: UserRow, file: IncomingFile, maxBytes: number): Promise<AttachmentRef> => {
-  if (!me.schoolId) throw new DomainError('MESSAGE_NOT_ALLOWED');
-  const key = `schools/${me.schoolId}/messages/${randomUUID()}`;
-  const stored = await storeFile(ctx.storage, key, file, maxBytes, () => new DomainError('UPLOAD_TOO_LARGE'));
-  try {
-    const row = await insertAttachment(ctx.db, {
-      ownerId: me.id,
-      schoolId: me.schoolId,
-      fileKey: key,
-      name: stored.fileName,
-      size: stored.size,
-      mime: stored.mime,
-    });
-    return attachmentRef(row);
-  } catch (err) {
-    await ctx.storage.delete(key);
-    throw err;
-  }
+  const schoolId = me.schoolId;
+  if (!schoolId) throw new DomainError('MESSAGE_NOT_ALLOWED');
+  const key = `schools/${schoolId}/messages/${randomUUID()}`;
+  return storeAndRecord(ctx.storage, key, file, maxBytes, async (stored) =>
+    attachmentRef(await insertAttachment(ctx.db, { ownerId: me.id, schoolId, fileKey: key, name: stored.fileName, size: stored.size, mime: stored.mime })),
+  );
 };
 
 /** `GET /api/messages/attachments/:id`: members of its conversation (or its uploader before it is sent) only. */

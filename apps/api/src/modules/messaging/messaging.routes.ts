@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '@klase/core/admin/common';
 import { FILE_MAX_BYTES } from '@klase/core/constants';
-import { DomainError } from '@klase/core/errors';
 import { ROUTE_ROLES } from '@klase/core/guards';
 import {
   MESSAGE_FILE_FIELD,
@@ -28,6 +27,7 @@ import {
 import { requestUser } from '../../kernel/request-user.ts';
 import { ctxOf } from '../../platform/app-context.ts';
 import { sendDownload } from '../../platform/downloads.ts';
+import { withOneFile } from '../../platform/multipart.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { Policy } from '../../platform/types.ts';
 import { conversationDetails as details, listMyConversations, setMemberFlag, startConversation as start } from './conversations.service.ts';
@@ -51,16 +51,8 @@ export interface MessagingOptions {
 const registerAttachments = (app: Parameters<FastifyPluginAsyncZod>[0], ctx: Ctx, uploadMaxBytes: number): void => {
   app.post('/attachments', { config, schema: { tags, consumes: ['multipart/form-data'], response: { 201: attachmentRef } } }, async (request, reply) => {
     const me = requestUser(request);
-    const noFile = () => new DomainError('VALIDATION', { fields: [{ path: MESSAGE_FILE_FIELD, key: 'required' }] });
-    if (!request.isMultipart()) throw noFile();
-    const options = { throwFileSizeLimit: false, limits: { fileSize: uploadMaxBytes + 1, files: 1, parts: 2 } };
-    for await (const part of request.parts(options)) {
-      if (part.type === 'field') continue;
-      if (part.fieldname !== MESSAGE_FILE_FIELD) break;
-      const file = { stream: part.file, fileName: part.filename, truncated: () => part.file.truncated };
-      return reply.status(201).send(await uploadAttachment(ctx, me, file, uploadMaxBytes));
-    }
-    throw noFile();
+    const answer = await withOneFile(request, MESSAGE_FILE_FIELD, uploadMaxBytes, (file) => uploadAttachment(ctx, me, file, uploadMaxBytes));
+    return reply.status(201).send(answer);
   });
 
   app.get('/attachments/:id', { config, schema: { tags, params: idParams } }, async (request, reply) =>
