@@ -68,6 +68,7 @@ interface CommentButtonsProps {
 /** Reply, edit (its author), hide (moderators) and delete (its author or a moderator). */
 const CommentButtons = ({ comment, canReply, canModerate, onMode, onHide, onRemove }: CommentButtonsProps) => {
   const { t } = useTranslation('discussions');
+  const danger = useTone('danger');
   return (
     <Group gap={4}>
       {canReply && (
@@ -86,7 +87,7 @@ const CommentButtons = ({ comment, canReply, canModerate, onMode, onHide, onRemo
         </Button>
       )}
       {comment.canDelete && (
-        <Button size="compact-sm" variant="subtle" color="red.9" onClick={() => void onRemove()}>
+        <Button size="compact-sm" variant="subtle" color="red" c={danger} onClick={() => void onRemove()}>
           {t('comments.delete')}
         </Button>
       )}

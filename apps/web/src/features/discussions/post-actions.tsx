@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { PostDetails } from '@klase/core/discussions/contracts';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { useErrorMessage } from '../../components/error-text.tsx';
+import { useTone } from '../../components/tones.ts';
 import { paths } from '../../config/paths.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { deletePost, discussionKeys, togglePost, type PostToggle } from './discussions-api.ts';
@@ -39,6 +40,7 @@ const ModerationMenu = ({ post, onDelete }: { post: PostDetails; onDelete: () =>
   const { t } = useTranslation('discussions');
   const client = useQueryClient();
   const act = useConfirmedAction();
+  const danger = useTone('danger');
   const toggle = (what: PostToggle, on: boolean) =>
     act({
       message: t(`moderation.${what}.${on ? 'on' : 'off'}Confirm`),
@@ -63,7 +65,7 @@ const ModerationMenu = ({ post, onDelete }: { post: PostDetails; onDelete: () =>
           );
         })}
         {post.canDelete && (
-          <Menu.Item color="red.9" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={onDelete}>
+          <Menu.Item color="red" c={danger} leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={onDelete}>
             {t('post.delete')}
           </Menu.Item>
         )}

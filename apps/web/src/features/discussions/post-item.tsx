@@ -7,33 +7,33 @@ import { DateText } from '../../components/date-text.tsx';
 import { useTone } from '../../components/tones.ts';
 import css from './discussions.module.css';
 
-/** The marks of a post: pinned, category, locked, hidden, new. */
+/** The marks of a post: pinned, category, locked, hidden, new (filled shade-9 badges with white text: AA in both themes). */
 export const PostMarks = ({ post }: { post: PostRow }) => {
   const { t } = useTranslation('discussions');
   return (
     <Group gap={6}>
       {post.pinned && (
-        <Badge variant="light" color="orange.9" leftSection={<IconPinFilled size={12} aria-hidden="true" />} data-testid="pinned-marker">
+        <Badge variant="filled" color="teal.9" c="white" leftSection={<IconPinFilled size={12} aria-hidden="true" />} data-testid="pinned-marker">
           {t('marks.pinned')}
         </Badge>
       )}
       {post.category && (
-        <Badge variant="outline" color="gray" style={{ textTransform: 'none' }}>
+        <Badge variant="default" style={{ textTransform: 'none' }}>
           {post.category.name}
         </Badge>
       )}
       {post.locked && (
-        <Badge variant="light" color="gray" leftSection={<IconLock size={12} aria-hidden="true" />}>
+        <Badge variant="filled" color="gray.7" c="white" leftSection={<IconLock size={12} aria-hidden="true" />}>
           {t('marks.locked')}
         </Badge>
       )}
       {post.hidden && (
-        <Badge variant="light" color="red.9" leftSection={<IconEyeOff size={12} aria-hidden="true" />}>
+        <Badge variant="filled" color="red.9" c="white" leftSection={<IconEyeOff size={12} aria-hidden="true" />}>
           {t('marks.hidden')}
         </Badge>
       )}
       {post.unread && (
-        <Badge variant="filled" color="blue.8" data-testid="unread-marker">
+        <Badge variant="filled" color="blue.9" c="white" data-testid="unread-marker">
           {t('marks.unread')}
         </Badge>
       )}
@@ -73,7 +73,7 @@ export const PostItem = ({ post, to }: { post: PostRow; to: string }) => {
               <Text size="xs">{t('list.comments', { count: post.commentCount })}</Text>
             </Group>
             {post.unreadComments > 0 && (
-              <Badge size="sm" variant="light" color="blue.8" data-testid="unread-comments">
+              <Badge size="sm" variant="filled" color="blue.9" c="white" data-testid="unread-comments">
                 {t('list.newComments', { count: post.unreadComments })}
               </Badge>
             )}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CATEGORIES_MAX, CATEGORY_NAME_MAX, categoryForm, type DiscussionCategory } from '@klase/core/discussions/contracts';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { ErrorText, useErrorMessage } from '../../components/error-text.tsx';
+import { useTone } from '../../components/tones.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useSaveErrors } from '../../lib/use-save-errors.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
@@ -63,6 +64,7 @@ const CategoryRow = ({ courseId, category }: { courseId: string; category: Discu
   const client = useQueryClient();
   const confirm = useConfirm();
   const errorMessage = useErrorMessage();
+  const danger = useTone('danger');
   const [editing, setEditing] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: discussionKeys.course(courseId) });
   const rename = async (name: string) => {
@@ -91,7 +93,7 @@ const CategoryRow = ({ courseId, category }: { courseId: string; category: Discu
         <ActionIcon variant="subtle" onClick={() => setEditing(true)} aria-label={t('settings.rename', { name: category.name })}>
           <IconPencil size={16} aria-hidden="true" />
         </ActionIcon>
-        <ActionIcon variant="subtle" color="red.9" onClick={() => void remove()} aria-label={t('settings.deleteLabel', { name: category.name })}>
+        <ActionIcon variant="subtle" color="red" c={danger} onClick={() => void remove()} aria-label={t('settings.deleteLabel', { name: category.name })}>
           <IconTrash size={16} aria-hidden="true" />
         </ActionIcon>
       </Group>
