@@ -117,4 +117,28 @@ describe('DiscussionsTab', () => {
     expect(await within(dialog).findAllByText('This field is required.')).toHaveLength(2);
     expect(calls().filter((c) => c.startsWith('POST'))).toEqual([]);
   });
+
+  it('lets a teacher delete a category only after the confirmation, and switch "Parents can read"', async () => {
+    answers[`/api/courses/${COURSE}/discussions`] = () => jsonResponse(page({ canModerate: true }));
+    answers[`/api/courses/${COURSE}/discussions/settings`] = (_url, init) => jsonResponse(init?.method === 'PUT' ? JSON.parse(String(init.body)) : { parentsRead: false });
+    answers[`/api/courses/${COURSE}/discussions/categories/cat2`] = () => new Response(null, { status: 204 });
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discussion settings' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Question' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(confirm).toHaveTextContent('Delete the category Question? Its posts stay, without a category.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls()).not.toContain(`DELETE /api/courses/${COURSE}/discussions/categories/cat2`);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Question' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Category deleted.')).toBeInTheDocument();
+    expect(calls()).toContain(`DELETE /api/courses/${COURSE}/discussions/categories/cat2`);
+    // Mantine's switch label holds its description too: the name starts with the label.
+    const toggle = within(dialog).getByRole('switch', { name: /^Parents can read/ });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    await userEvent.click(toggle);
+    expect(await screen.findByText('Parents can now read the discussions.')).toBeInTheDocument();
+    expect(calls()).toContain(`PUT /api/courses/${COURSE}/discussions/settings`);
+  });
 });
