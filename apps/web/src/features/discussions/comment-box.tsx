@@ -8,6 +8,7 @@ import { ErrorText } from '../../components/error-text.tsx';
 import { useSaveErrors } from '../../lib/use-save-errors.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { MentionTextarea, mentionedIds } from './mentions.tsx';
+import { onSubmitWith } from './submit.ts';
 
 interface CommentBoxProps {
   courseId: string;
@@ -48,13 +49,7 @@ export const CommentBox = ({ courseId, label, submitLabel, initial = '', onSave,
     }
   };
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate onSubmit={onSubmitWith(submit)}>
       <Stack gap="xs">
         <MentionTextarea
           courseId={courseId}

@@ -16,6 +16,7 @@ import {
 import type { AttachmentRef, PersonRef } from '@klase/core/messaging/contracts';
 import { ROLE } from '@klase/core/roles';
 import { apiFetch, uploadWithProgress } from '../../api/http.ts';
+import { q } from '../../config/base-paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 
 /** `/api/courses/:courseId/discussions/...` and `/api/discussions/...` as the discussions pages call them (contracts in core). */
@@ -31,10 +32,8 @@ export const discussionKeys = {
 };
 
 const enc = encodeURIComponent;
-const query = (params: Record<string, string | null | undefined>) => {
-  const s = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '')).toString();
-  return s ? `?${s}` : '';
-};
+/** A query string of the given values (null and '' left out). */
+const query = (params: Record<string, string | null | undefined>) => q(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v ?? undefined])));
 const postPath = (postId: string) => `${DISCUSSIONS_PATH}/posts/${enc(postId)}`;
 const commentPath = (commentId: string) => `${DISCUSSIONS_PATH}/comments/${enc(commentId)}`;
 const coursePath = (courseId: string) => courseDiscussionsPath(enc(courseId));

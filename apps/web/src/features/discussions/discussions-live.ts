@@ -35,9 +35,9 @@ const moderates = (client: ReturnType<typeof useQueryClient>, courseId: string) 
 /**
  * New and changed posts and comments of the open course as they happen (`DISCUSSION_EVENTS`):
  * lists and threads change in place; someone else's new post is unread and their comments count
- * as unread on its row. After a dropped connection everything of the course is read again.
+ * as unread on its row (not those on `openPostId`, the post on screen). After a dropped connection everything of the course is read again.
  */
-export const useDiscussionsLive = (courseId: string) => {
+export const useDiscussionsLive = (courseId: string, openPostId?: string) => {
   const client = useQueryClient();
   const myId = useSession((s) => s.profile?.id);
   useRealtime(DISCUSSION_EVENTS.post, (event) => {
@@ -57,7 +57,8 @@ export const useDiscussionsLive = (courseId: string) => {
     const data = event.data as CommentEvent;
     if (data.courseId !== courseId) return;
     putComment(client, data.postId, data.comment, data.commentCount);
-    const fromOther = data.comment.author.id !== myId && data.comment.editedAt === null;
+    // A comment on the post being read is seen at once: it adds to no unread count.
+    const fromOther = data.comment.author.id !== myId && data.comment.editedAt === null && data.postId !== openPostId;
     patchPostRow(client, courseId, data.postId, (row) => ({
       commentCount: data.commentCount,
       unreadComments: row.unreadComments + (fromOther ? 1 : 0),

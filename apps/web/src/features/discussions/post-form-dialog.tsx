@@ -20,6 +20,7 @@ import { issuesOf } from '../../lib/zod-form.ts';
 import { createPost, discussionKeys, updatePost, uploadPostAttachment } from './discussions-api.ts';
 import { putPost } from './discussions-cache.ts';
 import { MentionSelect, mentionedIds } from './mentions.tsx';
+import { onSubmitWith } from './submit.ts';
 
 const RichTextField = lazy(() => import('../../components/rich-text-editor.tsx').then((m) => ({ default: m.RichTextField })));
 
@@ -120,13 +121,7 @@ export const PostFormDialog = ({ courseId, categories, post, onClose }: PostForm
   };
   return (
     <FormModal opened title={post ? t('form.editTitle') : t('form.newTitle')} onClose={() => void cancel()}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate onSubmit={onSubmitWith(submit)}>
         <Stack gap="sm">
           <TextInput label={t('form.title')} required value={values.title} onChange={(e) => set({ title: e.currentTarget.value })} error={errors.title} maxLength={POST_TITLE_MAX} data-autofocus />
           <Select

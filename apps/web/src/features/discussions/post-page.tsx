@@ -92,7 +92,7 @@ export const PostPage = () => {
   const { t } = useTranslation('discussions');
   const { id = '', courseId = '', postId = '' } = useParams();
   const post = usePost(postId);
-  useDiscussionsLive(courseId);
+  useDiscussionsLive(courseId, postId);
   useMarkRead(post.data?.courseId === courseId ? post.data : undefined);
   usePageTitle('page', post.data?.title);
   const back = <BackLink to={paths.classDiscussions.to(id, courseId)}>{t('post.back')}</BackLink>;

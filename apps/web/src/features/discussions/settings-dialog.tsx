@@ -11,6 +11,7 @@ import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useSaveErrors } from '../../lib/use-save-errors.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { createCategory, deleteCategory, discussionKeys, getSettings, renameCategory, saveSettings, useCategories } from './discussions-api.ts';
+import { onSubmitWith } from './submit.ts';
 
 /** A category name field with its save and cancel buttons (add or rename), checked with the contract's schema. */
 const NameForm = ({ initial, label, onSave, onCancel }: { initial: string; label: string; onSave: (name: string) => Promise<unknown>; onCancel?: () => void }) => {
@@ -36,13 +37,7 @@ const NameForm = ({ initial, label, onSave, onCancel }: { initial: string; label
     }
   };
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate onSubmit={onSubmitWith(submit)}>
       <Group gap="xs" align="flex-start" wrap="nowrap">
         <TextInput label={label} value={name} onChange={(e) => setName(e.currentTarget.value)} error={error} maxLength={CATEGORY_NAME_MAX} style={{ flex: 1 }} />
         <ActionIcon type="submit" size="lg" mt={24} loading={busy} aria-label={t('common:save')}>
