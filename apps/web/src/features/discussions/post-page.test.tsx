@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { CommentPage, PostDetails } from '@klase/core/discussions/contracts';
+import { DISCUSSION_EVENTS, type CommentPage, type PostDetails } from '@klase/core/discussions/contracts';
+import type { RealtimeHandler } from '../../api/realtime.ts';
 import { ROLE } from '@klase/core/roles';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
@@ -10,7 +11,11 @@ import { sessionFixture } from '../../test/test-session.ts';
 import { COURSE, commentRow, postDetails } from './discussions-test-data.ts';
 import { PostPage } from './post-page.tsx';
 
-vi.mock('../../lib/use-realtime.ts', () => ({ useRealtime: () => undefined, useRealtimeReconnect: () => undefined }));
+const handlers = new Map<string, RealtimeHandler>();
+vi.mock('../../lib/use-realtime.ts', () => ({
+  useRealtime: (type: string, handler: RealtimeHandler) => handlers.set(type, handler),
+  useRealtimeReconnect: () => undefined,
+}));
 
 const OLD = commentRow({ id: 'k-old', body: 'First line\n<b>second</b> line', createdAt: '2026-03-01T02:00:00.000Z' });
 const NEW = commentRow({ id: 'k-new', body: 'Latest', createdAt: '2026-03-02T02:00:00.000Z' });
@@ -29,7 +34,7 @@ const renderPage = (roleId: number = ROLE.teacher) => {
     ],
     { initialEntries: [`/classes/k1/courses/${COURSE}/discussions/p1`] },
   );
-  return renderWithProviders(<RouterProvider router={router} />);
+  return { ...renderWithProviders(<RouterProvider router={router} />), router };
 };
 
 beforeEach(() => {
@@ -110,5 +115,19 @@ describe('PostPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Comment' }));
     expect(await screen.findByText('This field is required.')).toBeInTheDocument();
     expect(calls().filter((c) => c.startsWith('POST') && c.includes('/comments'))).toEqual([]);
+  });
+
+  it('shows a comment that arrives live, and marks it read when the post is left', async () => {
+    const { router } = renderPage(ROLE.student);
+    await screen.findAllByTestId('comment-body');
+    await waitFor(() => expect(calls().filter((c) => c.endsWith('/read'))).toHaveLength(1));
+    const comment = commentRow({ id: 'k-live', body: 'Just arrived', createdAt: '2026-03-03T02:00:00.000Z' });
+    act(() =>
+      handlers.get(DISCUSSION_EVENTS.comment)?.({ id: 1, type: DISCUSSION_EVENTS.comment, at: '', data: { courseId: COURSE, postId: 'p1', comment, commentCount: 3 } }),
+    );
+    await waitFor(async () => expect(await bodies()).toEqual(['First line\n<b>second</b> line', 'Latest', 'Just arrived']));
+    expect(screen.getByRole('heading', { name: '3 comments' })).toBeInTheDocument();
+    await act(() => router.navigate(`/classes/k1/courses/${COURSE}/discussions`));
+    await waitFor(() => expect(calls().filter((c) => c.endsWith('/read'))).toHaveLength(2));
   });
 });

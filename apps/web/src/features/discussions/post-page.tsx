@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconFile } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -24,21 +24,40 @@ import { PostMarks } from './post-item.tsx';
 
 const PostFormDialog = lazy(() => import('./post-form-dialog.tsx').then((m) => ({ default: m.PostFormDialog })));
 
-/** Opening a post marks it read (not for a parent reading along). */
+/**
+ * Opening a post marks it read (not for a parent reading along); comments that arrived while it
+ * was open are marked read too when the page is left.
+ */
 const useMarkRead = (post: PostDetails | undefined) => {
   const client = useQueryClient();
   const childId = useDiscussionChildId();
-  const marked = useRef<string | null>(null);
+  const marked = useRef<{ id: string; count: number } | null>(null);
+  const latest = useRef(post);
   useEffect(() => {
-    if (!post || childId !== null || marked.current === post.id) return;
-    marked.current = post.id;
-    markPostRead(post.id).then(
-      () => patchPostRow(client, post.courseId, post.id, () => ({ unread: false, unreadComments: 0 })),
-      () => {
-        marked.current = null;
-      },
-    );
-  }, [client, post, childId]);
+    latest.current = post;
+  });
+  const mark = useCallback(
+    (p: PostDetails) => {
+      marked.current = { id: p.id, count: p.commentCount };
+      markPostRead(p.id).then(
+        () => patchPostRow(client, p.courseId, p.id, () => ({ unread: false, unreadComments: 0 })),
+        () => {
+          marked.current = null;
+        },
+      );
+    },
+    [client],
+  );
+  useEffect(() => {
+    if (post && childId === null && marked.current?.id !== post.id) mark(post);
+  }, [post, childId, mark]);
+  useEffect(
+    () => () => {
+      const p = latest.current;
+      if (p && marked.current?.id === p.id && p.commentCount > marked.current.count) mark(p);
+    },
+    [mark],
+  );
 };
 
 /** The post itself: marks, title, author and time, the sanitized body, attachments and the actions. */
