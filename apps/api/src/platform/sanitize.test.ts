@@ -52,7 +52,9 @@ describe('sanitizeRichText', () => {
 
 describe('richTextToPlain', () => {
   it('keeps the words of rich text apart and decodes what sanitizing escaped', () => {
-    expect(richTextToPlain('<h2>Tubig</h2><p>Sa &amp; ng <strong>ulan</strong><br />at&nbsp;dagat &lt;3</p><ul><li>a</li><li>b</li></ul>')).toBe('Tubig Sa & ng ulan at dagat <3 a b');
+    expect(richTextToPlain('<h2>Tubig</h2><p>Sa &amp; ng <strong>ulan</strong><br />at&nbsp;dagat &lt;3</p><ul><li>a</li><li>b</li></ul>')).toBe(
+      'Tubig Sa & ng ulan at dagat <3 a b',
+    );
     expect(richTextToPlain('<p><img src="https://x.example/a.png" /></p>')).toBe('');
   });
 });

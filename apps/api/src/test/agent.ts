@@ -58,3 +58,15 @@ export const signIn = async (app: FastifyInstance, username: string, password = 
   const session = res.json<SessionInfo>();
   return agentFor(app, cookieFrom(res), session.csrfToken, session);
 };
+
+/** Signs each user in once and hands out the same agent afterwards (suites that act as many people). */
+export const agentsOf = (app: () => FastifyInstance) => {
+  const agents = new Map<string, Agent>();
+  return async (u: { id: string; username: string }): Promise<Agent> => {
+    const known = agents.get(u.id);
+    if (known) return known;
+    const a = await signIn(app(), u.username);
+    agents.set(u.id, a);
+    return a;
+  };
+};

@@ -1,7 +1,7 @@
 import type { PostDetails, PostForm } from '@klase/core/discussions/contracts';
 import { expect } from 'vitest';
 import type { UserRow } from '../platform/rows.ts';
-import { signIn, type Agent } from './agent.ts';
+import { agentsOf } from './agent.ts';
 import { buildCourse } from './class-factories.ts';
 import { useClassWorld } from './class-world.ts';
 
@@ -12,14 +12,7 @@ import { useClassWorld } from './class-world.ts';
 export const useDiscussionWorld = () => {
   const ctx = useClassWorld();
   const state: { course?: { id: string }; otherCourse?: { id: string } } = {};
-  const agents = new Map<string, Agent>();
-  const as = async (u: UserRow): Promise<Agent> => {
-    const known = agents.get(u.id);
-    if (known) return known;
-    const a = await signIn(ctx.t.app, u.username);
-    agents.set(u.id, a);
-    return a;
-  };
+  const as = agentsOf(() => ctx.t.app);
   const need = <T>(v: T | undefined): T => {
     if (!v) throw new Error('discussion world not built yet');
     return v;

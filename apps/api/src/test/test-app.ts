@@ -26,7 +26,7 @@ export const createTestApp = async (
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'klase-api-data-'));
   const { database, drop } = await openTestDatabase();
   const config: AppConfig = {
-    ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG ?? 'silent' }),
+    ...loadConfig({ LOG_LEVEL: 'silent' }),
     dataDir,
     webDist: path.join(dataDir, 'no-web-dist'),
     appUrl: 'http://klase.test',

@@ -149,7 +149,7 @@ export type PostDetails = z.infer<typeof postDetails>;
  */
 export const moderationToggle = z.object({ on: z.boolean({ error: V.required }) });
 
-export const commentRow = z.object({
+const commentFields = z.object({
   id: z.string(),
   postId: z.string(),
   parentId: z.string().nullable(),
@@ -163,10 +163,16 @@ export const commentRow = z.object({
   unread: z.boolean(),
   canEdit: z.boolean(),
   canDelete: z.boolean(),
-  /** Replies, oldest first (top-level comments only; empty for replies). */
-  replies: z.array(z.lazy((): z.ZodType<unknown> => commentRow)),
 });
-export type CommentRow = Omit<z.infer<typeof commentRow>, 'replies'> & { replies: CommentRow[] };
+/** A reply: one level only, so its own `replies` is always empty (not a recursive schema: the OpenAPI document needs none). */
+const replyRow = commentFields.extend({ replies: z.array(z.never()).max(0) });
+export const commentRow = commentFields.extend({
+  /** Replies, oldest first (top-level comments only; empty for replies). */
+  replies: z.array(replyRow),
+});
+export type CommentRow = z.infer<typeof commentRow>;
+/** A reply (a `CommentRow` whose `replies` is always empty). */
+export type CommentReply = z.infer<typeof replyRow>;
 
 /** `GET /api/discussions/posts/:postId/comments?sort=oldest|newest&cursor=&childId=`. */
 export const commentListQuery = z.object({

@@ -60,10 +60,7 @@ export const discussionPosts = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('discussion_posts_course_idx').on(t.courseId, t.pinned, t.lastActivityAt),
-    index('discussion_posts_category_idx').on(t.categoryId),
-  ],
+  (t) => [index('discussion_posts_course_idx').on(t.courseId, t.pinned, t.lastActivityAt), index('discussion_posts_category_idx').on(t.categoryId)],
 );
 
 export const discussionComments = pgTable(

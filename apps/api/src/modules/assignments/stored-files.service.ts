@@ -117,7 +117,13 @@ export const sendStored = async (
 };
 
 /** `storeFile`, then `record` its row (a new upload answers 413 UPLOAD_TOO_LARGE over `maxBytes`); the object is removed when `record` fails. */
-export const storeAndRecord = async <T>(storage: FileStorage, key: string, file: IncomingFile, maxBytes: number, record: (stored: StoredFile) => Promise<T>): Promise<T> => {
+export const storeAndRecord = async <T>(
+  storage: FileStorage,
+  key: string,
+  file: IncomingFile,
+  maxBytes: number,
+  record: (stored: StoredFile) => Promise<T>,
+): Promise<T> => {
   const stored = await storeFile(storage, key, file, maxBytes, () => new DomainError('UPLOAD_TOO_LARGE'));
   try {
     return await record(stored);

@@ -15,7 +15,7 @@ import {
 import { canModerate, loadPost, requireModerate, requirePost, type DiscussionAccess } from './discussion-access.ts';
 import { bumpComments, lastReadOf, type PostRecord } from './discussions.repo.ts';
 import { notifyMentions, tellReaders } from './live.ts';
-import { commentView, mayComment, type CommentViewer } from './views.ts';
+import { commentView, mayComment, replyView, type CommentViewer } from './views.ts';
 
 /** Comments: a post's page (top-level comments with all their replies), writing, deleting, hiding. */
 
@@ -30,12 +30,7 @@ const parseCursor = (raw: string | undefined): number | null => {
 };
 
 /** `GET /api/discussions/posts/:postId/comments?sort=&cursor=`: a page of top-level comments, each with all its replies. */
-export const commentPage = async (
-  db: Db,
-  me: UserRow,
-  postId: string,
-  q: { sort: CommentSort; cursor?: string; childId?: string },
-): Promise<CommentPage> => {
+export const commentPage = async (db: Db, me: UserRow, postId: string, q: { sort: CommentSort; cursor?: string; childId?: string }): Promise<CommentPage> => {
   const { post, access } = await loadPost(db, me, postId, q.childId);
   const viewer: CommentViewer = { me, access, lastReadAt: await lastReadOf(db, me.id, post.id) };
   const rows = await topLevelComments(db, post.id, q.sort, parseCursor(q.cursor), COMMENTS_PAGE + 1);
@@ -48,7 +43,7 @@ export const commentPage = async (
     commentView(
       top,
       viewer,
-      replies.filter((r) => r.comment.parentId === top.comment.id).map((r) => commentView(r, viewer)),
+      replies.filter((r) => r.comment.parentId === top.comment.id).map((r) => replyView(r, viewer)),
     ),
   );
   const last = page.at(-1);
@@ -63,7 +58,11 @@ const ownView = async (db: Db, me: UserRow, access: DiscussionAccess, id: string
 };
 
 /** Publishes the comment to the post's readers and notifies the mentioned (in the change's transaction). */
-const afterWrite = async (tx: Db, ctx: Ctx, w: { me: UserRow; access: DiscussionAccess; post: PostRecord; id: string; count: number; mentionIds: string[] }) => {
+const afterWrite = async (
+  tx: Db,
+  ctx: Ctx,
+  w: { me: UserRow; access: DiscussionAccess; post: PostRecord; id: string; count: number; mentionIds: string[] },
+) => {
   const comment = await ownView(tx, w.me, w.access, w.id);
   await tellReaders(tx, w.access, w.post, w.me.id, {
     type: DISCUSSION_EVENTS.comment,

@@ -66,7 +66,10 @@ export const listCategories = (db: Db, courseId: string) =>
     .orderBy(asc(sql`lower(${discussionCategories.name})`));
 
 export const countCategories = async (db: Db, courseId: string): Promise<number> => {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(discussionCategories).where(eq(discussionCategories.courseId, courseId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(discussionCategories)
+    .where(eq(discussionCategories.courseId, courseId));
   return row?.n ?? 0;
 };
 

@@ -68,8 +68,10 @@ const courseRoutes: FastifyPluginAsyncZod<DiscussionsOptions> = async (app, opts
     { config, schema: { tags, params: courseParams, body: categoryForm, response: { 201: discussionCategory } } },
     async (request, reply) => reply.status(201).send(await categories.createCategory(db, requestUser(request), request.params.courseId, request.body.name)),
   );
-  app.put(`${base}/categories/:id`, { config, schema: { tags, params: categoryParams, body: categoryForm, response: { 200: discussionCategory } } }, (request) =>
-    categories.updateCategory(db, requestUser(request), request.params.courseId, request.params.id, request.body.name),
+  app.put(
+    `${base}/categories/:id`,
+    { config, schema: { tags, params: categoryParams, body: categoryForm, response: { 200: discussionCategory } } },
+    (request) => categories.updateCategory(db, requestUser(request), request.params.courseId, request.params.id, request.body.name),
   );
   app.delete(`${base}/categories/:id`, { config, schema: { tags, params: categoryParams } }, async (request, reply) => {
     await categories.removeCategory(db, requestUser(request), request.params.courseId, request.params.id);
@@ -81,15 +83,18 @@ const courseRoutes: FastifyPluginAsyncZod<DiscussionsOptions> = async (app, opts
   app.put(`${base}/settings`, { config, schema: { tags, params: courseParams, body: discussionSettings, response: { 200: discussionSettings } } }, (request) =>
     categories.updateSettings(db, requestUser(request), request.params.courseId, request.body),
   );
-  app.get(`${base}/participants`, { config, schema: { tags, params: courseParams, querystring: participantQuery, response: { 200: participantList } } }, (request) =>
-    categories.participants(db, requestUser(request), request.params.courseId, request.query.q),
+  app.get(
+    `${base}/participants`,
+    { config, schema: { tags, params: courseParams, querystring: participantQuery, response: { 200: participantList } } },
+    (request) => categories.participants(db, requestUser(request), request.params.courseId, request.query.q),
   );
   app.post(
     `${base}/attachments`,
     { config, schema: { tags, params: courseParams, consumes: ['multipart/form-data'], response: { 201: attachmentRef } } },
     async (request, reply) => {
       const me = requestUser(request);
-      const upload = (file: Parameters<typeof categories.uploadAttachment>[3]) => categories.uploadAttachment(ctx, me, request.params.courseId, file, uploadMaxBytes);
+      const upload = (file: Parameters<typeof categories.uploadAttachment>[3]) =>
+        categories.uploadAttachment(ctx, me, request.params.courseId, file, uploadMaxBytes);
       return reply.status(201).send(await withOneFile(request, DISCUSSION_FILE_FIELD, uploadMaxBytes, upload));
     },
   );
@@ -135,8 +140,10 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(made.created ? 201 : 200).send(made.comment);
     },
   );
-  app.put(comment, { config, schema: { tags, params: commentParams, body: commentForm.pick({ body: true, mentionIds: true }), response: { 200: commentRow } } }, (request) =>
-    comments.editComment(ctx, requestUser(request), request.params.commentId, request.body),
+  app.put(
+    comment,
+    { config, schema: { tags, params: commentParams, body: commentForm.pick({ body: true, mentionIds: true }), response: { 200: commentRow } } },
+    (request) => comments.editComment(ctx, requestUser(request), request.params.commentId, request.body),
   );
   app.delete(comment, { config, schema: { tags, params: commentParams } }, async (request, reply) => {
     await comments.deleteComment(db, requestUser(request), request.params.commentId);

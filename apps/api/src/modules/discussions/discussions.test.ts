@@ -54,7 +54,10 @@ describe('discussions: posts', () => {
   };
 
   it('stores script payloads inert: the body sanitized, the title verbatim as text', async () => {
-    const p = await d.post(d.w.s1, { title: `Tanong ${SCRIPT}`, bodyHtml: `<p>Ano ang <strong>klima</strong>?</p>${SCRIPT}<a href="javascript:alert(1)">x</a>` });
+    const p = await d.post(d.w.s1, {
+      title: `Tanong ${SCRIPT}`,
+      bodyHtml: `<p>Ano ang <strong>klima</strong>?</p>${SCRIPT}<a href="javascript:alert(1)">x</a>`,
+    });
     expect(p.title).toBe(`Tanong ${SCRIPT}`);
     expect(p.bodyHtml).toBe('<p>Ano ang <strong>klima</strong>?</p><a rel="noopener noreferrer">x</a>');
     expect(p.excerpt).toBe('Ano ang klima? x');
@@ -88,7 +91,8 @@ describe('discussions: posts', () => {
 
   it('lets only the author edit (403 to others, teachers too) and the author or a teacher delete', async () => {
     const p = await d.post(d.w.s1, { title: 'Unang bersyon', bodyHtml: '<p>luma</p>' });
-    for (const u of [d.w.s2, d.w.teacher]) expect((await (await d.as(u)).req('PUT', `/api/discussions/posts/${p.id}`, { title: 'Akin na' })).statusCode).toBe(403);
+    for (const u of [d.w.s2, d.w.teacher])
+      expect((await (await d.as(u)).req('PUT', `/api/discussions/posts/${p.id}`, { title: 'Akin na' })).statusCode).toBe(403);
     const edited = await (await d.as(d.w.s1)).req('PUT', `/api/discussions/posts/${p.id}`, { title: 'Ikalawang bersyon', bodyHtml: '<p>bago</p>' });
     expect(edited.json<PostDetails>()).toMatchObject({ title: 'Ikalawang bersyon', bodyHtml: '<p>bago</p>' });
     expect(edited.json<PostDetails>().editedAt).not.toBeNull();
@@ -101,7 +105,8 @@ describe('discussions: posts', () => {
     const old = await d.post(d.w.teacher, { title: 'Mga alituntunin' });
     const newer = await d.post(d.w.teacher, { title: 'Iskedyul ng pagsusulit' });
     await d.post(d.w.s2, { title: 'Pinakabagong tanong' });
-    for (const path of ['pin', 'lock', 'hide']) expect((await (await d.as(d.w.s1)).req('PUT', `/api/discussions/posts/${old.id}/${path}`, { on: true })).statusCode).toBe(403);
+    for (const path of ['pin', 'lock', 'hide'])
+      expect((await (await d.as(d.w.s1)).req('PUT', `/api/discussions/posts/${old.id}/${path}`, { on: true })).statusCode).toBe(403);
     const t = await d.as(d.w.teacher);
     expect((await t.req('PUT', `/api/discussions/posts/${old.id}/pin`, { on: true })).json<PostRow>().pinned).toBe(true);
     expect((await t.req('PUT', `/api/discussions/posts/${newer.id}/pin`, { on: true })).statusCode).toBe(200);

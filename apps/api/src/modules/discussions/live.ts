@@ -18,16 +18,22 @@ export const postLink = (a: DiscussionAccess, postId: string): string =>
  * course is published, their parents when `parentsRead` is on; a hidden post only its
  * moderators and author.
  */
-export const readersOf = async (db: Db, a: DiscussionAccess, post: Pick<PostRecord, 'hidden' | 'authorId'>): Promise<string[]> => {
+export const readersOf = async (db: Db, a: DiscussionAccess, post: Pick<PostRecord, 'hidden' | 'authorId'>, withParents = true): Promise<string[]> => {
   const { staffIds, studentIds, parentIds } = await audienceOf(db, a.course.classId);
   if (post.hidden) return [...new Set([...staffIds, post.authorId])];
   const students = a.course.published ? studentIds : [];
-  const parents = a.course.published && (await readSettings(db, a.course.id)).parentsRead ? parentIds : [];
+  const parents = withParents && a.course.published && (await readSettings(db, a.course.id)).parentsRead ? parentIds : [];
   return [...new Set([...staffIds, ...students, ...parents])];
 };
 
 /** Publishes one event to the post's readers except the actor (one `publish` call, in the change's transaction). */
-export const tellReaders = async (tx: Db, a: DiscussionAccess, post: Pick<PostRecord, 'hidden' | 'authorId'>, actorId: string, event: Omit<RealtimeMessage, 'userIds'>) => {
+export const tellReaders = async (
+  tx: Db,
+  a: DiscussionAccess,
+  post: Pick<PostRecord, 'hidden' | 'authorId'>,
+  actorId: string,
+  event: Omit<RealtimeMessage, 'userIds'>,
+) => {
   const userIds = (await readersOf(tx, a, post)).filter((id) => id !== actorId);
   await publish(tx, { ...event, userIds });
 };
@@ -45,10 +51,10 @@ export const tellHidden = async (tx: Db, a: DiscussionAccess, post: PostRecord, 
   ]);
 };
 
-/** `mention` notifications to the mentioned people who can read the post (never the author). */
+/** `mention` notifications to the mentioned participants who can read the post (never the author; parents only read). */
 export const notifyMentions = async (tx: Db, ctx: NotifyCtx, a: DiscussionAccess, post: PostRecord, author: UserRow, mentionIds: readonly string[]) => {
   if (mentionIds.length === 0) return;
-  const readers = new Set(await readersOf(tx, a, post));
+  const readers = new Set(await readersOf(tx, a, post, false));
   const userIds = [...new Set(mentionIds)].filter((id) => id !== author.id && readers.has(id));
   if (userIds.length === 0) return;
   await notify(tx, ctx, {

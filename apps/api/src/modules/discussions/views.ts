@@ -1,5 +1,5 @@
 import { fullName } from '@klase/core/admin/users';
-import type { CommentRow, PostRow } from '@klase/core/discussions/contracts';
+import type { CommentReply, CommentRow, PostRow } from '@klase/core/discussions/contracts';
 import type { AttachmentRef, PersonRef } from '@klase/core/messaging/contracts';
 import { photoUrlOf } from '../../kernel/people.ts';
 import type { UserRow } from '../../platform/rows.ts';
@@ -10,7 +10,6 @@ import type { AuthorRecord, ListedPost } from './discussions.repo.ts';
 /** How posts and comments are answered (the shapes of `@klase/core/discussions/contracts`). */
 
 const EXCERPT_MAX = 200;
-
 
 export const personOf = (a: AuthorRecord): PersonRef => ({ id: a.id, name: fullName(a), roleId: a.roleId, photoUrl: photoUrlOf(a) });
 
@@ -55,7 +54,7 @@ export interface CommentViewer {
 }
 
 /** A comment for the caller: deleted ones and hidden ones they may not see keep their place with an empty body. */
-export const commentView = (l: ListedComment, v: CommentViewer, replies: CommentRow[] = []): CommentRow => {
+export const commentView = (l: ListedComment, v: CommentViewer, replies: CommentReply[] = []): CommentRow => {
   const c = l.comment;
   const own = c.authorId === v.me.id;
   const visible = !c.deleted && (!c.hidden || seesHidden(v.access, v.me, c.authorId));
@@ -75,3 +74,6 @@ export const commentView = (l: ListedComment, v: CommentViewer, replies: Comment
     replies,
   };
 };
+
+/** A reply for the caller (no replies of its own). */
+export const replyView = (l: ListedComment, v: CommentViewer): CommentReply => ({ ...commentView(l, v), replies: [] });
