@@ -43,7 +43,7 @@ describe('discussions cache', () => {
   });
 
   it('drops a deleted comment, or keeps it as deleted when it has replies', () => {
-    const a = commentRow({ id: 'a', replies: [commentRow({ id: 'r', parentId: 'a' })] });
+    const a = commentRow({ id: 'a', replies: [{ ...commentRow({ id: 'r', parentId: 'a' }), replies: [] }] });
     const b = commentRow({ id: 'b' });
     const out = withoutComment(thread([a, b]), 'b', 2);
     expect(ids(out)).toEqual(['a']);

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CommentRow, PostDetails, PostRow } from '@klase/core/discussions/contracts';
+import type { CommentReply, CommentRow, PostDetails, PostRow } from '@klase/core/discussions/contracts';
 import { discussionKeys, type CommentPages, type PostPages } from './discussions-api.ts';
 
 /**
@@ -67,9 +67,10 @@ const replaceIn = (items: CommentRow[], comment: CommentRow): { items: CommentRo
       return { ...comment, replies: c.replies };
     }
     if (comment.parentId === c.id) {
+      const reply: CommentReply = { ...comment, replies: [] };
       const i = c.replies.findIndex((r) => r.id === comment.id);
       found = true;
-      return { ...c, replies: i < 0 ? [...c.replies, comment] : c.replies.map((r) => (r.id === comment.id ? comment : r)) };
+      return { ...c, replies: i < 0 ? [...c.replies, reply] : c.replies.map((r) => (r.id === comment.id ? reply : r)) };
     }
     return c;
   });
@@ -104,7 +105,7 @@ export const withComment = (data: CommentPages, comment: CommentRow, total: numb
 export const withoutComment = (data: CommentPages, commentId: string, total: number): CommentPages => {
   const drop = (items: CommentRow[]): CommentRow[] =>
     items.flatMap((c) => {
-      if (c.id !== commentId) return [{ ...c, replies: drop(c.replies) }];
+      if (c.id !== commentId) return [{ ...c, replies: c.replies.filter((r) => r.id !== commentId) }];
       return c.replies.length > 0 ? [{ ...c, deleted: true, body: '' }] : [];
     });
   const out = mapComments(data, drop);
