@@ -19,7 +19,7 @@ import { useSaveErrors } from '../../lib/use-save-errors.ts';
 import { issuesOf } from '../../lib/zod-form.ts';
 import { createPost, discussionKeys, updatePost, uploadPostAttachment } from './discussions-api.ts';
 import { putPost } from './discussions-cache.ts';
-import { MentionSelect, mentionedIds } from './mentions.tsx';
+import { MentionSelect } from './mentions.tsx';
 import { onSubmitWith } from './submit.ts';
 
 const RichTextField = lazy(() => import('../../components/rich-text-editor.tsx').then((m) => ({ default: m.RichTextField })));
@@ -115,9 +115,10 @@ export const PostFormDialog = ({ courseId, categories, post, onClose }: PostForm
   const cancel = useDiscardCancel(dirty, onClose);
   const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
   const submit = () => {
+    // Every picked person is named in the body (withMentions adds the missing ones).
     const bodyHtml = withMentions(values.bodyHtml, people);
     const attachmentIds = [...kept, ...files.peek()].map((f) => f.id);
-    return save({ ...values, title: values.title.trim(), bodyHtml, attachmentIds, mentionIds: mentionedIds(bodyHtml.replace(/&amp;/g, '&'), people) });
+    return save({ ...values, title: values.title.trim(), bodyHtml, attachmentIds, mentionIds: [...new Set(people.map((p) => p.id))] });
   };
   return (
     <FormModal opened title={post ? t('form.editTitle') : t('form.newTitle')} onClose={() => void cancel()}>
