@@ -25,8 +25,14 @@ const fetchMock = vi.fn<typeof fetch>();
 let answers: Record<string, (url: URL, init?: RequestInit) => Response>;
 const calls = () => fetchMock.mock.calls.map(([u, init]) => `${init?.method ?? 'GET'} ${String(u)}`);
 
-const renderTab = () => {
-  setSessionState({ status: 'authenticated', profile: sessionFixture({ id: 'me', roleId: ROLE.student }).profile });
+const CHILD = '12121212-1212-4121-8121-121212121212';
+const renderTab = (roleId: number = ROLE.student) => {
+  setSessionState({
+    status: 'authenticated',
+    profile: sessionFixture({ id: 'me', roleId }).profile,
+    childrenList: [{ id: CHILD, name: 'Ana Cruz', username: 'ana' }],
+    selectedChildId: CHILD,
+  });
   const router = createMemoryRouter([{ path: '/classes/:id/courses/:courseId/discussions', element: <DiscussionsTab /> }], {
     initialEntries: [`/classes/k1/courses/${COURSE}/discussions`],
   });
@@ -140,5 +146,18 @@ describe('DiscussionsTab', () => {
     await userEvent.click(toggle);
     expect(await screen.findByText('Parents can now read the discussions.')).toBeInTheDocument();
     expect(calls()).toContain(`PUT /api/courses/${COURSE}/discussions/settings`);
+  });
+
+  it("reads a parent's child's discussions with childId, without writing; says when they are closed to parents", async () => {
+    answers[`/api/courses/${COURSE}/discussions`] = (url) =>
+      url.searchParams.get('categoryId') === 'cat2'
+        ? jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404)
+        : jsonResponse(page({ canPost: false }));
+    renderTab(ROLE.parent);
+    expect(await items()).toHaveLength(2);
+    expect(calls()).toContain(`GET /api/courses/${COURSE}/discussions?childId=${CHILD}`);
+    expect(screen.queryByRole('button', { name: 'New post' })).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Question' }));
+    expect(await screen.findByText("The teacher has not opened this course's discussions to parents.")).toBeInTheDocument();
   });
 });

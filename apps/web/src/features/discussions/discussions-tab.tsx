@@ -8,8 +8,9 @@ import { SEARCH_DEBOUNCE_MS } from '@klase/core/constants';
 import type { DiscussionCategory } from '@klase/core/discussions/contracts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
+import { isApiError } from '../../api/http.ts';
 import { paths } from '../../config/paths.ts';
-import { useCategories, usePosts } from './discussions-api.ts';
+import { useCategories, useDiscussionChildId, usePosts } from './discussions-api.ts';
 import { useDiscussionsLive } from './discussions-live.ts';
 import { PostItem } from './post-item.tsx';
 import { PostFormDialog } from './post-form-dialog.tsx';
@@ -40,10 +41,14 @@ const CategoryFilter = ({ categories, value, onChange }: { categories: Discussio
   );
 };
 
-/** The posts of a category and search: pinned first (the server's order), "load more" at the end. */
+/**
+ * The posts of a category and search: pinned first (the server's order), "load more" at the end.
+ * A parent whose child's teacher keeps the discussions closed to parents (404) is told so.
+ */
 const PostList = ({ classId, courseId, categoryId, q }: { classId: string; courseId: string; categoryId: string; q: string }) => {
   const { t } = useTranslation('discussions');
   const posts = usePosts(courseId, categoryId, q);
+  const parent = useDiscussionChildId() !== null;
   if (posts.isPending)
     return (
       <Stack gap="sm" aria-busy="true" data-testid="posts-loading">
@@ -51,6 +56,8 @@ const PostList = ({ classId, courseId, categoryId, q }: { classId: string; cours
         <Skeleton height={88} />
       </Stack>
     );
+  if (posts.isError && isApiError(posts.error) && posts.error.status === 404)
+    return parent ? <EmptyState text={t('list.parentsClosed')} /> : <EmptyState kind="contentUnavailable" />;
   if (posts.isError) return <ErrorText error={posts.error} />;
   const items = posts.data.pages.flatMap((p) => p.items);
   if (items.length === 0) return <EmptyState kind={q ? 'noResults' : 'noPosts'} />;
