@@ -40,6 +40,9 @@
  *   class "E2E Polish <project>" (teacher e2e.polishteacher.<project>) with the course "Polish course
  *   <project>" of three materials in order, the first due on Dec 4, 2030 8:00 AM Manila time; the
  *   student changes its language, taps a locked stop and leaves a form with changes
+ * Discussions (e2e/tests/discussions.spec.ts), one set per project: teacher
+ *   e2e.discteacher.<project> and student e2e.discstudent.<project> in class "E2E Discussions
+ *   <project>" with the published course "Talk course <project>"; the test posts, pins and comments
  * Offline use (e2e/tests/offline.spec.ts), one set per project: student e2e.offline.<project> in
  *   class "E2E Offline <project>" (teacher e2e.offteacher.<project>) with a course whose first
  *   stop is the page "Water cycle" and whose second is the quiz "Offline quiz" (two questions, no
@@ -383,6 +386,26 @@ const main = async () => {
         .update(courseMaterials)
         .set({ dueAt: new Date('2030-12-04T08:00:00+08:00') })
         .where(eq(courseMaterials.id, first.id));
+
+      const discTeacher = await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.teacher,
+        username: `e2e.discteacher.${project}`,
+        email: email('discteacher'),
+        firstName: 'Dolores',
+        lastName: 'Aquino',
+      });
+      const discStudent = await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.student,
+        username: `e2e.discstudent.${project}`,
+        email: email('discstudent'),
+        firstName: 'Dante',
+        lastName: 'Bautista',
+      });
+      const discClass = await buildClass(db, { schoolId: school.id, teachers: [discTeacher], name: `E2E Discussions ${project}` });
+      await enrol(db, discClass.id, [discStudent]);
+      await buildCourse(db, { schoolId: school.id, classId: discClass.id, name: `Talk course ${project}`, materials: 1 });
 
       const offTeacher = await buildUser(db, {
         schoolId: school.id,

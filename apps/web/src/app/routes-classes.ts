@@ -65,6 +65,17 @@ const classChildRoutes: RouteObject[] = [
         handle: meta({ role: 'gradeOwn', title: 'gradeReport:titles.grade' }),
         lazy: lazyPage(() => import('../features/gradebook/grade-tab.tsx'), 'GradeTab'),
       },
+      // Discussions (issue 18)
+      {
+        path: 'discussions',
+        handle: meta({ role: 'discussions', title: 'discussions:titles.discussions' }),
+        lazy: lazyPage(() => import('../features/discussions/discussions-tab.tsx'), 'DiscussionsTab'),
+      },
+      {
+        path: 'discussions/:postId',
+        handle: meta({ role: 'discussions', title: 'discussions:titles.post' }),
+        lazy: lazyPage(() => import('../features/discussions/post-page.tsx'), 'PostPage'),
+      },
       {
         path: 'grade-setup/:tab',
         handle: meta({ role: 'gradeSetup', title: 'gradeSetup:titles.gradeSetup' }),

@@ -193,6 +193,15 @@ export const paths = {
     pattern: '/classes/:id/courses/:courseId/rubrics/:rubricId/edit',
     to: (id: string, courseId: string, rubricId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/rubrics/${seg(rubricId)}/edit`,
   },
+  // Discussions (issue 18): the course's discussions tab and a post
+  classDiscussions: {
+    pattern: '/classes/:id/courses/:courseId/discussions',
+    to: (id: string, courseId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/discussions`,
+  },
+  classDiscussionPost: {
+    pattern: '/classes/:id/courses/:courseId/discussions/:postId',
+    to: (id: string, courseId: string, postId: string) => `/classes/${seg(id)}/courses/${seg(courseId)}/discussions/${seg(postId)}`,
+  },
   classQuizAttempt: {
     pattern: '/classes/:id/courses/:courseId/quiz/:materialId/attempt/:attemptId',
     to: (id: string, courseId: string, materialId: string, attemptId: string) =>

@@ -22,4 +22,5 @@ export const FEATURE_NAMESPACES = [
   'messaging',
   'notifications',
   'announcements',
+  'discussions',
 ] as const;

@@ -304,7 +304,9 @@ describe('CourseTab', () => {
     renderCourse();
     expect(await screen.findByTestId('journey')).toHaveTextContent(`journey ${CLASS_ID} ${COURSE_ID}`);
     expect(screen.queryByTestId('element-card')).not.toBeInTheDocument();
-    expect(screen.queryByRole('navigation', { name: 'Course pages' })).not.toBeInTheDocument();
+    // Issue 18: the course's pages are the course and its discussions, without the teachers' student view.
+    const nav = screen.getByRole('navigation', { name: 'Course pages' });
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Course', 'Discussions']);
     expect(screen.queryByText('Published')).not.toBeInTheDocument();
   });
 });

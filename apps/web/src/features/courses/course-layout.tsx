@@ -207,7 +207,7 @@ const ClassCourseHeader = ({ course }: { course: CourseDetails }) => {
 
 /** A class course's tabs for the signed-in role (the grade tabs follow the route guards). */
 const useCourseTabs = (course: CourseDetails) => {
-  const { t } = useTranslation(['courses', 'gradeReport']);
+  const { t } = useTranslation(['courses', 'gradeReport', 'discussions']);
   const links = useCourseLinks();
   const roleId = useSession((s) => s.profile?.roleId);
   const classId = links.classId;
@@ -221,13 +221,17 @@ const useCourseTabs = (course: CourseDetails) => {
   if (staff && canOpen('gradeSetup', roleId))
     tabs.push({ to: paths.classGradeSetup.to(classId, course.id), label: t('gradeReport:tabs.gradeSetup'), active: (p) => p.startsWith(setupBase) });
   if (!staff && canOpen('gradeOwn', roleId)) tabs.push({ to: paths.classGrade.to(classId, course.id), label: t('gradeReport:tabs.grades') });
+  if (canOpen('discussions', roleId)) {
+    const discussions = paths.classDiscussions.to(classId, course.id);
+    tabs.push({ to: discussions, label: t('discussions:tab'), active: (p) => p === discussions || p.startsWith(`${discussions}/`) });
+  }
   return tabs;
 };
 
 /**
  * The course's tabs, links that look like tabs (the open one is marked): teachers Course, Student
  * view, Grade book and Grade setup; assistants Course and Student view; students and parents
- * Course and Grades. Scrolls sideways on narrow screens.
+ * Course and Grades; everyone of the course Discussions. Scrolls sideways on narrow screens.
  */
 const CourseTabs = ({ course }: { course: CourseDetails }) => {
   const { t } = useTranslation('courses');

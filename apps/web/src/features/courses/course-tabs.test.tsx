@@ -40,13 +40,14 @@ afterEach(() => {
 });
 
 describe('CourseTabs', () => {
-  it('gives teachers the course, the student view, the grade book and the grade setup', async () => {
+  it('gives teachers the course, the student view, the grade book, the grade setup and the discussions', async () => {
     renderAt(ROLE.teacher, 'grade-book');
     expect(await tabNames()).toEqual([
       'Course → /course',
       'Student view → /course/student-mode',
       'Grade book (open) → /grade-book',
       'Grade setup → /grade-setup/categories',
+      'Discussions → /discussions',
     ]);
   });
 
@@ -55,17 +56,22 @@ describe('CourseTabs', () => {
     expect((await tabNames())[3]).toBe('Grade setup (open) → /grade-setup/categories');
   });
 
-  it('gives assistants the course and the student view only', async () => {
+  it('gives assistants the course, the student view and the discussions', async () => {
     renderAt(ROLE.assistantTeacher, 'course');
-    expect(await tabNames()).toEqual(['Course (open) → /course', 'Student view → /course/student-mode']);
+    expect(await tabNames()).toEqual(['Course (open) → /course', 'Student view → /course/student-mode', 'Discussions → /discussions']);
+  });
+
+  it('issue 18: marks Discussions open on the tab and on a post', async () => {
+    renderAt(ROLE.student, 'discussions/p1');
+    expect((await tabNames()).at(-1)).toBe('Discussions (open) → /discussions');
   });
 
   it.each([
     ['students', ROLE.student],
     ['parents', ROLE.parent],
-  ] as const)('gives %s the course and their grades', async (_who, roleId) => {
+  ] as const)('gives %s the course, their grades and the discussions', async (_who, roleId) => {
     course = courseDetailsFixture({ can: { manage: false, viewStudentMode: false } });
     renderAt(roleId, 'grade');
-    expect(await tabNames()).toEqual(['Course → /course', 'Grades (open) → /grade']);
+    expect(await tabNames()).toEqual(['Course → /course', 'Grades (open) → /grade', 'Discussions → /discussions']);
   });
 });

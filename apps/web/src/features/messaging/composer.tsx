@@ -7,6 +7,7 @@ import { ANY_FILE_TYPE } from '@klase/core/upload';
 import { FILE_MAX_BYTES } from '@klase/core/constants';
 import { UploadBox } from '../../components/upload-box.tsx';
 import { useTone } from '../../components/tones.ts';
+import { useUploadedFiles } from '../../components/use-uploaded-files.ts';
 import { uploadAttachment } from './messaging-api.ts';
 import { composerKeyAction } from './thread-state.ts';
 
@@ -22,35 +23,7 @@ interface ComposerProps {
 }
 
 /** The attachments uploaded for the next message (each file once uploaded, removed with its file). */
-const useAttachments = () => {
-  const uploaded = useRef(new Map<File, AttachmentRef>());
-  const [count, setCount] = useState(0);
-  const [boxKey, setBoxKey] = useState(0);
-  const upload = async (files: File[], onProgress: (percent: number) => void) => {
-    let done = 0;
-    for (const file of files) {
-      if (!uploaded.current.has(file)) {
-        const ref = await uploadAttachment(file, (p) => onProgress(Math.round((done * 100 + p) / files.length)));
-        uploaded.current.set(file, ref);
-      }
-      done += 1;
-    }
-    uploaded.current = new Map([...uploaded.current].filter(([f]) => files.includes(f)));
-    setCount(uploaded.current.size);
-  };
-  const remove = (remaining: File[]) => {
-    uploaded.current = new Map([...uploaded.current].filter(([f]) => remaining.includes(f)));
-    setCount(uploaded.current.size);
-  };
-  const take = () => {
-    const refs = [...uploaded.current.values()];
-    uploaded.current = new Map();
-    setCount(0);
-    setBoxKey((k) => k + 1);
-    return refs;
-  };
-  return { count, boxKey, upload, remove, take };
-};
+const useAttachments = () => useUploadedFiles(uploadAttachment);
 
 /** The upload box of a message's attachments (a new box after each send). */
 const AttachmentsBox = ({ files, label }: { files: ReturnType<typeof useAttachments>; label: string }) => (
