@@ -18,8 +18,8 @@ import { wallClockOf } from './zone.ts';
  */
 
 const DAY_MS = 86_400_000;
-/** Due dates in a feed: from 60 days ago to a year ahead. */
-const DUE_BACK_DAYS = 60;
+/** Due dates in a feed: from a year ago to a year ahead. */
+const DUE_BACK_DAYS = 366;
 const DUE_AHEAD_DAYS = 366;
 /** Feed requests per address: 120 per 10 minutes (calendar apps poll every few hours). */
 export const FEED_LIMITS = { requests: 120, windowSeconds: 600 };

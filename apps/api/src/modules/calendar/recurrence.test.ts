@@ -33,7 +33,7 @@ describe('calendar recurrence', () => {
 
   it('monthly on the 31st falls on every month-end', () => {
     const s = series({ date: '2026-01-31', repeat: 'monthly', allDay: true, time: null });
-    expect(ruleText(s)).toBe('FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1');
+    expect(ruleText(s)).toBe('FREQ=MONTHLY;BYMONTHDAY=-1');
     expect(occurrenceKeys(s, '2026-01-01', '2026-06-30')).toEqual(['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30', '2026-05-31', '2026-06-30']);
   });
 
@@ -42,6 +42,13 @@ describe('calendar recurrence', () => {
     const febs = occurrenceKeys(s, '2028-01-01', '2033-12-31').filter((k) => k.slice(5, 7) === '02');
     expect(febs).toEqual(['2028-02-29T07:30', '2029-02-28T07:30', '2030-02-28T07:30', '2031-02-28T07:30', '2032-02-29T07:30', '2033-02-28T07:30']);
     expect(occurrenceKeys(s, '2028-03-01', '2028-04-30')).toEqual(['2028-03-29T07:30', '2028-04-29T07:30']);
+  });
+
+  it('monthly on the 30th falls on 28 (29) February and the 30th elsewhere', () => {
+    const s = series({ date: '2026-01-30', repeat: 'monthly' });
+    expect(ruleText(s)).toBe('FREQ=MONTHLY;BYMONTHDAY=28,29,30;BYSETPOS=-1');
+    expect(occurrenceKeys(s, '2026-01-01', '2026-03-31')).toEqual(['2026-01-30T07:30', '2026-02-28T07:30', '2026-03-30T07:30']);
+    expect(occurrenceKeys(s, '2028-02-01', '2028-02-29')).toEqual(['2028-02-29T07:30']);
   });
 
   it('monthly on a day up to the 28th keeps that day', () => {

@@ -26,10 +26,15 @@ export interface SeriesShape {
 /** rrule's weekdays are Monday first; JavaScript's `getUTCDay` is Sunday first. */
 const weekdayOf = (date: string) => [RRule.SU, RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR, RRule.SA][floating(date).getUTCDay()];
 
-/** The monthly rule's days: the start's day, and after the 28th the last of 28…day (month-end). */
+/**
+ * The monthly rule's days: the start's day, and after the 28th the last of 28…day (month-end).
+ * The 31st is written BYMONTHDAY=-1 (the same days), which every iCalendar client expands;
+ * some (ical.js, so Thunderbird) ignore BYSETPOS with BYMONTHDAY.
+ */
 const monthDays = (date: string): Partial<Options> => {
   const day = Number(date.slice(8, 10));
   if (day <= 28) return { bymonthday: [day] };
+  if (day === 31) return { bymonthday: [-1] };
   return { bymonthday: Array.from({ length: day - 27 }, (_, i) => 28 + i), bysetpos: [-1] };
 };
 
