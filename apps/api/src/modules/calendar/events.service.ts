@@ -82,8 +82,8 @@ const formShape = (f: EventFormValues): SeriesShape => ({
   until: f.repeat === 'never' ? null : f.until,
 });
 
-/** The stored columns of the form's fields. */
-const seriesValues = (f: EventFormValues) => {
+/** The stored columns of the form's fields (the demo seed writes its events with it too). */
+export const seriesValues = (f: EventFormValues) => {
   const shape = formShape(f);
   return {
     title: f.title,
