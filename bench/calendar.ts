@@ -53,16 +53,33 @@ type Place = Omit<typeof calendarEvents.$inferInsert, keyof ReturnType<typeof se
 
 /** A series `n` of the given place, starting in the months before the measured one. */
 const series = async (db: Db, n: number, place: Place): Promise<void> => {
-  const form = eventForm.parse({ title: `Series ${n}`, date: addDays('2026-03-02', n % 60), time: `${String(7 + (n % 9)).padStart(2, '0')}:30`, durationMinutes: 50, ...place, ...REPEATS[n % REPEATS.length] });
+  const form = eventForm.parse({
+    title: `Series ${n}`,
+    date: addDays('2026-03-02', n % 60),
+    time: `${String(7 + (n % 9)).padStart(2, '0')}:30`,
+    durationMinutes: 50,
+    ...place,
+    ...REPEATS[n % REPEATS.length],
+  });
   const [row] = await db
     .insert(calendarEvents)
     .values({ ...seriesValues(form), ...place })
     .returning();
   if (!row || n % 3 !== 0 || form.repeat !== 'weekly') return;
   // Every third weekly series: one occurrence of the month moved, one deleted.
-  const keyIn = (weeks: number) => `${addDays(form.date, 7 * Math.ceil((Date.parse(MONTH) - Date.parse(form.date)) / (7 * 86_400_000)) + 7 * weeks)}T${form.time}`;
+  const keyIn = (weeks: number) =>
+    `${addDays(form.date, 7 * Math.ceil((Date.parse(MONTH) - Date.parse(form.date)) / (7 * 86_400_000)) + 7 * weeks)}T${form.time}`;
   await db.insert(calendarEventExceptions).values([
-    { eventId: row.id, occurrence: keyIn(0), deleted: false, date: addDays(keyIn(0).slice(0, 10), 1), time: '13:00', allDay: false, durationMinutes: 50, title: `Series ${n} (moved)` },
+    {
+      eventId: row.id,
+      occurrence: keyIn(0),
+      deleted: false,
+      date: addDays(keyIn(0).slice(0, 10), 1),
+      time: '13:00',
+      allDay: false,
+      durationMinutes: 50,
+      title: `Series ${n} (moved)`,
+    },
     { eventId: row.id, occurrence: keyIn(1), deleted: true },
   ]);
 };
@@ -81,10 +98,16 @@ const buildWorld = async (db: Db) => {
     await series(db, n++, { ...by, type: 'class', classId: cls.id });
     await series(db, n++, { ...by, type: 'course', classId: cls.id, courseId: course.id });
     await series(db, n++, { ...by, type: 'group', classId: cls.id, groupId: group.id });
-    for (let d = 0; d < 5; d++) await buildAssignment(db, { schoolId: school.id, classId: cls.id, name: `Work ${c}.${d}`, dueAt: new Date(Date.parse(MONTH) + (c * 5 + d) * 17 * 3_600_000) });
+    for (let d = 0; d < 5; d++)
+      await buildAssignment(db, {
+        schoolId: school.id,
+        classId: cls.id,
+        name: `Work ${c}.${d}`,
+        dueAt: new Date(Date.parse(MONTH) + (c * 5 + d) * 17 * 3_600_000),
+      });
   }
-  for (; n < 27; ) await series(db, n++, { schoolId: school.id, type: 'school' });
-  for (; n < 30; ) await series(db, n++, { schoolId: school.id, type: 'user', ownerId: student.id, createdBy: student.id });
+  for (; n < 27;) await series(db, n++, { schoolId: school.id, type: 'school' });
+  for (; n < 30;) await series(db, n++, { schoolId: school.id, type: 'user', ownerId: student.id, createdBy: student.id });
   for (let c = 0; c < OTHERS; c++) {
     const cls = await buildClass(db, { schoolId: school.id, teachers: [teacher], name: `Other ${c}` });
     for (let s = 0; s < 5; s++) await series(db, 100 + c * 5 + s, { schoolId: school.id, type: 'class', classId: cls.id, createdBy: teacher.id });
@@ -104,16 +127,28 @@ const benchOn = async (kind: 'pglite' | 'postgres') => {
   await app.ready();
   try {
     const { student } = await buildWorld(database.db);
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-requested-with': 'klase' }, payload: { username: student.username, password: TEST_PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'x-requested-with': 'klase' },
+      payload: { username: student.username, password: TEST_PASSWORD },
+    });
     if (login.statusCode !== 200) throw new Error(`login answered ${login.statusCode}: ${login.body}`);
-    const headers = { cookie: `klase_sid=${login.cookies.find((c) => c.name === 'klase_sid')?.value}`, 'x-csrf-token': login.json<{ csrfToken: string }>().csrfToken };
+    const headers = {
+      cookie: `klase_sid=${login.cookies.find((c) => c.name === 'klase_sid')?.value}`,
+      'x-csrf-token': login.json<{ csrfToken: string }>().csrfToken,
+    };
     const routes = [
       { key: 'status', label: 'GET /api/auth/status (baseline)', url: '/api/auth/status' },
       { key: 'month', label: 'GET /api/calendar/events (6-week month grid)', url: `/api/calendar/events?from=${addDays(MONTH, -1)}&to=${addDays(MONTH, 40)}` },
       { key: 'upcoming', label: 'GET /api/calendar/upcoming', url: '/api/calendar/upcoming' },
     ];
     const month = (await app.inject({ method: 'GET', url: routes[1]?.url ?? '', headers })).json<CalendarRange>().items;
-    const counts = { occurrences: month.filter((i) => i.kind === 'event').length, due: month.filter((i) => i.kind === 'due').length, exceptions: month.filter((i) => i.exception).length };
+    const counts = {
+      occurrences: month.filter((i) => i.kind === 'event').length,
+      due: month.filter((i) => i.kind === 'due').length,
+      exceptions: month.filter((i) => i.exception).length,
+    };
     if (counts.due !== 40 || counts.exceptions === 0) throw new Error(`unexpected month: ${JSON.stringify(counts)}`);
     const times: Record<string, number[]> = Object.fromEntries(routes.map((r) => [r.key, []]));
     for (let i = 0; i < WARMUP + RUNS; i++) {

@@ -21,7 +21,8 @@ describe('demo seed: calendar', () => {
     const student = await signIn(t.app, 'student1', DEMO_PASSWORD);
     const items = (await student.req('GET', url)).json<CalendarRange>().items;
     const titles = new Set(items.map((i) => i.title));
-    for (const t of [DEMO_HOMEROOM, `${DEMO_HOMEROOM} (moved to Tuesday)`, 'Consultation hours', DEMO_SCHOOL_EVENT, 'Study group at the library']) expect(titles).toContain(t);
+    for (const t of [DEMO_HOMEROOM, `${DEMO_HOMEROOM} (moved to Tuesday)`, 'Consultation hours', DEMO_SCHOOL_EVENT, 'Study group at the library'])
+      expect(titles).toContain(t);
     expect(items.some((i) => i.kind === 'due')).toBe(true);
     const homeroom = items.filter((i) => i.title.startsWith(DEMO_HOMEROOM));
     const series = new Set(homeroom.map((i) => i.id));

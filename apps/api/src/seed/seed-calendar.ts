@@ -39,13 +39,39 @@ const insertEvent = async (tx: Db, form: EventForm, place: Omit<Insert, keyof Re
 
 /** A weekly homeroom meeting of the class with one moved and one cancelled meeting. */
 const seedClass = async (tx: Db, schoolId: string, classId: string, teacherId: string, monday: string): Promise<void> => {
-  const form: EventForm = { title: DEMO_HOMEROOM, description: 'Attendance, announcements and class concerns.', location: 'Classroom', date: monday, time: '07:30', durationMinutes: 45, type: 'class', classId, repeat: 'weekly', count: 10 };
+  const form: EventForm = {
+    title: DEMO_HOMEROOM,
+    description: 'Attendance, announcements and class concerns.',
+    location: 'Classroom',
+    date: monday,
+    time: '07:30',
+    durationMinutes: 45,
+    type: 'class',
+    classId,
+    repeat: 'weekly',
+    count: 10,
+  };
   const series = await insertEvent(tx, form, { schoolId, type: 'class', classId, createdBy: teacherId, updatedBy: teacherId });
-  const [, second, third] = occurrenceKeys({ date: monday, time: '07:30', allDay: false, repeat: 'weekly', count: 10, until: null }, monday, addDays(monday, 70));
+  const [, second, third] = occurrenceKeys(
+    { date: monday, time: '07:30', allDay: false, repeat: 'weekly', count: 10, until: null },
+    monday,
+    addDays(monday, 70),
+  );
   if (!second || !third) return;
   const moved = { title: `${DEMO_HOMEROOM} (moved to Tuesday)`, description: form.description ?? '', location: 'Audio-visual room', meetingUrl: '' };
   await tx.insert(calendarEventExceptions).values([
-    { eventId: series.id, occurrence: second, deleted: false, date: addDays(second.slice(0, 10), 1), time: '08:00', allDay: false, durationMinutes: 45, ...moved, createdBy: teacherId, updatedBy: teacherId },
+    {
+      eventId: series.id,
+      occurrence: second,
+      deleted: false,
+      date: addDays(second.slice(0, 10), 1),
+      time: '08:00',
+      allDay: false,
+      durationMinutes: 45,
+      ...moved,
+      createdBy: teacherId,
+      updatedBy: teacherId,
+    },
     { eventId: series.id, occurrence: third, deleted: true, createdBy: teacherId, updatedBy: teacherId },
   ]);
 };
@@ -60,7 +86,14 @@ export const seedDemoCalendar = async (tx: Db, now = new Date()): Promise<void> 
     const allDay = { allDay: true, time: null, durationMinutes: null } as const;
     await insertEvent(
       tx,
-      { title: DEMO_SCHOOL_EVENT, description: 'Sports festival: classes are suspended.', location: 'School grounds', date: addDays(monthStart, 19), ...allDay, type: 'school' },
+      {
+        title: DEMO_SCHOOL_EVENT,
+        description: 'Sports festival: classes are suspended.',
+        location: 'School grounds',
+        date: addDays(monthStart, 19),
+        ...allDay,
+        type: 'school',
+      },
       { schoolId: school.id, type: 'school', createdBy: admin?.id ?? null },
     );
     const list = await tx
@@ -76,15 +109,34 @@ export const seedDemoCalendar = async (tx: Db, now = new Date()): Promise<void> 
       await seedClass(tx, school.id, c.id, c.teacherId, monday);
       const [course] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.classId, c.id)).orderBy(asc(courses.name)).limit(1);
       if (!course) continue;
-      const consult: EventForm = { title: 'Consultation hours', description: 'Bring your questions about the lessons.', location: 'Faculty room', date: addDays(monthStart, 14), time: '14:00', durationMinutes: 60, type: 'course', courseId: course.id };
-      await insertEvent(tx, consult, { schoolId: school.id, type: 'course', classId: c.id, courseId: course.id, createdBy: c.teacherId, updatedBy: c.teacherId });
+      const consult: EventForm = {
+        title: 'Consultation hours',
+        description: 'Bring your questions about the lessons.',
+        location: 'Faculty room',
+        date: addDays(monthStart, 14),
+        time: '14:00',
+        durationMinutes: 60,
+        type: 'course',
+        courseId: course.id,
+      };
+      await insertEvent(tx, consult, {
+        schoolId: school.id,
+        type: 'course',
+        classId: c.id,
+        courseId: course.id,
+        createdBy: c.teacherId,
+        updatedBy: c.teacherId,
+      });
     }
   }
   await seedUserEvents(tx, now);
 };
 
 const seedUserEvents = async (tx: Db, now: Date): Promise<void> => {
-  const people = await tx.select({ id: users.id, username: users.username, schoolId: users.schoolId }).from(users).where(inArray(users.username, ['teacher1', 'student1']));
+  const people = await tx
+    .select({ id: users.id, username: users.username, schoolId: users.schoolId })
+    .from(users)
+    .where(inArray(users.username, ['teacher1', 'student1']));
   const byName = new Map(people.map((p) => [p.username, p]));
   const mine = (username: string) => byName.get(username);
   const teacher = mine('teacher1');
@@ -92,11 +144,26 @@ const seedUserEvents = async (tx: Db, now: Date): Promise<void> => {
   const today = wallClockOf(now, 'Asia/Manila').slice(0, 10);
   const monthStart = `${today.slice(0, 8)}01`;
   if (teacher?.schoolId) {
-    const form: EventForm = { title: 'Prepare quarterly grades', location: 'Faculty room', date: addDays(monthStart, 9), time: '15:00', durationMinutes: 90, type: 'user' };
+    const form: EventForm = {
+      title: 'Prepare quarterly grades',
+      location: 'Faculty room',
+      date: addDays(monthStart, 9),
+      time: '15:00',
+      durationMinutes: 90,
+      type: 'user',
+    };
     await insertEvent(tx, form, { schoolId: teacher.schoolId, type: 'user', ownerId: teacher.id, createdBy: teacher.id, updatedBy: teacher.id });
   }
   if (student?.schoolId) {
-    const form: EventForm = { title: 'Study group at the library', date: addDays(firstMonday(today), 3), time: '16:00', durationMinutes: 60, type: 'user', repeat: 'weekly', count: 6 };
+    const form: EventForm = {
+      title: 'Study group at the library',
+      date: addDays(firstMonday(today), 3),
+      time: '16:00',
+      durationMinutes: 60,
+      type: 'user',
+      repeat: 'weekly',
+      count: 6,
+    };
     await insertEvent(tx, form, { schoolId: student.schoolId, type: 'user', ownerId: student.id, createdBy: student.id, updatedBy: student.id });
   }
 };

@@ -77,7 +77,9 @@ describe('calendar due dates and feed', () => {
     ];
     const mine = (await get<CalendarRange>(w.s1, url)).items;
     expect(due(mine)).toEqual(expected);
-    expect(mine.find((i) => i.id === soon.material.id)?.due?.link).toBe(`/classes/${w.cls.id}/courses/${soon.course.id}/element/${soon.element.id}?material=${soon.material.id}`);
+    expect(mine.find((i) => i.id === soon.material.id)?.due?.link).toBe(
+      `/classes/${w.cls.id}/courses/${soon.course.id}/element/${soon.element.id}?material=${soon.material.id}`,
+    );
     expect(due((await get<CalendarRange>(w.parent, `${url}&childId=${w.s1.id}`)).items)).toEqual(expected);
     expect(due((await get<CalendarRange>(w.teacher, url)).items)).toEqual([]);
     expect(due((await get<CalendarRange>(w.s4, url)).items)).toEqual([]);
@@ -92,13 +94,38 @@ describe('calendar due dates and feed', () => {
 
   it("the feed is valid iCalendar whose expanded occurrences equal the API's; revoked or unknown answers 404", async () => {
     const w = ctx.w;
-    const weekly = await create(w.teacher, { type: 'class', classId: w.cls.id, title: 'Flag ceremony, Monday; assembly', date: '2026-06-01', repeat: 'weekly', count: 6 });
+    const weekly = await create(w.teacher, {
+      type: 'class',
+      classId: w.cls.id,
+      title: 'Flag ceremony, Monday; assembly',
+      date: '2026-06-01',
+      repeat: 'weekly',
+      count: 6,
+    });
     const teacher = await as(w.teacher);
-    await teacher.req('PATCH', `/api/calendar/events/${weekly.id}`, { event: { title: 'Flag ceremony (moved)', date: '2026-06-10', time: '09:00', type: 'class', classId: w.cls.id }, scope: 'this', occurrence: '2026-06-08T07:30' });
+    await teacher.req('PATCH', `/api/calendar/events/${weekly.id}`, {
+      event: { title: 'Flag ceremony (moved)', date: '2026-06-10', time: '09:00', type: 'class', classId: w.cls.id },
+      scope: 'this',
+      occurrence: '2026-06-08T07:30',
+    });
     await teacher.req('DELETE', `/api/calendar/events/${weekly.id}?scope=this&occurrence=2026-06-15T07:30`);
-    await create(w.teacher, { type: 'class', classId: w.cls.id, title: 'Month-end review', date: '2026-05-31', repeat: 'monthly', until: '2026-08-31', time: '23:30' });
+    await create(w.teacher, {
+      type: 'class',
+      classId: w.cls.id,
+      title: 'Month-end review',
+      date: '2026-05-31',
+      repeat: 'monthly',
+      until: '2026-08-31',
+      time: '23:30',
+    });
     await create(w.admin, { type: 'school', title: 'Araw ng Kalayaan', date: '2026-06-12', allDay: true, time: null, durationMinutes: null });
-    await create(w.s1, { title: '学习 — Pag-aaral sa aklatan, mahabang pamagat upang matupi ang linya ng iCalendar', date: '2026-06-03', repeat: 'weekdays', until: '2026-06-09', time: '16:00' });
+    await create(w.s1, {
+      title: '学习 — Pag-aaral sa aklatan, mahabang pamagat upang matupi ang linya ng iCalendar',
+      date: '2026-06-03',
+      repeat: 'weekdays',
+      until: '2026-06-09',
+      time: '16:00',
+    });
     const dueAt = new Date(Date.now() + 3 * DAY);
     await buildAssignment(ctx.t.db, { schoolId: w.schoolA.id, classId: w.cls.id, name: 'Science fair entry', dueAt });
 
@@ -119,7 +146,8 @@ describe('calendar due dates and feed', () => {
     expect(text).toContain('DTSTART;VALUE=DATE:20260612');
     expect(text).toContain('SUMMARY:Flag ceremony\\, Monday\\; assembly');
 
-    const apiOf = async (from: string, to: string) => (await get<CalendarRange>(w.s1, `/api/calendar/events?from=${from}&to=${to}`)).items.map((i) => `${i.start} ${i.title}`).sort();
+    const apiOf = async (from: string, to: string) =>
+      (await get<CalendarRange>(w.s1, `/api/calendar/events?from=${from}&to=${to}`)).items.map((i) => `${i.start} ${i.title}`).sort();
     const summer = await apiOf('2026-05-25', '2026-09-06');
     expect(summer).toContain('2026-06-30T23:30 Month-end review');
     expect(summer).toContain('2026-06-10T09:00 Flag ceremony (moved)');

@@ -10,7 +10,14 @@ import { useClassWorld } from '../../test/class-world.ts';
 
 /** The calendar API (issue 17): bad input, who creates and sees what, this-only and all-events edits. */
 
-const form = (extra: Partial<EventForm> = {}): EventForm => ({ title: 'Flag ceremony', date: '2026-03-02', time: '07:30', durationMinutes: 30, type: 'user', ...extra });
+const form = (extra: Partial<EventForm> = {}): EventForm => ({
+  title: 'Flag ceremony',
+  date: '2026-03-02',
+  time: '07:30',
+  durationMinutes: 30,
+  type: 'user',
+  ...extra,
+});
 
 describe('calendar API', () => {
   const ctx = useClassWorld();
@@ -100,7 +107,14 @@ describe('calendar API', () => {
     expect(titles(await range(w.s1, from, from)).sort()).toEqual(['Class meeting', 'Course quiz review', 'Group 1 practice', 'Intramurals', 'Jose studies']);
     expect(titles(await range(w.parent, from, from, w.s1.id)).sort()).toEqual(['Class meeting', 'Course quiz review', 'Group 1 practice', 'Intramurals']);
     expect(titles(await range(w.parent, from, from)).sort()).toEqual(['Intramurals']);
-    expect(titles(await range(w.teacher, from, from)).sort()).toEqual(['Class meeting', 'Course quiz review', 'Group 1 practice', 'Group 2 practice', 'Hidden course event', 'Intramurals']);
+    expect(titles(await range(w.teacher, from, from)).sort()).toEqual([
+      'Class meeting',
+      'Course quiz review',
+      'Group 1 practice',
+      'Group 2 practice',
+      'Hidden course event',
+      'Intramurals',
+    ]);
     expect(titles(await range(w.admin, from, from))).toEqual(['Intramurals']);
     expect(titles(await range(w.studentB, from, from))).toEqual(['School B class']);
     const parentOther = await (await as(w.parent)).req('GET', `/api/calendar/events?from=${from}&to=${from}&childId=${w.s2.id}`);
@@ -168,7 +182,10 @@ describe('calendar API', () => {
     const w = ctx.w;
     const one = await create(w.s1, form({ title: 'Library visit' }));
     const student = await as(w.s1);
-    const changed = await student.req('PATCH', `/api/calendar/events/${one.id}`, { event: form({ title: 'Library visit (new time)', time: '09:00' }), scope: 'this' });
+    const changed = await student.req('PATCH', `/api/calendar/events/${one.id}`, {
+      event: form({ title: 'Library visit (new time)', time: '09:00' }),
+      scope: 'this',
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json<EventDetails>().form).toMatchObject({ title: 'Library visit (new time)', time: '09:00' });
     expect((await student.req('GET', '/api/calendar/options')).json()).toMatchObject({ types: ['user'], classes: [], timeZone: 'Asia/Manila' });

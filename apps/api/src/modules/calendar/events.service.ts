@@ -168,7 +168,9 @@ const updateSeries = async (db: Db, user: UserRow, event: EventRecord, f: EventF
   if (values.repeat === 'never') return deleteExceptions(db, event.id);
   const before = shapeOf(event);
   const after = formShape(f);
-  const moves = (await exceptionsOf(db, [event.id])).map((x): [string, string] => [x.occurrence, shiftedKey(x.occurrence, before, after)]).filter(([a, b]) => a !== b);
+  const moves = (await exceptionsOf(db, [event.id]))
+    .map((x): [string, string] => [x.occurrence, shiftedKey(x.occurrence, before, after)])
+    .filter(([a, b]) => a !== b);
   if (moves.length) await moveExceptionKeys(db, event.id, moves);
 };
 

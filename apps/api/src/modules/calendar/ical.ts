@@ -77,7 +77,13 @@ export const vtimezone = (timeZone: string, fromYear: number, toYear: number): s
   const standard = Math.min(first, ...changes.map((c) => c.after));
   const lines = ['BEGIN:VTIMEZONE', `TZID:${timeZone}`];
   const part = (kind: string, localStart: Date, before: number, after: number) =>
-    lines.push(`BEGIN:${kind}`, `DTSTART:${compact(localStart.toISOString().slice(0, 19))}`, `TZOFFSETFROM:${offsetText(before)}`, `TZOFFSETTO:${offsetText(after)}`, `END:${kind}`);
+    lines.push(
+      `BEGIN:${kind}`,
+      `DTSTART:${compact(localStart.toISOString().slice(0, 19))}`,
+      `TZOFFSETFROM:${offsetText(before)}`,
+      `TZOFFSETTO:${offsetText(after)}`,
+      `END:${kind}`,
+    );
   part(first > standard ? 'DAYLIGHT' : 'STANDARD', new Date(start.getTime() + first * 60_000), first, first);
   for (const c of changes) part(c.after > standard ? 'DAYLIGHT' : 'STANDARD', new Date(c.at.getTime() + c.before * 60_000), c.before, c.after);
   lines.push('END:VTIMEZONE');
@@ -140,7 +146,16 @@ const keyParts = (key: string): [string, string | null] => [key.slice(0, 10), ke
 /** A series (or one-off event) with its exceptions: the master VEVENT and one override per edited occurrence. */
 export const seriesEvents = (e: EventRecord, exceptions: ExceptionRecord[], timeZone: string, stamp: string, url: string): string[] => {
   const uid = `${e.id}@klase`;
-  const base: FeedItem = { uid, date: e.startDate, time: e.allDay ? null : e.startTime, durationMinutes: e.durationMinutes, title: e.title, description: e.description, location: e.location, url: e.meetingUrl || url };
+  const base: FeedItem = {
+    uid,
+    date: e.startDate,
+    time: e.allDay ? null : e.startTime,
+    durationMinutes: e.durationMinutes,
+    title: e.title,
+    description: e.description,
+    location: e.location,
+    url: e.meetingUrl || url,
+  };
   const rule = feedRule(e, timeZone);
   if (!rule) return vevent(base, timeZone, stamp, []);
   const shape = shapeOf(e);

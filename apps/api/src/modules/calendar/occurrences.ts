@@ -138,4 +138,5 @@ export const dueItem = (r: DueCandidate, timeZone: string, now: Date): CalendarO
 };
 
 /** By start, then title. */
-export const byStart = (a: CalendarOccurrence, b: CalendarOccurrence): number => a.start.localeCompare(b.start) || a.title.localeCompare(b.title) || a.id.localeCompare(b.id);
+export const byStart = (a: CalendarOccurrence, b: CalendarOccurrence): number =>
+  a.start.localeCompare(b.start) || a.title.localeCompare(b.title) || a.id.localeCompare(b.id);

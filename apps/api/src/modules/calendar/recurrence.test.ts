@@ -6,7 +6,15 @@ import { instantOf, floating, wallClockOf } from './zone.ts';
 
 /** Expansion of repeating events (issue 17): rrule in floating wall-clock time, exceptions applied. */
 
-const series = (s: Partial<SeriesShape>): SeriesShape => ({ date: '2026-01-05', time: '07:30', allDay: false, repeat: 'never', count: null, until: null, ...s });
+const series = (s: Partial<SeriesShape>): SeriesShape => ({
+  date: '2026-01-05',
+  time: '07:30',
+  allDay: false,
+  repeat: 'never',
+  count: null,
+  until: null,
+  ...s,
+});
 
 describe('calendar recurrence', () => {
   it('never: the one start, only when it is in the range', () => {
@@ -52,7 +60,11 @@ describe('calendar recurrence', () => {
   });
 
   it('monthly on a day up to the 28th keeps that day', () => {
-    expect(occurrenceKeys(series({ date: '2026-01-15', repeat: 'monthly' }), '2026-01-01', '2026-03-31')).toEqual(['2026-01-15T07:30', '2026-02-15T07:30', '2026-03-15T07:30']);
+    expect(occurrenceKeys(series({ date: '2026-01-15', repeat: 'monthly' }), '2026-01-01', '2026-03-31')).toEqual([
+      '2026-01-15T07:30',
+      '2026-02-15T07:30',
+      '2026-03-15T07:30',
+    ]);
   });
 
   it('weekly with a count stops after that many; with until at the until date', () => {
@@ -61,7 +73,10 @@ describe('calendar recurrence', () => {
     expect(occurrenceKeys(counted, '2026-01-01', '2026-12-31')).toEqual(['2026-01-05T07:30', '2026-01-12T07:30', '2026-01-19T07:30']);
     const until = series({ repeat: 'weekly', until: '2026-01-26' });
     expect(occurrenceKeys(until, '2026-01-01', '2026-12-31')).toEqual(['2026-01-05T07:30', '2026-01-12T07:30', '2026-01-19T07:30', '2026-01-26T07:30']);
-    expect(occurrenceKeys(series({ repeat: 'weekly', count: 10, until: '2026-01-12' }), '2026-01-01', '2026-12-31')).toEqual(['2026-01-05T07:30', '2026-01-12T07:30']);
+    expect(occurrenceKeys(series({ repeat: 'weekly', count: 10, until: '2026-01-12' }), '2026-01-01', '2026-12-31')).toEqual([
+      '2026-01-05T07:30',
+      '2026-01-12T07:30',
+    ]);
   });
 
   it('a series late in the evening in Manila stays on its Manila day though UTC is the day before', () => {
@@ -160,7 +175,10 @@ describe('calendar occurrences with exceptions', () => {
   it('exceptions stay after an "all events" edit moved the series (keys shifted)', () => {
     const before = { date: '2026-01-05', time: '07:30', allDay: false, repeat: 'weekly' as const, count: 5, until: null };
     const after = { ...before, date: '2026-01-06', time: '08:00' };
-    const xs = [exception(shiftedKey('2026-01-12T07:30', before, after), { deleted: true }), exception(shiftedKey('2026-01-19T07:30', before, after), { date: '2026-01-23', time: '13:00', allDay: false })];
+    const xs = [
+      exception(shiftedKey('2026-01-12T07:30', before, after), { deleted: true }),
+      exception(shiftedKey('2026-01-19T07:30', before, after), { date: '2026-01-23', time: '13:00', allDay: false }),
+    ];
     const items = seriesOccurrences(event(after), xs, '2026-01-01', '2026-01-31', true);
     expect(items.map((i) => i.start)).toEqual(['2026-01-06T08:00', '2026-01-23T13:00', '2026-01-27T08:00']);
   });
