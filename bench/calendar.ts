@@ -24,19 +24,12 @@ import { addDays } from '../apps/api/src/modules/calendar/zone.ts';
 import { buildAssignment } from '../apps/api/src/test/assessment-factories.ts';
 import { buildClass, buildCourse, buildGroup, enrol } from '../apps/api/src/test/class-factories.ts';
 import { buildSchool, buildUser, TEST_PASSWORD } from '../apps/api/src/test/factories.ts';
+import { numArg, strArg } from './cli-args.ts';
 import { openBenchDatabase } from './scratch-db.ts';
 
-const arg = (name: string, dflt: number): number => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const strArg = (name: string): string | undefined => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
-const RUNS = arg('runs', 50);
-const WARMUP = arg('warmup', 10);
-const OTHERS = arg('others', 40);
+const RUNS = numArg('runs', 50);
+const WARMUP = numArg('warmup', 10);
+const OTHERS = numArg('others', 40);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '';
 const ONLY = strArg('db');
 const TARGET_MS = 50;

@@ -1,10 +1,9 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import type { CalendarFeed, CalendarOccurrence, CalendarRange, EventDetails, EventForm } from '@klase/core/calendar/contracts';
-import type { UserRow } from '../../platform/rows.ts';
-import { signIn, visitor, type Agent } from '../../test/agent.ts';
+import type { CalendarFeed, CalendarOccurrence, CalendarRange } from '@klase/core/calendar/contracts';
+import { visitor } from '../../test/agent.ts';
 import { buildAssignment, buildSubmission } from '../../test/assessment-factories.ts';
-import { useClassWorld } from '../../test/class-world.ts';
+import { useCalendarWorld } from '../../test/calendar-world.ts';
 import { escapeText, fold, vtimezone } from './ical.ts';
 import { addDays, wallClockOf } from './zone.ts';
 
@@ -44,24 +43,7 @@ const icalOccurrences = (text: string, from: string, to: string): string[] => {
 };
 
 describe('calendar due dates and feed', () => {
-  const ctx = useClassWorld();
-  const agents = new Map<string, Agent>();
-  const as = async (u: UserRow): Promise<Agent> => {
-    const known = agents.get(u.id) ?? (await signIn(ctx.t.app, u.username));
-    agents.set(u.id, known);
-    return known;
-  };
-  const create = async (u: UserRow, f: Partial<EventForm>) => {
-    const body = { title: 'Event', date: '2026-03-02', time: '07:30', durationMinutes: 30, type: 'user', ...f };
-    const res = await (await as(u)).req('POST', '/api/calendar/events', body);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<EventDetails>();
-  };
-  const get = async <T>(u: UserRow, url: string): Promise<T> => {
-    const res = await (await as(u)).req('GET', url);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<T>();
-  };
+  const { ctx, as, create, get } = useCalendarWorld();
 
   it('students and their parents see due dates (linked, overdue until handed in); teachers do not', async () => {
     const w = ctx.w;

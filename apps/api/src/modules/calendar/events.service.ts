@@ -22,7 +22,7 @@ import {
   type EventRecord,
   type EventValues,
 } from './calendar.repo.ts';
-import { shapeOf } from './occurrences.ts';
+import { NO_OVERRIDE, shapeOf } from './occurrences.ts';
 import { isOccurrence, ruleText, shiftedKey, type SeriesShape } from './recurrence.ts';
 import { editorOf, readingOf, schoolOf } from './views.service.ts';
 
@@ -214,14 +214,7 @@ export const removeEvent = async (ctx: Ctx, user: UserRow, id: string, q: { scop
     eventId: event.id,
     occurrence,
     deleted: true,
-    date: null,
-    time: null,
-    allDay: null,
-    durationMinutes: null,
-    title: null,
-    description: null,
-    location: null,
-    meetingUrl: null,
+    ...NO_OVERRIDE,
     createdBy: user.id,
     updatedBy: user.id,
   });

@@ -16,6 +16,18 @@ export const shapeOf = (e: EventRecord): SeriesShape => ({
   until: e.until,
 });
 
+/** The fields of an exception that changes nothing (a deleted occurrence's). */
+export const NO_OVERRIDE = {
+  date: null,
+  time: null,
+  allDay: null,
+  durationMinutes: null,
+  title: null,
+  description: null,
+  location: null,
+  meetingUrl: null,
+} as const;
+
 /** Where one occurrence is and what it says: the series' fields, or an edited exception's. */
 interface Placed {
   date: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExceptionRecord, VisibleEvent } from './calendar.repo.ts';
-import { seriesOccurrences } from './occurrences.ts';
+import { NO_OVERRIDE, seriesOccurrences } from './occurrences.ts';
 import { isOccurrence, occurrenceKeys, ruleText, shiftedKey, type SeriesShape } from './recurrence.ts';
 import { instantOf, floating, wallClockOf } from './zone.ts';
 
@@ -141,14 +141,7 @@ describe('calendar occurrences with exceptions', () => {
     eventId: '00000000-0000-4000-8000-000000000001',
     occurrence,
     deleted: false,
-    date: null,
-    time: null,
-    allDay: null,
-    durationMinutes: null,
-    title: null,
-    description: null,
-    location: null,
-    meetingUrl: null,
+    ...NO_OVERRIDE,
     createdAt: new Date(),
     createdBy: 'u',
     updatedAt: new Date(),
