@@ -33,6 +33,16 @@ describe('calendar recurrence', () => {
     expect(occurrenceKeys(series({ repeat: 'daily' }), '2030-03-01', '2030-03-03')).toEqual(['2030-03-01T07:30', '2030-03-02T07:30', '2030-03-03T07:30']);
   });
 
+  it('a series started long ago is not walked from its first day, with the same occurrences', () => {
+    const started = performance.now();
+    expect(occurrenceKeys(series({ date: '1000-01-01', repeat: 'daily' }), '9999-12-30', '9999-12-31')).toEqual(['9999-12-30T07:30', '9999-12-31T07:30']);
+    expect(performance.now() - started).toBeLessThan(1000);
+    const monthly = series({ date: '2020-01-31', repeat: 'monthly' });
+    expect(occurrenceKeys(monthly, '2026-02-01', '2026-03-31')).toEqual(['2026-02-28T07:30', '2026-03-31T07:30']);
+    const weekdays = series({ date: '2020-01-04', repeat: 'weekdays' });
+    expect(occurrenceKeys(weekdays, '2026-01-03', '2026-01-06')).toEqual(['2026-01-05T07:30', '2026-01-06T07:30']);
+  });
+
   it('weekdays: Monday to Friday only', () => {
     const s = series({ date: '2026-01-09', repeat: 'weekdays' });
     expect(ruleText(s)).toBe('FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR');
