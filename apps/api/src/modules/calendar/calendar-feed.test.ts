@@ -100,6 +100,7 @@ describe('calendar due dates and feed', () => {
       until: '2026-08-31',
       time: '23:30',
     });
+    await create(w.admin, { type: 'school', title: 'Morning exercise', date: '2026-06-06', repeat: 'weekdays', until: '2026-06-19', time: '06:45' });
     await create(w.admin, { type: 'school', title: 'Araw ng Kalayaan', date: '2026-06-12', allDay: true, time: null, durationMinutes: null });
     await create(w.s1, {
       title: '学习 — Pag-aaral sa aklatan, mahabang pamagat upang matupi ang linya ng iCalendar',
@@ -126,6 +127,8 @@ describe('calendar due dates and feed', () => {
     expect(text).toContain('EXDATE;TZID=Asia/Manila:20260615T073000');
     expect(text).toContain('RECURRENCE-ID;TZID=Asia/Manila:20260608T073000');
     expect(text).toContain('DTSTART;VALUE=DATE:20260612');
+    // Entered on Saturday 6 June, the weekday series starts on Monday 8 June (RFC 5545 counts DTSTART).
+    expect(text).toMatch(/DTSTART;TZID=Asia\/Manila:20260608T064500\r\n(.*\r\n)*?SUMMARY:Morning exercise/);
     expect(text).toContain('SUMMARY:Flag ceremony\\, Monday\\; assembly');
 
     const apiOf = async (from: string, to: string) =>

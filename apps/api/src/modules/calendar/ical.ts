@@ -1,7 +1,7 @@
 import type { EventRecord, ExceptionRecord } from './calendar.repo.ts';
 import { shapeOf } from './occurrences.ts';
 import { isOccurrence, occurrenceKeys, ruleText } from './recurrence.ts';
-import { floating, instantOf, offsetMinutes } from './zone.ts';
+import { addDays, floating, instantOf, offsetMinutes } from './zone.ts';
 
 /**
  * RFC 5545 text of a calendar feed (issue 17), written here rather than with `ical-generator`
@@ -159,6 +159,11 @@ export const seriesEvents = (e: EventRecord, exceptions: ExceptionRecord[], time
   const rule = feedRule(e, timeZone);
   if (!rule) return vevent(base, timeZone, stamp, []);
   const shape = shapeOf(e);
+  // RFC 5545 counts DTSTART as the first occurrence, rrule only days its rule names (a weekday
+  // series entered on a Saturday starts on the Monday): DTSTART is the first real occurrence.
+  const [first] = occurrenceKeys(shape, shape.date, addDays(shape.date, 7));
+  if (!first) return [];
+  base.date = first.slice(0, 10);
   const valid = exceptions.filter((x) => isOccurrence(shape, x.occurrence));
   const exdates = valid.filter((x) => x.deleted).map((x) => when('EXDATE', timeZone, ...keyParts(x.occurrence)));
   const lines = vevent(base, timeZone, stamp, [`RRULE:${rule}`, ...exdates]);
