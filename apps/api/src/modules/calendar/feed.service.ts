@@ -4,7 +4,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { hitWindow } from '../../platform/rate-limit.ts';
 import { findUserById } from '../admin/users/users.service.ts';
-import { dueBetween } from '../dashboard/dashboard.repo.ts';
+import { dueBetween } from '../dashboard/dashboard.service.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { exceptionsOf, feedOwner, hasFeed, replaceFeed, revokeFeed, visibleEvents } from './calendar.repo.ts';
 import { calendarText, dueEvent, seriesEvents, utcValue } from './ical.ts';

@@ -1,6 +1,6 @@
 import { workState } from '@klase/core/assignments/contracts';
 import type { CalendarOccurrence } from '@klase/core/calendar/contracts';
-import type { DueCandidate } from '../dashboard/dashboard.repo.ts';
+import type { DueCandidate } from '../dashboard/dashboard.service.ts';
 import type { EventRecord, ExceptionRecord, VisibleEvent } from './calendar.repo.ts';
 import { isOccurrence, occurrenceKeys, type SeriesShape } from './recurrence.ts';
 import { floating, keyOf, wallClockOf } from './zone.ts';

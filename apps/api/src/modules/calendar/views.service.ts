@@ -5,7 +5,7 @@ import { ROLE } from '@klase/core/roles';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { findChild, listChildren } from '../admin/users/users.service.ts';
-import { dueBetween, dueCandidates } from '../dashboard/dashboard.repo.ts';
+import { dueBetween, dueCandidates } from '../dashboard/dashboard.service.ts';
 import { exceptionsOf, schoolTimeZone, taughtClassIds, visibleEvents, type EventRecord, type ExceptionRecord, type Viewer } from './calendar.repo.ts';
 import { byStart, dueItem, seriesOccurrences } from './occurrences.ts';
 import { addDays, floating, instantOf, wallClockOf } from './zone.ts';
