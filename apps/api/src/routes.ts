@@ -16,6 +16,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { gradebookRoutes } from './modules/gradebook/gradebook.routes.ts';
 import { gradebookSetupRoutes } from './modules/gradebook/setup/gradebook-setup.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
 import { discussionsRoutes } from './modules/discussions/discussions.routes.ts';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.ts';
@@ -56,6 +57,7 @@ export const MODULES = [
   { prefix: '/api/notifications', plugin: notificationsRoutes },
   { prefix: '/api', plugin: discussionsRoutes },
   { prefix: '/api/announcements', plugin: announcementsRoutes },
+  { prefix: '/api/calendar', plugin: calendarRoutes },
 ] as const;
 
 export const registerModules = async (app: FastifyInstance): Promise<void> => {

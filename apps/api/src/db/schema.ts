@@ -13,6 +13,7 @@ import * as messaging from './schema/messaging.ts';
 import * as notifications from './schema/notifications.ts';
 import * as discussions from './schema/discussions.ts';
 import * as announcements from './schema/announcements.ts';
+import * as calendar from './schema/calendar.ts';
 
 /** Every table, for drizzle's typed client. */
 export const schema = {
@@ -31,5 +32,6 @@ export const schema = {
   ...notifications,
   ...discussions,
   ...announcements,
+  ...calendar,
 };
 export type Schema = typeof schema;

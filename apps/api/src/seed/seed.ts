@@ -12,6 +12,7 @@ import { seedDemoMessaging } from './seed-messaging.ts';
 import { seedDemoNotifications } from './seed-notifications.ts';
 import { seedDemoDiscussions } from './seed-discussions.ts';
 import { seedDemoAnnouncements } from './seed-announcements.ts';
+import { seedDemoCalendar } from './seed-calendar.ts';
 import { seedCatalogue, seedDemoCourses } from './seed-courses.ts';
 
 export const DEMO_PASSWORD = 'Klase#2026';
@@ -214,6 +215,7 @@ export const seedDemo = async (db: Db): Promise<boolean> => {
     await insertDemoClasses(tx, school2, DEMO_CLASSES_2, idOf2);
     await seedDemoDiscussions(tx);
     await seedDemoAnnouncements(tx);
+    await seedDemoCalendar(tx);
   });
   return true;
 };

@@ -128,3 +128,6 @@ export const latestGrades = async (ctx: Ctx, user: UserRow, q: { childId?: strin
     ),
   };
 };
+
+/** The calendar's due dates (issue 17) read the same query: a student's graded materials due in a range, and What's Due's candidates. */
+export { dueBetween, dueCandidates, type DueCandidate } from './dashboard.repo.ts';
