@@ -21,4 +21,5 @@ export const FEATURE_NAMESPACES = [
   'gradeReport',
   'messaging',
   'notifications',
+  'calendar',
 ] as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SECTORS } from '../constants.ts';
 import { V, optionalText, requiredText, urlField, whenNumbers } from '../validation/rules.ts';
 import { queryBool, queryList, tableQueryWith, exportQueryWith } from './common.ts';
+import { DEFAULT_TIME_ZONE, timeZoneField } from '../calendar/contracts.ts';
 
 /** Schools, `/api/admin/schools`. */
 
@@ -54,6 +55,7 @@ export const schoolForm = z
     requireParentAccount: z.boolean().default(false),
     /** Students may message their classmates (issue 16); off: only their teachers and the school's administrators. */
     studentMessaging: z.boolean().default(true),
+    timeZone: timeZoneField.default(DEFAULT_TIME_ZONE),
   })
   .superRefine(
     (v, ctx) => {
@@ -98,6 +100,7 @@ export const schoolDetails = schoolRow.extend({
   websiteUrl: z.string().nullable(),
   requireParentAccount: z.boolean(),
   studentMessaging: z.boolean(),
+  timeZone: z.string(),
   createdBy: z.string().nullable(),
   updatedBy: z.string().nullable(),
 });

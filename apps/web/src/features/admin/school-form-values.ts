@@ -1,4 +1,5 @@
 import type { SchoolDetails, SchoolForm } from '@klase/core/admin/schools';
+import { DEFAULT_TIME_ZONE } from '@klase/core/calendar/contracts';
 
 /** What the school form edits: the schema's fields, with the years as typed text. */
 export interface SchoolFormState extends Omit<Required<SchoolForm>, 'schoolYearFrom' | 'schoolYearTo' | 'sector'> {
@@ -29,6 +30,7 @@ export const emptySchool = (customerId = ''): SchoolFormState => ({
   enabled: true,
   requireParentAccount: false,
   studentMessaging: true,
+  timeZone: DEFAULT_TIME_ZONE,
 });
 
 export const schoolToState = (s: SchoolDetails): SchoolFormState => ({
@@ -51,6 +53,7 @@ export const schoolToState = (s: SchoolDetails): SchoolFormState => ({
   enabled: s.enabled,
   requireParentAccount: s.requireParentAccount,
   studentMessaging: s.studentMessaging,
+  timeZone: s.timeZone || DEFAULT_TIME_ZONE,
 });
 
 /** A typed year as a number; blank stays undefined so the schema reports "required". */
