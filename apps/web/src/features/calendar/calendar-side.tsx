@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { useTone } from '../../components/tones.ts';
 import { EVENT_KINDS, KIND_COLORS, KindIcon, colorKeyOf, type EventKind } from './event-kinds.tsx';
-import { useWhenText } from './event-details-dialog.tsx';
+import { useWhenText } from './when-text.ts';
 import classes from './calendar-side.module.css';
 
 type ListAnswer = Pick<UseQueryResult<{ items: CalendarOccurrence[] }>, 'data' | 'isPending' | 'isError' | 'error' | 'refetch'>;

@@ -10,24 +10,11 @@ import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { NARROW_QUERY } from '../../components/data-table/types.ts';
 import { ErrorText } from '../../components/error-text.tsx';
 import { useTone } from '../../components/tones.ts';
-import { formatWallClock } from '../../lib/dates.ts';
 import { toastSuccess } from '../../lib/toasts.ts';
 import { calendarKeys, deleteEventCall } from './calendar-api.ts';
 import { KIND_COLORS, KindIcon, colorKeyOf } from './event-kinds.tsx';
 import { useScopeQuestion } from './scope-question.tsx';
-
-/** "Nov 27, 2026 1:58 PM – 2:58 PM" (or the date alone for an all-day event). */
-export const useWhenText = () => {
-  const { t, i18n } = useTranslation('calendar');
-  return (o: Pick<CalendarOccurrence, 'start' | 'end' | 'allDay'>) => {
-    const start = formatWallClock(o.start, null, i18n.language) ?? o.start;
-    if (o.allDay) return `${start} · ${t('allDay')}`;
-    if (!o.end) return start;
-    const sameDay = o.end.slice(0, 10) === o.start.slice(0, 10);
-    const end = formatWallClock(o.end, sameDay ? 'time' : null, i18n.language);
-    return `${start} – ${end ?? o.end}`;
-  };
-};
+import { useWhenText } from './when-text.ts';
 
 const Row = ({ label, children }: { label: string; children: ReactNode }) => {
   const muted = useTone('muted');

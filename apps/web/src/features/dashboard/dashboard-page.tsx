@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarEvent, IconSpeakerphone } from '@tabler/icons-react';
+import { IconSpeakerphone } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLE, roleKeyOf } from '@klase/core/roles';
@@ -10,6 +10,7 @@ import { useSession } from '../../lib/session-store.ts';
 import { GuidedTour } from './guided-tour.tsx';
 import { WelcomeDialog } from './welcome-dialog.tsx';
 import { MessageCard, PendingCard, RecentGradesCard, WhatsDueCard } from './work-lists.tsx';
+import { UpcomingEventsCard } from './upcoming-events-card.tsx';
 
 const Section = ({ title, icon, empty }: { title: string; icon: ReactNode; empty: EmptyKind }) => (
   <Card withBorder padding="md" component="section" aria-label={title}>
@@ -40,6 +41,15 @@ const ChildLists = () => {
   );
 };
 
+/** Upcoming events and due dates: a parent's are the selected child's (their own until one is chosen). */
+const UpcomingEvents = ({ parent }: { parent: boolean }) => {
+  const { t } = useTranslation('dashboard');
+  const children = useSession((s) => s.childrenList);
+  const childId = useSession((s) => s.selectedChildId);
+  const child = parent ? children.find((c) => c.id === childId) : undefined;
+  return <UpcomingEventsCard childId={child?.id ?? null} subtitle={child ? t('forChild', { name: cleanChildName(child.name) || child.username }) : null} />;
+};
+
 /** The work lists of the role: a student's What's Due, staff's Pending Submissions, a parent's child's lists. */
 const WorkLists = ({ roleId }: { roleId: number }) => {
   if (roleId === ROLE.student) return <WhatsDueCard childId={null} />;
@@ -50,8 +60,8 @@ const WorkLists = ({ roleId }: { roleId: number }) => {
 
 /**
  * The dashboard: the role's work lists (packages/core/src/assessments/dashboard.ts), then
- * announcements and events, which have no data source yet (later issues) and show the spec's
- * empty texts.
+ * announcements (no data source yet: the spec's empty text) and the upcoming events of the
+ * calendar (issue 17).
  */
 export const DashboardPage = () => {
   const { t } = useTranslation('common');
@@ -78,7 +88,7 @@ export const DashboardPage = () => {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <WorkLists roleId={profile.roleId} />
         <Section title={t('dashboard.announcements')} icon={<IconSpeakerphone size={20} aria-hidden="true" />} empty="noRecords" />
-        <Section title={t('dashboard.upcomingEvents')} icon={<IconCalendarEvent size={20} aria-hidden="true" />} empty="noUpcomingEvents" />
+        <UpcomingEvents parent={profile.roleId === ROLE.parent} />
       </SimpleGrid>
       <WelcomeDialog name={profile.firstName} />
       <GuidedTour opened={touring} onClose={() => setTouring(false)} />

@@ -44,7 +44,7 @@ interface ListCardProps {
 }
 
 /** A dashboard card with a list: skeleton rows while loading, the error with a retry, the empty text, or the items. */
-const ListCard = ({ title, icon, summary, subtitle, query, empty, children, testId }: ListCardProps) => {
+export const ListCard = ({ title, icon, summary, subtitle, query, empty, children, testId }: ListCardProps) => {
   const { t } = useTranslation('dashboard');
   const titleId = useId();
   const muted = useTone('muted');
