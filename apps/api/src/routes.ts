@@ -16,6 +16,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { gradebookRoutes } from './modules/gradebook/gradebook.routes.ts';
 import { gradebookSetupRoutes } from './modules/gradebook/setup/gradebook-setup.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { customersRoutes } from './modules/admin/customers/customers.routes.ts';
@@ -52,6 +53,7 @@ export const MODULES = [
   { prefix: '/api', plugin: gradebookRoutes },
   { prefix: '/api/messages', plugin: messagingRoutes },
   { prefix: '/api/notifications', plugin: notificationsRoutes },
+  { prefix: '/api/calendar', plugin: calendarRoutes },
 ] as const;
 
 export const registerModules = async (app: FastifyInstance): Promise<void> => {

@@ -11,6 +11,7 @@ import * as assessments from './schema/assessments.ts';
 import * as gradebook from './schema/gradebook.ts';
 import * as messaging from './schema/messaging.ts';
 import * as notifications from './schema/notifications.ts';
+import * as calendar from './schema/calendar.ts';
 
 /** Every table, for drizzle's typed client. */
 export const schema = {
@@ -27,5 +28,6 @@ export const schema = {
   ...gradebook,
   ...messaging,
   ...notifications,
+  ...calendar,
 };
 export type Schema = typeof schema;

@@ -55,6 +55,7 @@ export const schoolForm = z
     requireParentAccount: z.boolean().default(false),
     /** Students may message their classmates (issue 16); off: only their teachers and the school's administrators. */
     studentMessaging: z.boolean().default(true),
+    /** The school's IANA time zone (issue 17): every calendar date and time is wall-clock time there. */
     timeZone: timeZoneField.default(DEFAULT_TIME_ZONE),
   })
   .superRefine(

@@ -49,6 +49,8 @@ export const schools = pgTable(
     requireParentAccount: boolean('require_parent_account').notNull().default(false),
     /** Students may message classmates (issue 16); off: only their teachers. */
     studentMessaging: boolean('student_messaging').notNull().default(true),
+    /** IANA time zone of the school's calendar (issue 17): events are wall-clock times there. */
+    timeZone: text('time_zone').notNull().default('Asia/Manila'),
     ...stamps(),
   },
   (t) => [index('schools_customer_idx').on(t.customerId)],

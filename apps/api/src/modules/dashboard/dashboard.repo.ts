@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { GRADED_TYPES } from '@klase/core/materials/contracts';
 import type { Db } from '../../db/client.ts';
 import { quizAttempts, submissions } from '../../db/schema/assessments.ts';
@@ -36,12 +36,8 @@ const ownWork = (studentId: string): SQL => and(eq(submissions.materialId, cours
 
 const byName = sql`lower(${courseMaterials.name})`;
 
-/**
- * What's Due candidates: the student's graded materials due before `until`, with their own
- * `submissions` row (null fields: none). Past-due materials come only when nothing was handed in
- * (no row or a draft): `workState` decides which of them are missing. By due date.
- */
-export const dueCandidates = (db: Db, studentId: string, now: Date, until: Date) =>
+/** A student's graded materials with a due date (and `when` more), with their own `submissions` row (null fields: none), by due date. */
+const studentWork = (db: Db, studentId: string, when: SQL) =>
   db
     .select({
       ...materialColumns,
@@ -60,16 +56,24 @@ export const dueCandidates = (db: Db, studentId: string, now: Date, until: Date)
     .innerJoin(classes, activeClass)
     .innerJoin(classStudents, enrolled(studentId))
     .leftJoin(submissions, ownWork(studentId))
-    .where(
-      and(
-        assignedToStudents([studentId]),
-        inArray(courseMaterials.type, GRADED_TYPES),
-        isNotNull(courseMaterials.dueAt),
-        lte(courseMaterials.dueAt, until),
-        or(gte(courseMaterials.dueAt, now), isNull(submissions.id), eq(submissions.status, 'draft')),
-      ),
-    )
+    .where(and(assignedToStudents([studentId]), inArray(courseMaterials.type, GRADED_TYPES), isNotNull(courseMaterials.dueAt), when))
     .orderBy(asc(courseMaterials.dueAt), asc(byName), asc(courseMaterials.id));
+
+/**
+ * What's Due candidates: the student's graded materials due before `until`. Past-due materials
+ * come only when nothing was handed in (no row or a draft): `workState` decides which of them are
+ * missing.
+ */
+export const dueCandidates = (db: Db, studentId: string, now: Date, until: Date) =>
+  studentWork(
+    db,
+    studentId,
+    and(lte(courseMaterials.dueAt, until), or(gte(courseMaterials.dueAt, now), isNull(submissions.id), eq(submissions.status, 'draft'))) as SQL,
+  );
+
+/** The student's graded materials due in [from, to) whatever their work's state (the calendar's due dates). */
+export const dueBetween = (db: Db, studentId: string, from: Date, to: Date) =>
+  studentWork(db, studentId, and(gte(courseMaterials.dueAt, from), lt(courseMaterials.dueAt, to)) as SQL);
 
 export type DueCandidate = Awaited<ReturnType<typeof dueCandidates>>[number];
 /** The material and where it sits, as every list row has it. */

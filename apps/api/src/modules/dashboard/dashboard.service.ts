@@ -19,7 +19,7 @@ const DEFAULT_POINTS = 100;
 const required = (path: string): DomainError => new DomainError('VALIDATION', { fields: [{ path, key: 'required' }] });
 
 /** Whose work a student or parent reads: a student their own; a parent `childId`, one of their children (anything else 404). */
-const studentOf = async (ctx: Ctx, user: UserRow, childId: string | undefined): Promise<string> => {
+export const studentOf = async (ctx: Ctx, user: UserRow, childId: string | undefined): Promise<string> => {
   if (user.roleId === ROLE.student) return user.id;
   if (user.roleId !== ROLE.parent) throw new DomainError('FORBIDDEN');
   if (!childId) throw required('childId');

@@ -40,6 +40,7 @@ const AUDITED = [
   'enabled',
   'requireParentAccount',
   'studentMessaging',
+  'timeZone',
 ] as const;
 
 const toRow = (r: SchoolListRow): SchoolRow => ({
@@ -72,6 +73,7 @@ const toDetails = (r: SchoolListRow): SchoolDetails => ({
   websiteUrl: r.school.websiteUrl,
   requireParentAccount: r.school.requireParentAccount,
   studentMessaging: r.school.studentMessaging,
+  timeZone: r.school.timeZone,
   createdBy: r.school.createdBy,
   updatedBy: r.school.updatedBy,
 });
@@ -98,6 +100,7 @@ const valuesOf = (v: SchoolFormValues) => ({
   enabled: v.enabled,
   requireParentAccount: v.requireParentAccount,
   studentMessaging: v.studentMessaging,
+  timeZone: v.timeZone,
 });
 
 export const schoolTable = async (ctx: Ctx, scope: AdminScope, q: SchoolQuery) => {
