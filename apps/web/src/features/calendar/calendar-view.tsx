@@ -37,9 +37,8 @@ export const toEventInput = (o: CalendarOccurrence): EventInput => {
     start: o.start,
     end: o.allDay || o.end === null ? undefined : o.end,
     allDay: o.allDay,
-    backgroundColor: color,
-    borderColor: color,
-    textColor: KIND_TEXT_COLOR,
+    color,
+    contrastColor: KIND_TEXT_COLOR,
     extendedProps: { occurrence: o },
   };
 };
@@ -52,7 +51,7 @@ const EventFace = ({ info }: { info: EventDisplayInfo }) => {
   const o = occurrenceOf(info);
   const key = colorKeyOf(o);
   return (
-    <span className={classes.face} data-kind={key}>
+    <span className={classes.face} data-kind={key} data-calendar-event>
       <KindIcon kind={key} />
       <VisuallyHidden>{t(`kinds.${key}`)}:</VisuallyHidden>
       {info.timeText && <span className={classes.time}>{info.timeText}</span>}
@@ -127,10 +126,13 @@ export const CalendarView = ({ items, initialView, onRange, onOpen }: CalendarVi
         initialView={VIEWS[initialView]}
         headerToolbar={false}
         timeZone="UTC"
+        colorScheme={scheme}
         locale={locale}
         height="auto"
         events={events}
         eventInteractive
+        eventDisplay="block"
+        eventTimeFormat={{ hour: 'numeric', minute: '2-digit' }}
         dayMaxEvents={3}
         multiMonthMaxColumns={3}
         eventContent={(info: EventDisplayInfo) => <EventFace info={info} />}
