@@ -136,6 +136,11 @@ export const CalendarView = ({ items, initialView, onRange, onOpen }: CalendarVi
         dayMaxEvents={3}
         multiMonthMaxColumns={3}
         eventContent={(info: EventDisplayInfo) => <EventFace info={info} />}
+        eventDidMount={({ el }) => {
+          // The list view puts its events, which are buttons here (keyboard), in a role="list":
+          // a list may hold only list items (axe: aria-required-children), so it becomes a group.
+          if (el.parentElement?.getAttribute('role') === 'list' && el.getAttribute('role') === 'button') el.parentElement.setAttribute('role', 'group');
+        }}
         eventClick={(info) => {
           info.jsEvent.preventDefault();
           onOpen(occurrenceOf(info));
