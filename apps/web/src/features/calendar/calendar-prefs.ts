@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { readStored as read, writeStored as write } from '../../lib/preferences.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { EVENT_KINDS, type EventKind } from './event-kinds.tsx';
 
@@ -7,21 +8,6 @@ import { EVENT_KINDS, type EventKind } from './event-kinds.tsx';
  * their own): the event kinds hidden from the views, and a parent's `isCalendarViewAsParent`
  * (on by default: the selected child's calendar; off: the parent's own).
  */
-const read = (key: string): string | null => {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-};
-const write = (key: string, value: string) => {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // No storage (private mode): the choice lasts as long as the page.
-  }
-};
-
 export const hiddenKindsKey = (userId: string) => `klase.calendar.hidden.${userId}`;
 export const viewAsParentKey = (userId: string) => `klase.isCalendarViewAsParent.${userId}`;
 
