@@ -2,35 +2,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { CalendarOccurrence, CalendarOptions } from '@klase/core/calendar/contracts';
+import type { CalendarOptions } from '@klase/core/calendar/contracts';
 import { ROLE } from '@klase/core/roles';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
 import { sessionFixture } from '../../test/test-session.ts';
 import { hiddenKindsKey, viewAsParentKey } from './calendar-prefs.ts';
 import { CalendarPage } from './calendar-page.tsx';
+import { occurrenceFixture } from './calendar-test-data.ts';
 
 const CHILD = '12121212-1212-4121-8121-121212121212';
 const OPTIONS: CalendarOptions = { types: ['user'], classes: [], courses: [], groups: [], timeZone: 'Asia/Manila' };
-const event = (over: Partial<CalendarOccurrence>): CalendarOccurrence => ({
-  kind: 'event',
-  id: 'ev1',
-  occurrence: '2026-03-10T08:00',
-  title: 'Homeroom',
-  description: '',
-  location: '',
-  meetingUrl: '',
-  start: '2026-03-10T08:00',
-  end: '2026-03-10T09:00',
-  allDay: false,
-  type: 'class',
-  repeat: 'never',
-  exception: false,
-  context: { classId: null, className: null, courseId: null, courseName: null, groupId: null, groupName: null },
-  canEdit: false,
-  due: null,
-  ...over,
-});
+const event = occurrenceFixture;
 const ITEMS = [
   event({}),
   event({ kind: 'due', id: 'm1', title: 'Essay on Rizal', type: null, start: '2026-03-12T17:00', end: null, occurrence: '2026-03-12T17:00', due: { materialType: 'assignment', state: 'notSubmitted', overdue: false, link: '/classes/k1/courses/c1/element/e1?material=m1' } }),

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CalendarOccurrence, CalendarOptions, EventDetails } from '@klase/core/calendar/contracts';
+import type { CalendarOptions, EventDetails } from '@klase/core/calendar/contracts';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { EventFormDialog } from './event-form-dialog.tsx';
+import { occurrenceFixture } from './calendar-test-data.ts';
 
 const CLASS_ID = '11111111-1111-4111-8111-111111111111';
 const OPTIONS: CalendarOptions = {
@@ -38,24 +39,15 @@ const SERIES: EventDetails = {
   timeZone: 'Asia/Manila',
 };
 
-const THIRD: CalendarOccurrence = {
-  kind: 'event',
-  id: 'ev1',
+const THIRD = occurrenceFixture({
   occurrence: '2026-03-16T08:00',
-  title: 'Homeroom',
-  description: '',
   location: 'Room 4',
-  meetingUrl: '',
   start: '2026-03-16T08:00',
   end: '2026-03-16T09:00',
-  allDay: false,
-  type: 'class',
   repeat: 'weekly',
-  exception: false,
   context: { classId: CLASS_ID, className: 'Grade 7 - Sampaguita', courseId: null, courseName: null, groupId: null, groupName: null },
   canEdit: true,
-  due: null,
-};
+});
 
 const fetchMock = vi.fn<typeof fetch>();
 const sent = () =>

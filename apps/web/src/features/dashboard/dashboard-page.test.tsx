@@ -9,6 +9,7 @@ import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
 import { sessionFixture } from '../../test/test-session.ts';
 import { DashboardPage } from './dashboard-page.tsx';
+import { occurrenceFixture } from '../calendar/calendar-test-data.ts';
 
 const CHILD_A = '12121212-1212-4121-8121-121212121212';
 const CHILD_B = '34343434-3434-4343-8343-343434343434';
@@ -234,25 +235,8 @@ describe('DashboardPage: other roles', () => {
 });
 
 describe('DashboardPage: upcoming events (the calendar)', () => {
-  const occurrence = (over: Partial<CalendarOccurrence> = {}): CalendarOccurrence => ({
-    kind: 'event',
-    id: 'ev1',
-    occurrence: '2026-03-06T09:00',
-    title: 'Flag ceremony',
-    description: '',
-    location: '',
-    meetingUrl: '',
-    start: '2026-03-06T09:00',
-    end: '2026-03-06T10:00',
-    allDay: false,
-    type: 'school',
-    repeat: 'never',
-    exception: false,
-    context: { classId: null, className: null, courseId: null, courseName: null, groupId: null, groupName: null },
-    canEdit: false,
-    due: null,
-    ...over,
-  });
+  const occurrence = (over: Partial<CalendarOccurrence> = {}) =>
+    occurrenceFixture({ occurrence: '2026-03-06T09:00', title: 'Flag ceremony', start: '2026-03-06T09:00', end: '2026-03-06T10:00', type: 'school', ...over });
   const upcomingCalls = () => fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/calendar/upcoming'));
 
   it('lists events linking to the calendar and due work linking to its material, at wall-clock times', async () => {
