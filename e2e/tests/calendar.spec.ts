@@ -29,7 +29,9 @@ const createSeries = async (page: Page, title: string) => {
   await form.getByLabel(/^number of events/i).fill('5');
   await form.getByLabel(/^location/i).fill('Room 7');
   await form.getByRole('button', { name: /^save$/i }).click();
-  await sure(page, /create this event/i).getByRole('button', { name: /^confirm$/i }).click();
+  await sure(page, /create this event/i)
+    .getByRole('button', { name: /^confirm$/i })
+    .click();
   await expect(page.getByText('Event created.')).toBeVisible();
 };
 
@@ -72,11 +74,17 @@ test('a teacher runs a weekly class series that the class sees, then deletes it'
   // Today's occurrence moves to 10:00, this event only.
   await view(page, /^day$/i).click();
   await eventsTitled(page, title).first().click();
-  await page.getByTestId('event-details').getByRole('button', { name: /^edit$/i }).click();
+  await page
+    .getByTestId('event-details')
+    .getByRole('button', { name: /^edit$/i })
+    .click();
   const form = page.getByRole('dialog', { name: /^edit event$/i });
   await form.getByLabel(/^time/i).fill('10:00');
   await form.getByRole('button', { name: /^save$/i }).click();
-  await page.getByRole('dialog', { name: /edit a repeating event/i }).getByRole('button', { name: /^this event only$/i }).click();
+  await page
+    .getByRole('dialog', { name: /edit a repeating event/i })
+    .getByRole('button', { name: /^this event only$/i })
+    .click();
   await expect(page.getByText('Event updated.')).toBeVisible();
   await eventsTitled(page, title).first().click();
   const details = page.getByTestId('event-details');
@@ -88,8 +96,14 @@ test('a teacher runs a weekly class series that the class sees, then deletes it'
   await studentSees(browser, title, a11y);
 
   await eventsTitled(page, title).first().click();
-  await page.getByTestId('event-details').getByRole('button', { name: /^delete$/i }).click();
-  await page.getByRole('dialog', { name: /delete a repeating event/i }).getByRole('button', { name: /^all events in the series$/i }).click();
+  await page
+    .getByTestId('event-details')
+    .getByRole('button', { name: /^delete$/i })
+    .click();
+  await page
+    .getByRole('dialog', { name: /delete a repeating event/i })
+    .getByRole('button', { name: /^all events in the series$/i })
+    .click();
   await expect(page.getByText('Event deleted.')).toBeVisible();
   await view(page, /^year$/i).click();
   await expect(eventsTitled(page, title)).toHaveCount(0);

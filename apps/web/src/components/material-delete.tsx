@@ -115,9 +115,7 @@ export const useAskMaterialDelete = () => {
   const modals = useModals();
   return useCallback(
     ({ title, type, classId, ...options }: AskOptions) =>
-      askInModal<DeleteRequest>(modals, title, (choose) => (
-        <DeleteBody {...options} graded={classId !== null && isGradedType(type)} onDone={choose} />
-      )),
+      askInModal<DeleteRequest>(modals, title, (choose) => <DeleteBody {...options} graded={classId !== null && isGradedType(type)} onDone={choose} />),
     [modals],
   );
 };

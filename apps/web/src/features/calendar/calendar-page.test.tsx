@@ -16,7 +16,16 @@ const OPTIONS: CalendarOptions = { types: ['user'], classes: [], courses: [], gr
 const event = occurrenceFixture;
 const ITEMS = [
   event({}),
-  event({ kind: 'due', id: 'm1', title: 'Essay on Rizal', type: null, start: '2026-03-12T17:00', end: null, occurrence: '2026-03-12T17:00', due: { materialType: 'assignment', state: 'notSubmitted', overdue: false, link: '/classes/k1/courses/c1/element/e1?material=m1' } }),
+  event({
+    kind: 'due',
+    id: 'm1',
+    title: 'Essay on Rizal',
+    type: null,
+    start: '2026-03-12T17:00',
+    end: null,
+    occurrence: '2026-03-12T17:00',
+    due: { materialType: 'assignment', state: 'notSubmitted', overdue: false, link: '/classes/k1/courses/c1/element/e1?material=m1' },
+  }),
 ];
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -19,7 +19,8 @@ import { kindOf } from './event-kinds.tsx';
 import { FeedDialog } from './feed-dialog.tsx';
 
 /** Today in a time zone, as YYYY-MM-DD. */
-export const todayIn = (timeZone: string): string => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+export const todayIn = (timeZone: string): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 /** Phones start on the list, wider screens on the month. */
 const firstView = (): ViewKey => (typeof window !== 'undefined' && window.matchMedia?.(NARROW_QUERY).matches ? 'list' : 'month');
@@ -103,12 +104,7 @@ export const CalendarPage = () => {
       </Grid>
       {opened && <EventDetailsDialog occurrence={opened} onEdit={edit} onClose={() => setOpened(null)} />}
       {form && options.data && (
-        <EventFormDialog
-          editing={form.editing}
-          defaultDate={todayIn(options.data.timeZone)}
-          options={options.data}
-          onClose={() => setForm(null)}
-        />
+        <EventFormDialog editing={form.editing} defaultDate={todayIn(options.data.timeZone)} options={options.data} onClose={() => setForm(null)} />
       )}
       {subscribing && <FeedDialog onClose={() => setSubscribing(false)} />}
     </Stack>

@@ -40,7 +40,8 @@ const useDeleteOccurrence = () => {
   return async (o: CalendarOccurrence): Promise<boolean> => {
     let scope: EditScope | null = 'all';
     if (o.repeat !== 'never') scope = await askScope('delete');
-    else if (!(await confirm({ title: t('delete.title'), message: t('delete.message', { title: o.title }), confirmLabel: t('delete.confirm'), danger: true }))) scope = null;
+    else if (!(await confirm({ title: t('delete.title'), message: t('delete.message', { title: o.title }), confirmLabel: t('delete.confirm'), danger: true })))
+      scope = null;
     if (!scope) return false;
     await deleteEventCall(o.id, scope, scope === 'this' ? o.occurrence : null);
     await queryClient.invalidateQueries({ queryKey: calendarKeys.all });
@@ -94,8 +95,16 @@ export const EventDetailsDialog = ({ occurrence: o, onEdit, onClose }: EventDeta
           <Badge color={KIND_COLORS[key]} leftSection={<KindIcon kind={key} />} variant="filled">
             {t(`kinds.${key}`)}
           </Badge>
-          {o.repeat !== 'never' && <Badge variant="outline" color="gray.8">{t(`repeat.${o.repeat}`)}</Badge>}
-          {o.exception && <Badge variant="outline" color="gray.8">{t('details.exception')}</Badge>}
+          {o.repeat !== 'never' && (
+            <Badge variant="outline" color="gray.8">
+              {t(`repeat.${o.repeat}`)}
+            </Badge>
+          )}
+          {o.exception && (
+            <Badge variant="outline" color="gray.8">
+              {t('details.exception')}
+            </Badge>
+          )}
         </Group>
         <Row label={t('details.when')}>{when(o)}</Row>
         {context && <Row label={t('details.context')}>{context}</Row>}

@@ -112,7 +112,17 @@ describe('EventFormDialog: saving', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [post] = sent();
     expect(post).toMatchObject({ url: '/api/calendar/events', method: 'POST' });
-    expect(post?.body).toMatchObject({ title: 'Homeroom', type: 'class', classId: CLASS_ID, date: '2026-03-02', time: '08:00', durationMinutes: 60, repeat: 'weekly', count: 5, until: null });
+    expect(post?.body).toMatchObject({
+      title: 'Homeroom',
+      type: 'class',
+      classId: CLASS_ID,
+      date: '2026-03-02',
+      time: '08:00',
+      durationMinutes: 60,
+      repeat: 'weekly',
+      count: 5,
+      until: null,
+    });
     expect(await screen.findByText('Event created.')).toBeInTheDocument();
   });
 
@@ -131,7 +141,11 @@ describe('EventFormDialog: saving', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [patch] = sent();
     expect(patch).toMatchObject({ url: '/api/calendar/events/ev1', method: 'PATCH' });
-    expect(patch?.body).toMatchObject({ scope: 'this', occurrence: '2026-03-16T08:00', event: { date: '2026-03-17', time: '08:00', repeat: 'weekly', count: 5 } });
+    expect(patch?.body).toMatchObject({
+      scope: 'this',
+      occurrence: '2026-03-16T08:00',
+      event: { date: '2026-03-17', time: '08:00', repeat: 'weekly', count: 5 },
+    });
   });
 
   it('keeps the series start when "All events" is chosen without moving the date', async () => {

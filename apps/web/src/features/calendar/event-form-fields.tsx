@@ -66,9 +66,7 @@ export const ContextFields = ({ form, options }: { form: Form; options: Calendar
           }}
         />
       )}
-      {v.type === 'course' && (
-        <Select label={t('form.course')} required withAsterisk data={ofClass(options.courses)} {...form.getInputProps('courseId')} />
-      )}
+      {v.type === 'course' && <Select label={t('form.course')} required withAsterisk data={ofClass(options.courses)} {...form.getInputProps('courseId')} />}
       {v.type === 'group' && <Select label={t('form.group')} required withAsterisk data={ofClass(options.groups)} {...form.getInputProps('groupId')} />}
     </SimpleGrid>
   );
@@ -92,7 +90,7 @@ export const RepeatFields = ({ form }: { form: Form }) => {
           description={t('form.countHint', { max: WEEKLY_COUNT_MAX })}
           mask="999"
           inputMode="numeric"
-            {...form.getInputProps('count')}
+          {...form.getInputProps('count')}
         />
       )}
       {v.repeat !== 'never' && <TextField label={t('form.until')} dateMask {...form.getInputProps('until')} />}

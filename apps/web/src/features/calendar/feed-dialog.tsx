@@ -56,7 +56,12 @@ export const FeedDialog = ({ onClose }: { onClose: () => void }) => {
               <TextInput label={t('feed.url')} value={url} readOnly style={{ flex: 1 }} onFocus={(e) => e.currentTarget.select()} />
               <CopyButton value={url}>
                 {({ copied, copy }) => (
-                  <Button variant={copied ? 'filled' : 'light'} color={copied ? 'teal.9' : undefined} onClick={copy} leftSection={copied ? <IconCheck size={16} aria-hidden="true" /> : <IconCopy size={16} aria-hidden="true" />}>
+                  <Button
+                    variant={copied ? 'filled' : 'light'}
+                    color={copied ? 'teal.9' : undefined}
+                    onClick={copy}
+                    leftSection={copied ? <IconCheck size={16} aria-hidden="true" /> : <IconCopy size={16} aria-hidden="true" />}
+                  >
                     {copied ? t('feed.copied') : t('feed.copy')}
                   </Button>
                 )}

@@ -245,7 +245,15 @@ describe('DashboardPage: upcoming events (the calendar)', () => {
       jsonResponse({
         items: [
           occurrence(),
-          occurrence({ kind: 'due', id: 'm1', title: 'Essay on Rizal', type: null, start: '2026-03-07T17:00', end: null, due: { materialType: 'assignment', state: 'notSubmitted', overdue: false, link } }),
+          occurrence({
+            kind: 'due',
+            id: 'm1',
+            title: 'Essay on Rizal',
+            type: null,
+            start: '2026-03-07T17:00',
+            end: null,
+            due: { materialType: 'assignment', state: 'notSubmitted', overdue: false, link },
+          }),
         ],
       });
     renderPage(ROLE.student);
