@@ -10,6 +10,7 @@ import { seedDemoAssessments } from './seed-assessments.ts';
 import { seedDemoGradebook } from './seed-gradebook.ts';
 import { seedDemoMessaging } from './seed-messaging.ts';
 import { seedDemoNotifications } from './seed-notifications.ts';
+import { seedDemoCalendar } from './seed-calendar.ts';
 import { seedCatalogue, seedDemoCourses } from './seed-courses.ts';
 
 export const DEMO_PASSWORD = 'Klase#2026';
@@ -210,6 +211,7 @@ export const seedDemo = async (db: Db): Promise<boolean> => {
     if (!school2) throw new Error('seed: second school not created');
     const idOf2 = await insertDemoUsers(tx, passwordHash, { schoolId: school2.id, customerId: customer2.id, domain: DOMAIN2 }, DEMO_USERS_2, LINKS_2);
     await insertDemoClasses(tx, school2, DEMO_CLASSES_2, idOf2);
+    await seedDemoCalendar(tx);
   });
   return true;
 };

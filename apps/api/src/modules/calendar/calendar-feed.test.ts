@@ -1,10 +1,9 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import type { CalendarFeed, CalendarOccurrence, CalendarRange, EventDetails, EventForm } from '@klase/core/calendar/contracts';
-import type { UserRow } from '../../platform/rows.ts';
-import { signIn, visitor, type Agent } from '../../test/agent.ts';
+import type { CalendarFeed, CalendarOccurrence, CalendarRange } from '@klase/core/calendar/contracts';
+import { visitor } from '../../test/agent.ts';
 import { buildAssignment, buildSubmission } from '../../test/assessment-factories.ts';
-import { useClassWorld } from '../../test/class-world.ts';
+import { useCalendarWorld } from '../../test/calendar-world.ts';
 import { escapeText, fold, vtimezone } from './ical.ts';
 import { addDays, wallClockOf } from './zone.ts';
 
@@ -44,24 +43,7 @@ const icalOccurrences = (text: string, from: string, to: string): string[] => {
 };
 
 describe('calendar due dates and feed', () => {
-  const ctx = useClassWorld();
-  const agents = new Map<string, Agent>();
-  const as = async (u: UserRow): Promise<Agent> => {
-    const known = agents.get(u.id) ?? (await signIn(ctx.t.app, u.username));
-    agents.set(u.id, known);
-    return known;
-  };
-  const create = async (u: UserRow, f: Partial<EventForm>) => {
-    const body = { title: 'Event', date: '2026-03-02', time: '07:30', durationMinutes: 30, type: 'user', ...f };
-    const res = await (await as(u)).req('POST', '/api/calendar/events', body);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<EventDetails>();
-  };
-  const get = async <T>(u: UserRow, url: string): Promise<T> => {
-    const res = await (await as(u)).req('GET', url);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<T>();
-  };
+  const { ctx, as, create, get } = useCalendarWorld();
 
   it('students and their parents see due dates (linked, overdue until handed in); teachers do not', async () => {
     const w = ctx.w;
@@ -77,7 +59,9 @@ describe('calendar due dates and feed', () => {
     ];
     const mine = (await get<CalendarRange>(w.s1, url)).items;
     expect(due(mine)).toEqual(expected);
-    expect(mine.find((i) => i.id === soon.material.id)?.due?.link).toBe(`/classes/${w.cls.id}/courses/${soon.course.id}/element/${soon.element.id}?material=${soon.material.id}`);
+    expect(mine.find((i) => i.id === soon.material.id)?.due?.link).toBe(
+      `/classes/${w.cls.id}/courses/${soon.course.id}/element/${soon.element.id}?material=${soon.material.id}`,
+    );
     expect(due((await get<CalendarRange>(w.parent, `${url}&childId=${w.s1.id}`)).items)).toEqual(expected);
     expect(due((await get<CalendarRange>(w.teacher, url)).items)).toEqual([]);
     expect(due((await get<CalendarRange>(w.s4, url)).items)).toEqual([]);
@@ -92,13 +76,39 @@ describe('calendar due dates and feed', () => {
 
   it("the feed is valid iCalendar whose expanded occurrences equal the API's; revoked or unknown answers 404", async () => {
     const w = ctx.w;
-    const weekly = await create(w.teacher, { type: 'class', classId: w.cls.id, title: 'Flag ceremony, Monday; assembly', date: '2026-06-01', repeat: 'weekly', count: 6 });
+    const weekly = await create(w.teacher, {
+      type: 'class',
+      classId: w.cls.id,
+      title: 'Flag ceremony, Monday; assembly',
+      date: '2026-06-01',
+      repeat: 'weekly',
+      count: 6,
+    });
     const teacher = await as(w.teacher);
-    await teacher.req('PATCH', `/api/calendar/events/${weekly.id}`, { event: { title: 'Flag ceremony (moved)', date: '2026-06-10', time: '09:00', type: 'class', classId: w.cls.id }, scope: 'this', occurrence: '2026-06-08T07:30' });
+    await teacher.req('PATCH', `/api/calendar/events/${weekly.id}`, {
+      event: { title: 'Flag ceremony (moved)', date: '2026-06-10', time: '09:00', type: 'class', classId: w.cls.id },
+      scope: 'this',
+      occurrence: '2026-06-08T07:30',
+    });
     await teacher.req('DELETE', `/api/calendar/events/${weekly.id}?scope=this&occurrence=2026-06-15T07:30`);
-    await create(w.teacher, { type: 'class', classId: w.cls.id, title: 'Month-end review', date: '2026-05-31', repeat: 'monthly', until: '2026-08-31', time: '23:30' });
+    await create(w.teacher, {
+      type: 'class',
+      classId: w.cls.id,
+      title: 'Month-end review',
+      date: '2026-05-31',
+      repeat: 'monthly',
+      until: '2026-08-31',
+      time: '23:30',
+    });
+    await create(w.admin, { type: 'school', title: 'Morning exercise', date: '2026-06-06', repeat: 'weekdays', until: '2026-06-19', time: '06:45' });
     await create(w.admin, { type: 'school', title: 'Araw ng Kalayaan', date: '2026-06-12', allDay: true, time: null, durationMinutes: null });
-    await create(w.s1, { title: '学习 — Pag-aaral sa aklatan, mahabang pamagat upang matupi ang linya ng iCalendar', date: '2026-06-03', repeat: 'weekdays', until: '2026-06-09', time: '16:00' });
+    await create(w.s1, {
+      title: '学习 — Pag-aaral sa aklatan, mahabang pamagat upang matupi ang linya ng iCalendar',
+      date: '2026-06-03',
+      repeat: 'weekdays',
+      until: '2026-06-09',
+      time: '16:00',
+    });
     const dueAt = new Date(Date.now() + 3 * DAY);
     await buildAssignment(ctx.t.db, { schoolId: w.schoolA.id, classId: w.cls.id, name: 'Science fair entry', dueAt });
 
@@ -117,9 +127,12 @@ describe('calendar due dates and feed', () => {
     expect(text).toContain('EXDATE;TZID=Asia/Manila:20260615T073000');
     expect(text).toContain('RECURRENCE-ID;TZID=Asia/Manila:20260608T073000');
     expect(text).toContain('DTSTART;VALUE=DATE:20260612');
+    // Entered on Saturday 6 June, the weekday series starts on Monday 8 June (RFC 5545 counts DTSTART).
+    expect(text).toMatch(/DTSTART;TZID=Asia\/Manila:20260608T064500\r\n(.*\r\n)*?SUMMARY:Morning exercise/);
     expect(text).toContain('SUMMARY:Flag ceremony\\, Monday\\; assembly');
 
-    const apiOf = async (from: string, to: string) => (await get<CalendarRange>(w.s1, `/api/calendar/events?from=${from}&to=${to}`)).items.map((i) => `${i.start} ${i.title}`).sort();
+    const apiOf = async (from: string, to: string) =>
+      (await get<CalendarRange>(w.s1, `/api/calendar/events?from=${from}&to=${to}`)).items.map((i) => `${i.start} ${i.title}`).sort();
     const summer = await apiOf('2026-05-25', '2026-09-06');
     expect(summer).toContain('2026-06-30T23:30 Month-end review');
     expect(summer).toContain('2026-06-10T09:00 Flag ceremony (moved)');

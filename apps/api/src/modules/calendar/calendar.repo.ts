@@ -44,12 +44,20 @@ export const taughtClassIds = async (db: Db, userId: string): Promise<string[]> 
 const contextTypes = ['class', 'course', 'group'] as const;
 
 const studentsPart = (db: Db, ids: string[]): SQL => {
-  const enrolledClasses = db.select({ id: classStudents.classId }).from(classStudents).innerJoin(classes, activeClass).where(inArray(classStudents.studentId, ids));
+  const enrolledClasses = db
+    .select({ id: classStudents.classId })
+    .from(classStudents)
+    .innerJoin(classes, activeClass)
+    .where(inArray(classStudents.studentId, ids));
   const publishedCourse = sql`exists (select 1 from ${courses} where ${courses.id} = ${calendarEvents.courseId} and ${courses.published})`;
   const memberGroups = db.select({ id: classGroupMembers.groupId }).from(classGroupMembers).where(inArray(classGroupMembers.studentId, ids));
   return and(
     inArray(calendarEvents.classId, enrolledClasses),
-    or(eq(calendarEvents.type, 'class'), and(eq(calendarEvents.type, 'course'), publishedCourse), and(eq(calendarEvents.type, 'group'), inArray(calendarEvents.groupId, memberGroups))),
+    or(
+      eq(calendarEvents.type, 'class'),
+      and(eq(calendarEvents.type, 'course'), publishedCourse),
+      and(eq(calendarEvents.type, 'group'), inArray(calendarEvents.groupId, memberGroups)),
+    ),
   ) as SQL;
 };
 
@@ -152,12 +160,22 @@ export const classInSchool = async (db: Db, id: string) => {
 };
 
 export const courseInSchool = async (db: Db, id: string) => {
-  const [row] = await db.select({ id: courses.id, classId: courses.classId, schoolId: classes.schoolId }).from(courses).leftJoin(classes, eq(classes.id, courses.classId)).where(eq(courses.id, id)).limit(1);
+  const [row] = await db
+    .select({ id: courses.id, classId: courses.classId, schoolId: classes.schoolId })
+    .from(courses)
+    .leftJoin(classes, eq(classes.id, courses.classId))
+    .where(eq(courses.id, id))
+    .limit(1);
   return row ?? null;
 };
 
 export const groupInSchool = async (db: Db, id: string) => {
-  const [row] = await db.select({ id: classGroups.id, classId: classGroups.classId, schoolId: classes.schoolId }).from(classGroups).innerJoin(classes, eq(classes.id, classGroups.classId)).where(eq(classGroups.id, id)).limit(1);
+  const [row] = await db
+    .select({ id: classGroups.id, classId: classGroups.classId, schoolId: classes.schoolId })
+    .from(classGroups)
+    .innerJoin(classes, eq(classes.id, classGroups.classId))
+    .where(eq(classGroups.id, id))
+    .limit(1);
   return row ?? null;
 };
 
@@ -168,7 +186,11 @@ export const teachingOptions = async (db: Db, userId: string) => {
   const [cls, crs, grp] = await Promise.all([
     db.select({ id: classes.id, name: classes.name }).from(classes).where(inArray(classes.id, ids)).orderBy(asc(classes.name)),
     db.select({ id: courses.id, name: courses.name, classId: courses.classId }).from(courses).where(inArray(courses.classId, ids)).orderBy(asc(courses.name)),
-    db.select({ id: classGroups.id, name: classGroups.name, classId: classGroups.classId }).from(classGroups).where(inArray(classGroups.classId, ids)).orderBy(asc(classGroups.name)),
+    db
+      .select({ id: classGroups.id, name: classGroups.name, classId: classGroups.classId })
+      .from(classGroups)
+      .where(inArray(classGroups.classId, ids))
+      .orderBy(asc(classGroups.name)),
   ]);
   return { classes: cls, courses: crs.flatMap((c) => (c.classId ? [{ id: c.id, name: c.name, classId: c.classId }] : [])), groups: grp };
 };

@@ -3,38 +3,24 @@ import { describe, expect, it } from 'vitest';
 import type { CalendarOccurrence, CalendarRange, EventDetails, EventForm } from '@klase/core/calendar/contracts';
 import { calendarEventExceptions, calendarEvents } from '../../db/schema/calendar.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { signIn, type Agent } from '../../test/agent.ts';
+import type { Agent } from '../../test/agent.ts';
+import { eventFormOf, useCalendarWorld } from '../../test/calendar-world.ts';
 import { schoolFormFor } from '../../test/admin-world.ts';
 import { buildCourse, buildGroup } from '../../test/class-factories.ts';
-import { useClassWorld } from '../../test/class-world.ts';
 
 /** The calendar API (issue 17): bad input, who creates and sees what, this-only and all-events edits. */
 
-const form = (extra: Partial<EventForm> = {}): EventForm => ({ title: 'Flag ceremony', date: '2026-03-02', time: '07:30', durationMinutes: 30, type: 'user', ...extra });
+const form = eventFormOf;
 
 describe('calendar API', () => {
-  const ctx = useClassWorld();
-  const agents = new Map<string, Agent>();
-  const as = async (u: UserRow): Promise<Agent> => {
-    const known = agents.get(u.id) ?? (await signIn(ctx.t.app, u.username));
-    agents.set(u.id, known);
-    return known;
-  };
+  const { ctx, as, create, get } = useCalendarWorld();
   const rows = async () => {
     const [a] = await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(calendarEvents);
     const [b] = await ctx.t.db.select({ n: sql<number>`count(*)::int` }).from(calendarEventExceptions);
     return { events: Number(a?.n), exceptions: Number(b?.n) };
   };
-  const create = async (u: UserRow, f: EventForm) => {
-    const res = await (await as(u)).req('POST', '/api/calendar/events', f);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<EventDetails>();
-  };
-  const range = async (u: UserRow, from: string, to: string, childId?: string) => {
-    const res = await (await as(u)).req('GET', `/api/calendar/events?from=${from}&to=${to}${childId ? `&childId=${childId}` : ''}`);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<CalendarRange>().items;
-  };
+  const range = async (u: UserRow, from: string, to: string, childId?: string) =>
+    (await get<CalendarRange>(u, `/api/calendar/events?from=${from}&to=${to}${childId ? `&childId=${childId}` : ''}`)).items;
   const titles = (items: CalendarOccurrence[]) => items.filter((i) => i.kind === 'event').map((i) => i.title);
 
   it('refuses each bad input with a field error (4xx) and writes nothing', async () => {
@@ -100,7 +86,14 @@ describe('calendar API', () => {
     expect(titles(await range(w.s1, from, from)).sort()).toEqual(['Class meeting', 'Course quiz review', 'Group 1 practice', 'Intramurals', 'Jose studies']);
     expect(titles(await range(w.parent, from, from, w.s1.id)).sort()).toEqual(['Class meeting', 'Course quiz review', 'Group 1 practice', 'Intramurals']);
     expect(titles(await range(w.parent, from, from)).sort()).toEqual(['Intramurals']);
-    expect(titles(await range(w.teacher, from, from)).sort()).toEqual(['Class meeting', 'Course quiz review', 'Group 1 practice', 'Group 2 practice', 'Hidden course event', 'Intramurals']);
+    expect(titles(await range(w.teacher, from, from)).sort()).toEqual([
+      'Class meeting',
+      'Course quiz review',
+      'Group 1 practice',
+      'Group 2 practice',
+      'Hidden course event',
+      'Intramurals',
+    ]);
     expect(titles(await range(w.admin, from, from))).toEqual(['Intramurals']);
     expect(titles(await range(w.studentB, from, from))).toEqual(['School B class']);
     const parentOther = await (await as(w.parent)).req('GET', `/api/calendar/events?from=${from}&to=${from}&childId=${w.s2.id}`);
@@ -168,7 +161,10 @@ describe('calendar API', () => {
     const w = ctx.w;
     const one = await create(w.s1, form({ title: 'Library visit' }));
     const student = await as(w.s1);
-    const changed = await student.req('PATCH', `/api/calendar/events/${one.id}`, { event: form({ title: 'Library visit (new time)', time: '09:00' }), scope: 'this' });
+    const changed = await student.req('PATCH', `/api/calendar/events/${one.id}`, {
+      event: form({ title: 'Library visit (new time)', time: '09:00' }),
+      scope: 'this',
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json<EventDetails>().form).toMatchObject({ title: 'Library visit (new time)', time: '09:00' });
     expect((await student.req('GET', '/api/calendar/options')).json()).toMatchObject({ types: ['user'], classes: [], timeZone: 'Asia/Manila' });

@@ -22,7 +22,7 @@ import {
   type EventRecord,
   type EventValues,
 } from './calendar.repo.ts';
-import { shapeOf } from './occurrences.ts';
+import { NO_OVERRIDE, shapeOf } from './occurrences.ts';
 import { isOccurrence, ruleText, shiftedKey, type SeriesShape } from './recurrence.ts';
 import { editorOf, readingOf, schoolOf } from './views.service.ts';
 
@@ -82,8 +82,8 @@ const formShape = (f: EventFormValues): SeriesShape => ({
   until: f.repeat === 'never' ? null : f.until,
 });
 
-/** The stored columns of the form's fields. */
-const seriesValues = (f: EventFormValues) => {
+/** The stored columns of the form's fields (the demo seed writes its events with it too). */
+export const seriesValues = (f: EventFormValues) => {
   const shape = formShape(f);
   return {
     title: f.title,
@@ -168,7 +168,9 @@ const updateSeries = async (db: Db, user: UserRow, event: EventRecord, f: EventF
   if (values.repeat === 'never') return deleteExceptions(db, event.id);
   const before = shapeOf(event);
   const after = formShape(f);
-  const moves = (await exceptionsOf(db, [event.id])).map((x): [string, string] => [x.occurrence, shiftedKey(x.occurrence, before, after)]).filter(([a, b]) => a !== b);
+  const moves = (await exceptionsOf(db, [event.id]))
+    .map((x): [string, string] => [x.occurrence, shiftedKey(x.occurrence, before, after)])
+    .filter(([a, b]) => a !== b);
   if (moves.length) await moveExceptionKeys(db, event.id, moves);
 };
 
@@ -212,14 +214,7 @@ export const removeEvent = async (ctx: Ctx, user: UserRow, id: string, q: { scop
     eventId: event.id,
     occurrence,
     deleted: true,
-    date: null,
-    time: null,
-    allDay: null,
-    durationMinutes: null,
-    title: null,
-    description: null,
-    location: null,
-    meetingUrl: null,
+    ...NO_OVERRIDE,
     createdBy: user.id,
     updatedBy: user.id,
   });

@@ -4,7 +4,7 @@ import type { Ctx } from '../../platform/context.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { hitWindow } from '../../platform/rate-limit.ts';
 import { findUserById } from '../admin/users/users.service.ts';
-import { dueBetween } from '../dashboard/dashboard.repo.ts';
+import { dueBetween } from '../dashboard/dashboard.service.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { exceptionsOf, feedOwner, hasFeed, replaceFeed, revokeFeed, visibleEvents } from './calendar.repo.ts';
 import { calendarText, dueEvent, seriesEvents, utcValue } from './ical.ts';
@@ -27,7 +27,10 @@ export const FEED_LIMITS = { requests: 120, windowSeconds: 600 };
 const feedUrl = (ctx: Ctx, token: string): string => `${ctx.config.appUrl.replace(/\/$/, '')}/api/calendar/ical/${token}.ics`;
 
 /** `GET /api/calendar/feed`: the URL is not kept (only its hash), so `url` is null; `active` whether one works. */
-export const feedState = async (ctx: Ctx, user: UserRow): Promise<CalendarFeed & { active: boolean }> => ({ url: null, active: await hasFeed(ctx.db, user.id) });
+export const feedState = async (ctx: Ctx, user: UserRow): Promise<CalendarFeed & { active: boolean }> => ({
+  url: null,
+  active: await hasFeed(ctx.db, user.id),
+});
 
 /** `POST /api/calendar/feed`: a new secret URL; the previous one stops working. */
 export const makeFeed = async (ctx: Ctx, user: UserRow): Promise<CalendarFeed & { active: boolean }> => {
@@ -48,15 +51,35 @@ export const feedText = async (ctx: Ctx, token: string, ip: string, now = new Da
   if (!owner?.schoolId || !owner.active) throw new DomainError('NOT_FOUND');
   const r = await readingOf(ctx, owner, undefined, true);
   const rows = await visibleEvents(ctx.db, r.viewer, null);
-  const exceptions = await exceptionsOf(ctx.db, rows.map((v) => v.event.id));
+  const exceptions = await exceptionsOf(
+    ctx.db,
+    rows.map((v) => v.event.id),
+  );
   const stamp = utcValue(now);
   const app = ctx.config.appUrl.replace(/\/$/, '');
-  const body = rows.flatMap((v) => seriesEvents(v.event, exceptions.filter((x) => x.eventId === v.event.id), r.timeZone, stamp, `${app}/#/calendar`));
+  const body = rows.flatMap((v) =>
+    seriesEvents(
+      v.event,
+      exceptions.filter((x) => x.eventId === v.event.id),
+      r.timeZone,
+      stamp,
+      `${app}/#/calendar`,
+    ),
+  );
   for (const studentId of r.dueFor) {
     for (const d of await dueBetween(ctx.db, studentId, new Date(now.getTime() - DUE_BACK_DAYS * DAY_MS), new Date(now.getTime() + DUE_AHEAD_DAYS * DAY_MS))) {
       if (!d.dueAt) continue;
       const wall = wallClockOf(d.dueAt, r.timeZone);
-      const item = { uid: `due-${d.materialId}-${studentId}@klase`, date: wall.slice(0, 10), time: wall.slice(11, 16), durationMinutes: null, title: d.name, description: `${d.className} · ${d.courseName}`, location: '', url: `${app}/#${materialLink(d)}` };
+      const item = {
+        uid: `due-${d.materialId}-${studentId}@klase`,
+        date: wall.slice(0, 10),
+        time: wall.slice(11, 16),
+        durationMinutes: null,
+        title: d.name,
+        description: `${d.className} · ${d.courseName}`,
+        location: '',
+        url: `${app}/#${materialLink(d)}`,
+      };
       body.push(...dueEvent(item, r.timeZone, stamp));
     }
   }

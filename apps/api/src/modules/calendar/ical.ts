@@ -1,7 +1,7 @@
 import type { EventRecord, ExceptionRecord } from './calendar.repo.ts';
 import { shapeOf } from './occurrences.ts';
 import { isOccurrence, occurrenceKeys, ruleText } from './recurrence.ts';
-import { floating, instantOf, offsetMinutes } from './zone.ts';
+import { addDays, floating, instantOf, offsetMinutes } from './zone.ts';
 
 /**
  * RFC 5545 text of a calendar feed (issue 17), written here rather than with `ical-generator`
@@ -77,7 +77,13 @@ export const vtimezone = (timeZone: string, fromYear: number, toYear: number): s
   const standard = Math.min(first, ...changes.map((c) => c.after));
   const lines = ['BEGIN:VTIMEZONE', `TZID:${timeZone}`];
   const part = (kind: string, localStart: Date, before: number, after: number) =>
-    lines.push(`BEGIN:${kind}`, `DTSTART:${compact(localStart.toISOString().slice(0, 19))}`, `TZOFFSETFROM:${offsetText(before)}`, `TZOFFSETTO:${offsetText(after)}`, `END:${kind}`);
+    lines.push(
+      `BEGIN:${kind}`,
+      `DTSTART:${compact(localStart.toISOString().slice(0, 19))}`,
+      `TZOFFSETFROM:${offsetText(before)}`,
+      `TZOFFSETTO:${offsetText(after)}`,
+      `END:${kind}`,
+    );
   part(first > standard ? 'DAYLIGHT' : 'STANDARD', new Date(start.getTime() + first * 60_000), first, first);
   for (const c of changes) part(c.after > standard ? 'DAYLIGHT' : 'STANDARD', new Date(c.at.getTime() + c.before * 60_000), c.before, c.after);
   lines.push('END:VTIMEZONE');
@@ -140,10 +146,24 @@ const keyParts = (key: string): [string, string | null] => [key.slice(0, 10), ke
 /** A series (or one-off event) with its exceptions: the master VEVENT and one override per edited occurrence. */
 export const seriesEvents = (e: EventRecord, exceptions: ExceptionRecord[], timeZone: string, stamp: string, url: string): string[] => {
   const uid = `${e.id}@klase`;
-  const base: FeedItem = { uid, date: e.startDate, time: e.allDay ? null : e.startTime, durationMinutes: e.durationMinutes, title: e.title, description: e.description, location: e.location, url: e.meetingUrl || url };
+  const base: FeedItem = {
+    uid,
+    date: e.startDate,
+    time: e.allDay ? null : e.startTime,
+    durationMinutes: e.durationMinutes,
+    title: e.title,
+    description: e.description,
+    location: e.location,
+    url: e.meetingUrl || url,
+  };
   const rule = feedRule(e, timeZone);
   if (!rule) return vevent(base, timeZone, stamp, []);
   const shape = shapeOf(e);
+  // RFC 5545 counts DTSTART as the first occurrence, rrule only days its rule names (a weekday
+  // series entered on a Saturday starts on the Monday): DTSTART is the first real occurrence.
+  const [first] = occurrenceKeys(shape, shape.date, addDays(shape.date, 7));
+  if (!first) return [];
+  base.date = first.slice(0, 10);
   const valid = exceptions.filter((x) => isOccurrence(shape, x.occurrence));
   const exdates = valid.filter((x) => x.deleted).map((x) => when('EXDATE', timeZone, ...keyParts(x.occurrence)));
   const lines = vevent(base, timeZone, stamp, [`RRULE:${rule}`, ...exdates]);

@@ -1,6 +1,6 @@
 import { workState } from '@klase/core/assignments/contracts';
 import type { CalendarOccurrence } from '@klase/core/calendar/contracts';
-import type { DueCandidate } from '../dashboard/dashboard.repo.ts';
+import type { DueCandidate } from '../dashboard/dashboard.service.ts';
 import type { EventRecord, ExceptionRecord, VisibleEvent } from './calendar.repo.ts';
 import { isOccurrence, occurrenceKeys, type SeriesShape } from './recurrence.ts';
 import { floating, keyOf, wallClockOf } from './zone.ts';
@@ -15,6 +15,18 @@ export const shapeOf = (e: EventRecord): SeriesShape => ({
   count: e.count,
   until: e.until,
 });
+
+/** The fields of an exception that changes nothing (a deleted occurrence's). */
+export const NO_OVERRIDE = {
+  date: null,
+  time: null,
+  allDay: null,
+  durationMinutes: null,
+  title: null,
+  description: null,
+  location: null,
+  meetingUrl: null,
+} as const;
 
 /** Where one occurrence is and what it says: the series' fields, or an edited exception's. */
 interface Placed {
@@ -138,4 +150,5 @@ export const dueItem = (r: DueCandidate, timeZone: string, now: Date): CalendarO
 };
 
 /** By start, then title. */
-export const byStart = (a: CalendarOccurrence, b: CalendarOccurrence): number => a.start.localeCompare(b.start) || a.title.localeCompare(b.title) || a.id.localeCompare(b.id);
+export const byStart = (a: CalendarOccurrence, b: CalendarOccurrence): number =>
+  a.start.localeCompare(b.start) || a.title.localeCompare(b.title) || a.id.localeCompare(b.id);

@@ -69,10 +69,18 @@ export const ruleText = (s: SeriesShape, untilValue?: (until: string) => string)
   return text.replace(/UNTIL=[0-9TZ]+/, `UNTIL=${untilValue(s.until)}`);
 };
 
-const ruleOf = (s: SeriesShape): InstanceType<typeof RRule> | null => {
+/**
+ * The series' rule, started no earlier than a month before `from` when it has no count: every
+ * rule names its days (BYDAY, BYMONTHDAY) or repeats daily, so a later start aligned to the same
+ * time gives the same occurrences in the range, and a series started long ago (or dated in the year
+ * 1000) is not walked from its first day.
+ */
+const ruleOf = (s: SeriesShape, from: string): InstanceType<typeof RRule> | null => {
   const base = baseOptions(s);
   if (!base) return null;
-  return new RRule({ ...base, dtstart: floating(s.date, s.allDay ? null : s.time), ...(s.until ? { until: untilEnd(s.until) } : {}) });
+  const early = addDays(from, -31);
+  const start = s.count === null && early > s.date ? early : s.date;
+  return new RRule({ ...base, dtstart: floating(start, s.allDay ? null : s.time), ...(s.until ? { until: untilEnd(s.until) } : {}) });
 };
 
 /** The key of the series' first start. */
@@ -80,7 +88,7 @@ export const firstKey = (s: SeriesShape): string => keyOf(floating(s.date, s.all
 
 /** Keys (original starts) of the occurrences starting on a day in [from, to]. */
 export const occurrenceKeys = (s: SeriesShape, from: string, to: string): string[] => {
-  const rule = ruleOf(s);
+  const rule = ruleOf(s, from);
   if (!rule) {
     const key = firstKey(s);
     return s.date >= from && s.date <= to ? [key] : [];

@@ -5,8 +5,8 @@ import { ROLE } from '@klase/core/roles';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { findChild, listChildren } from '../admin/users/users.service.ts';
-import { dueBetween, dueCandidates } from '../dashboard/dashboard.repo.ts';
-import { exceptionsOf, schoolTimeZone, taughtClassIds, visibleEvents, type EventRecord, type Viewer } from './calendar.repo.ts';
+import { dueBetween, dueCandidates } from '../dashboard/dashboard.service.ts';
+import { exceptionsOf, schoolTimeZone, taughtClassIds, visibleEvents, type EventRecord, type ExceptionRecord, type Viewer } from './calendar.repo.ts';
 import { byStart, dueItem, seriesOccurrences } from './occurrences.ts';
 import { addDays, floating, instantOf, wallClockOf } from './zone.ts';
 
@@ -65,28 +65,25 @@ const dayStart = (date: string, timeZone: string): Date => instantOf(floating(da
 
 /** Every occurrence (events and due dates) starting on a day in [from, to], by start. */
 export const occurrencesIn = async (ctx: Ctx, user: UserRow, r: Reading, from: string, to: string, now = new Date()): Promise<CalendarOccurrence[]> => {
-  const rows = await visibleEvents(ctx.db, r.viewer, { from, to });
-  const exceptions = await exceptionsOf(
-    ctx.db,
-    rows.filter((v) => v.event.repeat !== 'never').map((v) => v.event.id),
-  );
-  const canEdit = await editorOf(ctx, user);
-  const items = rows.flatMap((v) =>
-    seriesOccurrences(
-      v,
-      exceptions.filter((x) => x.eventId === v.event.id),
-      from,
-      to,
-      canEdit(v.event),
-    ),
-  );
   const start = dayStart(from, r.timeZone);
   const end = dayStart(addDays(to, 1), r.timeZone);
-  for (const studentId of r.dueFor) {
-    for (const due of await dueBetween(ctx.db, studentId, start, end)) {
-      const item = dueItem(due, r.timeZone, now);
-      if (item) items.push(item);
-    }
+  // The series and the due dates are read at the same time (on PostgreSQL: two connections).
+  const [rows, canEdit, dues] = await Promise.all([
+    visibleEvents(ctx.db, r.viewer, { from, to }),
+    editorOf(ctx, user),
+    Promise.all(r.dueFor.map((studentId) => dueBetween(ctx.db, studentId, start, end))),
+  ]);
+  const exceptions = new Map<string, ExceptionRecord[]>();
+  for (const x of await exceptionsOf(
+    ctx.db,
+    rows.filter((v) => v.event.repeat !== 'never').map((v) => v.event.id),
+  )) {
+    exceptions.set(x.eventId, [...(exceptions.get(x.eventId) ?? []), x]);
+  }
+  const items = rows.flatMap((v) => seriesOccurrences(v, exceptions.get(v.event.id) ?? [], from, to, canEdit(v.event)));
+  for (const due of dues.flat()) {
+    const item = dueItem(due, r.timeZone, now);
+    if (item) items.push(item);
   }
   return items.sort(byStart);
 };

@@ -19,7 +19,7 @@ const DEFAULT_POINTS = 100;
 const required = (path: string): DomainError => new DomainError('VALIDATION', { fields: [{ path, key: 'required' }] });
 
 /** Whose work a student or parent reads: a student their own; a parent `childId`, one of their children (anything else 404). */
-export const studentOf = async (ctx: Ctx, user: UserRow, childId: string | undefined): Promise<string> => {
+const studentOf = async (ctx: Ctx, user: UserRow, childId: string | undefined): Promise<string> => {
   if (user.roleId === ROLE.student) return user.id;
   if (user.roleId !== ROLE.parent) throw new DomainError('FORBIDDEN');
   if (!childId) throw required('childId');
@@ -128,3 +128,6 @@ export const latestGrades = async (ctx: Ctx, user: UserRow, q: { childId?: strin
     ),
   };
 };
+
+/** The calendar's due dates (issue 17) read the same query: a student's graded materials due in a range, and What's Due's candidates. */
+export { dueBetween, dueCandidates, type DueCandidate } from './dashboard.repo.ts';

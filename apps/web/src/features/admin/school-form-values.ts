@@ -53,7 +53,7 @@ export const schoolToState = (s: SchoolDetails): SchoolFormState => ({
   enabled: s.enabled,
   requireParentAccount: s.requireParentAccount,
   studentMessaging: s.studentMessaging,
-  timeZone: s.timeZone || DEFAULT_TIME_ZONE,
+  timeZone: s.timeZone,
 });
 
 /** A typed year as a number; blank stays undefined so the schema reports "required". */
