@@ -5,7 +5,7 @@ import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mantineSheetFor } from './mantine-css.ts';
-import { DASHBOARD_ROUTE, GRADE_BOOK_ROUTE, LOGIN_ROUTE, readManifest, routeBytes, scriptCount } from './route-bytes.ts';
+import { CALENDAR_ROUTE, DASHBOARD_ROUTE, GRADE_BOOK_ROUTE, LOGIN_ROUTE, readManifest, routeBytes, scriptCount } from './route-bytes.ts';
 
 /**
  * Issue 15: the sign-in page must reach a phone on prepaid data in at most 180 KB. The sizes are
@@ -80,6 +80,17 @@ describe('signed-in pages over the wire (cold, brotli bodies of the built files)
     expect(scriptCount(gradeBook), gradeBook.files.join('\n')).toBeLessThanOrEqual(GRADE_BOOK_SCRIPTS);
     expect(gradeBook.bytes, `grade book: ${kb(gradeBook.bytes)} in ${gradeBook.files.length} files`).toBeLessThanOrEqual(GRADE_BOOK_BUDGET);
     expect(gradeBook.uncompressed).toEqual([]);
+  });
+});
+
+describe('FullCalendar (issue 17)', () => {
+  /** Whether a route's scripts carry FullCalendar (its year view's name is in its code only). */
+  const carriesFullCalendar = (files: string[]) =>
+    files.filter((f) => f.endsWith('.js')).some((f) => readFileSync(path.join(dist, f), 'utf8').includes('multiMonthYear'));
+
+  it('loads only with the calendar page, not with the dashboard', () => {
+    expect(carriesFullCalendar(routeBytes(dist, DASHBOARD_ROUTE).files)).toBe(false);
+    expect(carriesFullCalendar(routeBytes(dist, CALENDAR_ROUTE).files)).toBe(true);
   });
 });
 

@@ -95,6 +95,9 @@ const SIGNED_IN = ['src/app/layouts/feature-providers.tsx', 'src/app/layouts/app
 /** The student dashboard (`#/dashboard`). */
 export const DASHBOARD_ROUTE = [...SIGNED_IN, 'src/features/dashboard/dashboard-page.tsx'];
 
+/** The calendar (`#/calendar`, issue 17): its page chunk carries FullCalendar. */
+export const CALENDAR_ROUTE = [...SIGNED_IN, 'src/features/calendar/calendar-page.tsx'];
+
 /** A course's grade book (`#/classes/:id/courses/:courseId/grade-book`): class routes, class and course layouts, tab. */
 export const GRADE_BOOK_ROUTE = [
   ...SIGNED_IN,

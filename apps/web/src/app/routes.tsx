@@ -153,6 +153,11 @@ const appRoutes: RouteObject[] = [
   },
   ...messagingRoutes,
   {
+    path: 'calendar',
+    handle: meta({ role: 'calendar', title: 'calendar:titles.calendar' }),
+    lazy: lazyPage(() => import('../features/calendar/calendar-page.tsx'), 'CalendarPage'),
+  },
+  {
     path: 'notifications/list',
     handle: meta({ title: 'notifications:titles.list' }),
     lazy: lazyPage(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage'),

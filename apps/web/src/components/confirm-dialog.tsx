@@ -91,6 +91,35 @@ export interface ConfirmOptions {
   danger?: boolean;
 }
 
+type ModalsApi = ReturnType<typeof useModals>;
+
+/**
+ * Opens a small focus-trapping dialog through the app's ModalsProvider and resolves what the
+ * person chose: `render` gets `choose` (closes the dialog with a value, or null), and closing it
+ * any other way (Escape, a click outside) resolves null.
+ */
+export const askInModal = <T,>(modals: ModalsApi, title: string, render: (choose: (value: T | null) => void) => ReactNode): Promise<T | null> =>
+  new Promise<T | null>((resolve) => {
+    let settled = false;
+    const settle = (value: T | null) => {
+      if (settled) return;
+      settled = true;
+      resolve(value);
+    };
+    const id = modals.openModal({
+      title,
+      size: DIALOG_WIDTH_PX,
+      centered: true,
+      trapFocus: true,
+      withCloseButton: false,
+      onClose: () => settle(null),
+      children: render((value) => {
+        settle(value);
+        modals.closeModal(id);
+      }),
+    });
+  });
+
 /**
  * `const confirm = useConfirm(); if (await confirm({ message })) save();` — opens the confirmation
  * dialog through the app's ModalsProvider and resolves true on confirm, false on cancel or Escape.
@@ -99,33 +128,10 @@ export const useConfirm = () => {
   const modals = useModals();
   const { t } = useTranslation('components');
   return useCallback(
-    ({ title, ...options }: ConfirmOptions) =>
-      new Promise<boolean>((resolve) => {
-        let settled = false;
-        const settle = (value: boolean) => {
-          if (settled) return;
-          settled = true;
-          resolve(value);
-        };
-        const id = modals.openModal({
-          title: title ?? t('dialog.defaultTitle'),
-          size: DIALOG_WIDTH_PX,
-          centered: true,
-          trapFocus: true,
-          withCloseButton: false,
-          onClose: () => settle(false),
-          children: (
-            <ConfirmBody
-              {...options}
-              onConfirm={() => settle(true)}
-              onClose={() => {
-                settle(false);
-                modals.closeModal(id);
-              }}
-            />
-          ),
-        });
-      }),
+    async ({ title, ...options }: ConfirmOptions) =>
+      (await askInModal<true>(modals, title ?? t('dialog.defaultTitle'), (choose) => (
+        <ConfirmBody {...options} onConfirm={() => choose(true)} onClose={() => choose(null)} />
+      ))) === true,
     [modals, t],
   );
 };

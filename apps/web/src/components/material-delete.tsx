@@ -4,9 +4,9 @@ import { useModals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MessageAnswer } from '@klase/core/admin/common';
-import { DIALOG_WIDTH_PX } from '@klase/core/constants';
 import type { MaterialType } from '@klase/core/class-work/contracts';
 import type { MaterialGradesChoice, MaterialGradesSummary } from '@klase/core/gradebook/contracts';
+import { askInModal } from './confirm-dialog.tsx';
 import { ErrorText } from './error-text.tsx';
 import { apiFetch } from '../api/http.ts';
 import { isGradedType } from '@klase/core/materials/contracts';
@@ -115,32 +115,7 @@ export const useAskMaterialDelete = () => {
   const modals = useModals();
   return useCallback(
     ({ title, type, classId, ...options }: AskOptions) =>
-      new Promise<DeleteRequest | null>((resolve) => {
-        let settled = false;
-        const settle = (value: DeleteRequest | null) => {
-          if (settled) return;
-          settled = true;
-          resolve(value);
-        };
-        const id = modals.openModal({
-          title,
-          size: DIALOG_WIDTH_PX,
-          centered: true,
-          trapFocus: true,
-          withCloseButton: false,
-          onClose: () => settle(null),
-          children: (
-            <DeleteBody
-              {...options}
-              graded={classId !== null && isGradedType(type)}
-              onDone={(request) => {
-                settle(request);
-                modals.closeModal(id);
-              }}
-            />
-          ),
-        });
-      }),
+      askInModal<DeleteRequest>(modals, title, (choose) => <DeleteBody {...options} graded={classId !== null && isGradedType(type)} onDone={choose} />),
     [modals],
   );
 };

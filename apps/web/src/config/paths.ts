@@ -40,6 +40,9 @@ export const paths = {
   adminUserEdit: { pattern: '/admin/users/:id/edit', to: (id: string) => `/admin/users/${seg(id)}/edit` },
   adminAudit: { pattern: '/admin/audit', to: () => '/admin/audit' },
 
+  // Calendar (issue 17)
+  calendar: { pattern: '/calendar', to: () => '/calendar' },
+
   // Notifications (issue 16)
   notificationsList: { pattern: '/notifications/list', to: () => '/notifications/list' },
   notificationsSettings: { pattern: '/notifications/settings', to: () => '/notifications/settings' },

@@ -23,4 +23,5 @@ export const FEATURE_NAMESPACES = [
   'notifications',
   'announcements',
   'discussions',
+  'calendar',
 ] as const;

@@ -29,11 +29,11 @@ const PARTS: Record<DateKind, Intl.DateTimeFormatOptions[]> = {
 };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const formatter = (locale: string, options: Intl.DateTimeFormatOptions) => {
-  const key = `${locale} ${JSON.stringify(options)}`;
+const formatter = (locale: string, options: Intl.DateTimeFormatOptions, timeZone: string = SCHOOL_TIME_ZONE) => {
+  const key = `${locale} ${timeZone} ${JSON.stringify(options)}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale, { ...options, timeZone: SCHOOL_TIME_ZONE });
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone });
     formatters.set(key, f);
   }
   return f;
@@ -52,6 +52,18 @@ export const formatDateTime = (value: DateInput, kind: DateKind = 'short', lng: 
   if (!d) return null;
   const locale = intlLocale(lng);
   return PARTS[kind].map((options) => formatter(locale, options).format(d)).join(' ');
+};
+
+/**
+ * A wall-clock text of the calendar API (`YYYY-MM-DD` or `YYYY-MM-DDTHH:mm`, already the school's
+ * time) in the app's formats, shown as it is (never converted to a zone): 'day' for a date alone.
+ */
+export const formatWallClock = (value: string, kind: DateKind | null = null, lng: string = i18next.language): string | null => {
+  const d = toDate(value.length === 10 ? `${value}T00:00:00Z` : `${value}:00Z`);
+  if (!d) return null;
+  kind ??= value.length === 10 ? 'day' : 'short';
+  const locale = intlLocale(lng);
+  return PARTS[kind].map((options) => formatter(locale, options, 'UTC').format(d)).join(' ');
 };
 
 /** The calendar date (YYYY-MM-DD) of an instant in the school's time zone. */

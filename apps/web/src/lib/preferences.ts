@@ -9,7 +9,7 @@ import { isLocale } from '../i18n/i18n.ts';
 export const LANGUAGE_STORAGE_KEY = 'klase.language';
 export const THEME_STORAGE_KEY = 'klase.theme';
 
-const read = (key: string): string | null => {
+export const readStored = (key: string): string | null => {
   try {
     return localStorage.getItem(key);
   } catch {
@@ -17,7 +17,7 @@ const read = (key: string): string | null => {
   }
 };
 
-const write = (key: string, value: string) => {
+export const writeStored = (key: string, value: string) => {
   try {
     localStorage.setItem(key, value);
   } catch {
@@ -26,15 +26,15 @@ const write = (key: string, value: string) => {
 };
 
 export const rememberedLanguage = (): Locale => {
-  const v = read(LANGUAGE_STORAGE_KEY);
+  const v = readStored(LANGUAGE_STORAGE_KEY);
   return isLocale(v) ? v : DEFAULT_LOCALE;
 };
 
-export const rememberLanguage = (lng: Locale) => write(LANGUAGE_STORAGE_KEY, lng);
+export const rememberLanguage = (lng: Locale) => writeStored(LANGUAGE_STORAGE_KEY, lng);
 
 export const isTheme = (v: unknown): v is Theme => typeof v === 'string' && (THEMES as readonly string[]).includes(v);
 
 export const rememberedTheme = (): Theme => {
-  const v = read(THEME_STORAGE_KEY);
+  const v = readStored(THEME_STORAGE_KEY);
   return isTheme(v) ? v : 'light';
 };

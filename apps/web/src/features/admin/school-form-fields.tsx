@@ -6,6 +6,13 @@ import { SearchableSelect } from '../../components/searchable-select.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useCustomerOptions } from './schools-api.ts';
 import type { SchoolFormState } from './school-form-values.ts';
+import { DEFAULT_TIME_ZONE } from '@klase/core/calendar/contracts';
+
+/** The IANA zones the browser knows (the school's default first if the list lacks it). */
+const TIME_ZONES: string[] = (() => {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return zones.includes(DEFAULT_TIME_ZONE) ? zones : [DEFAULT_TIME_ZONE, ...zones];
+})();
 
 interface FieldsProps {
   form: UseFormReturnType<SchoolFormState>;
@@ -83,6 +90,16 @@ export const SchoolSettingsFields = ({ form, platform }: FieldsProps) => {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput label={t('schools.lmsUrl')} type="url" maxLength={2048} placeholder="https://" {...form.getInputProps('lmsUrl')} />
         <TextInput label={t('schools.websiteUrl')} type="url" maxLength={2048} placeholder="https://" {...form.getInputProps('websiteUrl')} />
+        <SearchableSelect
+          label={t('schools.timeZone')}
+          description={t('schools.timeZoneHint')}
+          required
+          withAsterisk
+          allowDeselect={false}
+          limit={50}
+          data={TIME_ZONES}
+          {...form.getInputProps('timeZone')}
+        />
       </SimpleGrid>
       {platform && <Switch label={t('schools.enabled')} {...form.getInputProps('enabled', { type: 'checkbox' })} />}
       <Switch

@@ -35,6 +35,16 @@ const fillValid = async () => {
   await userEvent.type(field(/^Region/), 'NCR');
 };
 
+/** Confirms the save and returns the body of the POST it sends. */
+const confirmedBody = async (): Promise<unknown> => {
+  const dialog = await screen.findByRole('dialog', { name: 'New school' });
+  fetchMock.mockImplementationOnce(async () => jsonResponse({ id: '44444444-4444-4444-8444-444444444444' }, 201));
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+  await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+  const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+  return JSON.parse(String(post?.[1]?.body));
+};
+
 const save = async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 };
@@ -101,12 +111,7 @@ describe('school form', () => {
     expect(toggle).toBeChecked();
     await userEvent.click(toggle);
     await save();
-    const dialog = await screen.findByRole('dialog', { name: 'New school' });
-    fetchMock.mockImplementationOnce(async () => jsonResponse({ id: '44444444-4444-4444-8444-444444444444' }, 201));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ studentMessaging: false, requireParentAccount: false });
+    expect(await confirmedBody()).toMatchObject({ studentMessaging: false, requireParentAccount: false });
   });
 
   it('opens the new school after a successful save', async () => {
@@ -118,5 +123,18 @@ describe('school form', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/schools/44444444-4444-4444-8444-444444444444'));
     expect(await screen.findByText('School created successfully.')).toBeInTheDocument();
+  });
+
+  it('sends the time zone: Asia/Manila by default, another one chosen from the searchable list', async () => {
+    expect(schoolForm.safeParse({ ...stateToInput(emptySchool(CUSTOMER)), timeZone: 'Mars/Olympus' }).success).toBe(false);
+    renderForm();
+    await fillValid();
+    const zone = screen.getByRole('combobox', { name: /^Time zone/ });
+    expect(zone).toHaveValue('Asia/Manila');
+    await userEvent.clear(zone);
+    await userEvent.type(zone, 'Asia/Tok');
+    await userEvent.click(await screen.findByRole('option', { name: 'Asia/Tokyo' }));
+    await save();
+    expect(await confirmedBody()).toMatchObject({ timeZone: 'Asia/Tokyo' });
   });
 });

@@ -1,28 +1,15 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarEvent } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLE, roleKeyOf } from '@klase/core/roles';
 import { cleanChildName } from '@klase/core/status';
-import { EmptyState, type EmptyKind } from '../../components/empty-state.tsx';
 import { useTone } from '../../components/tones.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { AnnouncementsBox } from '../announcements/announcements-box.tsx';
 import { GuidedTour } from './guided-tour.tsx';
 import { WelcomeDialog } from './welcome-dialog.tsx';
 import { MessageCard, PendingCard, RecentGradesCard, WhatsDueCard } from './work-lists.tsx';
-
-const Section = ({ title, icon, empty }: { title: string; icon: ReactNode; empty: EmptyKind }) => (
-  <Card withBorder padding="md" component="section" aria-label={title}>
-    <Group gap="xs" mb="xs">
-      {icon}
-      <Title order={2} size="h4">
-        {title}
-      </Title>
-    </Group>
-    <EmptyState kind={empty} />
-  </Card>
-);
+import { UpcomingEventsCard } from './upcoming-events-card.tsx';
 
 /** A parent's lists follow the child chosen in the app's header. */
 const ChildLists = () => {
@@ -41,6 +28,15 @@ const ChildLists = () => {
   );
 };
 
+/** Upcoming events and due dates: a parent's are the selected child's (their own until one is chosen). */
+const UpcomingEvents = ({ parent }: { parent: boolean }) => {
+  const { t } = useTranslation('dashboard');
+  const children = useSession((s) => s.childrenList);
+  const childId = useSession((s) => s.selectedChildId);
+  const child = parent ? children.find((c) => c.id === childId) : undefined;
+  return <UpcomingEventsCard childId={child?.id ?? null} subtitle={child ? t('forChild', { name: cleanChildName(child.name) || child.username }) : null} />;
+};
+
 /** The work lists of the role: a student's What's Due, staff's Pending Submissions, a parent's child's lists. */
 const WorkLists = ({ roleId }: { roleId: number }) => {
   if (roleId === ROLE.student) return <WhatsDueCard childId={null} />;
@@ -51,7 +47,8 @@ const WorkLists = ({ roleId }: { roleId: number }) => {
 
 /**
  * The dashboard: the role's work lists (packages/core/src/assessments/dashboard.ts), then
- * the announcements (features/announcements/announcements-box.tsx) and events.
+ * the announcements (features/announcements/announcements-box.tsx) and the upcoming events of the
+ * calendar (issue 17).
  */
 export const DashboardPage = () => {
   const { t } = useTranslation('common');
@@ -78,7 +75,7 @@ export const DashboardPage = () => {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <WorkLists roleId={profile.roleId} />
         <AnnouncementsBox />
-        <Section title={t('dashboard.upcomingEvents')} icon={<IconCalendarEvent size={20} aria-hidden="true" />} empty="noUpcomingEvents" />
+        <UpcomingEvents parent={profile.roleId === ROLE.parent} />
       </SimpleGrid>
       <WelcomeDialog name={profile.firstName} />
       <GuidedTour opened={touring} onClose={() => setTouring(false)} />
