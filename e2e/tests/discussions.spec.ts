@@ -26,8 +26,16 @@ const secondUser = async (browser: Browser, info: TestInfo, username: string) =>
 
 const openDiscussions = async (page: Page, className: string, course: string) => {
   await goTo(page, /^classes$/i);
-  await page.getByRole('main').getByRole('link', { name: new RegExp(className) }).first().click();
-  await page.getByRole('main').getByRole('link', { name: new RegExp(course) }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(className) })
+    .first()
+    .click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(course) })
+    .first()
+    .click();
   await page.getByRole('navigation', { name: 'Course pages' }).getByRole('link', { name: 'Discussions' }).click();
   await expect(page.getByRole('heading', { name: 'Discussions', level: 3 })).toBeVisible();
 };

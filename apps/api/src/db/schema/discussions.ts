@@ -4,7 +4,7 @@ import { courses } from './courses.ts';
 import { schools } from './tenancy.ts';
 import { users } from './users.ts';
 
-/** Course discussions (issue 18, decision XXXX-discapi): categories, posts, comments, read state, attachments, settings. */
+/** Course discussions (issue 18, decision 0047 (`0047-discussions-api.md`)): categories, posts, comments, read state, attachments, settings. */
 
 /** A course's post categories (three defaults made on the first read); names unique per course, any case. */
 export const discussionCategories = pgTable(

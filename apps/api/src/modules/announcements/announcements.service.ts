@@ -32,7 +32,7 @@ import {
   type Reach,
 } from './announcements.repo.ts';
 
-/** Announcements (issue 18): see `@klase/core/announcements/contracts` and docs/decisions/XXXX-ann.md. */
+/** Announcements (issue 18): see `@klase/core/announcements/contracts` and docs/decisions/0049-announcements.md. */
 
 type Form = z.output<typeof announcementForm>;
 type Page = z.infer<typeof announcementPage>;

@@ -5,7 +5,7 @@ import { addDays, floating, instantOf, offsetMinutes } from './zone.ts';
 
 /**
  * RFC 5545 text of a calendar feed (issue 17), written here rather than with `ical-generator`
- * (docs/decisions/XXXX-calapi.md): CRLF lines folded at 75 octets, TEXT escaped, a VTIMEZONE of
+ * (docs/decisions/0045-calendar-api.md): CRLF lines folded at 75 octets, TEXT escaped, a VTIMEZONE of
  * the school's zone built from the runtime's zone data, series as RRULE with EXDATE, edited
  * occurrences as RECURRENCE-ID overrides, all-day events as VALUE=DATE.
  */

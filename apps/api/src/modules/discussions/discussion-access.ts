@@ -5,7 +5,7 @@ import { loadCourseAccess, type CourseRecord } from '../courses/course-access.ts
 import { findPost, readSettings, type PostRecord } from './discussions.repo.ts';
 
 /**
- * Who reaches a course's discussions (decision XXXX-discapi): the class's teachers and assistants
+ * Who reaches a course's discussions (decision 0047 (`0047-discussions-api.md`)): the class's teachers and assistants
  * (moderators), its students when the course is published (participants), and parents of an
  * enrolled child when the course's `parentsRead` is on (readers; off: 403). Everyone else, a
  * catalogue course, another class or school: 404, through the course access check.

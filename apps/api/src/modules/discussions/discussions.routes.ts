@@ -157,7 +157,7 @@ const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Course discussions (issue 18): see `@klase/core/discussions/contracts` and decision XXXX-discapi. */
+/** Course discussions (issue 18): see `@klase/core/discussions/contracts` and decision 0047 (`0047-discussions-api.md`). */
 export const discussionsRoutes: FastifyPluginAsyncZod<DiscussionsOptions> = async (app, opts) => {
   await app.register(courseRoutes, { uploadMaxBytes: opts.uploadMaxBytes });
   await app.register(itemRoutes);

@@ -58,7 +58,10 @@ export const memberIds = async (db: Db, conversationId: string): Promise<string[
 
 /** The members of a conversation, each with whether they muted it (one query for the send). */
 export const membersWithMute = (db: Db, conversationId: string): Promise<{ id: string; muted: boolean }[]> =>
-  db.select({ id: conversationMembers.userId, muted: conversationMembers.muted }).from(conversationMembers).where(eq(conversationMembers.conversationId, conversationId));
+  db
+    .select({ id: conversationMembers.userId, muted: conversationMembers.muted })
+    .from(conversationMembers)
+    .where(eq(conversationMembers.conversationId, conversationId));
 
 /** A conversation and whether `userId` is a member of it, in one query. */
 export const findConversationFor = async (db: Db, id: string, userId: string): Promise<{ conversation: ConversationRecord; member: boolean } | undefined> => {

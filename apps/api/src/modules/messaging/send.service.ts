@@ -54,12 +54,7 @@ export const messagePage = async (db: Db, me: UserRow, id: string, q: { before?:
 /** The members, if the sender may reach them: blocks and rules of a direct conversation (else 403 with the reason). */
 const requireCanSend = async (db: Db, me: UserRow, c: ConversationRecord): Promise<{ id: string; muted: boolean }[]> => {
   const members = await membersWithMute(db, c.id);
-  const reason = await sendBlockedReason(
-    db,
-    me,
-    c,
-    members.find((m) => m.id !== me.id)?.id,
-  );
+  const reason = await sendBlockedReason(db, me, c, members.find((m) => m.id !== me.id)?.id);
   if (reason) throw new DomainError(BLOCK_ERRORS[reason]);
   return members;
 };

@@ -109,7 +109,15 @@ export const prepareNotify = async (tx: Db, ctx: MailCtx, input: NotifyInput): P
   const recipients = (await recipientsWithSettings(tx, [...new Set(input.userIds)])).filter((r) => r.schoolId === input.schoolId && r.active);
   if (recipients.length === 0) return { notified: [], events: [] };
   const actor = input.actorId ? (input.actor?.id === input.actorId ? input.actor : await actorOf(tx, input.actorId)) : null;
-  const values = { type: input.type, params: input.params, link: input.link, actorId: input.actorId ?? null, createdAt: now, schoolId: input.schoolId, key: input.key ?? null };
+  const values = {
+    type: input.type,
+    params: input.params,
+    link: input.link,
+    actorId: input.actorId ?? null,
+    createdAt: now,
+    schoolId: input.schoolId,
+    key: input.key ?? null,
+  };
   const rows: NewNotification[] = [];
   const mails: OutgoingMail[] = [];
   for (const r of recipients) {

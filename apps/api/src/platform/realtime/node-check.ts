@@ -36,7 +36,11 @@ export const createNodeCheck = (opts: { db: Db; everyMs: number; log: FastifyBas
   let running: Promise<void> | null = null;
 
   const check = async (list: CheckedSocket[]) => {
-    for (const part of chunks(list)) await touchPresenceMany(opts.db, part.map((s) => s.socketId));
+    for (const part of chunks(list))
+      await touchPresenceMany(
+        opts.db,
+        part.map((s) => s.socketId),
+      );
     const live = new Set<string>();
     for (const part of chunks([...new Set(list.map((s) => s.tokenHash))])) for (const h of await liveSessionHashes(opts.db, part)) live.add(h);
     // A socket closed while the queries ran is no longer in the map: nothing to end.

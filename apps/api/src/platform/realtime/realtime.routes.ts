@@ -194,7 +194,12 @@ const keepAlive = (socket: WebSocket, limits: RealtimeLimits): void => {
 };
 
 /** One socket: registered with the hub first (so live events wait in the stream's buffer), then the stream starts. */
-const openConnection = (app: FastifyInstance, node: { hub: RealtimeHub; check: NodeCheck; limits: RealtimeLimits }, socket: WebSocket, request: FastifyRequest) => {
+const openConnection = (
+  app: FastifyInstance,
+  node: { hub: RealtimeHub; check: NodeCheck; limits: RealtimeLimits },
+  socket: WebSocket,
+  request: FastifyRequest,
+) => {
   const { hub, limits } = node;
   const auth = request.auth;
   if (!auth) return socket.close(CLOSE.sessionEnded, 'signed out');

@@ -306,7 +306,11 @@ describe('CourseTab', () => {
     expect(screen.queryByTestId('element-card')).not.toBeInTheDocument();
     // Issue 18: the course's pages are the course and its discussions, without the teachers' student view.
     const nav = screen.getByRole('navigation', { name: 'Course pages' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Course', 'Discussions']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Course', 'Discussions']);
     expect(screen.queryByText('Published')).not.toBeInTheDocument();
   });
 });

@@ -133,7 +133,14 @@ const CommentItem = ({ thread, comment }: { thread: ThreadProps; comment: Commen
           </Text>
         )}
         {mode === 'view' && !comment.deleted && (
-          <CommentButtons comment={comment} canReply={canReply} canModerate={post.canModerate} onMode={setMode} onHide={actions.hide} onRemove={actions.remove} />
+          <CommentButtons
+            comment={comment}
+            canReply={canReply}
+            canModerate={post.canModerate}
+            onMode={setMode}
+            onHide={actions.hide}
+            onRemove={actions.remove}
+          />
         )}
         {(comment.replies.length > 0 || mode === 'reply') && (
           <Stack component="ul" gap="sm" p={0} m={0} className={css.replies} aria-label={t('comments.replies', { name: comment.author.name })}>

@@ -23,7 +23,8 @@ import { useSession } from '../../lib/session-store.ts';
 export const discussionKeys = {
   all: ['discussions'] as const,
   course: (courseId: string) => ['discussions', 'course', courseId] as const,
-  posts: (courseId: string, categoryId: string, q: string, childId: string | null) => ['discussions', 'course', courseId, 'posts', categoryId, q, childId] as const,
+  posts: (courseId: string, categoryId: string, q: string, childId: string | null) =>
+    ['discussions', 'course', courseId, 'posts', categoryId, q, childId] as const,
   categories: (courseId: string) => ['discussions', 'course', courseId, 'categories'] as const,
   settings: (courseId: string) => ['discussions', 'course', courseId, 'settings'] as const,
   participants: (courseId: string, q: string) => ['discussions', 'course', courseId, 'participants', q] as const,

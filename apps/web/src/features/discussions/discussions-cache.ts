@@ -13,8 +13,7 @@ const byListOrder = (a: PostRow, b: PostRow) =>
 
 /** Whether `post` belongs in a list of `categoryId` ('' = all) searched for `q`. */
 const fits = (post: PostRow, categoryId: string, q: string) =>
-  (categoryId === '' || post.category?.id === categoryId) &&
-  (q === '' || `${post.title} ${post.excerpt}`.toLocaleLowerCase().includes(q.toLocaleLowerCase()));
+  (categoryId === '' || post.category?.id === categoryId) && (q === '' || `${post.title} ${post.excerpt}`.toLocaleLowerCase().includes(q.toLocaleLowerCase()));
 
 /**
  * A post's new state in a loaded list: replaced where it is (merged over what this user sees:

@@ -28,9 +28,7 @@ interface CommentDeletedEvent {
 
 /** Whether this user moderates the course (as its loaded post lists say). */
 const moderates = (client: ReturnType<typeof useQueryClient>, courseId: string) =>
-  client
-    .getQueriesData<PostPages>({ queryKey: [...discussionKeys.course(courseId), 'posts'] })
-    .some(([, data]) => data?.pages[0]?.canModerate === true);
+  client.getQueriesData<PostPages>({ queryKey: [...discussionKeys.course(courseId), 'posts'] }).some(([, data]) => data?.pages[0]?.canModerate === true);
 
 /**
  * New and changed posts and comments of the open course as they happen (`DISCUSSION_EVENTS`):

@@ -18,7 +18,14 @@ vi.mock('../../lib/use-realtime.ts', () => ({
 }));
 
 const PINNED = postRow({ id: 'p-pin', title: 'Class rules', pinned: true, commentCount: 3 });
-const UNREAD = postRow({ id: 'p-new', title: 'Lab safety question', unread: true, commentCount: 4, unreadComments: 2, category: { id: 'cat2', name: 'Question' } });
+const UNREAD = postRow({
+  id: 'p-new',
+  title: 'Lab safety question',
+  unread: true,
+  commentCount: 4,
+  unreadComments: 2,
+  category: { id: 'cat2', name: 'Question' },
+});
 const page = (over: Partial<PostPage> = {}): PostPage => ({ items: [PINNED, UNREAD], nextCursor: null, canPost: true, canModerate: false, ...over });
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -44,7 +51,12 @@ beforeEach(() => {
   answers = {
     [`/api/courses/${COURSE}/discussions`]: () => jsonResponse(page()),
     [`/api/courses/${COURSE}/discussions/categories`]: () =>
-      jsonResponse({ items: [{ id: 'cat1', name: 'General', postCount: 1 }, { id: 'cat2', name: 'Question', postCount: 1 }] }),
+      jsonResponse({
+        items: [
+          { id: 'cat1', name: 'General', postCount: 1 },
+          { id: 'cat2', name: 'Question', postCount: 1 },
+        ],
+      }),
   };
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
@@ -107,7 +119,12 @@ describe('DiscussionsTab', () => {
     expect(within(list[1]!).getByTestId('unread-marker')).toBeInTheDocument();
     const comment = { id: 'k9', postId: 'p-pin', parentId: null, author: STUDENT, body: 'Hi', createdAt: '2026-03-09T01:00:00.000Z', editedAt: null };
     act(() =>
-      handlers.get(DISCUSSION_EVENTS.comment)?.({ id: 2, type: DISCUSSION_EVENTS.comment, at: '', data: { courseId: COURSE, postId: 'p-pin', comment, commentCount: 4 } }),
+      handlers.get(DISCUSSION_EVENTS.comment)?.({
+        id: 2,
+        type: DISCUSSION_EVENTS.comment,
+        at: '',
+        data: { courseId: COURSE, postId: 'p-pin', comment, commentCount: 4 },
+      }),
     );
     await waitFor(() => expect(screen.getAllByTestId('post-item')[0]).toHaveTextContent('4 comments'));
     expect(within(screen.getAllByTestId('post-item')[0]!).getByTestId('unread-comments')).toHaveTextContent('1 new comment');
@@ -126,7 +143,8 @@ describe('DiscussionsTab', () => {
 
   it('lets a teacher delete a category only after the confirmation, and switch "Parents can read"', async () => {
     answers[`/api/courses/${COURSE}/discussions`] = () => jsonResponse(page({ canModerate: true }));
-    answers[`/api/courses/${COURSE}/discussions/settings`] = (_url, init) => jsonResponse(init?.method === 'PUT' ? JSON.parse(String(init.body)) : { parentsRead: false });
+    answers[`/api/courses/${COURSE}/discussions/settings`] = (_url, init) =>
+      jsonResponse(init?.method === 'PUT' ? JSON.parse(String(init.body)) : { parentsRead: false });
     answers[`/api/courses/${COURSE}/discussions/categories/cat2`] = () => new Response(null, { status: 204 });
     renderTab();
     await userEvent.click(await screen.findByRole('button', { name: 'Settings' }));
@@ -150,9 +168,7 @@ describe('DiscussionsTab', () => {
 
   it("reads a parent's child's discussions with childId, without writing; says when they are closed to parents", async () => {
     answers[`/api/courses/${COURSE}/discussions`] = (url) =>
-      url.searchParams.get('categoryId') === 'cat2'
-        ? jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404)
-        : jsonResponse(page({ canPost: false }));
+      url.searchParams.get('categoryId') === 'cat2' ? jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404) : jsonResponse(page({ canPost: false }));
     renderTab(ROLE.parent);
     expect(await items()).toHaveLength(2);
     expect(calls()).toContain(`GET /api/courses/${COURSE}/discussions?childId=${CHILD}`);

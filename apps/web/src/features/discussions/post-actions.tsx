@@ -82,7 +82,13 @@ export const PostActions = ({ post, onEdit }: { post: PostDetails; onEdit: () =>
   const navigate = useNavigate();
   const act = useConfirmedAction();
   const remove = async () => {
-    const done = await act({ message: t('post.deleteConfirm'), confirmLabel: t('post.delete'), danger: true, run: () => deletePost(post.id), done: t('post.deleted') });
+    const done = await act({
+      message: t('post.deleteConfirm'),
+      confirmLabel: t('post.delete'),
+      danger: true,
+      run: () => deletePost(post.id),
+      done: t('post.deleted'),
+    });
     if (!done) return;
     dropPost(client, post.courseId, post.id);
     client.removeQueries({ queryKey: discussionKeys.post(post.id) });

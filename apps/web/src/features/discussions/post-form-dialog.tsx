@@ -124,7 +124,15 @@ export const PostFormDialog = ({ courseId, categories, post, onClose }: PostForm
     <FormModal opened title={post ? t('form.editTitle') : t('form.newTitle')} onClose={() => void cancel()}>
       <form noValidate onSubmit={onSubmitWith(submit)}>
         <Stack gap="sm">
-          <TextInput label={t('form.title')} required value={values.title} onChange={(e) => set({ title: e.currentTarget.value })} error={errors.title} maxLength={POST_TITLE_MAX} data-autofocus />
+          <TextInput
+            label={t('form.title')}
+            required
+            value={values.title}
+            onChange={(e) => set({ title: e.currentTarget.value })}
+            error={errors.title}
+            maxLength={POST_TITLE_MAX}
+            data-autofocus
+          />
           <Select
             label={t('form.category')}
             placeholder={t('form.noCategory')}
@@ -136,7 +144,13 @@ export const PostFormDialog = ({ courseId, categories, post, onClose }: PostForm
             comboboxProps={{ withinPortal: true }}
           />
           <Suspense fallback={<Loader size="sm" aria-label={t('form.loadingEditor')} />}>
-            <RichTextField label={t('form.body')} value={values.bodyHtml} onChange={(html) => set({ bodyHtml: html })} error={errors.bodyHtml} stickyOffset={0} />
+            <RichTextField
+              label={t('form.body')}
+              value={values.bodyHtml}
+              onChange={(html) => set({ bodyHtml: html })}
+              error={errors.bodyHtml}
+              stickyOffset={0}
+            />
           </Suspense>
           <KeptFiles files={kept} onRemove={(fid) => setKept((k) => k.filter((f) => f.id !== fid))} />
           <UploadBox

@@ -123,7 +123,12 @@ describe('PostPage', () => {
     await waitFor(() => expect(calls().filter((c) => c.endsWith('/read'))).toHaveLength(1));
     const comment = commentRow({ id: 'k-live', body: 'Just arrived', createdAt: '2026-03-03T02:00:00.000Z' });
     act(() =>
-      handlers.get(DISCUSSION_EVENTS.comment)?.({ id: 1, type: DISCUSSION_EVENTS.comment, at: '', data: { courseId: COURSE, postId: 'p1', comment, commentCount: 3 } }),
+      handlers.get(DISCUSSION_EVENTS.comment)?.({
+        id: 1,
+        type: DISCUSSION_EVENTS.comment,
+        at: '',
+        data: { courseId: COURSE, postId: 'p1', comment, commentCount: 3 },
+      }),
     );
     await waitFor(async () => expect(await bodies()).toEqual(['First line\n<b>second</b> line', 'Latest', 'Just arrived']));
     expect(screen.getByRole('heading', { name: '3 comments' })).toBeInTheDocument();

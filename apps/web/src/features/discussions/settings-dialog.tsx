@@ -14,7 +14,17 @@ import { createCategory, deleteCategory, discussionKeys, getSettings, renameCate
 import { onSubmitWith } from './submit.ts';
 
 /** A category name field with its save and cancel buttons (add or rename), checked with the contract's schema. */
-const NameForm = ({ initial, label, onSave, onCancel }: { initial: string; label: string; onSave: (name: string) => Promise<unknown>; onCancel?: () => void }) => {
+const NameForm = ({
+  initial,
+  label,
+  onSave,
+  onCancel,
+}: {
+  initial: string;
+  label: string;
+  onSave: (name: string) => Promise<unknown>;
+  onCancel?: () => void;
+}) => {
   const { t } = useTranslation(['discussions', 'common']);
   const validate = useZodValidate<{ name: string }>(categoryForm);
   const saveErrors = useSaveErrors({});
@@ -39,7 +49,14 @@ const NameForm = ({ initial, label, onSave, onCancel }: { initial: string; label
   return (
     <form noValidate onSubmit={onSubmitWith(submit)}>
       <Group gap="xs" align="flex-start" wrap="nowrap">
-        <TextInput label={label} value={name} onChange={(e) => setName(e.currentTarget.value)} error={error} maxLength={CATEGORY_NAME_MAX} style={{ flex: 1 }} />
+        <TextInput
+          label={label}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={error}
+          maxLength={CATEGORY_NAME_MAX}
+          style={{ flex: 1 }}
+        />
         <ActionIcon type="submit" size="lg" mt={24} loading={busy} aria-label={t('common:save')}>
           {onCancel ? <IconCheck size={18} aria-hidden="true" /> : <IconPlus size={18} aria-hidden="true" />}
         </ActionIcon>
@@ -78,7 +95,8 @@ const CategoryRow = ({ courseId, category }: { courseId: string; category: Discu
       toastError(errorMessage(e));
     }
   };
-  if (editing) return <NameForm initial={category.name} label={t('settings.rename', { name: category.name })} onSave={rename} onCancel={() => setEditing(false)} />;
+  if (editing)
+    return <NameForm initial={category.name} label={t('settings.rename', { name: category.name })} onSave={rename} onCancel={() => setEditing(false)} />;
   return (
     <Group component="li" gap="xs" wrap="nowrap" justify="space-between">
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
