@@ -56,16 +56,61 @@ interface EventDetailsDialogProps {
   onClose: () => void;
 }
 
+/** What the dialog says of an occurrence: kind, repeat, when, context, place, link, description, due work. */
+const OccurrenceFacts = ({ occurrence: o }: { occurrence: CalendarOccurrence }) => {
+  const { t } = useTranslation(['calendar', 'common']);
+  const when = useWhenText();
+  const key = colorKeyOf(o);
+  const context = contextText(o);
+  return (
+    <>
+      <Group gap="xs">
+        <Badge color={KIND_COLORS[key]} leftSection={<KindIcon kind={key} />} variant="filled">
+          {t(`kinds.${key}`)}
+        </Badge>
+        {o.repeat !== 'never' && (
+          <Badge variant="outline" color="gray.8">
+            {t(`repeat.${o.repeat}`)}
+          </Badge>
+        )}
+        {o.exception && (
+          <Badge variant="outline" color="gray.8">
+            {t('details.exception')}
+          </Badge>
+        )}
+      </Group>
+      <Row label={t('details.when')}>{when(o)}</Row>
+      {context && <Row label={t('details.context')}>{context}</Row>}
+      {o.location && <Row label={t('form.location')}>{o.location}</Row>}
+      {o.meetingUrl && (
+        <Row label={t('form.meetingUrl')}>
+          <Anchor href={o.meetingUrl} target="_blank" rel="noopener noreferrer">
+            {o.meetingUrl}
+          </Anchor>
+        </Row>
+      )}
+      {o.description && (
+        <Row label={t('form.description')}>
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{o.description}</Text>
+        </Row>
+      )}
+      {o.due && (
+        <Anchor component={Link} to={o.due.link} fw={600}>
+          {t('details.openMaterial')}
+        </Anchor>
+      )}
+    </>
+  );
+};
+
 /** An occurrence's details: when, kind, context, location, meeting link, due work's link; edit and delete. */
 export const EventDetailsDialog = ({ occurrence: o, onEdit, onClose }: EventDetailsDialogProps) => {
   const { t } = useTranslation(['calendar', 'common']);
   const narrow = useMediaQuery(NARROW_QUERY) ?? false;
   const queryClient = useQueryClient();
-  const when = useWhenText();
   const remove = useDeleteOccurrence();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const key = colorKeyOf(o);
   const act = async (work: () => Promise<unknown>) => {
     setBusy(true);
     setError(null);
@@ -86,46 +131,10 @@ export const EventDetailsDialog = ({ occurrence: o, onEdit, onClose }: EventDeta
       });
       onEdit(details);
     });
-  const context = contextText(o);
-
   return (
     <Modal opened onClose={onClose} title={o.title} size="md" fullScreen={narrow} centered={!narrow} closeButtonProps={{ 'aria-label': t('common:close') }}>
       <Stack gap="sm" data-testid="event-details">
-        <Group gap="xs">
-          <Badge color={KIND_COLORS[key]} leftSection={<KindIcon kind={key} />} variant="filled">
-            {t(`kinds.${key}`)}
-          </Badge>
-          {o.repeat !== 'never' && (
-            <Badge variant="outline" color="gray.8">
-              {t(`repeat.${o.repeat}`)}
-            </Badge>
-          )}
-          {o.exception && (
-            <Badge variant="outline" color="gray.8">
-              {t('details.exception')}
-            </Badge>
-          )}
-        </Group>
-        <Row label={t('details.when')}>{when(o)}</Row>
-        {context && <Row label={t('details.context')}>{context}</Row>}
-        {o.location && <Row label={t('form.location')}>{o.location}</Row>}
-        {o.meetingUrl && (
-          <Row label={t('form.meetingUrl')}>
-            <Anchor href={o.meetingUrl} target="_blank" rel="noopener noreferrer">
-              {o.meetingUrl}
-            </Anchor>
-          </Row>
-        )}
-        {o.description && (
-          <Row label={t('form.description')}>
-            <Text style={{ whiteSpace: 'pre-wrap' }}>{o.description}</Text>
-          </Row>
-        )}
-        {o.due && (
-          <Anchor component={Link} to={o.due.link} fw={600}>
-            {t('details.openMaterial')}
-          </Anchor>
-        )}
+        <OccurrenceFacts occurrence={o} />
         <ErrorText error={error} />
         <Group justify="flex-end" gap="sm">
           {o.kind === 'event' && o.canEdit && (
