@@ -13,6 +13,8 @@ describe('slots', () => {
     expect((await appSlotLoaders.assignmentPanel()).name).toBe('AssignmentPanel');
     expect((await appSlotLoaders.activityPanel()).name).toBe('ActivityPanel');
     expect((await appSlotLoaders.quizPanel()).name).toBe('QuizPanel');
+    expect((await appSlotLoaders.announcementsBox()).name).toBe('AnnouncementsBox');
+    expect((await appSlotLoaders.upcomingEvents()).name).toBe('UpcomingEventsCard');
   });
 
   it('gives one component per slot and renders what app/ filled in, loaded on first render', async () => {

@@ -5,6 +5,8 @@ export const appSlotLoaders: SlotLoaders = {
   assignmentPanel: () => import('../features/assignments/assignment-panel.tsx').then((m) => m.AssignmentPanel),
   activityPanel: () => import('../features/assignments/activity-panel.tsx').then((m) => m.ActivityPanel),
   quizPanel: () => import('../features/quizzes/quiz-panel.tsx').then((m) => m.QuizPanel),
+  announcementsBox: () => import('../features/announcements/announcements-box.tsx').then((m) => m.AnnouncementsBox),
+  upcomingEvents: () => import('../features/calendar/upcoming-events-card.tsx').then((m) => m.UpcomingEventsCard),
 };
 
 fillSlots(appSlotLoaders);

@@ -15,16 +15,27 @@ export interface GradedPanelProps {
   studentMode?: boolean;
 }
 
+/** The dashboard's "Upcoming events" box (the calendar's): whose (a parent's child, else the user's). */
+export interface UpcomingEventsProps {
+  childId: string | null;
+  /** "For <child>" under the title, or null. */
+  subtitle: string | null;
+}
+
 export interface Slots {
   assignmentPanel: ComponentType<GradedPanelProps>;
   activityPanel: ComponentType<GradedPanelProps>;
   quizPanel: ComponentType<GradedPanelProps>;
+  /** The dashboard's "Announcements" box (features/announcements). */
+  announcementsBox: ComponentType;
+  /** The dashboard's "Upcoming events" box (features/calendar). */
+  upcomingEvents: ComponentType<UpcomingEventsProps>;
 }
 
 export type SlotLoaders = { [K in keyof Slots]: () => Promise<Slots[K]> };
 
 let loaders: Partial<SlotLoaders> = {};
-const cache = new Map<keyof Slots, LazyExoticComponent<ComponentType<GradedPanelProps>>>();
+const cache = new Map<keyof Slots, LazyExoticComponent<Slots[keyof Slots]>>();
 
 /** Called once by `app/` before anything renders. */
 export const fillSlots = (next: SlotLoaders) => {
@@ -36,14 +47,13 @@ export const fillSlots = (next: SlotLoaders) => {
  * for it at its top level before `app/` has filled the slots.
  */
 export const slot = <K extends keyof Slots>(name: K): LazyExoticComponent<Slots[K]> => {
-  let component = cache.get(name);
-  if (!component) {
-    component = lazy(async () => {
-      const load = loaders[name];
-      if (!load) throw new Error(`The ${name} slot is not filled (app/slots.ts)`);
-      return { default: await load() };
-    });
-    cache.set(name, component);
-  }
+  const cached = cache.get(name) as LazyExoticComponent<Slots[K]> | undefined;
+  if (cached) return cached;
+  const component = lazy(async () => {
+    const load = loaders[name] as (() => Promise<Slots[K]>) | undefined;
+    if (!load) throw new Error(`The ${name} slot is not filled (app/slots.ts)`);
+    return { default: await load() };
+  });
+  cache.set(name, component as LazyExoticComponent<Slots[keyof Slots]>);
   return component;
 };

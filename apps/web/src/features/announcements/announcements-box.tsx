@@ -6,7 +6,7 @@ import type { AnnouncementRow } from '@klase/core/announcements/contracts';
 import { canOpen } from '@klase/core/guards';
 import { ROLE } from '@klase/core/roles';
 import { useSession } from '../../lib/session-store.ts';
-import { ListCard } from '../dashboard/work-lists.tsx';
+import { ListCard } from '../../components/list-card.tsx';
 import { useCurrentAnnouncements, useMarkAnnouncementRead } from './announcements-api.ts';
 import { AnnouncementDialogSlot, AnnouncementMeta, AnnouncementReader, UnreadBadge } from './announcement-parts.tsx';
 

@@ -3,13 +3,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { DueAnswer, DueItem, PendingAnswer, RecentGrade } from '@klase/core/dashboard/contracts';
-import type { CalendarOccurrence } from '@klase/core/calendar/contracts';
 import { ROLE } from '@klase/core/roles';
 import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { resetSessionStore, setSessionState } from '../../lib/session-store.ts';
 import { sessionFixture } from '../../test/test-session.ts';
+import { fillSlots, type UpcomingEventsProps } from '../../lib/slots.ts';
 import { DashboardPage } from './dashboard-page.tsx';
-import { occurrenceFixture } from '../calendar/calendar-test-data.ts';
 
 const CHILD_A = '12121212-1212-4121-8121-121212121212';
 const CHILD_B = '34343434-3434-4343-8343-343434343434';
@@ -96,6 +95,21 @@ const renderPage = (roleId: number, childrenList: { id: string; name: string; us
   return renderWithProviders(<RouterProvider router={router} />);
 };
 
+// The boxes of other features come through slots (lib/slots.ts): here, stand-ins that show what they were given.
+const Nothing = () => null;
+const Upcoming = ({ childId, subtitle }: UpcomingEventsProps) => (
+  <section aria-label="Upcoming events">
+    <p data-testid="upcoming-for">{`${childId ?? 'me'} · ${subtitle ?? 'none'}`}</p>
+  </section>
+);
+fillSlots({
+  assignmentPanel: async () => Nothing,
+  activityPanel: async () => Nothing,
+  quizPanel: async () => Nothing,
+  announcementsBox: async () => () => <section aria-label="Announcements" />,
+  upcomingEvents: async () => Upcoming,
+});
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
@@ -139,9 +153,9 @@ describe('DashboardPage: a student', () => {
     expect(within(later!).getByText('Submitted')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Pending Submissions' })).not.toBeInTheDocument();
     expect(calls()).toEqual(['/api/dashboard/due']);
-    // Announcements and events stay as they are.
-    expect(screen.getByRole('region', { name: 'Announcements' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Upcoming events' })).toBeInTheDocument();
+    // The announcements and upcoming-events boxes are there too.
+    expect(await screen.findByRole('region', { name: 'Announcements' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Upcoming events' })).toBeInTheDocument();
   });
 
   it('says when nothing is due', async () => {
@@ -234,51 +248,16 @@ describe('DashboardPage: other roles', () => {
   });
 });
 
-describe('DashboardPage: upcoming events (the calendar)', () => {
-  const occurrence = (over: Partial<CalendarOccurrence> = {}) =>
-    occurrenceFixture({ occurrence: '2026-03-06T09:00', title: 'Flag ceremony', start: '2026-03-06T09:00', end: '2026-03-06T10:00', type: 'school', ...over });
-  const upcomingCalls = () => fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/calendar/upcoming'));
-
-  it('lists events linking to the calendar and due work linking to its material, at wall-clock times', async () => {
-    const link = '/classes/k1/courses/c1/element/e1?material=m1';
-    answers['/api/calendar/upcoming'] = () =>
-      jsonResponse({
-        items: [
-          occurrence(),
-          occurrence({
-            kind: 'due',
-            id: 'm1',
-            title: 'Essay on Rizal',
-            type: null,
-            start: '2026-03-07T17:00',
-            end: null,
-            due: { materialType: 'assignment', state: 'notSubmitted', overdue: false, link },
-          }),
-        ],
-      });
-    renderPage(ROLE.student);
-    const box = await card('Upcoming events');
-    const rows = await within(box).findAllByTestId('upcoming-item');
-    expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByRole('link', { name: /Flag ceremony/ })).toHaveAttribute('href', '/calendar');
-    expect(rows[0]).toHaveTextContent('School event · Mar 6, 2026 9:00 AM – 10:00 AM');
-    expect(within(rows[1]!).getByRole('link', { name: /Essay on Rizal/ })).toHaveAttribute('href', link);
-    expect(rows[1]).toHaveTextContent('Due date · Mar 7, 2026 5:00 PM');
-    expect(upcomingCalls()).toEqual(['/api/calendar/upcoming']);
-  });
-
-  it('says "No upcoming events." when there is none', async () => {
-    answers['/api/calendar/upcoming'] = () => jsonResponse({ items: [] });
-    renderPage(ROLE.teacher);
-    expect(await within(await card('Upcoming events')).findByText('No upcoming events.')).toBeInTheDocument();
-  });
-
-  it("shows a parent the selected child's upcoming events", async () => {
-    answers['/api/calendar/upcoming'] = () => jsonResponse({ items: [occurrence()] });
+describe('DashboardPage: the boxes of other features', () => {
+  it("hands the upcoming-events box a parent's selected child, and nobody's to others", async () => {
     renderPage(ROLE.parent, [{ id: CHILD_A, name: 'Ana Dela Cruz', username: 'ana' }]);
     const box = await card('Upcoming events');
-    expect(await within(box).findAllByTestId('upcoming-item')).toHaveLength(1);
-    expect(within(box).getByText('For Ana Dela Cruz')).toBeInTheDocument();
-    expect(upcomingCalls()).toEqual([`/api/calendar/upcoming?childId=${CHILD_A}`]);
+    expect(within(box).getByTestId('upcoming-for')).toHaveTextContent(`${CHILD_A} · For Ana Dela Cruz`);
+  });
+
+  it('shows the announcements box and the upcoming events of the signed-in user', async () => {
+    renderPage(ROLE.teacher);
+    expect(await card('Announcements')).toBeInTheDocument();
+    expect(within(await card('Upcoming events')).getByTestId('upcoming-for')).toHaveTextContent('me · none');
   });
 });

@@ -1,15 +1,18 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLE, roleKeyOf } from '@klase/core/roles';
 import { cleanChildName } from '@klase/core/status';
 import { useTone } from '../../components/tones.ts';
 import { useSession } from '../../lib/session-store.ts';
-import { AnnouncementsBox } from '../announcements/announcements-box.tsx';
+import { slot } from '../../lib/slots.ts';
 import { GuidedTour } from './guided-tour.tsx';
 import { WelcomeDialog } from './welcome-dialog.tsx';
 import { MessageCard, PendingCard, RecentGradesCard, WhatsDueCard } from './work-lists.tsx';
-import { UpcomingEventsCard } from './upcoming-events-card.tsx';
+
+/** Boxes of other features (lib/slots.ts), each loaded with the page's first render. */
+const AnnouncementsBox = slot('announcementsBox');
+const UpcomingEventsCard = slot('upcomingEvents');
 
 /** A parent's lists follow the child chosen in the app's header. */
 const ChildLists = () => {
@@ -74,8 +77,12 @@ export const DashboardPage = () => {
       </Card>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <WorkLists roleId={profile.roleId} />
-        <AnnouncementsBox />
-        <UpcomingEvents parent={profile.roleId === ROLE.parent} />
+        <Suspense fallback={<Card withBorder padding="md" aria-busy="true" mih={120} />}>
+          <AnnouncementsBox />
+        </Suspense>
+        <Suspense fallback={<Card withBorder padding="md" aria-busy="true" mih={120} />}>
+          <UpcomingEvents parent={profile.roleId === ROLE.parent} />
+        </Suspense>
       </SimpleGrid>
       <WelcomeDialog name={profile.firstName} />
       <GuidedTour opened={touring} onClose={() => setTouring(false)} />

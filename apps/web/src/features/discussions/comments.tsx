@@ -7,7 +7,7 @@ import { COMMENT_SORTS, type CommentRow, type CommentSort, type PostDetails } fr
 import { DateText } from '../../components/date-text.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { useTone } from '../../components/tones.ts';
-import { newClientId } from '../messaging/messaging-hooks.ts';
+import { newClientId } from '../../lib/client-id.ts';
 import { createComment, deleteComment, hideComment, updateComment, useComments } from './discussions-api.ts';
 import { dropComment, patchPostRow, putComment } from './discussions-cache.ts';
 import { CommentBox } from './comment-box.tsx';

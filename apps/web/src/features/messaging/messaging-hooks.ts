@@ -50,13 +50,3 @@ export const useUnreadCount = () => {
   useRealtimeReconnect(refresh);
   return query.data?.count ?? 0;
 };
-
-/** A client id for a message (a v4 UUID), also where `crypto.randomUUID` is missing (plain http on a school network). */
-export const newClientId = (): string => {
-  if (typeof crypto.randomUUID === 'function' && window.isSecureContext) return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
-  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-};

@@ -5,7 +5,8 @@ import { MESSAGE_EVENTS, type AttachmentRef, type PersonRef } from '@klase/core/
 import { announce } from '../../components/live-announcer.tsx';
 import { useRealtime, useRealtimeReconnect } from '../../lib/use-realtime.ts';
 import { getMessages, markReadCall, messageKeys, sendMessageCall } from './messaging-api.ts';
-import { newClientId, type NewMessageEvent, type TypingEvent } from './messaging-hooks.ts';
+import { newClientId } from '../../lib/client-id.ts';
+import type { NewMessageEvent, TypingEvent } from './messaging-hooks.ts';
 import { addPending, newestStoredId, pendingMessage, setSendState, type ThreadItem } from './thread-state.ts';
 import { createThreadStore } from './thread-store.ts';
 

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { CalendarOccurrence } from '@klase/core/calendar/contracts';
 import { useTone } from '../../components/tones.ts';
 import { paths } from '../../config/paths.ts';
-import { useUpcoming } from '../calendar/calendar-api.ts';
-import { KIND_COLORS, KindIcon, colorKeyOf } from '../calendar/event-kinds.tsx';
-import { useWhenText } from '../calendar/when-text.ts';
-import { ListCard } from './work-lists.tsx';
+import { useUpcoming } from './calendar-api.ts';
+import { KIND_COLORS, KindIcon, colorKeyOf } from './event-kinds.tsx';
+import { useWhenText } from './when-text.ts';
+import { ListCard } from '../../components/list-card.tsx';
 
 /** One upcoming event or due date: its kind, its title linking to the calendar (due work: to the material), when. */
 const UpcomingRow = ({ o }: { o: CalendarOccurrence }) => {
