@@ -6,18 +6,20 @@ import { LOGIN_ROUTE } from './build/route-bytes.ts';
 import { routePreload } from './build/route-preload.ts';
 import { VitePWA } from 'vite-plugin-pwa';
 import { shellOnly } from './sw/shell-manifest.ts';
-import { FEATURE_NAMESPACES } from './src/i18n/namespaces.ts';
+import { FEATURE_NAMESPACES, ROUTE_NAMESPACES } from './src/i18n/namespaces.ts';
 
 const apiPort = process.env.API_PORT ?? '3000';
 
 /**
  * Text catalogues (src/i18n, core's errors and validation), grouped as they load: per language,
  * the base namespaces (English: with the entry) apart from the feature ones (all loaded together
- * once somebody signs in, loadFeatureNamespaces), instead of one chunk per file.
+ * once somebody signs in, loadFeatureNamespaces) and each route namespace apart (loaded with its page),
+ * instead of one chunk per file.
  */
 const textsChunk = (id: string): string | null => {
   const m = /[\\/]i18n[\\/](?:locales[\\/])?(en-us|ph|zh)[\\/]([^\\/]+)\.json$/.exec(id);
   if (!m) return null;
+  if ((ROUTE_NAMESPACES as readonly string[]).includes(m[2] ?? '')) return `texts-${m[1]}-${m[2]}`;
   return (FEATURE_NAMESPACES as readonly string[]).includes(m[2] ?? '') ? `texts-${m[1]}-features` : `texts-${m[1]}`;
 };
 /**

@@ -94,6 +94,20 @@ describe('FullCalendar (issue 17)', () => {
   });
 });
 
+describe('route namespaces (calendar, discussions)', () => {
+  const textChunks = (name: string) => readdirSync(path.join(dist, 'assets')).filter((f) => new RegExp(`^texts-en-us-${name}-[\\w-]+\\.js$`).test(f));
+  const carries = (files: string[], key: string) => files.some((f) => readFileSync(path.join(dist, 'assets', f), 'utf8').includes(key));
+
+  it('are chunks of their own, not in the texts every signed-in page loads', () => {
+    expect(textChunks('calendar')).toHaveLength(1);
+    expect(textChunks('discussions')).toHaveLength(1);
+    expect(carries(textChunks('calendar'), 'viewAsParent')).toBe(true);
+    expect(carries(textChunks('discussions'), 'moderation')).toBe(true);
+    expect(carries(textChunks('features'), 'viewAsParent')).toBe(false);
+    expect(carries(textChunks('features'), 'moderation')).toBe(false);
+  });
+});
+
 describe('Mantine styles per component', () => {
   it("maps a component's class-name module to its stylesheet", () => {
     expect(mantineSheetFor('/r/node_modules/@mantine/core/esm/components/Button/Button.module.mjs')).toBe('@mantine/core/styles/Button.css');

@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@klase/core/constants';
+import { loadRouteNamespace } from '../i18n/i18n.ts';
+import type { RouteNamespace } from '../i18n/namespaces.ts';
 
 /** Raised when a route's code cannot be loaded (network failure or the 120 s timeout). */
 export class ChunkLoadError extends Error {
@@ -30,11 +32,12 @@ export const withChunkTimeout = <T>(load: () => Promise<T>, timeoutMs = CHUNK_LO
 
 /**
  * A react-router `lazy` function for a page module with a named component export:
- * `lazy: lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage')`.
+ * `lazy: lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage')`. With `ns`, the
+ * page's route namespace (i18n/namespaces.ts) loads alongside, so its texts are there at first render.
  */
 export const lazyPage =
-  <M extends Record<string, unknown>, K extends keyof M & string>(load: () => Promise<M>, name: K) =>
+  <M extends Record<string, unknown>, K extends keyof M & string>(load: () => Promise<M>, name: K, ns?: RouteNamespace) =>
   async (): Promise<{ Component: ComponentType }> => {
-    const mod = await withChunkTimeout(load);
+    const [mod] = await Promise.all([withChunkTimeout(load), ns ? withChunkTimeout(() => loadRouteNamespace(ns)) : undefined]);
     return { Component: mod[name] as ComponentType };
   };

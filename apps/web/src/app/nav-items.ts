@@ -48,7 +48,7 @@ const DESTINATIONS: Record<string, Omit<NavItem, 'key'>> = {
   catalogue: { label: 'nav.catalogue', to: paths.catalogue.to(), prefixes: ['/catalogue'], icon: IconBooks, role: 'catalogue' },
   resources: { label: 'nav.resources', to: paths.resources.to(), prefixes: ['/resources'], icon: IconFolders, role: 'resources' },
   materials: { label: 'nav.materials', to: paths.myMaterials.to(), prefixes: ['/materials'], icon: IconFiles, role: 'myMaterials' },
-  calendar: { label: 'calendar:nav.calendar', to: paths.calendar.to(), prefixes: ['/calendar'], icon: IconCalendar, role: 'calendar' },
+  calendar: { label: 'nav.calendar', to: paths.calendar.to(), prefixes: ['/calendar'], icon: IconCalendar, role: 'calendar' },
   messages: { label: 'messaging:nav.messages', to: paths.messages.to(), prefixes: ['/messages'], icon: IconMessages, role: 'messages' },
   announcements: {
     label: 'announcements:nav.announcements',

@@ -69,12 +69,12 @@ const classChildRoutes: RouteObject[] = [
       {
         path: 'discussions',
         handle: meta({ role: 'discussions', title: 'discussions:titles.discussions' }),
-        lazy: lazyPage(() => import('../features/discussions/discussions-tab.tsx'), 'DiscussionsTab'),
+        lazy: lazyPage(() => import('../features/discussions/discussions-tab.tsx'), 'DiscussionsTab', 'discussions'),
       },
       {
         path: 'discussions/:postId',
         handle: meta({ role: 'discussions', title: 'discussions:titles.post' }),
-        lazy: lazyPage(() => import('../features/discussions/post-page.tsx'), 'PostPage'),
+        lazy: lazyPage(() => import('../features/discussions/post-page.tsx'), 'PostPage', 'discussions'),
       },
       {
         path: 'grade-setup/:tab',

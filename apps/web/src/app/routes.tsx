@@ -155,7 +155,7 @@ const appRoutes: RouteObject[] = [
   {
     path: 'calendar',
     handle: meta({ role: 'calendar', title: 'calendar:titles.calendar' }),
-    lazy: lazyPage(() => import('../features/calendar/calendar-page.tsx'), 'CalendarPage'),
+    lazy: lazyPage(() => import('../features/calendar/calendar-page.tsx'), 'CalendarPage', 'calendar'),
   },
   {
     path: 'notifications/list',

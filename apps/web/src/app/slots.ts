@@ -1,3 +1,4 @@
+import { loadRouteNamespace } from '../i18n/i18n.ts';
 import { fillSlots, type SlotLoaders } from '../lib/slots.ts';
 
 /** What one feature shows inside another's page (lib/slots.ts), each loaded when first shown. */
@@ -6,7 +7,8 @@ export const appSlotLoaders: SlotLoaders = {
   activityPanel: () => import('../features/assignments/activity-panel.tsx').then((m) => m.ActivityPanel),
   quizPanel: () => import('../features/quizzes/quiz-panel.tsx').then((m) => m.QuizPanel),
   announcementsBox: () => import('../features/announcements/announcements-box.tsx').then((m) => m.AnnouncementsBox),
-  upcomingEvents: () => import('../features/calendar/upcoming-events-card.tsx').then((m) => m.UpcomingEventsCard),
+  upcomingEvents: () =>
+    Promise.all([import('../features/calendar/upcoming-events-card.tsx'), loadRouteNamespace('calendar')]).then(([m]) => m.UpcomingEventsCard),
 };
 
 fillSlots(appSlotLoaders);

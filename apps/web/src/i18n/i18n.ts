@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@klase/core/constants';
-import { BASE_NAMESPACES, FEATURE_NAMESPACES } from './namespaces.ts';
+import { BASE_NAMESPACES, FEATURE_NAMESPACES, ROUTE_NAMESPACES, type RouteNamespace } from './namespaces.ts';
 
 /**
  * i18n: every UI namespace has one JSON file per locale under `locales/<locale>/<ns>.json`.
@@ -9,11 +9,12 @@ import { BASE_NAMESPACES, FEATURE_NAMESPACES } from './namespaces.ts';
  * bundled: English is the fallback and the login route needs nothing else. The feature namespaces
  * (administration, classes, courses, ...) and every Filipino and Chinese file load on demand: the
  * feature ones once somebody is signed in (`loadFeatureNamespaces`, awaited by the root loader),
- * so the login route ships one language and no feature texts. `errors` and `validation` come from
- * @klase/core, shared with the API.
+ * so the login route ships one language and no feature texts. The route namespaces (calendar,
+ * discussions) load with their pages (`loadRouteNamespace`), so other pages do not carry them.
+ * `errors` and `validation` come from @klase/core, shared with the API.
  */
-export { BASE_NAMESPACES, FEATURE_NAMESPACES };
-export const NAMESPACES = [...BASE_NAMESPACES, ...FEATURE_NAMESPACES] as const;
+export { BASE_NAMESPACES, FEATURE_NAMESPACES, ROUTE_NAMESPACES };
+export const NAMESPACES = [...BASE_NAMESPACES, ...FEATURE_NAMESPACES, ...ROUTE_NAMESPACES] as const;
 export type Namespace = (typeof NAMESPACES)[number] | 'errors' | 'validation';
 
 type JsonModule = { default: Record<string, unknown> };
@@ -45,7 +46,9 @@ const nsOf = (path: string) =>
 const lngOf = (path: string) => path.split('/').at(-2) ?? '';
 
 const isFeature = (ns: string) => (FEATURE_NAMESPACES as readonly string[]).includes(ns);
+const isRoute = (ns: string) => (ROUTE_NAMESPACES as readonly string[]).includes(ns);
 let featuresWanted = false;
+const routesWanted = new Set<string>();
 const loaded = new Set<string>();
 
 /** Adds the files of `lng` (base namespaces, and the feature ones once wanted) not added yet. */
@@ -54,7 +57,7 @@ const loadFiles = async (lng: Locale) => {
   for (const [path, mod] of Object.entries(lazyModules)) {
     if (lngOf(path) !== lng || loaded.has(path)) continue;
     const ns = nsOf(path);
-    if (isFeature(ns) ? !featuresWanted : lng === 'en-us') continue;
+    if (isRoute(ns) ? !routesWanted.has(ns) : isFeature(ns) ? !featuresWanted : lng === 'en-us') continue;
     loaded.add(path);
     jobs.push(
       mod().then(
@@ -88,6 +91,13 @@ const loadLocale = async (lng: Locale) => {
  */
 export const loadFeatureNamespaces = async (): Promise<void> => {
   featuresWanted = true;
+  const current = i18next.language;
+  await Promise.all([loadFiles('en-us'), isLocale(current) && current !== 'en-us' ? loadFiles(current) : Promise.resolve()]);
+};
+
+/** A route namespace's texts (English, the fallback, and the current language), before its page renders. */
+export const loadRouteNamespace = async (ns: RouteNamespace): Promise<void> => {
+  routesWanted.add(ns);
   const current = i18next.language;
   await Promise.all([loadFiles('en-us'), isLocale(current) && current !== 'en-us' ? loadFiles(current) : Promise.resolve()]);
 };

@@ -22,6 +22,10 @@ export const FEATURE_NAMESPACES = [
   'messaging',
   'notifications',
   'announcements',
-  'discussions',
-  'calendar',
 ] as const;
+/**
+ * Namespaces of pages few visits need, loaded with those pages (`loadRouteNamespace`, from the
+ * route's `lazy` or the slot that shows a part of them), not with every signed-in page.
+ */
+export const ROUTE_NAMESPACES = ['calendar', 'discussions'] as const;
+export type RouteNamespace = (typeof ROUTE_NAMESPACES)[number];

@@ -207,7 +207,7 @@ const ClassCourseHeader = ({ course }: { course: CourseDetails }) => {
 
 /** A class course's tabs for the signed-in role (the grade tabs follow the route guards). */
 const useCourseTabs = (course: CourseDetails) => {
-  const { t } = useTranslation(['courses', 'gradeReport', 'discussions']);
+  const { t } = useTranslation(['courses', 'gradeReport']);
   const links = useCourseLinks();
   const roleId = useSession((s) => s.profile?.roleId);
   const classId = links.classId;
@@ -223,7 +223,7 @@ const useCourseTabs = (course: CourseDetails) => {
   if (!staff && canOpen('gradeOwn', roleId)) tabs.push({ to: paths.classGrade.to(classId, course.id), label: t('gradeReport:tabs.grades') });
   if (canOpen('discussions', roleId)) {
     const discussions = paths.classDiscussions.to(classId, course.id);
-    tabs.push({ to: discussions, label: t('discussions:tab'), active: (p) => p === discussions || p.startsWith(`${discussions}/`) });
+    tabs.push({ to: discussions, label: t('layout.discussionsTab'), active: (p) => p === discussions || p.startsWith(`${discussions}/`) });
   }
   return tabs;
 };
