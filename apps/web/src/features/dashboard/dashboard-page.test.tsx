@@ -242,6 +242,7 @@ describe('DashboardPage: other roles', () => {
   it('shows a school administrator no work lists', async () => {
     renderPage(ROLE.schoolAdmin);
     expect(await screen.findByRole('region', { name: 'Announcements' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Upcoming events' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: "What's Due" })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Pending Submissions' })).not.toBeInTheDocument();
     expect(calls()).toEqual([]);
@@ -249,6 +250,12 @@ describe('DashboardPage: other roles', () => {
 });
 
 describe('DashboardPage: the boxes of other features', () => {
+  it('shows a platform administrator (no school, no calendar) no upcoming-events box', async () => {
+    renderPage(ROLE.rexAdmin);
+    expect(await screen.findByRole('region', { name: 'Announcements' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Upcoming events' })).not.toBeInTheDocument();
+  });
+
   it("hands the upcoming-events box a parent's selected child, and nobody's to others", async () => {
     renderPage(ROLE.parent, [{ id: CHILD_A, name: 'Ana Dela Cruz', username: 'ana' }]);
     const box = await card('Upcoming events');

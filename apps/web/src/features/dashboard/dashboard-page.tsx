@@ -1,6 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { canOpen } from '@klase/core/guards';
 import { ROLE, roleKeyOf } from '@klase/core/roles';
 import { cleanChildName } from '@klase/core/status';
 import { useTone } from '../../components/tones.ts';
@@ -80,9 +81,12 @@ export const DashboardPage = () => {
         <Suspense fallback={<Card withBorder padding="md" aria-busy="true" mih={120} />}>
           <AnnouncementsBox />
         </Suspense>
-        <Suspense fallback={<Card withBorder padding="md" aria-busy="true" mih={120} />}>
-          <UpcomingEvents parent={profile.roleId === ROLE.parent} />
-        </Suspense>
+        {/* The calendar belongs to accounts of a school: platform roles have none. */}
+        {canOpen('calendar', profile.roleId) && (
+          <Suspense fallback={<Card withBorder padding="md" aria-busy="true" mih={120} />}>
+            <UpcomingEvents parent={profile.roleId === ROLE.parent} />
+          </Suspense>
+        )}
       </SimpleGrid>
       <WelcomeDialog name={profile.firstName} />
       <GuidedTour opened={touring} onClose={() => setTouring(false)} />
