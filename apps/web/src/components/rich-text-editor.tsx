@@ -2,9 +2,11 @@ import '@mantine/tiptap/styles.css';
 import { useEffect, useId, useMemo } from 'react';
 import { Input, Stack } from '@mantine/core';
 import { Link, RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
+import Image from '@tiptap/extension-image';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
+import { InsertImageControl } from './rich-text-image.tsx';
 
 export interface RichTextFieldProps {
   label: string;
@@ -42,8 +44,8 @@ const LABEL_KEYS = [
 ] as const satisfies readonly (keyof RichTextEditorLabels)[];
 
 /**
- * The rich text field of lesson pages and of assignment, quiz and activity instructions (tiptap's
- * starter kit and links). This module and Mantine's editor styles load only with the material form.
+ * The rich text field of lesson pages, of assignment, quiz and activity instructions, discussion
+ * posts and announcements (tiptap's starter kit, links and pictures by https address). This module and Mantine's editor styles load only with the material form.
  * The server sanitizes what is saved.
  */
 export const RichTextField = ({ label, value, onChange, error, stickyOffset = 60 }: RichTextFieldProps) => {
@@ -52,7 +54,7 @@ export const RichTextField = ({ label, value, onChange, error, stickyOffset = 60
   const errorId = useId();
   const labels = useMemo(() => Object.fromEntries(LABEL_KEYS.map((k) => [k, t(`editor.${k}`)])) as Partial<RichTextEditorLabels>, [t]);
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false }), Link],
+    extensions: [StarterKit.configure({ link: false }), Link, Image],
     content: value,
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
@@ -97,6 +99,7 @@ export const RichTextField = ({ label, value, onChange, error, stickyOffset = 60
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Link />
             <RichTextEditor.Unlink />
+            <InsertImageControl />
           </RichTextEditor.ControlsGroup>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Undo />
