@@ -63,7 +63,12 @@ const addMaterial = async (page: Page, element: string, type: RegExp, fill: (pag
 };
 
 const publish = async (page: Page, menuName: RegExp) => {
-  await page.getByRole('button', { name: menuName }).click();
+  // The list refetches after each publish; a menu opened while it re-renders can close again, as it
+  // would for a user, who opens it again: so does the test (CI saw it once under load).
+  await expect(async () => {
+    await page.getByRole('button', { name: menuName }).click();
+    await expect(page.getByRole('menuitem', { name: /^publish$/i })).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByRole('menuitem', { name: /^publish$/i }).click();
   await confirm(page, /^(publish|confirm)$/i);
 };
