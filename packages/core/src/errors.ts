@@ -103,6 +103,10 @@ export const ERROR_STATUS = {
   STUDENT_MESSAGING_OFF: 403,
   /** Issue 18: a teacher locked the discussion post; no new comments. */
   POST_LOCKED: 403,
+  /** Issue 19: a DepEd-only action on a school whose grading policy is custom. */
+  DEPED_POLICY_OFF: 409,
+  /** Issue 19: an uploaded E-Class Record is not of this course and quarter (or not a class record at all). */
+  CLASS_RECORD_FILE: 400,
   INTERNAL: 500,
   /** The database is away (restart, failover): the SPA shows "Connecting..." and retries. */
   UNAVAILABLE: 503,

@@ -14,6 +14,7 @@ import * as notifications from './schema/notifications.ts';
 import * as discussions from './schema/discussions.ts';
 import * as announcements from './schema/announcements.ts';
 import * as calendar from './schema/calendar.ts';
+import * as deped from './schema/deped.ts';
 
 /** Every table, for drizzle's typed client. */
 export const schema = {
@@ -33,5 +34,6 @@ export const schema = {
   ...discussions,
   ...announcements,
   ...calendar,
+  ...deped,
 };
 export type Schema = typeof schema;

@@ -44,6 +44,10 @@ export const V = {
   timeZone: 'timeZone',
   allDayNoTime: 'allDayNoTime',
   notBeforeStart: 'notBeforeStart',
+  weightsSum: 'weightsSum',
+  transmutationOrder: 'transmutationOrder',
+  lrn: 'lrn',
+  lrnTaken: 'lrnTaken',
 } as const;
 
 /** "Required" per spec section 5: not empty or blank for strings. */
