@@ -14,20 +14,23 @@ import { personColumns } from '../../kernel/people.ts';
 export type NotificationRecord = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
 
+/** What a notification needs of its recipient (language and name for the mail, school for the link). */
+const RECIPIENT_COLUMNS = {
+  id: users.id,
+  schoolId: users.schoolId,
+  roleId: users.roleId,
+  email: users.email,
+  language: users.language,
+  firstName: users.firstName,
+  active: users.active,
+};
+
 /** What `notify` needs of a recipient. */
 export const recipientsOf = (db: Db, ids: readonly string[]) =>
   ids.length === 0
     ? Promise.resolve([])
     : db
-        .select({
-          id: users.id,
-          schoolId: users.schoolId,
-          roleId: users.roleId,
-          email: users.email,
-          language: users.language,
-          firstName: users.firstName,
-          active: users.active,
-        })
+        .select(RECIPIENT_COLUMNS)
         .from(users)
         .where(inArray(users.id, [...ids]))
         .orderBy(users.id);
@@ -38,13 +41,7 @@ export const recipientsWithSettings = (db: Db, ids: readonly string[]) =>
     ? Promise.resolve([])
     : db
         .select({
-          id: users.id,
-          schoolId: users.schoolId,
-          roleId: users.roleId,
-          email: users.email,
-          language: users.language,
-          firstName: users.firstName,
-          active: users.active,
+          ...RECIPIENT_COLUMNS,
           settings: notificationSettings.settings,
         })
         .from(users)
