@@ -177,6 +177,25 @@ export const takeDigest = (tx: Db, userId: string, before: Date): Promise<Notifi
     .where(and(eq(notifications.userId, userId), eq(notifications.digestState, 'pending'), lt(notifications.createdAt, before)))
     .returning();
 
+/**
+ * Deletes up to `limit` notifications past keeping: read ones read before `readBefore`, any one
+ * created before `createdBefore` whose digest mail is not still waiting. Answers how many went.
+ */
+export const pruneNotifications = async (db: Db, readBefore: Date, createdBefore: Date, limit: number): Promise<number> => {
+  const old = db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      or(
+        lt(notifications.readAt, readBefore),
+        and(lt(notifications.createdAt, createdBefore), or(isNull(notifications.digestState), eq(notifications.digestState, 'sent'))),
+      ),
+    )
+    .limit(limit);
+  const gone = await db.delete(notifications).where(inArray(notifications.id, old)).returning({ id: notifications.id });
+  return gone.length;
+};
+
 /** Whether a user id exists in the given school (for producers' recipients). */
 export const idsInSchool = async (db: Db, ids: readonly string[], schoolId: string): Promise<string[]> =>
   ids.length === 0

@@ -10,7 +10,7 @@ import { buildAssignment, gradeAs } from '../../test/assessment-factories.ts';
 import { useClassWorld } from '../../test/class-world.ts';
 import { connectRealtime, listenUrl, type RealtimeClient } from '../../test/realtime-client.ts';
 import { notify, type NotifyInput } from './notifications.service.ts';
-import { notifyDueSoon, sendDigests } from './notifications.worker.ts';
+import { KEEP_DAYS, KEEP_READ_DAYS, notifyDueSoon, pruneOldNotifications, sendDigests } from './notifications.worker.ts';
 
 const HOUR = 3_600_000;
 
@@ -250,5 +250,40 @@ describe('notifications', () => {
     // Another school's user is never notified by this school's change.
     await notifyNow({ userIds: [w.studentB.id], type: 'announcement', params: { title: 'x', className: 'y' } });
     expect(await rowsOf(w.studentB.id, 'announcement')).toEqual([]);
+  });
+
+  it('old notifications are pruned: read ones after 180 days, any after a year unless its digest mail still waits', async () => {
+    const { t, w } = ctx;
+    const day = 24 * HOUR;
+    const now = new Date('2027-06-01T00:00:00.000Z');
+    const ago = (days: number) => new Date(now.getTime() - days * day);
+    const row = (title: string, createdAt: Date, readAt: Date | null, digestState: 'pending' | 'sent' | null = null) => ({
+      userId: w.s2.id,
+      schoolId: w.schoolA.id,
+      type: 'announcement',
+      params: { title, className: 'Prune' },
+      link: '/dashboard',
+      createdAt,
+      readAt,
+      digestState,
+    });
+    await t.db
+      .insert(notifications)
+      .values([
+        row('read long ago', ago(KEEP_READ_DAYS + 20), ago(KEEP_READ_DAYS + 1)),
+        row('read lately', ago(KEEP_READ_DAYS + 20), ago(KEEP_READ_DAYS - 1)),
+        row('unread, over a year', ago(KEEP_DAYS + 1), null),
+        row('unread, under a year', ago(KEEP_DAYS - 1), null),
+        row('digest waiting', ago(KEEP_DAYS + 1), null, 'pending'),
+      ]);
+    const titles = async () =>
+      (await rowsOf(w.s2.id, 'announcement'))
+        .map((r) => r.params.title)
+        .filter((x) => typeof x === 'string' && x !== 'x')
+        .sort();
+    expect(await pruneOldNotifications(ctxOf(t.app), now)).toBeGreaterThanOrEqual(2);
+    expect(await titles()).toEqual(['digest waiting', 'read lately', 'unread, under a year']);
+    // Nothing left to prune: a second pass deletes nothing.
+    expect(await pruneOldNotifications(ctxOf(t.app), now)).toBe(0);
   });
 });

@@ -4,7 +4,7 @@ import { userLocale } from '../../platform/locale.ts';
 import { createWorkerLoop, type WorkerLoop } from '../../platform/worker-loop.ts';
 import type { NotificationType } from '@klase/core/notifications/contracts';
 import { renderDigestMail } from './notification-mail.ts';
-import { claimOnce, dueSoonCandidates, recipientsOf, storedSettings, takeDigest, usersWithPendingDigest } from './notifications.repo.ts';
+import { claimOnce, dueSoonCandidates, pruneNotifications, recipientsOf, storedSettings, takeDigest, usersWithPendingDigest } from './notifications.repo.ts';
 import { notify, settingsOf } from './notifications.service.ts';
 import { lastDigestSlot, quietHoursEnd } from './schedule.ts';
 import { materialLink } from './links.ts';
@@ -13,6 +13,11 @@ export const NOTIFICATIONS_CHANNEL = 'klase_notifications';
 const POLL_MS = 5 * 60_000;
 const DUE_WINDOW_MS = 24 * 3_600_000;
 const BATCH = 200;
+const DAY_MS = 24 * 3_600_000;
+/** Read notifications are kept 180 days, any notification a year (decision 0050). */
+export const KEEP_READ_DAYS = 180;
+export const KEEP_DAYS = 365;
+const PRUNE_BATCH = 1000;
 
 /**
  * `dueSoon`: students with graded work due within 24 hours and not handed in are told once. Each
@@ -70,7 +75,19 @@ export const sendDigests = async (ctx: Ctx, now: Date): Promise<number> => {
   return sent;
 };
 
-/** The notifications worker of a node: due-soon reminders and digests, every 5 minutes. */
+/** Deletes notifications past keeping, a batch at a time (each batch its own statement, so no long lock). */
+export const pruneOldNotifications = async (ctx: Ctx, now: Date): Promise<number> => {
+  const readBefore = new Date(now.getTime() - KEEP_READ_DAYS * DAY_MS);
+  const createdBefore = new Date(now.getTime() - KEEP_DAYS * DAY_MS);
+  let total = 0;
+  for (;;) {
+    const gone = await pruneNotifications(ctx.db, readBefore, createdBefore, PRUNE_BATCH);
+    total += gone;
+    if (gone < PRUNE_BATCH) return total;
+  }
+};
+
+/** The notifications worker of a node: due-soon reminders, digests and pruning, every 5 minutes. */
 export const createNotificationsWorker = (opts: { database: Database; ctx: Ctx; log: FastifyBaseLogger; clock?: () => Date }): WorkerLoop =>
   createWorkerLoop({
     database: opts.database,
@@ -80,6 +97,7 @@ export const createNotificationsWorker = (opts: { database: Database; ctx: Ctx; 
     name: 'notifications',
     drain: async () => {
       const now = opts.clock?.() ?? new Date();
+      await pruneOldNotifications(opts.ctx, now);
       return (await notifyDueSoon(opts.ctx, now)) + (await sendDigests(opts.ctx, now));
     },
   });
