@@ -110,7 +110,7 @@ const PresetsSection = ({ form, readOnly }: { form: Form; readOnly: boolean }) =
                   <TextField
                     key={c}
                     label={t(`gradeSetup:deped.short.${c}`)}
-                    aria-label={t('grading:presets.weightOf', { component: t(`gradeSetup:deped.components.${c}`), group: name })}
+                    aria-label={t('grading:presets.weightOf', { short: t(`gradeSetup:deped.short.${c}`), component: t(`gradeSetup:deped.components.${c}`), group: name })}
                     required
                     inputMode="decimal"
                     rightSection={<Text size="xs">%</Text>}
