@@ -1,4 +1,4 @@
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { DEMO_PASSWORD, expect, signIn } from './fixtures.ts';
 
 /** The fixture accounts made for the browser tests (apps/api/src/test/e2e-fixtures.ts), one per project. */
@@ -76,4 +76,29 @@ export const linkFromOutbox = async (browser: Browser, address: string, linkPatt
 export const localPart = (href: string) => {
   const u = new URL(href);
   return `/${u.hash}`;
+};
+
+/** Opens a course of a class from the classes page (both found by name). */
+export const openClassCourse = async (page: Page, className: string, course: string) => {
+  await goTo(page, /^classes$/i);
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(className) })
+    .first()
+    .click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(course) })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: course })).toBeVisible();
+};
+
+/** The grid cell of a student's row in the column whose header is `column`. */
+export const gridCell = async (grid: Locator, student: RegExp, column: RegExp) => {
+  const index = await grid.getByRole('columnheader', { name: column }).first().getAttribute('aria-colindex');
+  return grid
+    .getByRole('row')
+    .filter({ has: grid.page().getByRole('rowheader', { name: student }) })
+    .locator(`[role="gridcell"][aria-colindex="${index}"]`);
 };

@@ -1,6 +1,6 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { checkA11y, expect, signIn, test } from '../fixtures.ts';
-import { goTo } from '../helpers.ts';
+import { gridCell as cellOf, openClassCourse as openCourse } from '../helpers.ts';
 
 /**
  * The gradebook (issue 7) with the fixtures of apps/api/src/test/e2e-fixtures.ts (one set per
@@ -20,21 +20,6 @@ const f = (info: TestInfo) => ({
 });
 
 test.describe.configure({ mode: 'serial' });
-
-const openCourse = async (page: Page, className: string, course: string) => {
-  await goTo(page, /^classes$/i);
-  await page
-    .getByRole('main')
-    .getByRole('link', { name: new RegExp(className) })
-    .first()
-    .click();
-  await page
-    .getByRole('main')
-    .getByRole('link', { name: new RegExp(course) })
-    .first()
-    .click();
-  await expect(page.getByRole('heading', { name: course })).toBeVisible();
-};
 
 const confirmSave = async (page: Page) => {
   const dialog = page.getByRole('dialog').last();
@@ -65,15 +50,6 @@ const addItem = async (page: Page, category: string, name: string, max: string) 
   await confirmSave(page);
   await expect(page).toHaveURL(/grade-setup\/categories$/);
   await expect(page.getByRole('table').getByText(name).first()).toBeVisible();
-};
-
-/** The grid cell of a student's row in the column whose header is `column`. */
-const cellOf = async (grid: Locator, student: RegExp, column: RegExp) => {
-  const index = await grid.getByRole('columnheader', { name: column }).first().getAttribute('aria-colindex');
-  return grid
-    .getByRole('row')
-    .filter({ has: grid.page().getByRole('rowheader', { name: student }) })
-    .locator(`[role="gridcell"][aria-colindex="${index}"]`);
 };
 
 test('a teacher sets up weighted categories with drop lowest and enters grades; the student sees the same totals and why', async ({

@@ -9,9 +9,7 @@ import type { Phrase } from './explain-text.ts';
  * the final grade and the remarks; the Moodle-style course total, final grade, letters and
  * contributions are not shown beside it (no competing totals). Pure, so the choices are unit-tested.
  */
-export type ReportWithDeped = StudentGradeReport & { deped?: DepedCourseReport | null };
-
-export const depedOf = (report: StudentGradeReport): DepedCourseReport | null => (report as ReportWithDeped).deped ?? null;
+export const depedOf = (report: StudentGradeReport): DepedCourseReport | null => report.deped ?? null;
 
 export type Headline = NonNullable<DepedCourseReport['headline']>;
 
