@@ -260,7 +260,7 @@ const PolicyForm = ({ policy, onReload }: { policy: GradingPolicyView; onReload:
         <Section title={t('grading:kind.title')}>
           <Group gap="xs">
             <Text size="sm">{t('grading:kind.current')}</Text>
-            <Badge variant="light" color={policy.kind === 'deped' ? 'blue.9' : 'gray.8'} data-testid="policy-kind">
+            <Badge variant="light" color={policy.kind === 'deped' ? 'blue' : 'gray'} c="var(--mantine-color-text)" tt="none" data-testid="policy-kind">
               {t(`grading:kind.${policy.kind}`)}
             </Badge>
           </Group>

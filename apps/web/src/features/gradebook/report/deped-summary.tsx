@@ -8,12 +8,13 @@ import type { Phrase } from './explain-text.ts';
 import { ToggleButton } from './report-parts.tsx';
 import css from './report.module.css';
 
+/** The badge's tint (its text keeps the text colour, readable in both themes). */
 const DESCRIPTOR_COLOR: Record<Descriptor, string> = {
-  outstanding: 'green.9',
-  verySatisfactory: 'teal.9',
-  satisfactory: 'blue.9',
-  fairlySatisfactory: 'yellow.9',
-  didNotMeet: 'red.9',
+  outstanding: 'green',
+  verySatisfactory: 'teal',
+  satisfactory: 'blue',
+  fairlySatisfactory: 'yellow',
+  didNotMeet: 'red',
 };
 
 /** "How was this calculated?" of one quarter: each component's totals, PS and WS, the initial grade and the table's row. */
@@ -45,7 +46,7 @@ const QuarterExplanation = ({ id, quarter }: { id: string; quarter: QuarterResul
 const DescriptorBadge = ({ descriptor }: { descriptor: Descriptor }) => {
   const { t } = useTranslation('gradeReport');
   return (
-    <Badge variant="light" color={DESCRIPTOR_COLOR[descriptor]} size="lg" style={{ textTransform: 'none' }} data-testid="deped-descriptor">
+    <Badge variant="light" color={DESCRIPTOR_COLOR[descriptor]} c="var(--mantine-color-text)" size="lg" tt="none" data-testid="deped-descriptor">
       {t(`deped.descriptors.${descriptor}`)}
     </Badge>
   );

@@ -129,7 +129,7 @@ export const DepedCoursePanel = ({ courseId }: { courseId: string }) => {
             {t('deped.title')}
           </Title>
           {current && (
-            <Badge variant="light" color="blue.9" leftSection={<IconCheck size={12} aria-hidden="true" />}>
+            <Badge variant="light" color="blue" c="var(--mantine-color-text)" tt="none" leftSection={<IconCheck size={12} aria-hidden="true" />}>
               {t(`deped.groups.${current.subjectGroup}`)}
             </Badge>
           )}
