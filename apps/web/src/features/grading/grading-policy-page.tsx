@@ -45,14 +45,23 @@ const KindField = ({ form, readOnly }: { form: Form; readOnly: boolean }) => {
   const change = async (value: string) => {
     const kind = value as PolicyKind;
     if (kind === form.values.kind) return;
-    const ok = await confirm({ title: t('grading:kind.confirmTitle'), message: t(`grading:kind.confirm.${kind}`), confirmLabel: t('grading:kind.confirmButton') });
+    const ok = await confirm({
+      title: t('grading:kind.confirmTitle'),
+      message: t(`grading:kind.confirm.${kind}`),
+      confirmLabel: t('grading:kind.confirmButton'),
+    });
     if (ok) form.setFieldValue('kind', kind);
   };
   return (
     <Radio.Group label={t('grading:kind.label')} value={form.values.kind} onChange={(v) => void change(v)} readOnly={readOnly}>
       <Stack gap="xs" mt="xs">
         <Radio value="deped" label={t('grading:kind.deped')} description={t('grading:kind.depedHint')} disabled={readOnly && form.values.kind !== 'deped'} />
-        <Radio value="custom" label={t('grading:kind.custom')} description={t('grading:kind.customHint')} disabled={readOnly && form.values.kind !== 'custom'} />
+        <Radio
+          value="custom"
+          label={t('grading:kind.custom')}
+          description={t('grading:kind.customHint')}
+          disabled={readOnly && form.values.kind !== 'custom'}
+        />
       </Stack>
     </Radio.Group>
   );
@@ -110,7 +119,11 @@ const PresetsSection = ({ form, readOnly }: { form: Form; readOnly: boolean }) =
                   <TextField
                     key={c}
                     label={t(`gradeSetup:deped.short.${c}`)}
-                    aria-label={t('grading:presets.weightOf', { short: t(`gradeSetup:deped.short.${c}`), component: t(`gradeSetup:deped.components.${c}`), group: name })}
+                    aria-label={t('grading:presets.weightOf', {
+                      short: t(`gradeSetup:deped.short.${c}`),
+                      component: t(`gradeSetup:deped.components.${c}`),
+                      group: name,
+                    })}
                     required
                     inputMode="decimal"
                     rightSection={<Text size="xs">%</Text>}
@@ -130,9 +143,55 @@ const PresetsSection = ({ form, readOnly }: { form: Form; readOnly: boolean }) =
   );
 };
 
-const TransmutationSection = ({ form, readOnly }: { form: Form; readOnly: boolean }) => {
+/** One row of the transmutation table: the range it covers, its two bounds and (for the editor) add and remove. */
+const TableRow = ({ form, readOnly, index: i }: { form: Form; readOnly: boolean; index: number }) => {
   const { t } = useTranslation(NS);
   const field = useField(form, readOnly);
+  const rows = form.values.transmutation;
+  const range = rowRange(rows, i);
+  return (
+    <Table.Tr data-testid="transmutation-row">
+      <Table.Th scope="row" fw={400}>
+        {range ? t('grading:table.rangeText', range) : '-'}
+      </Table.Th>
+      <Table.Td>
+        <TextField aria-label={t('grading:table.minOf', { n: i + 1 })} inputMode="decimal" size="xs" miw={90} {...field(`transmutation.${i}.min`)} />
+      </Table.Td>
+      <Table.Td>
+        <TextField aria-label={t('grading:table.gradeOf', { n: i + 1 })} inputMode="numeric" size="xs" miw={70} {...field(`transmutation.${i}.grade`)} />
+      </Table.Td>
+      {!readOnly && (
+        <Table.Td>
+          <Group gap={2} wrap="nowrap">
+            <Tooltip label={t('grading:table.addBelow', { n: i + 1 })}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('grading:table.addBelow', { n: i + 1 })}
+                onClick={() => form.insertListItem('transmutation', { min: '', grade: '' }, i + 1)}
+              >
+                <IconPlus size={16} aria-hidden="true" />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('grading:table.remove', { n: i + 1 })}>
+              <ActionIcon
+                variant="subtle"
+                color="red.9"
+                aria-label={t('grading:table.remove', { n: i + 1 })}
+                onClick={() => form.removeListItem('transmutation', i)}
+                disabled={rows.length <= 2}
+              >
+                <IconTrash size={16} aria-hidden="true" />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Table.Td>
+      )}
+    </Table.Tr>
+  );
+};
+
+const TransmutationSection = ({ form, readOnly }: { form: Form; readOnly: boolean }) => {
+  const { t } = useTranslation(NS);
   const danger = useTone('danger');
   const rows = form.values.transmutation;
   const listError = form.errors.transmutation;
@@ -155,49 +214,9 @@ const TransmutationSection = ({ form, readOnly }: { form: Form; readOnly: boolea
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((_, i) => {
-              const range = rowRange(rows, i);
-              const rangeText = range ? t('grading:table.rangeText', range) : '-';
-              return (
-                <Table.Tr key={i} data-testid="transmutation-row">
-                  <Table.Th scope="row" fw={400}>
-                    {rangeText}
-                  </Table.Th>
-                  <Table.Td>
-                    <TextField aria-label={t('grading:table.minOf', { n: i + 1 })} inputMode="decimal" size="xs" miw={90} {...field(`transmutation.${i}.min`)} />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextField aria-label={t('grading:table.gradeOf', { n: i + 1 })} inputMode="numeric" size="xs" miw={70} {...field(`transmutation.${i}.grade`)} />
-                  </Table.Td>
-                  {!readOnly && (
-                    <Table.Td>
-                      <Group gap={2} wrap="nowrap">
-                        <Tooltip label={t('grading:table.addBelow', { n: i + 1 })}>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t('grading:table.addBelow', { n: i + 1 })}
-                            onClick={() => form.insertListItem('transmutation', { min: '', grade: '' }, i + 1)}
-                          >
-                            <IconPlus size={16} aria-hidden="true" />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t('grading:table.remove', { n: i + 1 })}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red.9"
-                            aria-label={t('grading:table.remove', { n: i + 1 })}
-                            onClick={() => form.removeListItem('transmutation', i)}
-                            disabled={rows.length <= 2}
-                          >
-                            <IconTrash size={16} aria-hidden="true" />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              );
-            })}
+            {rows.map((_, i) => (
+              <TableRow key={i} form={form} readOnly={readOnly} index={i} />
+            ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
@@ -223,10 +242,18 @@ const DescriptorsSection = ({ form, readOnly }: { form: Form; readOnly: boolean 
     <Section title={t('grading:descriptors.title')} intro={t('grading:descriptors.intro')}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         {BOUND_KEYS.map((k) => (
-          <TextField key={k} label={t('grading:descriptors.from', { name: t(`gradeReport:deped.descriptors.${k}`) })} required inputMode="numeric" {...field(`descriptors.${k}`)} />
+          <TextField
+            key={k}
+            label={t('grading:descriptors.from', { name: t(`gradeReport:deped.descriptors.${k}`) })}
+            required
+            inputMode="numeric"
+            {...field(`descriptors.${k}`)}
+          />
         ))}
       </SimpleGrid>
-      <Text size="sm">{t('grading:descriptors.below', { name: t('gradeReport:deped.descriptors.didNotMeet'), grade: form.values.descriptors.fairlySatisfactory })}</Text>
+      <Text size="sm">
+        {t('grading:descriptors.below', { name: t('gradeReport:deped.descriptors.didNotMeet'), grade: form.values.descriptors.fairlySatisfactory })}
+      </Text>
     </Section>
   );
 };

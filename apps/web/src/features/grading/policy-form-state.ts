@@ -1,4 +1,12 @@
-import { DESCRIPTORS, SUBJECT_GROUPS, type DescriptorBounds, type GradingPolicy, type PolicyKind, type Quarter, type SubjectGroup } from '@klase/core/deped/contracts';
+import {
+  DESCRIPTORS,
+  SUBJECT_GROUPS,
+  type DescriptorBounds,
+  type GradingPolicy,
+  type PolicyKind,
+  type Quarter,
+  type SubjectGroup,
+} from '@klase/core/deped/contracts';
 
 /**
  * The grading policy page's form values: numbers as typed text (the shared schema,
@@ -25,7 +33,9 @@ export const stateOf = (p: GradingPolicy): PolicyState => ({
   kind: p.kind,
   schoolYearFrom: text(p.schoolYearFrom),
   quarters: p.quarters.map((q) => ({ quarter: q.quarter, startsOn: q.startsOn, endsOn: q.endsOn })),
-  presets: Object.fromEntries(SUBJECT_GROUPS.map((g) => [g, { ww: text(p.presets[g].ww), pt: text(p.presets[g].pt), qa: text(p.presets[g].qa) }])) as PolicyState['presets'],
+  presets: Object.fromEntries(
+    SUBJECT_GROUPS.map((g) => [g, { ww: text(p.presets[g].ww), pt: text(p.presets[g].pt), qa: text(p.presets[g].qa) }]),
+  ) as PolicyState['presets'],
   transmutation: tableRowsOf(p.transmutation),
   descriptors: Object.fromEntries(BOUND_KEYS.map((k) => [k, text(p.descriptors[k])])) as PolicyState['descriptors'],
 });

@@ -27,7 +27,7 @@ const q = (n: Quarter, ww: [number, number], pt: [number, number], qa: [number, 
   );
 const blank = (n: Quarter) => computeQuarter(n, weights, { ww: [], pt: [], qa: [] }, DEFAULT_TRANSMUTATION, DEFAULT_DESCRIPTORS);
 
-// Q1: the order's worked example, initial 84.86 → 90 (Outstanding); Q2: 18/20, 40/50, 35/50 → 81.00 → 88 (Very Satisfactory).
+// Q1: the order's worked example, initial 84.86 → 90 (Outstanding); Q2: 18/20, 40/50, 35/50 → 81.00 → 88 (Very Satisfactory, row 80.80–82.39).
 const deped: DepedCourseReport = {
   subjectGroup: 'languages',
   mapehPart: null,

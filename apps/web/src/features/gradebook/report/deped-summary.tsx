@@ -38,7 +38,9 @@ const QuarterExplanation = ({ id, quarter }: { id: string; quarter: QuarterResul
       </List>
       <Text size="sm">{say(e.initial)}</Text>
       {e.transmuted && <Text size="sm">{say(e.transmuted)}</Text>}
-      {quarter.descriptor && <Text size="sm">{t('deped.explain.descriptor', { grade: quarter.quarterly, descriptor: t(`deped.descriptors.${quarter.descriptor}`) })}</Text>}
+      {quarter.descriptor && (
+        <Text size="sm">{t('deped.explain.descriptor', { grade: quarter.quarterly, descriptor: t(`deped.descriptors.${quarter.descriptor}`) })}</Text>
+      )}
     </Stack>
   );
 };
@@ -52,12 +54,49 @@ const DescriptorBadge = ({ descriptor }: { descriptor: Descriptor }) => {
   );
 };
 
-/**
- * A DepEd learning area's grades on top of the report: the headline (the latest quarterly grade and
- * its descriptor), the four quarters with the final grade and remarks, and per quarter how it was
- * calculated. Replaces the course total / final grade summary (no competing totals).
- */
-export const DepedSummary = ({ deped }: { deped: DepedCourseReport }) => {
+/** Q1–Q4, the final grade and the remarks, as on the report card. */
+const QuarterTable = ({ deped }: { deped: DepedCourseReport }) => {
+  const { t } = useTranslation('gradeReport');
+  // Six short columns fit a 360 px screen (headers wrap): no scrolling region.
+  return (
+    <Table captionSide="top" withTableBorder withColumnBorders verticalSpacing={4} horizontalSpacing={6} data-testid="deped-quarters">
+      <caption>{t('deped.caption')}</caption>
+      <Table.Thead>
+        <Table.Tr>
+          {deped.quarters.map((q) => (
+            <Table.Th key={q.quarter} scope="col" ta="center">
+              <abbr title={t('deped.quarterLong', { n: q.quarter })}>{t('deped.quarterShort', { n: q.quarter })}</abbr>
+            </Table.Th>
+          ))}
+          <Table.Th scope="col" ta="center">
+            {t('deped.final')}
+          </Table.Th>
+          <Table.Th scope="col" ta="center">
+            {t('deped.remarks')}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        <Table.Tr>
+          {deped.quarters.map((q) => (
+            <Table.Td key={q.quarter} ta="center" data-testid={`deped-q${q.quarter}`}>
+              {q.quarterly ?? '-'}
+            </Table.Td>
+          ))}
+          <Table.Td ta="center" fw={700} data-testid="deped-final">
+            {deped.final ?? '-'}
+          </Table.Td>
+          <Table.Td ta="center" data-testid="deped-remarks">
+            {deped.remarks ? t(`deped.remarksValue.${deped.remarks}`) : '-'}
+          </Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+};
+
+/** Per quarter with scores: its "How was this calculated?" button and panel. */
+const QuarterExplanations = ({ quarters }: { quarters: QuarterResult[] }) => {
   const { t } = useTranslation('gradeReport');
   const muted = useTone('muted');
   const base = useId();
@@ -69,8 +108,43 @@ export const DepedSummary = ({ deped }: { deped: DepedCourseReport }) => {
       else next.add(n);
       return next;
     });
+  if (quarters.length === 0) return null;
+  return (
+    <Stack gap="xs">
+      {quarters.map((q) => {
+        const id = `${base}-q${q.quarter}`;
+        const name = t('deped.quarterLong', { n: q.quarter });
+        return (
+          <Fragment key={q.quarter}>
+            <Group gap={4} wrap="wrap">
+              <Text span size="sm" c={muted} aria-hidden="true">
+                {name}
+              </Text>
+              <ToggleButton
+                open={open.has(q.quarter)}
+                controls={id}
+                onToggle={() => toggle(q.quarter)}
+                label={open.has(q.quarter) ? t('explain.close') : t('explain.open')}
+                name={name}
+              />
+            </Group>
+            {open.has(q.quarter) && <QuarterExplanation id={id} quarter={q} />}
+          </Fragment>
+        );
+      })}
+    </Stack>
+  );
+};
+
+/**
+ * A DepEd learning area's grades on top of the report: the headline (the latest quarterly grade and
+ * its descriptor), the four quarters with the final grade and remarks, and per quarter how it was
+ * calculated. Replaces the course total / final grade summary (no competing totals).
+ */
+export const DepedSummary = ({ deped }: { deped: DepedCourseReport }) => {
+  const { t } = useTranslation('gradeReport');
+  const base = useId();
   const headline = headlineOf(deped);
-  const explainable = deped.quarters.filter(hasScores);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={`${base}-title`} data-testid="deped-summary">
       <Stack gap="md">
@@ -94,69 +168,11 @@ export const DepedSummary = ({ deped }: { deped: DepedCourseReport }) => {
             {t('deped.noGradeYet')}
           </Text>
         )}
-        <Table.ScrollContainer minWidth={300}>
-          <Table captionSide="top" withTableBorder withColumnBorders verticalSpacing={4} data-testid="deped-quarters">
-            <caption>{t('deped.caption')}</caption>
-            <Table.Thead>
-              <Table.Tr>
-                {deped.quarters.map((q) => (
-                  <Table.Th key={q.quarter} scope="col" ta="center">
-                    <abbr title={t('deped.quarterLong', { n: q.quarter })}>{t('deped.quarterShort', { n: q.quarter })}</abbr>
-                  </Table.Th>
-                ))}
-                <Table.Th scope="col" ta="center">
-                  {t('deped.final')}
-                </Table.Th>
-                <Table.Th scope="col" ta="center">
-                  {t('deped.remarks')}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              <Table.Tr>
-                {deped.quarters.map((q) => (
-                  <Table.Td key={q.quarter} ta="center" data-testid={`deped-q${q.quarter}`}>
-                    {q.quarterly ?? '-'}
-                  </Table.Td>
-                ))}
-                <Table.Td ta="center" fw={700} data-testid="deped-final">
-                  {deped.final ?? '-'}
-                </Table.Td>
-                <Table.Td ta="center" data-testid="deped-remarks">
-                  {deped.remarks ? t(`deped.remarksValue.${deped.remarks}`) : '-'}
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <QuarterTable deped={deped} />
         {deped.final !== null && deped.finalDescriptor && (
           <Text size="sm">{t('deped.finalLine', { grade: deped.final, descriptor: t(`deped.descriptors.${deped.finalDescriptor}`) })}</Text>
         )}
-        {explainable.length > 0 ? (
-          <Stack gap="xs">
-            {explainable.map((q) => {
-              const id = `${base}-q${q.quarter}`;
-              const name = t('deped.quarterLong', { n: q.quarter });
-              return (
-                <Fragment key={q.quarter}>
-                  <Group gap={4} wrap="wrap">
-                    <Text span size="sm" c={muted} aria-hidden="true">
-                      {name}
-                    </Text>
-                    <ToggleButton
-                      open={open.has(q.quarter)}
-                      controls={id}
-                      onToggle={() => toggle(q.quarter)}
-                      label={open.has(q.quarter) ? t('explain.close') : t('explain.open')}
-                      name={name}
-                    />
-                  </Group>
-                  {open.has(q.quarter) && <QuarterExplanation id={id} quarter={q} />}
-                </Fragment>
-              );
-            })}
-          </Stack>
-        ) : null}
+        <QuarterExplanations quarters={deped.quarters.filter(hasScores)} />
       </Stack>
     </Paper>
   );

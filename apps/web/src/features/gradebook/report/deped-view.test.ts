@@ -30,7 +30,7 @@ const report = (quarters: QuarterResult[], headline: DepedCourseReport['headline
 });
 
 describe('headlineOf', () => {
-  // Q1: WW 18/20 = 90 → 27; PT 40/50 = 80 → 40; QA 35/50 = 70 → 14; initial 81.00 → 88 (80.00–81.59).
+  // Q1: WW 18/20 = 90 → 27; PT 40/50 = 80 → 40; QA 35/50 = 70 → 14; initial 81.00 → 88 (row 80.80–82.39).
   const q1 = quarter(1, { ww: [[18, 20]], pt: [[40, 50]], qa: [[35, 50]] });
   // Q2: only WW scored so far: incomplete.
   const q2 = quarter(2, { ww: [[10, 10]], pt: [], qa: [] });

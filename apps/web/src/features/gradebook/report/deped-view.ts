@@ -39,7 +39,15 @@ export const explainQuarter = (q: QuarterResult): { components: Phrase[]; initia
       ? { key: 'deped.explain.componentEmpty', params: { component: c.component, weight: plain(c.weight) } }
       : {
           key: 'deped.explain.component',
-          params: { component: c.component, weight: plain(c.weight), items: c.items, raw: plain(c.raw), highest: plain(c.highest), ps: two(c.ps), ws: two(c.ws) },
+          params: {
+            component: c.component,
+            weight: plain(c.weight),
+            items: c.items,
+            raw: plain(c.raw),
+            highest: plain(c.highest),
+            ps: two(c.ps),
+            ws: two(c.ws),
+          },
         },
   ),
   initial:

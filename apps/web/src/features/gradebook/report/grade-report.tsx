@@ -62,11 +62,7 @@ export const GradeReportView = ({ report, staff = false }: GradeReportViewProps)
       ) : (
         <>
           {!deped && <ReportSummary report={report} />}
-          {narrow ? (
-            <ReportCards report={report} decimals={decimals} deped={!!deped} />
-          ) : (
-            <ReportTable report={report} decimals={decimals} deped={!!deped} />
-          )}
+          {narrow ? <ReportCards report={report} decimals={decimals} deped={!!deped} /> : <ReportTable report={report} decimals={decimals} deped={!!deped} />}
         </>
       )}
     </Stack>

@@ -9,6 +9,8 @@ import { reportRows } from './report-rows.ts';
 import css from './report.module.css';
 
 const COLUMNS = ['item', 'grade', 'range', 'percentage', 'letter', 'weight', 'contribution', 'feedback'] as const;
+/** The figures a DepEd course may leave out (deped-view.ts). */
+const TAIL = ['letter', 'weight', 'contribution'] as const;
 const INDENT_PX = 16;
 const indent = (depth: number) => ({ paddingInlineStart: `calc(var(--mantine-spacing-sm) + ${depth * INDENT_PX}px)` });
 
@@ -24,7 +26,6 @@ export const ReportTable = ({ report, decimals, deped = false }: ReportViewProps
   const { t } = useTranslation('gradeReport');
   const lineOf = useReportLines(decimals);
   const columns = deped ? COLUMNS.filter((c) => !DEPED_HIDDEN_COLUMNS.has(c)) : COLUMNS;
-  const shown = (c: (typeof COLUMNS)[number]) => columns.includes(c);
   const row = (line: ReportLine, i: number) => {
     const { key, label, cells, explain, feedback } = lineOf(line, i);
     return (
@@ -49,9 +50,9 @@ export const ReportTable = ({ report, decimals, deped = false }: ReportViewProps
           </Table.Td>
           <Table.Td>{cells.range}</Table.Td>
           <Table.Td>{cells.percentage}</Table.Td>
-          {shown('letter') && <Table.Td>{cells.letter}</Table.Td>}
-          {shown('weight') && <Table.Td>{cells.weight}</Table.Td>}
-          {shown('contribution') && <Table.Td>{cells.contribution}</Table.Td>}
+          {TAIL.filter((c) => columns.includes(c)).map((c) => (
+            <Table.Td key={c}>{cells[c]}</Table.Td>
+          ))}
           <Table.Td>{line.feedbackHtml ? <FeedbackButton name={label} state={feedback} /> : '-'}</Table.Td>
         </Table.Tr>
         {explain.open && explained(line) && (
