@@ -102,3 +102,20 @@ export const gridCell = async (grid: Locator, student: RegExp, column: RegExp) =
     .filter({ has: grid.page().getByRole('rowheader', { name: student }) })
     .locator(`[role="gridcell"][aria-colindex="${index}"]`);
 };
+
+/** On the grade setup's categories tab: adds a manual grade item to a category (in a grading period, by its name, when given). */
+export const addGradeItem = async (page: Page, category: string, name: string, max: string, period?: string) => {
+  await page.getByRole('link', { name: `Add a grade item to ${category}` }).click();
+  await expect(page.getByRole('heading', { name: /add grade item/i })).toBeVisible();
+  await page.getByLabel(/^name/i).fill(name);
+  await page.getByLabel(/^maximum grade/i).fill(max);
+  if (period) await page.getByLabel(/^grading period/i).selectOption({ label: period });
+  await page.getByRole('button', { name: /^save$/i }).click();
+  await page
+    .getByRole('dialog')
+    .last()
+    .getByRole('button', { name: /^(save|confirm)$/i })
+    .click();
+  await expect(page).toHaveURL(/grade-setup\/categories$/);
+  await expect(page.getByRole('table').getByText(name).first()).toBeVisible();
+};

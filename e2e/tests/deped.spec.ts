@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { checkA11y, expect, signIn, test } from '../fixtures.ts';
-import { goTo, gridCell, openClassCourse } from '../helpers.ts';
+import { addGradeItem, goTo, gridCell, openClassCourse } from '../helpers.ts';
 
 /**
  * DepEd grading (issue 19) with the fixtures of apps/api/src/test/e2e-fixtures.ts (one set per
@@ -51,22 +51,6 @@ const saveQuarter4Date = async (page: Page, field: RegExp, date: string) => {
     await expect(reload).toBeHidden();
   }
   throw new Error('the policy could not be saved');
-};
-
-const addItem = async (page: Page, category: string, name: string, max: string) => {
-  await page.getByRole('link', { name: `Add a grade item to ${category}` }).click();
-  await expect(page.getByRole('heading', { name: /add grade item/i })).toBeVisible();
-  await page.getByLabel(/^name/i).fill(name);
-  await page.getByLabel(/^maximum grade/i).fill(max);
-  await page.getByLabel(/^grading period/i).selectOption({ label: 'Quarter 2' });
-  await page.getByRole('button', { name: /^save$/i }).click();
-  await page
-    .getByRole('dialog')
-    .last()
-    .getByRole('button', { name: /^(save|confirm)$/i })
-    .click();
-  await expect(page).toHaveURL(/grade-setup\/categories$/);
-  await expect(page.getByRole('table').getByText(name).first()).toBeVisible();
 };
 
 test('the school administrator reads the transmutation table and saves a quarter date', async ({ page, a11y }, info) => {
@@ -126,9 +110,9 @@ test('a teacher makes a course a DepEd learning area and enters quarter 2 scores
   await expect(panel).toContainText('This course is graded as Filipino, English, Araling Panlipunan, EsP (Grades 1–10): WW 30% · PT 50% · QA 20%.');
   await expect(page.getByRole('table').getByText('Quarterly Assessment', { exact: true }).first()).toBeVisible();
 
-  await addItem(page, 'Written Work', 'Spelling quiz', '20');
-  await addItem(page, 'Performance Tasks', 'Speech', '50');
-  await addItem(page, 'Quarterly Assessment', 'Quarter 2 exam', '50');
+  await addGradeItem(page, 'Written Work', 'Spelling quiz', '20', 'Quarter 2');
+  await addGradeItem(page, 'Performance Tasks', 'Speech', '50', 'Quarter 2');
+  await addGradeItem(page, 'Quarterly Assessment', 'Quarter 2 exam', '50', 'Quarter 2');
 
   await page.getByRole('link', { name: /^grade book$/i }).click();
   const grid = page.getByRole('grid');

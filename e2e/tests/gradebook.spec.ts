@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { checkA11y, expect, signIn, test } from '../fixtures.ts';
-import { gridCell as cellOf, openClassCourse as openCourse } from '../helpers.ts';
+import { addGradeItem as addItem, gridCell as cellOf, openClassCourse as openCourse } from '../helpers.ts';
 
 /**
  * The gradebook (issue 7) with the fixtures of apps/api/src/test/e2e-fixtures.ts (one set per
@@ -39,17 +39,6 @@ const createCategory = async (page: Page, name: string, opts: { weight: string; 
   await confirmSave(page);
   await expect(page).toHaveURL(/grade-setup\/categories$/);
   await expect(page.getByRole('table').getByText(name, { exact: true }).first()).toBeVisible();
-};
-
-const addItem = async (page: Page, category: string, name: string, max: string) => {
-  await page.getByRole('link', { name: `Add a grade item to ${category}` }).click();
-  await expect(page.getByRole('heading', { name: /add grade item/i })).toBeVisible();
-  await page.getByLabel(/^name/i).fill(name);
-  await page.getByLabel(/^maximum grade/i).fill(max);
-  await page.getByRole('button', { name: /^save$/i }).click();
-  await confirmSave(page);
-  await expect(page).toHaveURL(/grade-setup\/categories$/);
-  await expect(page.getByRole('table').getByText(name).first()).toBeVisible();
 };
 
 test('a teacher sets up weighted categories with drop lowest and enters grades; the student sees the same totals and why', async ({
