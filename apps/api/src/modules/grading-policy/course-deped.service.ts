@@ -60,21 +60,41 @@ const idsOf = (row: CourseDepedRecord | null): ComponentIds => ({
   qa: row?.qaCategoryId ?? null,
 });
 
-/** The WW/PT/QA categories: the stored ones kept (back under the root), missing ones created; names, methods and weights set. */
+/**
+ * The WW/PT/QA categories: the stored ones kept (back under the root); else a top category of that
+ * name is adopted (a gradebook set up by hand the DepEd way); else one is created. Names, methods and
+ * weights set; drop/keep rules cleared (DepEd counts every score).
+ */
 const applyCategories = async (
   tx: Db,
-  userId: string,
+  userId: string | null,
   courseId: string,
   rootId: string,
   ids: ComponentIds,
   weights: GradingPolicy['presets'][SubjectGroup],
 ) => {
-  const existing = new Set((await readCategories(tx, courseId)).map((c) => c.id));
+  const categories = await readCategories(tx, courseId);
+  const existing = new Set(categories.map((c) => c.id));
   const out = { ...ids };
+  for (const c of COMPONENTS) if (out[c] && !existing.has(out[c])) out[c] = null;
+  for (const c of COMPONENTS) {
+    if (out[c]) continue;
+    const named = categories.find((k) => k.parentId === rootId && k.name.toLowerCase() === NAMES[c].toLowerCase() && !Object.values(out).includes(k.id));
+    out[c] = named?.id ?? null;
+  }
   for (const [i, c] of COMPONENTS.entries()) {
-    const values = { parentId: rootId, name: NAMES[c], aggregation: 'natural', weight: weights[c], position: i + 1, extraCredit: false };
-    const id = ids[c];
-    if (id && existing.has(id)) await updateCategoryRow(tx, id, userId, values);
+    const values = {
+      parentId: rootId,
+      name: NAMES[c],
+      aggregation: 'natural',
+      weight: weights[c],
+      position: i + 1,
+      extraCredit: false,
+      dropLowest: 0,
+      keepHighest: 0,
+    };
+    const id = out[c];
+    if (id) await updateCategoryRow(tx, id, userId, values);
     else out[c] = (await insertCategory(tx, { courseId, ...values, createdBy: userId, updatedBy: userId })).id;
   }
   await updateCategoryRow(tx, rootId, userId, { aggregation: 'weightedMean', maxGrade: 100 });
@@ -82,7 +102,7 @@ const applyCategories = async (
 };
 
 /** The course's grading periods become the policy's quarters (matched periods kept and redated, others deleted). */
-const applyQuarters = async (tx: Db, userId: string, courseId: string, quarters: GradingPolicy['quarters']) => {
+const applyQuarters = async (tx: Db, userId: string | null, courseId: string, quarters: GradingPolicy['quarters']) => {
   const periods = await readPeriods(tx, courseId);
   const matched = matchQuarters(
     quarters,
@@ -100,7 +120,7 @@ const applyQuarters = async (tx: Db, userId: string, courseId: string, quarters:
 };
 
 /** Applies the policy to one course (inside `tx`, the course's setup locked) and stores its `course_deped` row. */
-export const applyDeped = async (tx: Db, userId: string, courseId: string, policy: GradingPolicy, choice: DepedChoice): Promise<void> => {
+export const applyDeped = async (tx: Db, userId: string | null, courseId: string, policy: GradingPolicy, choice: DepedChoice): Promise<void> => {
   await lockSetup(tx, courseId);
   const rootId = await readRootId(tx, courseId);
   if (!rootId) throw new Error('gradebook root missing: call ensureGradebook first');

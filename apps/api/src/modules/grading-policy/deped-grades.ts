@@ -32,7 +32,9 @@ import { readCourseKeys } from '../gradebook/totals.repo.ts';
  *   three) count for no component and are not listed.
  * - An item's quarter is its grading period (explicit, else by due date) matched to the policy's
  *   quarters (same dates, else the period overlapping the quarter most); no period → no quarter.
- * - Only items graded by value with a maximum above 0 count (scale and text items have no raw score).
+ * - Items graded by value with a maximum above 0 count; scale items too when the gradebook's totals
+ *   include scales (its setting, on by default: the scale position of the maximum, as the Natural
+ *   totals count it), so the gradebook's own totals and the DepEd grades agree; text items never.
  * - A grade counts as the gradebook counts it: a material's grade once returned (or an override),
  *   a manual item's entered grade; excused grades are left out of both totals.
  * - Hidden items and hidden grades still count: DepEd's class record has no hidden scores, and the
@@ -40,7 +42,16 @@ import { readCourseKeys } from '../gradebook/totals.repo.ts';
  *   learner sees only component totals, never a hidden item's own score.
  */
 
-export type DepedItem = { id: string; name: string; component: Component; quarter: Quarter | null; max: number; materialId: string | null };
+export type DepedItem = {
+  id: string;
+  name: string;
+  component: Component;
+  quarter: Quarter | null;
+  max: number;
+  materialId: string | null;
+  /** A scale item (its score is the scale position, 1 = the first word). */
+  scale: boolean;
+};
 
 export type DepedQuarter = { quarter: Quarter; startsOn: string; endsOn: string; periodId: string | null };
 
@@ -143,6 +154,7 @@ export const depedItemsOf = (
   categories: readonly GradeCategoryRow[],
   componentOf: Record<Component, string | null>,
   quarters: readonly DepedQuarter[],
+  includeScales = true,
 ): DepedItem[] => {
   const top = topCategories(categories);
   const byCategory = new Map<string, Component>();
@@ -156,7 +168,8 @@ export const depedItemsOf = (
   for (const it of items) {
     const topId = top.get(it.categoryId);
     const component = topId ? byCategory.get(topId) : undefined;
-    if (!component || it.gradeType !== 'value' || !(it.maxGrade > 0)) continue;
+    const counted = it.gradeType === 'value' || (includeScales && it.gradeType === 'scale');
+    if (!component || !counted || !(it.maxGrade > 0)) continue;
     out.push({
       id: it.id,
       name: it.name,
@@ -164,6 +177,7 @@ export const depedItemsOf = (
       quarter: it.periodId ? (quarterOf.get(it.periodId) ?? null) : null,
       max: it.maxGrade,
       materialId: it.materialId,
+      scale: it.gradeType === 'scale',
     });
   }
   return out;
@@ -204,7 +218,13 @@ export const loadDepedGrades = async (db: Db, courseId: string, opts: { studentI
   const students = wanted ? roster.filter((s) => wanted.has(s.id)) : roster;
   const { policy, course } = deped;
   const quarters = matchQuarters(policy.quarters, rows.periods);
-  const items = depedItemsOf(rows.items, rows.categories, { ww: course.wwCategoryId, pt: course.ptCategoryId, qa: course.qaCategoryId }, quarters);
+  const items = depedItemsOf(
+    rows.items,
+    rows.categories,
+    { ww: course.wwCategoryId, pt: course.ptCategoryId, qa: course.qaCategoryId },
+    quarters,
+    rows.settings.includeScales,
+  );
   const weights = policy.presets[course.subjectGroup];
   const cells = await loadCells(db, {
     courseId,

@@ -59,7 +59,7 @@ export const insertCategory = async (tx: Db, values: typeof gradeCategories.$inf
   return row;
 };
 
-export const updateCategoryRow = async (tx: Db, id: string, userId: string, values: Partial<typeof gradeCategories.$inferInsert>): Promise<void> => {
+export const updateCategoryRow = async (tx: Db, id: string, userId: string | null, values: Partial<typeof gradeCategories.$inferInsert>): Promise<void> => {
   await tx
     .update(gradeCategories)
     .set({ ...values, version: sql`${gradeCategories.version} + 1`, updatedAt: sql`now()`, updatedBy: userId })
@@ -87,7 +87,7 @@ export const deletePeriodsExcept = async (tx: Db, courseId: string, keep: readon
   await tx.delete(gradingPeriods).where(and(eq(gradingPeriods.courseId, courseId), keep.length ? notInArray(gradingPeriods.id, [...keep]) : undefined));
 };
 
-export const updatePeriodRow = async (tx: Db, id: string, userId: string, values: Partial<typeof gradingPeriods.$inferInsert>): Promise<void> => {
+export const updatePeriodRow = async (tx: Db, id: string, userId: string | null, values: Partial<typeof gradingPeriods.$inferInsert>): Promise<void> => {
   await tx
     .update(gradingPeriods)
     .set({ ...values, version: sql`${gradingPeriods.version} + 1`, updatedAt: sql`now()`, updatedBy: userId })
