@@ -119,3 +119,15 @@ export const addGradeItem = async (page: Page, category: string, name: string, m
   await expect(page).toHaveURL(/grade-setup\/categories$/);
   await expect(page.getByRole('table').getByText(name).first()).toBeVisible();
 };
+
+/** A student's grade tab of a course, in a browser context of its own (close `context` at the end). */
+export const openStudentGrades = async (browser: Browser, username: string, className: string, course: string) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signIn(page, username);
+  await openClassCourse(page, className, course);
+  await page.getByRole('link', { name: /^grades$/i }).click();
+  await expect(page).toHaveURL(/\/grade$/);
+  return { context, page };
+};

@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { checkA11y, expect, signIn, test } from '../fixtures.ts';
-import { addGradeItem, goTo, gridCell, openClassCourse } from '../helpers.ts';
+import { addGradeItem, goTo, gridCell, openClassCourse, openStudentGrades } from '../helpers.ts';
 
 /**
  * DepEd grading (issue 19) with the fixtures of apps/api/src/test/e2e-fixtures.ts (one set per
@@ -129,12 +129,7 @@ test('a teacher makes a course a DepEd learning area and enters quarter 2 scores
     await expect(cell).toContainText(score);
   }
 
-  const context = await browser.newContext();
-  const student = await context.newPage();
-  await student.emulateMedia({ reducedMotion: 'reduce' });
-  await signIn(student, x.student);
-  await openClassCourse(student, x.className, x.course);
-  await student.getByRole('link', { name: /^grades$/i }).click();
+  const { context, page: student } = await openStudentGrades(browser, x.student, x.className, x.course);
   const summary = student.getByTestId('deped-summary');
   await expect(summary.getByTestId('deped-headline')).toContainText('Quarter 2 grade');
   await expect(summary.getByTestId('deped-headline-grade')).toHaveText('88');

@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { checkA11y, expect, signIn, test } from '../fixtures.ts';
-import { addGradeItem as addItem, gridCell as cellOf, openClassCourse as openCourse } from '../helpers.ts';
+import { addGradeItem as addItem, gridCell as cellOf, openClassCourse as openCourse, openStudentGrades } from '../helpers.ts';
 
 /**
  * The gradebook (issue 7) with the fixtures of apps/api/src/test/e2e-fixtures.ts (one set per
@@ -111,13 +111,7 @@ test('a teacher sets up weighted categories with drop lowest and enters grades; 
   await expect(await cellOf(grid, /Gloria/, /^Quizzes total/)).toContainText('18.00');
 
   // The student: the same course total, and the explanation of the Quizzes total.
-  const context = await browser.newContext();
-  const student = await context.newPage();
-  await student.emulateMedia({ reducedMotion: 'reduce' });
-  await signIn(student, x.student);
-  await openCourse(student, x.className, x.course);
-  await student.getByRole('link', { name: /^grades$/i }).click();
-  await expect(student).toHaveURL(/\/grade$/);
+  const { context, page: student } = await openStudentGrades(browser, x.student, x.className, x.course);
   await expect(student.getByText('58.80').first()).toBeVisible();
   await checkA11y(student, 'grades (student)');
   // The Quizzes total's explanation (its button is the first) says which quiz was dropped and how
