@@ -3,7 +3,6 @@ import type { Component, GradingPolicy, SubjectGroup } from '@klase/core/deped/c
 import { defaultPolicy } from '@klase/core/deped/defaults';
 import { schoolDate } from '@klase/core/gradebook/setup-build';
 import type { Db } from '../db/client.ts';
-import { classTeachers } from '../db/schema/classes.ts';
 import { courses } from '../db/schema/courses.ts';
 import { schoolGradingPolicies } from '../db/schema/deped.ts';
 import { gradeGrades, gradeItems } from '../db/schema/gradebook.ts';
@@ -11,6 +10,7 @@ import { schools } from '../db/schema/tenancy.ts';
 import { applyDeped } from '../modules/grading-policy/course-deped.service.ts';
 import { loadDepedGrades, readCourseDepedRow } from '../modules/grading-policy/deped-grades.ts';
 import { ensureGradebook } from '../modules/gradebook/setup-loader.ts';
+import { firstTeacherId } from './seed-gradebook.ts';
 
 /**
  * The demo school on DepEd's grading policy (issue 19), added by `seedDemo` after the gradebooks:
@@ -140,13 +140,7 @@ export const seedDemoDeped = async (db: Db, now = new Date()): Promise<number> =
     for (const course of list) {
       const subjectGroup = course.subject ? SUBJECT_GROUP_OF[course.subject] : undefined;
       if (!subjectGroup) continue;
-      const [teacher] = await tx
-        .select({ id: classTeachers.userId })
-        .from(classTeachers)
-        .where(eq(classTeachers.classId, course.classId))
-        .orderBy(asc(classTeachers.position))
-        .limit(1);
-      const by = teacher?.id ?? null;
+      const by = await firstTeacherId(tx, course.classId);
       await ensureGradebook(tx, course.id);
       await applyDeped(tx, by, course.id, policy, { subjectGroup, mapehPart: null });
       await seedQuarterOne(tx, course, by, now);

@@ -14,12 +14,12 @@ import { COMPONENTS, QUARTERS } from '@klase/core/deped/contracts';
 import { computeQuarter, finalGrade, type ScoreItem } from '@klase/core/deped/engine';
 import type { GradeCategoryRow, GradeItemRow, GradingPeriodRow } from '@klase/core/gradebook/index';
 import type { Db } from '../../platform/context.ts';
+import { courses } from '../../db/schema/courses.ts';
 import { courseDeped, schoolGradingPolicies } from '../../db/schema/deped.ts';
 import { concurrently } from '../../db/concurrent.ts';
 import { loadCells } from '../gradebook/grades-loader.ts';
 import { loadStudents } from '../gradebook/grades.repo.ts';
 import { ensureGradebook, loadSetupRows } from '../gradebook/setup-loader.ts';
-import { readCourseKeys } from '../gradebook/totals.repo.ts';
 
 /**
  * Every learner's DepEd grades of one class course (a learning area), shared by the grade report,
@@ -93,15 +93,16 @@ export const readCourseDepedRow = async (db: Db, courseId: string) => {
   return row ?? null;
 };
 
-/** Is the course's school on the DepEd policy and the course a DepEd learning area? One query. */
-export const readDepedKeys = async (db: Db, courseId: string, schoolId: string) => {
+/** A class course that is a DepEd learning area of a school on the DepEd policy: its keys, row and the policy (one query; else null). */
+export const readDepedKeys = async (db: Db, courseId: string) => {
   const [row] = await db
-    .select({ course: courseDeped, policy: schoolGradingPolicies })
+    .select({ classId: courses.classId, schoolId: courses.schoolId, course: courseDeped, policy: schoolGradingPolicies })
     .from(courseDeped)
-    .innerJoin(schoolGradingPolicies, and(eq(schoolGradingPolicies.schoolId, schoolId), eq(schoolGradingPolicies.kind, 'deped')))
+    .innerJoin(courses, eq(courses.id, courseDeped.courseId))
+    .innerJoin(schoolGradingPolicies, and(eq(schoolGradingPolicies.schoolId, courses.schoolId), eq(schoolGradingPolicies.kind, 'deped')))
     .where(eq(courseDeped.courseId, courseId))
     .limit(1);
-  return row ?? null;
+  return row?.classId && row.schoolId ? { ...row, classId: row.classId, schoolId: row.schoolId } : null;
 };
 
 const dayNumber = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
@@ -200,13 +201,12 @@ export const depedResultsOf = (
 /**
  * The DepEd grades of a class course's learners (`studentIds`: only those, if enrolled); null when
  * the course is no class course, its school is not on the DepEd policy or the course is no DepEd
- * learning area. `now` decides time-locked items as the gradebook does.
+ * learning area (one query tells). `now` decides time-locked items as the gradebook does.
  */
 export const loadDepedGrades = async (db: Db, courseId: string, opts: { studentIds?: string[]; now?: number } = {}): Promise<DepedCourseGrades | null> => {
-  const keys = await readCourseKeys(db, courseId);
-  if (!keys) return null;
-  const deped = await readDepedKeys(db, courseId, keys.schoolId);
+  const deped = await readDepedKeys(db, courseId);
   if (!deped) return null;
+  const keys = { classId: deped.classId, schoolId: deped.schoolId };
   await ensureGradebook(db, courseId);
   const only = opts.studentIds?.length === 1 ? opts.studentIds[0] : undefined;
   const [rows, roster] = await concurrently(
