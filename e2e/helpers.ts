@@ -1,4 +1,4 @@
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { DEMO_PASSWORD, expect, signIn } from './fixtures.ts';
 
 /** The fixture accounts made for the browser tests (apps/api/src/test/e2e-fixtures.ts), one per project. */
@@ -76,4 +76,58 @@ export const linkFromOutbox = async (browser: Browser, address: string, linkPatt
 export const localPart = (href: string) => {
   const u = new URL(href);
   return `/${u.hash}`;
+};
+
+/** Opens a course of a class from the classes page (both found by name). */
+export const openClassCourse = async (page: Page, className: string, course: string) => {
+  await goTo(page, /^classes$/i);
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(className) })
+    .first()
+    .click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(course) })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: course })).toBeVisible();
+};
+
+/** The grid cell of a student's row in the column whose header is `column`. */
+export const gridCell = async (grid: Locator, student: RegExp, column: RegExp) => {
+  const index = await grid.getByRole('columnheader', { name: column }).first().getAttribute('aria-colindex');
+  return grid
+    .getByRole('row')
+    .filter({ has: grid.page().getByRole('rowheader', { name: student }) })
+    .locator(`[role="gridcell"][aria-colindex="${index}"]`);
+};
+
+/** On the grade setup's categories tab: adds a manual grade item to a category (in a grading period, by its name, when given). */
+export const addGradeItem = async (page: Page, category: string, name: string, max: string, period?: string) => {
+  await page.getByRole('link', { name: `Add a grade item to ${category}` }).click();
+  await expect(page.getByRole('heading', { name: /add grade item/i })).toBeVisible();
+  await page.getByLabel(/^name/i).fill(name);
+  await page.getByLabel(/^maximum grade/i).fill(max);
+  if (period) await page.getByLabel(/^grading period/i).selectOption({ label: period });
+  await page.getByRole('button', { name: /^save$/i }).click();
+  await page
+    .getByRole('dialog')
+    .last()
+    .getByRole('button', { name: /^(save|confirm)$/i })
+    .click();
+  await expect(page).toHaveURL(/grade-setup\/categories$/);
+  await expect(page.getByRole('table').getByText(name).first()).toBeVisible();
+};
+
+/** A student's grade tab of a course, in a browser context of its own (close `context` at the end). */
+export const openStudentGrades = async (browser: Browser, username: string, className: string, course: string) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signIn(page, username);
+  await openClassCourse(page, className, course);
+  await page.getByRole('link', { name: /^grades$/i }).click();
+  await expect(page).toHaveURL(/\/grade$/);
+  return { context, page };
 };

@@ -1,6 +1,6 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { checkA11y, expect, signIn, test } from '../fixtures.ts';
-import { goTo } from '../helpers.ts';
+import { addGradeItem as addItem, gridCell as cellOf, openClassCourse as openCourse, openStudentGrades } from '../helpers.ts';
 
 /**
  * The gradebook (issue 7) with the fixtures of apps/api/src/test/e2e-fixtures.ts (one set per
@@ -21,21 +21,6 @@ const f = (info: TestInfo) => ({
 
 test.describe.configure({ mode: 'serial' });
 
-const openCourse = async (page: Page, className: string, course: string) => {
-  await goTo(page, /^classes$/i);
-  await page
-    .getByRole('main')
-    .getByRole('link', { name: new RegExp(className) })
-    .first()
-    .click();
-  await page
-    .getByRole('main')
-    .getByRole('link', { name: new RegExp(course) })
-    .first()
-    .click();
-  await expect(page.getByRole('heading', { name: course })).toBeVisible();
-};
-
 const confirmSave = async (page: Page) => {
   const dialog = page.getByRole('dialog').last();
   await dialog.getByRole('button', { name: /^(save|confirm)$/i }).click();
@@ -54,26 +39,6 @@ const createCategory = async (page: Page, name: string, opts: { weight: string; 
   await confirmSave(page);
   await expect(page).toHaveURL(/grade-setup\/categories$/);
   await expect(page.getByRole('table').getByText(name, { exact: true }).first()).toBeVisible();
-};
-
-const addItem = async (page: Page, category: string, name: string, max: string) => {
-  await page.getByRole('link', { name: `Add a grade item to ${category}` }).click();
-  await expect(page.getByRole('heading', { name: /add grade item/i })).toBeVisible();
-  await page.getByLabel(/^name/i).fill(name);
-  await page.getByLabel(/^maximum grade/i).fill(max);
-  await page.getByRole('button', { name: /^save$/i }).click();
-  await confirmSave(page);
-  await expect(page).toHaveURL(/grade-setup\/categories$/);
-  await expect(page.getByRole('table').getByText(name).first()).toBeVisible();
-};
-
-/** The grid cell of a student's row in the column whose header is `column`. */
-const cellOf = async (grid: Locator, student: RegExp, column: RegExp) => {
-  const index = await grid.getByRole('columnheader', { name: column }).first().getAttribute('aria-colindex');
-  return grid
-    .getByRole('row')
-    .filter({ has: grid.page().getByRole('rowheader', { name: student }) })
-    .locator(`[role="gridcell"][aria-colindex="${index}"]`);
 };
 
 test('a teacher sets up weighted categories with drop lowest and enters grades; the student sees the same totals and why', async ({
@@ -146,13 +111,7 @@ test('a teacher sets up weighted categories with drop lowest and enters grades; 
   await expect(await cellOf(grid, /Gloria/, /^Quizzes total/)).toContainText('18.00');
 
   // The student: the same course total, and the explanation of the Quizzes total.
-  const context = await browser.newContext();
-  const student = await context.newPage();
-  await student.emulateMedia({ reducedMotion: 'reduce' });
-  await signIn(student, x.student);
-  await openCourse(student, x.className, x.course);
-  await student.getByRole('link', { name: /^grades$/i }).click();
-  await expect(student).toHaveURL(/\/grade$/);
+  const { context, page: student } = await openStudentGrades(browser, x.student, x.className, x.course);
   await expect(student.getByText('58.80').first()).toBeVisible();
   await checkA11y(student, 'grades (student)');
   // The Quizzes total's explanation (its button is the first) says which quiz was dropped and how

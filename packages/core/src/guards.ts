@@ -86,6 +86,8 @@ export const ROUTE_ROLES = {
   discussions: [ROLE.teacher, ROLE.assistantTeacher, ROLE.student, ROLE.parent],
   /** Issue 18: `#/announcements`, announce to classes and courses (school admin: also the school). */
   announcementsManage: [ROLE.teacher, ROLE.assistantTeacher, ROLE.schoolAdmin],
+  /** Issue 19: `#/school/grading-policy`, the school's grading policy (the school administrator edits, staff read). */
+  gradingPolicy: [ROLE.teacher, ROLE.assistantTeacher, ROLE.schoolAdmin],
   accountEditBlocked: [],
 } as const satisfies Record<string, readonly RoleId[]>;
 
@@ -103,7 +105,7 @@ export const NAV_BY_ROLE: Record<RoleId, readonly string[]> = {
   [ROLE.assistantTeacher]: ['dashboard', 'classes', 'courses', 'calendar', 'announcements', 'messages', 'resources'],
   [ROLE.student]: ['dashboard', 'classes', 'courses', 'calendar', 'messages', 'resources', 'portfolios'],
   [ROLE.parent]: ['dashboard', 'children', 'classes', 'calendar', 'messages', 'resources'],
-  [ROLE.schoolAdmin]: ['dashboard', 'administration', 'classes', 'calendar', 'announcements', 'messages', 'resources'],
+  [ROLE.schoolAdmin]: ['dashboard', 'administration', 'classes', 'gradingPolicy', 'calendar', 'announcements', 'messages', 'resources'],
   [ROLE.lsg]: ['dashboard', 'administration', 'reports'],
   [ROLE.rexAdmin]: ['dashboard', 'administration', 'catalogue'],
 };

@@ -47,6 +47,9 @@
  *   class "E2E Offline <project>" (teacher e2e.offteacher.<project>) with a course whose first
  *   stop is the page "Water cycle" and whose second is the quiz "Offline quiz" (two questions, no
  *   time limit); the student reads the page, then reads it and answers the quiz without a network
+ * DepEd grading (e2e/tests/deped.spec.ts), one set per project: class "E2E DepEd <project>" taught
+ *   by e2e.depteacher.<project> with student e2e.depstudent.<project> and the published course
+ *   "English 7 <project>"; the teacher makes it a DepEd learning area and enters WW/PT/QA scores
  * Usage: DATA_DIR=... tsx apps/api/src/test/e2e-fixtures.ts
  */
 import path from 'node:path';
@@ -323,6 +326,26 @@ const main = async () => {
       const gbClass = await buildClass(db, { schoolId: school.id, teachers: [gbTeacher], name: `E2E Gradebook ${project}` });
       await enrol(db, gbClass.id, [gbStudent, gbMate]);
       await buildCourse(db, { schoolId: school.id, classId: gbClass.id, name: `Science 8 ${project}`, materials: 3 });
+
+      const depTeacher = await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.teacher,
+        username: `e2e.depteacher.${project}`,
+        email: email('depteacher'),
+        firstName: 'Rosario',
+        lastName: 'Dizon',
+      });
+      const depStudent = await buildUser(db, {
+        schoolId: school.id,
+        roleId: ROLE.student,
+        username: `e2e.depstudent.${project}`,
+        email: email('depstudent'),
+        firstName: 'Andres',
+        lastName: 'Villanueva',
+      });
+      const depClass = await buildClass(db, { schoolId: school.id, teachers: [depTeacher], name: `E2E DepEd ${project}` });
+      await enrol(db, depClass.id, [depStudent]);
+      await buildCourse(db, { schoolId: school.id, classId: depClass.id, name: `English 7 ${project}`, materials: 1 });
 
       const kbTeacher = await buildUser(db, {
         schoolId: school.id,

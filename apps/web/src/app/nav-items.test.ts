@@ -7,7 +7,17 @@ const keys = (roleId: number) => navItemsFor(roleId).map((i) => i.key);
 describe('navigation per role', () => {
   it('shows only screens that exist, in the order of NAV_BY_ROLE, plus the account', () => {
     expect(keys(ROLE.admin)).toEqual(['dashboard', 'administration', 'outbox', 'account']);
-    expect(keys(ROLE.schoolAdmin)).toEqual(['dashboard', 'administration', 'classes', 'calendar', 'announcements', 'messages', 'resources', 'account']);
+    expect(keys(ROLE.schoolAdmin)).toEqual([
+      'dashboard',
+      'administration',
+      'classes',
+      'gradingPolicy',
+      'calendar',
+      'announcements',
+      'messages',
+      'resources',
+      'account',
+    ]);
     expect(keys(ROLE.lsg)).toEqual(['dashboard', 'administration', 'account']);
     expect(keys(ROLE.teacher)).toEqual(['dashboard', 'classes', 'courses', 'materials', 'calendar', 'announcements', 'messages', 'resources', 'account']);
     expect(keys(ROLE.student)).toEqual(['dashboard', 'classes', 'courses', 'calendar', 'messages', 'resources', 'account']);

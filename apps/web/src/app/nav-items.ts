@@ -4,6 +4,7 @@ import {
   IconBooks,
   IconBuildingCommunity,
   IconCalendar,
+  IconChartBar,
   IconDashboard,
   IconFiles,
   IconFolders,
@@ -49,6 +50,13 @@ const DESTINATIONS: Record<string, Omit<NavItem, 'key'>> = {
   resources: { label: 'nav.resources', to: paths.resources.to(), prefixes: ['/resources'], icon: IconFolders, role: 'resources' },
   materials: { label: 'nav.materials', to: paths.myMaterials.to(), prefixes: ['/materials'], icon: IconFiles, role: 'myMaterials' },
   calendar: { label: 'nav.calendar', to: paths.calendar.to(), prefixes: ['/calendar'], icon: IconCalendar, role: 'calendar' },
+  gradingPolicy: {
+    label: 'nav.gradingPolicy',
+    to: paths.gradingPolicy.to(),
+    prefixes: ['/school/grading-policy'],
+    icon: IconChartBar,
+    role: 'gradingPolicy',
+  },
   messages: { label: 'messaging:nav.messages', to: paths.messages.to(), prefixes: ['/messages'], icon: IconMessages, role: 'messages' },
   announcements: {
     label: 'announcements:nav.announcements',

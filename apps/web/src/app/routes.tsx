@@ -168,6 +168,11 @@ const appRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/notifications/notification-settings-page.tsx'), 'NotificationSettingsPage'),
   },
   {
+    path: 'school/grading-policy',
+    handle: meta({ role: 'gradingPolicy', title: 'grading:titles.policy' }),
+    lazy: lazyPage(() => import('../features/grading/grading-policy-page.tsx'), 'GradingPolicyPage', 'grading'),
+  },
+  {
     path: 'announcements',
     handle: meta({ role: 'announcementsManage', title: 'announcements:titles.manage' }),
     lazy: lazyPage(() => import('../features/announcements/announcements-page.tsx'), 'AnnouncementsPage'),

@@ -270,6 +270,9 @@ export const paths = {
   messageSettings: { pattern: '/messages/settings', to: () => '/messages/settings' },
   messageUser: { pattern: '/messages/user-details', to: (id: string) => `/messages/user-details${q({ id })}` },
 
+  // The school's grading policy (issue 19)
+  gradingPolicy: { pattern: '/school/grading-policy', to: () => '/school/grading-policy' },
+
   // Announcements (issue 18): the ones a teacher or school administrator manages
   announcements: { pattern: '/announcements', to: () => '/announcements' },
 } as const;

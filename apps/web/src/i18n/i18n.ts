@@ -10,7 +10,7 @@ import { BASE_NAMESPACES, FEATURE_NAMESPACES, ROUTE_NAMESPACES, type RouteNamesp
  * (administration, classes, courses, ...) and every Filipino and Chinese file load on demand: the
  * feature ones once somebody is signed in (`loadFeatureNamespaces`, awaited by the root loader),
  * so the login route ships one language and no feature texts. The route namespaces (calendar,
- * discussions) load with their pages (`loadRouteNamespace`), so other pages do not carry them.
+ * discussions, grading) load with their pages (`loadRouteNamespace`), so other pages do not carry them.
  * `errors` and `validation` come from @klase/core, shared with the API.
  */
 export { BASE_NAMESPACES, FEATURE_NAMESPACES, ROUTE_NAMESPACES };

@@ -7,6 +7,7 @@ import type { GradebookSetupView } from '@klase/core/gradebook/views';
 import { GRADE_SETUP_TABS, paths, type GradeSetupTab as TabName } from '../../config/paths.ts';
 import { ClassListTabs } from '../../components/class-list-tabs.tsx';
 import { CategoriesTab } from './setup/categories-tab.tsx';
+import { DepedCoursePanel } from './setup/deped-panel.tsx';
 import { FinalSettingsDialog, FinalTab } from './setup/final-tab.tsx';
 import { PeriodsTab } from './setup/periods-tab.tsx';
 import { useSetupParams, WithSetup } from './setup/setup-frame.tsx';
@@ -83,6 +84,7 @@ export const GradeSetupTab = () => {
       <WithSetup>
         {(setup) => (
           <>
+            {setup.can.manage && <DepedCoursePanel courseId={courseId} />}
             {setup.can.manage && <SideButtons onUpdateFinal={() => setFinalOpen(true)} />}
             <TabBody tab={tab} setup={setup} onUpdateFinal={() => setFinalOpen(true)} />
             {finalOpen && <FinalSettingsDialog settings={setup.settings} onClose={() => setFinalOpen(false)} />}

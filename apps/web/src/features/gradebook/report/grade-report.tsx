@@ -7,6 +7,8 @@ import { NARROW_QUERY } from '../../../components/data-table/types.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useErrorMessage } from '../../../components/error-text.tsx';
 import { isApiError } from '../../../api/http.ts';
+import { DepedSummary } from './deped-summary.tsx';
+import { depedOf } from './deped-view.ts';
 import { useStudentGradeReport } from './report-api.ts';
 import { ReportCards } from './report-cards.tsx';
 import { ReportSummary } from './report-summary.tsx';
@@ -31,7 +33,11 @@ interface GradeReportViewProps {
   staff?: boolean;
 }
 
-/** A loaded report: not released, empty, or the summary with the lines (a table, cards on phones). */
+/**
+ * A loaded report: not released, empty, or the summary with the lines (a table, cards on phones).
+ * A DepEd learning area (issue 19) shows its quarterly grades instead of the course total and final
+ * grade, and its items without letters, weights or contributions.
+ */
 export const GradeReportView = ({ report, staff = false }: GradeReportViewProps) => {
   const { t } = useTranslation('gradeReport');
   const narrow = useMediaQuery(NARROW_QUERY) ?? false;
@@ -42,6 +48,7 @@ export const GradeReportView = ({ report, staff = false }: GradeReportViewProps)
       </Alert>
     );
   const decimals = report.settings.decimals;
+  const deped = depedOf(report);
   return (
     <Stack gap="md">
       {!report.released && (
@@ -49,12 +56,13 @@ export const GradeReportView = ({ report, staff = false }: GradeReportViewProps)
           {t('report.notReleasedStaff')}
         </Alert>
       )}
+      {deped && <DepedSummary deped={deped} />}
       {report.lines.every((l) => l.kind !== 'item') ? (
         <EmptyState text={t('report.empty')} />
       ) : (
         <>
-          <ReportSummary report={report} />
-          {narrow ? <ReportCards report={report} decimals={decimals} /> : <ReportTable report={report} decimals={decimals} />}
+          {!deped && <ReportSummary report={report} />}
+          {narrow ? <ReportCards report={report} decimals={decimals} deped={!!deped} /> : <ReportTable report={report} decimals={decimals} deped={!!deped} />}
         </>
       )}
     </Stack>

@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ReportLine, StudentGradeReport } from '@klase/core/gradebook/views';
+import { DEPED_HIDDEN_COLUMNS, isDepedLine } from './deped-view.ts';
 import { ExplanationPanel } from './explanation-panel.tsx';
 import { ExplainButton, explained, FeedbackButton, FeedbackPanel, HiddenTotalNote, isTotal, useReportLines, type LineText } from './report-parts.tsx';
 import { reportRows } from './report-rows.ts';
@@ -11,11 +12,11 @@ const INDENT_PX = 12;
 const indent = (depth: number) => Math.min(depth, 3) * INDENT_PX;
 
 /** A line's figures as "label: value" pairs. */
-const LineFacts = ({ cells }: { cells: LineText }) => {
+const LineFacts = ({ cells, deped }: { cells: LineText; deped: boolean }) => {
   const { t } = useTranslation('gradeReport');
   return (
     <dl className={css.facts}>
-      {FIELDS.map((f) => (
+      {(deped ? FIELDS.filter((f) => !DEPED_HIDDEN_COLUMNS.has(f)) : FIELDS).map((f) => (
         <div key={f}>
           <Text component="dt" size="xs" fw={700}>
             {t(`columns.${f}`)}
@@ -30,7 +31,7 @@ const LineFacts = ({ cells }: { cells: LineText }) => {
 };
 
 /** Phones: each line is a card of "label: value" pairs under its category's heading; totals are emphasised. */
-export const ReportCards = ({ report, decimals }: { report: StudentGradeReport; decimals: number }) => {
+export const ReportCards = ({ report, decimals, deped = false }: { report: StudentGradeReport; decimals: number; deped?: boolean }) => {
   const { t } = useTranslation('gradeReport');
   const lineOf = useReportLines(decimals);
   const card = (line: ReportLine, i: number) => {
@@ -58,7 +59,7 @@ export const ReportCards = ({ report, decimals }: { report: StudentGradeReport; 
               </Badge>
             )}
           </Group>
-          <LineFacts cells={cells} />
+          <LineFacts cells={cells} deped={deped} />
           {line.hiddenByPolicy && <HiddenTotalNote />}
           {explained(line) && (
             <div>
@@ -86,7 +87,7 @@ export const ReportCards = ({ report, decimals }: { report: StudentGradeReport; 
       aria-label={t('report.caption', { name: report.student.name })}
       data-testid="report-cards"
     >
-      {reportRows(report.lines).map((r) =>
+      {reportRows(report.lines, deped ? (l) => isDepedLine(l.kind) : undefined).map((r) =>
         r.type === 'header' ? (
           <li key={`header-${r.line.id}`} style={{ marginInlineStart: indent(r.line.depth) }} data-testid="report-header">
             <Title order={3} size="h5" mt="xs" className={css.name}>
