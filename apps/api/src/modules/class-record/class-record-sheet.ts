@@ -22,7 +22,7 @@ import { CLASS_RECORD_MAX_ITEMS, COMPONENTS, type Component, type ComponentWeigh
 export interface ClassRecordSource {
   courseId: string;
   weights: ComponentWeights;
-  items: readonly { id: string; name: string; component: Component; quarter: number; max: number }[];
+  items: readonly { id: string; name: string; component: Component; quarter: number | null; max: number }[];
   students: ReadonlyMap<string, { scores: ReadonlyMap<string, number | null>; results: readonly QuarterResult[] }>;
 }
 

@@ -25,7 +25,8 @@ const previewOut = z.object({
   ),
   errors: z.array(rowError),
 });
-const rowsOut = z.object({ code: z.literal('CLASS_RECORD_ROWS'), message: z.string(), rows: z.array(rowError) });
+/** Any 400 of the import (CLASS_RECORD_FILE, VALIDATION…); CLASS_RECORD_ROWS names the wrong rows in `rows`. */
+const badImportOut = z.looseObject({ code: z.string(), message: z.string(), rows: z.array(rowError).optional() });
 const fileOut = z.string().meta({ description: 'The E-Class Record (XLSX)', format: 'binary' });
 const BASE = '/courses/:courseId/class-record';
 
@@ -53,7 +54,7 @@ export const classRecordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${BASE}/import`,
-    { bodyLimit: CLASS_RECORD_MAX_BYTES, config: { policy: teachers }, schema: { tags, params, querystring: query, response: { 200: previewOut, 400: rowsOut } } },
+    { bodyLimit: CLASS_RECORD_MAX_BYTES, config: { policy: teachers }, schema: { tags, params, querystring: query, response: { 200: previewOut, 400: badImportOut } } },
     async (request, reply) => {
       try {
         return await importClassRecord(ctx, requestUser(request), request.params.courseId, request.query.quarter, upload(request.body), request.locale);

@@ -39,6 +39,7 @@ const WORDS = {
   tooLow: { 'en-us': '{value} is less than {limit}.', ph: 'Ang {value} ay mas mababa sa {limit}.', zh: '{value} 小于 {limit}。' },
   refused: { 'en-us': 'This item does not take a number.', ph: 'Hindi tumatanggap ng numero ang aytem na ito.', zh: '此项目不接受数字。' },
   locked: { 'en-us': 'This grade is locked.', ph: 'Naka-lock ang markang ito.', zh: '此成绩已锁定。' },
+  excused: { 'en-us': 'This grade is excused; change it in the gradebook.', ph: 'Excused ang markang ito; baguhin ito sa gradebook.', zh: '此成绩已免除；请在成绩册中修改。' },
   gone: { 'en-us': 'This item is no longer in this quarter.', ph: 'Wala na sa markahang ito ang aytem na ito.', zh: '此项目已不在本季度中。' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
@@ -126,6 +127,10 @@ const planImport = async (ctx: Ctx, user: UserRow, courseId: string, quarter: Qu
       const field = itemLabel(itemId);
       if (!item || !depedItem) {
         errors.push({ row: row.row, field, message: say('gone', locale) });
+        continue;
+      }
+      if (student.excused.has(itemId)) {
+        errors.push({ row: row.row, field, message: say('excused', locale) });
         continue;
       }
       const before = student.scores.get(itemId) ?? null;
