@@ -95,7 +95,16 @@ describe('E-Class Record sheet', () => {
 
   it('groups the learners MALE then FEMALE by last name, the learners without a recorded sex last', async () => {
     const ws = (await roundTrip(buildClassRecord(source(), 1, header, learners))).getWorksheet('Q1')!;
-    expect(names(ws)).toEqual(['MALE', '1. Cruz, Pedro', '2. Reyes, Jose', 'FEMALE', '1. Aquino, Ana', '2. Santos, Maria L.', 'SEX NOT RECORDED', '1. Bautista, Kim']);
+    expect(names(ws)).toEqual([
+      'MALE',
+      '1. Cruz, Pedro',
+      '2. Reyes, Jose',
+      'FEMALE',
+      '1. Aquino, Ana',
+      '2. Santos, Maria L.',
+      'SEX NOT RECORDED',
+      '1. Bautista, Kim',
+    ]);
     expect(ws.getCell(ROWS.school, 14).value).toBe('305000');
     expect(ws.getCell(ROWS.section, 1).value).toBe('FIRST QUARTER');
     expect(ws.getColumn(cols.id).hidden).toBe(true);

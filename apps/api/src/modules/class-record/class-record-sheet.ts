@@ -1,5 +1,13 @@
 import ExcelJS from 'exceljs';
-import { CLASS_RECORD_MAX_ITEMS, COMPONENTS, type Component, type ComponentWeights, type Quarter, type QuarterResult, type Sex } from '@klase/core/deped/contracts';
+import {
+  CLASS_RECORD_MAX_ITEMS,
+  COMPONENTS,
+  type Component,
+  type ComponentWeights,
+  type Quarter,
+  type QuarterResult,
+  type Sex,
+} from '@klase/core/deped/contracts';
 
 /**
  * The E-Class Record of one course and quarter as a workbook, in DepEd's class record layout
@@ -23,7 +31,12 @@ export interface ClassRecordSource {
   courseId: string;
   weights: ComponentWeights;
   items: readonly { id: string; name: string; component: Component; quarter: number | null; max: number }[];
-  students: ReadonlyMap<string, { scores: ReadonlyMap<string, number | null>; results: readonly QuarterResult[] }>;
+  students: ReadonlyMap<string, ClassRecordStudent>;
+}
+
+export interface ClassRecordStudent {
+  scores: ReadonlyMap<string, number | null>;
+  results: readonly QuarterResult[];
 }
 
 export interface ClassRecordHeader {
@@ -103,7 +116,9 @@ export const learnerName = (l: ClassRecordLearner): string => {
 };
 
 const bySurname = (a: ClassRecordLearner, b: ClassRecordLearner): number =>
-  a.lastName.localeCompare(b.lastName, 'en', { sensitivity: 'base' }) || a.firstName.localeCompare(b.firstName, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
+  a.lastName.localeCompare(b.lastName, 'en', { sensitivity: 'base' }) ||
+  a.firstName.localeCompare(b.firstName, 'en', { sensitivity: 'base' }) ||
+  a.id.localeCompare(b.id);
 
 /** Learners in the record's order: male, female, then not recorded, each by last name (empty groups left out). */
 export const groupLearners = (learners: readonly ClassRecordLearner[]): { title: string; learners: ClassRecordLearner[] }[] =>
@@ -120,18 +135,8 @@ const THIN: Partial<ExcelJS.Borders> = {
 
 const quarterName = (q: Quarter) => `${QUARTER_NAMES[q - 1]} QUARTER`;
 
-/** The workbook of the E-Class Record (every value from the loader and the engine). */
-export const buildClassRecord = (
-  src: ClassRecordSource,
-  quarter: Quarter,
-  header: ClassRecordHeader,
-  learners: readonly ClassRecordLearner[],
-): ExcelJS.Workbook => {
-  const cols = classRecordColumns(src.items, quarter);
-  const book = new ExcelJS.Workbook();
-  book.creator = 'Klase';
-  const ws = book.addWorksheet(`Q${quarter}`, { views: [{ state: 'frozen', xSplit: 1, ySplit: ROWS.hps }] });
-
+/** Rows 1–4: the title and the header block (labels in bold, each value beside its label). */
+const writeHeaderBlock = (ws: ExcelJS.Worksheet, quarter: Quarter, header: ClassRecordHeader): void => {
   ws.getCell(ROWS.title, 1).value = 'CLASS RECORD';
   ws.getCell(ROWS.title, 1).font = { bold: true, size: 14 };
   ws.getCell(ROWS.title + 1, 1).value = '(Pursuant to DepEd Order No. 8, s. 2015)';
@@ -154,34 +159,38 @@ export const buildClassRecord = (
     ['TEACHER', header.teacher],
     ['SUBJECT', header.subject],
   ]);
+};
 
+/** Rows 6–9: component heads with their weights, item names, numbers, the highest possible scores. */
+const writeColumnHeads = (ws: ExcelJS.Worksheet, cols: ClassRecordColumns, weights: ComponentWeights): void => {
   const heads = ws.getRow(ROWS.heads);
   const names = ws.getRow(ROWS.names);
   const numbers = ws.getRow(ROWS.numbers);
   const hps = ws.getRow(ROWS.hps);
   heads.getCell(1).value = "LEARNERS' NAMES";
   hps.getCell(1).value = HPS_TITLE;
+  const label = (col: number, text: string, highest: number) => {
+    names.getCell(col).value = text;
+    numbers.getCell(col).value = text;
+    hps.getCell(col).value = highest;
+  };
   for (const c of cols.components) {
-    const last = c.ws;
-    heads.getCell(c.first).value = `${COMPONENT_TITLES[c.component]} (${src.weights[c.component]}%)`;
-    ws.mergeCells(ROWS.heads, c.first, ROWS.heads, last);
+    heads.getCell(c.first).value = `${COMPONENT_TITLES[c.component]} (${weights[c.component]}%)`;
+    ws.mergeCells(ROWS.heads, c.first, ROWS.heads, c.ws);
     for (let k = 0; k < c.slots; k++) {
       const item = c.items[k];
       names.getCell(c.first + k).value = item?.name ?? null;
       numbers.getCell(c.first + k).value = k + 1;
       hps.getCell(c.first + k).value = item ? item.max : null;
     }
-    if (c.total !== null) {
-      names.getCell(c.total).value = 'Total';
-      numbers.getCell(c.total).value = 'Total';
-      hps.getCell(c.total).value = c.items.reduce((s, i) => s + i.max, 0);
-    }
-    names.getCell(c.ps).value = 'PS';
-    numbers.getCell(c.ps).value = 'PS';
-    hps.getCell(c.ps).value = 100;
-    names.getCell(c.ws).value = 'WS';
-    numbers.getCell(c.ws).value = 'WS';
-    hps.getCell(c.ws).value = src.weights[c.component] / 100;
+    if (c.total !== null)
+      label(
+        c.total,
+        'Total',
+        c.items.reduce((s, i) => s + i.max, 0),
+      );
+    label(c.ps, 'PS', 100);
+    label(c.ws, 'WS', weights[c.component] / 100);
     hps.getCell(c.ws).numFmt = '0%';
   }
   heads.getCell(cols.initial).value = 'Initial Grade';
@@ -191,34 +200,26 @@ export const buildClassRecord = (
   for (const r of [heads, names, numbers, hps]) r.font = { bold: true };
   names.alignment = { textRotation: 90, vertical: 'bottom', horizontal: 'center', wrapText: true };
   names.height = 90;
+};
 
-  let r = ROWS.hps + 1;
-  for (const group of groupLearners(learners)) {
-    ws.getCell(r, 1).value = group.title;
-    ws.getCell(r, 1).font = { bold: true };
-    r += 1;
-    group.learners.forEach((l, n) => {
-      const row = ws.getRow(r);
-      const student = src.students.get(l.id);
-      const result = student?.results.find((x) => x.quarter === quarter) ?? student?.results[quarter - 1];
-      row.getCell(1).value = `${n + 1}. ${learnerName(l)}`;
-      for (const c of cols.components) {
-        c.items.forEach((item, k) => {
-          row.getCell(c.first + k).value = student?.scores.get(item.id) ?? null;
-        });
-        const res = result?.components.find((x) => x.component === c.component);
-        if (c.total !== null) row.getCell(c.total).value = res && res.items > 0 ? res.raw : null;
-        row.getCell(c.ps).value = res?.ps ?? null;
-        row.getCell(c.ws).value = res?.ws ?? null;
-      }
-      row.getCell(cols.initial).value = result?.initial ?? null;
-      row.getCell(cols.quarterly).value = result?.quarterly ?? null;
-      row.getCell(cols.id).value = l.id;
-      r += 1;
+/** One learner's row: the scores, per component Total, PS and WS, the initial and quarterly grade, the id. */
+const writeLearner = (row: ExcelJS.Row, cols: ClassRecordColumns, student: ClassRecordStudent | undefined, quarter: Quarter): void => {
+  const result = student?.results.find((x) => x.quarter === quarter);
+  for (const c of cols.components) {
+    c.items.forEach((item, k) => {
+      row.getCell(c.first + k).value = student?.scores.get(item.id) ?? null;
     });
+    const res = result?.components.find((x) => x.component === c.component);
+    if (c.total !== null) row.getCell(c.total).value = res && res.items > 0 ? res.raw : null;
+    row.getCell(c.ps).value = res?.ps ?? null;
+    row.getCell(c.ws).value = res?.ws ?? null;
   }
-  const lastRow = r - 1;
+  row.getCell(cols.initial).value = result?.initial ?? null;
+  row.getCell(cols.quarterly).value = result?.quarterly ?? null;
+};
 
+/** Borders, widths, number formats, the hidden id column, landscape A4 on one page wide. */
+const finishLayout = (ws: ExcelJS.Worksheet, cols: ClassRecordColumns, lastRow: number): void => {
   for (let row = ROWS.heads; row <= lastRow; row++) for (let col = 1; col < cols.id; col++) ws.getCell(row, col).border = THIN;
   ws.getColumn(1).width = 34;
   for (let col = 2; col < cols.id; col++) ws.getColumn(col).width = 7;
@@ -228,6 +229,35 @@ export const buildClassRecord = (
   ws.getColumn(cols.quarterly).width = 9;
   ws.getColumn(cols.id).hidden = true;
   ws.pageSetup = { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, paperSize: 9 };
+};
+
+/** The workbook of the E-Class Record (every value from the loader and the engine). */
+export const buildClassRecord = (
+  src: ClassRecordSource,
+  quarter: Quarter,
+  header: ClassRecordHeader,
+  learners: readonly ClassRecordLearner[],
+): ExcelJS.Workbook => {
+  const cols = classRecordColumns(src.items, quarter);
+  const book = new ExcelJS.Workbook();
+  book.creator = 'Klase';
+  const ws = book.addWorksheet(`Q${quarter}`, { views: [{ state: 'frozen', xSplit: 1, ySplit: ROWS.hps }] });
+  writeHeaderBlock(ws, quarter, header);
+  writeColumnHeads(ws, cols, src.weights);
+  let r = ROWS.hps + 1;
+  for (const group of groupLearners(learners)) {
+    ws.getCell(r, 1).value = group.title;
+    ws.getCell(r, 1).font = { bold: true };
+    r += 1;
+    group.learners.forEach((l, n) => {
+      const row = ws.getRow(r);
+      row.getCell(1).value = `${n + 1}. ${learnerName(l)}`;
+      writeLearner(row, cols, src.students.get(l.id), quarter);
+      row.getCell(cols.id).value = l.id;
+      r += 1;
+    });
+  }
+  finishLayout(ws, cols, r - 1);
 
   const meta = book.addWorksheet(META_SHEET, { state: 'veryHidden' });
   meta.addRow([META_MARK, META_VERSION]);

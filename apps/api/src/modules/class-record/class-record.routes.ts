@@ -21,7 +21,14 @@ const query = z.object({ quarter: z.coerce.number().pipe(z.union(QUARTERS.map((q
 const rowError = z.object({ row: z.number(), field: z.string(), message: z.string() });
 const previewOut = z.object({
   changes: z.array(
-    z.object({ studentId: z.string(), studentName: z.string(), itemId: z.string(), itemName: z.string(), before: z.number().nullable(), after: z.number().nullable() }),
+    z.object({
+      studentId: z.string(),
+      studentName: z.string(),
+      itemId: z.string(),
+      itemName: z.string(),
+      before: z.number().nullable(),
+      after: z.number().nullable(),
+    }),
   ),
   errors: z.array(rowError),
 });
@@ -54,7 +61,11 @@ export const classRecordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${BASE}/import`,
-    { bodyLimit: CLASS_RECORD_MAX_BYTES, config: { policy: teachers }, schema: { tags, params, querystring: query, response: { 200: previewOut, 400: badImportOut } } },
+    {
+      bodyLimit: CLASS_RECORD_MAX_BYTES,
+      config: { policy: teachers },
+      schema: { tags, params, querystring: query, response: { 200: previewOut, 400: badImportOut } },
+    },
     async (request, reply) => {
       try {
         return await importClassRecord(ctx, requestUser(request), request.params.courseId, request.query.quarter, upload(request.body), request.locale);

@@ -39,7 +39,11 @@ const WORDS = {
   tooLow: { 'en-us': '{value} is less than {limit}.', ph: 'Ang {value} ay mas mababa sa {limit}.', zh: '{value} 小于 {limit}。' },
   refused: { 'en-us': 'This item does not take a number.', ph: 'Hindi tumatanggap ng numero ang aytem na ito.', zh: '此项目不接受数字。' },
   locked: { 'en-us': 'This grade is locked.', ph: 'Naka-lock ang markang ito.', zh: '此成绩已锁定。' },
-  excused: { 'en-us': 'This grade is excused; change it in the gradebook.', ph: 'Excused ang markang ito; baguhin ito sa gradebook.', zh: '此成绩已免除；请在成绩册中修改。' },
+  excused: {
+    'en-us': 'This grade is excused; change it in the gradebook.',
+    ph: 'Excused ang markang ito; baguhin ito sa gradebook.',
+    zh: '此成绩已免除；请在成绩册中修改。',
+  },
   gone: { 'en-us': 'This item is no longer in this quarter.', ph: 'Wala na sa markahang ito ang aytem na ito.', zh: '此项目已不在本季度中。' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
@@ -168,7 +172,15 @@ const checkCell = (cell: ScoreCell, at: { itemId: string; row: number; label: st
 const publicChange = ({ item: _item, ...change }: PlannedChange): ClassRecordChange => change;
 
 /** `POST …/class-record/preview`: what an import of this file would change, or its wrong rows (nothing saved). */
-export const previewClassRecord = async (ctx: Ctx, user: UserRow, courseId: string, quarter: Quarter, buf: Buffer, locale: Locale, now = Date.now()): Promise<ClassRecordPreview> => {
+export const previewClassRecord = async (
+  ctx: Ctx,
+  user: UserRow,
+  courseId: string,
+  quarter: Quarter,
+  buf: Buffer,
+  locale: Locale,
+  now = Date.now(),
+): Promise<ClassRecordPreview> => {
   const { changes, errors } = await planImport(ctx, user, courseId, quarter, buf, locale, now);
   return { changes: changes.map(publicChange), errors };
 };
@@ -178,7 +190,15 @@ export const previewClassRecord = async (ctx: Ctx, user: UserRow, courseId: stri
  * again as the grid does, written with who changed it (the history triggers record it and mark the
  * course's totals for recalculation). A file with a wrong row writes nothing: 400 with the rows.
  */
-export const importClassRecord = async (ctx: Ctx, user: UserRow, courseId: string, quarter: Quarter, buf: Buffer, locale: Locale, now = Date.now()): Promise<ClassRecordPreview> => {
+export const importClassRecord = async (
+  ctx: Ctx,
+  user: UserRow,
+  courseId: string,
+  quarter: Quarter,
+  buf: Buffer,
+  locale: Locale,
+  now = Date.now(),
+): Promise<ClassRecordPreview> => {
   const { changes, errors } = await planImport(ctx, user, courseId, quarter, buf, locale, now);
   if (errors.length > 0) throw new ClassRecordRowsError(errors);
   const at = new Date(now);

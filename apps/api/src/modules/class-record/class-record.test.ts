@@ -116,7 +116,10 @@ describe('E-Class Record (export, preview, import)', () => {
     for (const what of ['/preview', '/import'] as const) {
       const res = await upload(teacher, s.course.id, what, html);
       expect(res.statusCode).toBe(400);
-      expect(res.json<{ code: string; message: string }>()).toMatchObject({ code: 'CLASS_RECORD_FILE', message: 'This file is not an E-Class Record of this course and quarter.' });
+      expect(res.json<{ code: string; message: string }>()).toMatchObject({
+        code: 'CLASS_RECORD_FILE',
+        message: 'This file is not an E-Class Record of this course and quarter.',
+      });
     }
     const q1 = await bytes(await download(teacher, s.course.id));
     expect((await upload(teacher, s.course.id, '/preview', q1, 2)).json<{ code: string }>().code).toBe('CLASS_RECORD_FILE');
@@ -155,7 +158,10 @@ describe('E-Class Record (export, preview, import)', () => {
     expect(cell(w.s3.id, s.p1.id)).toBe(45);
     // The history records who changed it.
     const history = await teacher.req('GET', `/api/courses/${s.course.id}/gradebook/items/${s.w2.id}/grades/${w.s1.id}/history`);
-    expect(history.json<{ newValue: string | null; changedBy: { id: string } | null }[]>()[0]).toMatchObject({ newValue: "28.00", changedBy: { id: w.teacher.id } });
+    expect(history.json<{ newValue: string | null; changedBy: { id: string } | null }[]>()[0]).toMatchObject({
+      newValue: '28.00',
+      changedBy: { id: w.teacher.id },
+    });
     // The same file again changes nothing.
     expect((await upload(teacher, s.course.id, '/preview', file)).json<ClassRecordPreview>()).toEqual({ changes: [], errors: [] });
   });
