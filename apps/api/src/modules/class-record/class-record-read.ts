@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { DomainError } from '@klase/core/errors';
 import type { Quarter } from '@klase/core/deped/contracts';
+import { CLASS_RECORD_MAX_BYTES } from '@klase/core/deped/class-record';
 import { inspectZip } from '../../platform/zip-guard.ts';
 import { GROUP_TITLES, HPS_TITLE, META_MARK, META_SHEET, META_VERSION } from './class-record-sheet.ts';
 
@@ -11,8 +12,6 @@ import { GROUP_TITLES, HPS_TITLE, META_MARK, META_SHEET, META_VERSION } from './
  * counts by its cached result when that is a number, else it is "not a number".
  */
 
-/** The upload's size limit (the route's body limit too). */
-export const CLASS_RECORD_MAX_BYTES = 5 * 1024 * 1024;
 const ZIP_LIMITS = { maxUnpackedBytes: 50 * 1024 * 1024, maxEntries: 200 };
 /** Learner rows read at most (a section is far smaller; a sheet of a million rows is refused). */
 const MAX_ROWS = 2000;

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CLASS_RECORD_MAX_BYTES, XLSX_TYPE } from '@klase/core/deped/class-record';
 import { QUARTERS } from '@klase/core/deped/contracts';
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { translateShared } from '@klase/core/i18n/catalog';
 import { ctxOf } from '../../platform/app-context.ts';
 import type { Policy } from '../../platform/types.ts';
-import { CONTENT_TYPES } from '../../platform/spreadsheet.ts';
 import { requestUser } from '../../kernel/request-user.ts';
-import { CLASS_RECORD_MAX_BYTES } from './class-record-read.ts';
-import { ClassRecordRowsError, importClassRecord, previewClassRecord, sendClassRecord } from './class-record.service.ts';
+import { classRecordInfo, ClassRecordRowsError, importClassRecord, previewClassRecord, sendClassRecord } from './class-record.service.ts';
 
 const tags = ['class-record'];
 /** Export: staff of the class (the gradebook access check decides; students and parents 404). */
@@ -34,6 +33,7 @@ const previewOut = z.object({
 });
 /** Any 400 of the import (CLASS_RECORD_FILE, VALIDATION…); CLASS_RECORD_ROWS names the wrong rows in `rows`. */
 const badImportOut = z.looseObject({ code: z.string(), message: z.string(), rows: z.array(rowError).optional() });
+const infoOut = z.object({ deped: z.boolean(), currentQuarter: z.union(QUARTERS.map((q) => z.literal(q))), canImport: z.boolean() });
 const fileOut = z.string().meta({ description: 'The E-Class Record (XLSX)', format: 'binary' });
 const BASE = '/courses/:courseId/class-record';
 
@@ -44,10 +44,14 @@ const BASE = '/courses/:courseId/class-record';
  */
 export const classRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = ctxOf(app);
-  app.addContentTypeParser([CONTENT_TYPES.xlsx, 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: CLASS_RECORD_MAX_BYTES }, (_req, body, done) =>
+  app.addContentTypeParser([XLSX_TYPE, 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: CLASS_RECORD_MAX_BYTES }, (_req, body, done) =>
     done(null, body),
   );
   const upload = (body: unknown): Buffer => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
+
+  app.get(`${BASE}/info`, { config: { policy: readers }, schema: { tags, params, response: { 200: infoOut } } }, async (request) =>
+    classRecordInfo(ctx, requestUser(request), request.params.courseId),
+  );
 
   app.get(BASE, { config: { policy: readers }, schema: { tags, params, querystring: query, response: { 200: fileOut } } }, async (request, reply) =>
     sendClassRecord(ctx, requestUser(request), request.params.courseId, request.query.quarter, reply),

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Locale } from '@klase/core/constants';
+import { currentQuarter, type ClassRecordInfo } from '@klase/core/deped/class-record';
 import type { ClassRecordChange, ClassRecordPreview, ClassRecordRowError, Quarter } from '@klase/core/deped/contracts';
 import { DomainError } from '@klase/core/errors';
 import { gradeChangeLocked, gradeValueIssue, type GradeItemRow } from '@klase/core/gradebook/index';
@@ -10,7 +11,7 @@ import { CONTENT_TYPES } from '../../platform/spreadsheet.ts';
 import { lockGradeRow, upsertGrade } from '../gradebook/gradebook.repo.ts';
 import { loadGradebookAccess, requireGradeManage, requireGradeStaff, type GradebookAccess } from '../gradebook/gradebook-access.ts';
 import { ensureGradebook, loadSetupRows } from '../gradebook/setup-loader.ts';
-import { loadDepedGrades } from '../grading-policy/deped-grades.ts';
+import { loadDepedGrades, readDepedKeys } from '../grading-policy/deped-grades.ts';
 import { readClassRecord, type ScoreCell } from './class-record-read.ts';
 import { readLearners, readLockedGrades, readRecordHeader } from './class-record.repo.ts';
 import { buildClassRecord, learnerName, type ClassRecordSource } from './class-record-sheet.ts';
@@ -57,6 +58,15 @@ const openRecord = async (ctx: Ctx, user: UserRow, courseId: string, check: (g: 
   const data = await loadDepedGrades(ctx.db, courseId);
   if (!data) throw new DomainError('DEPED_POLICY_OFF');
   return { g, data };
+};
+
+/** `GET …/class-record/info` (staff): whether the gradebook tab offers the E-Class Record, and its first quarter. */
+export const classRecordInfo = async (ctx: Ctx, user: UserRow, courseId: string, now = Date.now()): Promise<ClassRecordInfo> => {
+  const g = await loadGradebookAccess(ctx.db, user, courseId);
+  requireGradeStaff(g);
+  const keys = await readDepedKeys(ctx.db, courseId, g.schoolId);
+  const today = new Date(now).toISOString().slice(0, 10);
+  return { deped: keys !== null, currentQuarter: keys ? currentQuarter(keys.policy.quarters, today) : 1, canImport: g.manage };
 };
 
 /** The workbook of the course's quarter (XLSX bytes) and its file name. */

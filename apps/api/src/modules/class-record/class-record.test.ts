@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ClassRecordInfo } from '@klase/core/deped/class-record';
 import type { ClassRecordPreview } from '@klase/core/deped/contracts';
 import { defaultQuarters } from '@klase/core/deped/defaults';
 import { learnerProfiles } from '../../db/schema/deped.ts';
@@ -91,7 +92,7 @@ describe('E-Class Record (export, preview, import)', () => {
     await download(await agent(w.assistant), s.course.id);
   });
 
-  it('answers 404 to a teacher of another class, a student and another school, 403 to the assistant importing, 409 off DepEd', async () => {
+  it('answers 404 to a teacher of another class, a student and another school, 403 to the assistant importing, 409 off DepEd; info says which', async () => {
     const { w, t } = ctx;
     const s = await world();
     const file = await bytes(await download(teacher, s.course.id));
@@ -104,7 +105,12 @@ describe('E-Class Record (export, preview, import)', () => {
       }
     }
     expect((await upload(await agent(w.assistant), s.course.id, '/import', file)).statusCode).toBe(403);
+    const info = async (a: Agent, courseId: string) => (await a.req('GET', `/api/courses/${courseId}/class-record/info`)).json<ClassRecordInfo>();
+    expect(await info(teacher, s.course.id)).toMatchObject({ deped: true, canImport: true });
+    expect(await info(await agent(w.assistant), s.course.id)).toMatchObject({ deped: true, canImport: false });
+    expect((await (await agent(w.otherTeacher)).req('GET', `/api/courses/${s.course.id}/class-record/info`)).statusCode).toBe(404);
     const plain = await buildGradebookCourse(t.db, { schoolId: w.schoolA.id, classId: w.cls.id });
+    expect(await info(teacher, plain.course.id)).toMatchObject({ deped: false });
     const off = await teacher.req('GET', url(plain.course.id));
     expect(off.statusCode).toBe(409);
     expect(off.json<{ code: string }>().code).toBe('DEPED_POLICY_OFF');
