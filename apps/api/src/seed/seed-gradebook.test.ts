@@ -64,19 +64,24 @@ describe('demo gradebooks', () => {
     };
   };
 
+  // The demo school runs DepEd's policy (seed-deped.ts, after this seed): Science 7 is a Science/Math
+  // learning area, so its components weigh 40/40/20, each Natural (DepEd's PS), under a weighted-mean
+  // course total, and its periods are the school's four quarters.
   it('sets up the DepEd components, quarters, a custom scale, manual items and a rubric in every demo course with graded work', async () => {
     const science = await courseNamed('Science 7: Living Things');
     const cats = await t.db.select().from(gradeCategories).where(eq(gradeCategories.courseId, science.id)).orderBy(asc(gradeCategories.position));
     expect(cats.map((c) => [c.name, c.parentId === null ? null : c.weight, c.aggregation, c.dropLowest])).toEqual([
-      ['Science 7: Living Things', null, 'natural', 0],
-      ['Written Work', 30, 'mean', 1],
-      ['Performance Tasks', 50, 'natural', 0],
+      ['Science 7: Living Things', null, 'weightedMean', 0],
+      ['Written Work', 40, 'natural', 0],
+      ['Performance Tasks', 40, 'natural', 0],
       ['Quarterly Assessment', 20, 'natural', 0],
     ]);
     const periods = await t.db.select().from(gradingPeriods).where(eq(gradingPeriods.courseId, science.id)).orderBy(asc(gradingPeriods.startsOn));
     expect(periods.map((p) => [p.name, p.weight])).toEqual([
-      ['First Quarter', 50],
-      ['Second Quarter', 50],
+      ['Quarter 1', 25],
+      ['Quarter 2', 25],
+      ['Quarter 3', 25],
+      ['Quarter 4', 25],
     ]);
     expect((await t.db.select().from(gradeScales).where(eq(gradeScales.courseId, science.id))).map((s) => s.values.length)).toEqual([4]);
     const rows = await loadSetupRows(t.db, science.id, science.schoolId, false);
@@ -89,9 +94,10 @@ describe('demo gradebooks', () => {
       'Class participation': ['Performance Tasks', 'manual'],
       'First Quarter Examination': ['Quarterly Assessment', 'manual'],
     });
-    // Every enrolled student (six in Sampaguita) has a grade of every manual item.
+    // Every enrolled student (six in Sampaguita) has a grade of every manual item (four of this seed, the long quiz and a performance task of the DepEd seed).
     const manual = rows.items.filter((i) => i.source === 'manual').map((i) => i.id);
-    expect(await t.db.$count(gradeGrades, inArray(gradeGrades.itemId, manual))).toBe(4 * 6);
+    expect(manual).toHaveLength(6);
+    expect(await t.db.$count(gradeGrades, inArray(gradeGrades.itemId, manual))).toBe(6 * 6);
     // The rubric's assignment: its graded work carries the levels that give its grade.
     const [rubric] = await t.db.select().from(rubrics).where(eq(rubrics.courseId, science.id));
     expect(rows.items.find((i) => i.name === DEMO_RUBRIC.material)).toMatchObject({ rubricId: rubric?.id, maxGrade: 20 });
@@ -108,16 +114,18 @@ describe('demo gradebooks', () => {
     }
   });
 
-  it('computes a course total and a final grade for a demo student, with the lowest written work dropped', async () => {
+  it('computes a course total and a final grade for a demo student, the components as DepEd counts them', async () => {
     const science = await courseNamed('Science 7: Living Things');
     const isabel = await totalsOf(science, await userId('student4'));
-    // Written Work (mean, lowest dropped): quiz 24/25 = 96 %, seatwork 9/10 = 90 %, seatwork 7/10 dropped → 93.
-    expect(isabel.written?.value).toBeCloseTo(93, 5);
-    // Performance Tasks (Natural): 18 + 19 + 10 + 4 (the scale's best word) of 54 → 94.44 %; the examination 47/50 = 94 %.
-    // The course total weighs the components 30 / 50 / 20.
-    expect(isabel.course?.percent).toBeCloseTo(0.3 * 93 + 0.5 * ((51 / 54) * 100) + 0.2 * 94, 5);
-    // First Quarter: 0.3 × 90 + 0.5 × 32/34 + 0.2 × 94; Second Quarter: only the drawing (19/20) counts; the final is their mean.
-    expect(isabel.final).toBeCloseTo((0.3 * 90 + 0.5 * ((32 / 34) * 100) + 0.2 * 94 + 95) / 2, 5);
+    // Written Work (Natural): quiz 24/25, seatworks 9/10 and 7/10, long quiz 24/25 → 64 of 70.
+    expect(isabel.written?.value).toBeCloseTo(64, 5);
+    // Performance Tasks (Natural): 18 + 19 + 10 + 4 (the scale's best word) + 39 of 94; the examination 47/50 = 94 %.
+    // The course total weighs the components' percentages 40 / 40 / 20.
+    expect(isabel.course?.percent).toBeCloseTo(0.4 * ((64 / 70) * 100) + 0.4 * ((90 / 94) * 100) + 0.2 * 94, 5);
+    // Quarter 1: WW 40/45, PT 71/74, QA 94 % (DepEd's initial grade); quarter 2: only the quiz (24/25) and the drawing (19/20),
+    // no examination yet (an empty component is left out); the final is the mean of the two quarters with a total.
+    const q1 = 0.4 * ((40 / 45) * 100) + 0.4 * ((71 / 74) * 100) + 0.2 * 94;
+    expect(isabel.final).toBeCloseTo((q1 + (40 * 96 + 40 * 95) / 80) / 2, 5);
   });
 
   it('leaves the gradebooks alone when run again', async () => {

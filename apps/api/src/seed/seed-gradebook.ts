@@ -139,6 +139,17 @@ const seedRubric = async (tx: Db, course: Course, teacherId: string | null): Pro
   }
 };
 
+/** The class's first teacher (who made and last changed the seeded records of its courses), if any. */
+export const firstTeacherId = async (tx: Db, classId: string): Promise<string | null> => {
+  const [teacher] = await tx
+    .select({ id: classTeachers.userId })
+    .from(classTeachers)
+    .where(eq(classTeachers.classId, classId))
+    .orderBy(asc(classTeachers.position))
+    .limit(1);
+  return teacher?.id ?? null;
+};
+
 /** Who made and last changed a seeded record: the course's first teacher. */
 const stampOf = (by: string | null) => ({ createdBy: by, updatedBy: by });
 
@@ -227,13 +238,7 @@ const seedCourse = async (tx: Db, course: Course, now: Date): Promise<boolean> =
     .limit(1);
   if (!root) throw new Error('seed: root category missing');
   if ((await tx.$count(gradeCategories, eq(gradeCategories.courseId, course.id))) > 1) return false;
-  const [teacher] = await tx
-    .select({ id: classTeachers.userId })
-    .from(classTeachers)
-    .where(eq(classTeachers.classId, course.classId))
-    .orderBy(asc(classTeachers.position))
-    .limit(1);
-  const by = teacher?.id ?? null;
+  const by = await firstTeacherId(tx, course.classId);
   const stamp = stampOf(by);
 
   const categoryId = await seedCategories(tx, course, root.id, by);

@@ -8,6 +8,7 @@ import { customers, schools } from '../db/schema/tenancy.ts';
 import { parentStudents, users } from '../db/schema/users.ts';
 import { seedDemoAssessments } from './seed-assessments.ts';
 import { seedDemoGradebook } from './seed-gradebook.ts';
+import { seedDemoDeped } from './seed-deped.ts';
 import { seedDemoMessaging } from './seed-messaging.ts';
 import { seedDemoNotifications } from './seed-notifications.ts';
 import { seedDemoDiscussions } from './seed-discussions.ts';
@@ -180,6 +181,7 @@ export const seedDemo = async (db: Db): Promise<boolean> => {
     await seedCatalogue(tx, idOf('rexadmin'));
     await seedDemoAssessments(tx);
     await seedDemoGradebook(tx);
+    await seedDemoDeped(tx);
     await seedDemoMessaging(tx, school.id);
     await seedDemoNotifications(tx);
 

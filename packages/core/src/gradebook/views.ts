@@ -1,5 +1,6 @@
 import type { AggregationMethod, DisplayType, HiddenPolicy, TotalExplanation } from './types.ts';
 import type { FinalMode, GradebookStatus, GradeType, RubricCriterion } from './contracts.ts';
+import type { DepedCourseReport } from '../deped/contracts.ts';
 
 /**
  * What the gradebook API answers (issue 7, decision 0015): the setup view, the grader grid, grade
@@ -259,4 +260,10 @@ export interface StudentGradeReport {
   settings: Pick<GradebookSettings, 'gradeDisplayType' | 'decimals' | 'hiddenPolicy' | 'letters' | 'finalMode'>;
   periods: GradingPeriodRow[];
   computedAt: string | null;
+  /**
+   * DepEd learning areas (issue 19): the learner's quarters, final grade and `headline`, the one
+   * grade the web shows as the course's grade (the lines' course total and final grade are then
+   * not shown as grades). Absent for courses of schools on the custom policy.
+   */
+  deped?: DepedCourseReport;
 }

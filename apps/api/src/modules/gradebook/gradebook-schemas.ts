@@ -11,6 +11,7 @@ import {
   type TotalExplanation,
 } from '@klase/core/gradebook/index';
 import { categoryOut, itemOut, periodOut, scaleOut, settingsOut } from './setup/setup-schemas.ts';
+import { depedReportOut } from '../grading-policy/grading-policy-schemas.ts';
 
 /**
  * OpenAPI / response schemas of the gradebook routes: the read shapes of
@@ -129,6 +130,7 @@ export const studentReportOut = z.object({
   settings: settingsOut.pick({ gradeDisplayType: true, decimals: true, letters: true, finalMode: true }).extend({ hiddenPolicy: z.enum(HIDDEN_POLICIES) }),
   periods: z.array(periodOut),
   computedAt: z.string().nullable(),
+  deped: depedReportOut.optional(),
 }) satisfies z.ZodType<StudentGradeReport>;
 
 /** The export answers a CSV or XLSX file (a stream). */

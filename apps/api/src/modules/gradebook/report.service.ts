@@ -8,6 +8,7 @@ import { loadCourseGrades, storedLocked } from './recompute.ts';
 import { buildReportLines } from './report-lines.ts';
 import { ensureGradebook } from './setup-loader.ts';
 import { computeStudentTotals, createTotalsEngine } from './totals.ts';
+import { loadDepedReport } from '../grading-policy/deped-report.ts';
 
 /**
  * `GET /gradebook/students/:studentId`: one student's report (staff of the class; the student
@@ -39,8 +40,12 @@ export const readStudentReport = async (ctx: Ctx, user: UserRow, courseId: strin
   };
   if (!g.staff && s.status === 'hidden') return { ...report, released: false };
   const te = createTotalsEngine(data.rows, now, true);
-  const [stored, feedback] = await Promise.all([storedLocked(db, courseId, te, sid), returnedFeedback(db, courseId, sid)]);
+  const [stored, feedback, deped] = await Promise.all([
+    storedLocked(db, courseId, te, sid),
+    returnedFeedback(db, courseId, sid),
+    loadDepedReport(db, courseId, sid, now),
+  ]);
   const result = computeStudentTotals(te, cells.engine, stored.get(sid));
   const { lines, names } = buildReportLines({ rows: data.rows, cells, result, viewer: g.staff ? 'staff' : 'student', now, feedback });
-  return { ...report, lines, names };
+  return deped ? { ...report, lines, names, deped } : { ...report, lines, names };
 };

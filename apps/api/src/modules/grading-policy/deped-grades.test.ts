@@ -5,7 +5,8 @@ import { useClassWorld } from '../../test/class-world.ts';
 import { buildDepedCourse, setDepedPolicy } from '../../test/deped-factories.ts';
 import { buildGradebookCourse, buildGradeCategory, buildGradeItem } from '../../test/gradebook-factories.ts';
 import { enter } from '../../test/gradebook-world.ts';
-import { loadDepedGrades } from './deped-grades.ts';
+import { depedItemsOf, loadDepedGrades, matchQuarters } from './deped-grades.ts';
+import type { GradeCategoryRow, GradeItemRow } from '@klase/core/gradebook/index';
 
 describe('loadDepedGrades', () => {
   const ctx = useClassWorld();
@@ -118,5 +119,24 @@ describe('loadDepedGrades', () => {
     expect(await loadDepedGrades(t.db, s.course.id)).not.toBeNull();
     await setDepedPolicy(t.db, w.schoolA.id, { kind: 'custom' });
     expect(await loadDepedGrades(t.db, s.course.id)).toBeNull();
+  });
+
+  it('counts scale items only when the gradebook’s totals include scales, text items never', () => {
+    const cat = (id: string, parentId: string | null) => ({ id, parentId }) as GradeCategoryRow;
+    const item = (id: string, gradeType: GradeItemRow['gradeType']) =>
+      ({ id, name: id, categoryId: 'ww', gradeType, maxGrade: 4, materialId: null, periodId: 'p1' }) as GradeItemRow;
+    const quarters = matchQuarters(defaultQuarters(2025), [{ id: 'p1', name: 'Q1', startsOn: '2025-06-15', endsOn: '2025-08-28', weight: 0, version: 1 }]);
+    expect(quarters.map((q) => q.periodId)).toEqual(['p1', null, null, null]);
+    const args = [
+      [item('v', 'value'), item('s', 'scale'), item('t', 'text')],
+      [cat('root', null), cat('ww', 'root')],
+      { ww: 'ww', pt: null, qa: null },
+      quarters,
+    ] as const;
+    expect(depedItemsOf(...args, true).map((i) => [i.id, i.scale, i.quarter])).toEqual([
+      ['v', false, 1],
+      ['s', true, 1],
+    ]);
+    expect(depedItemsOf(...args, false).map((i) => i.id)).toEqual(['v']);
   });
 });

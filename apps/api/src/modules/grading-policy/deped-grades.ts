@@ -14,12 +14,12 @@ import { COMPONENTS, QUARTERS } from '@klase/core/deped/contracts';
 import { computeQuarter, finalGrade, type ScoreItem } from '@klase/core/deped/engine';
 import type { GradeCategoryRow, GradeItemRow, GradingPeriodRow } from '@klase/core/gradebook/index';
 import type { Db } from '../../platform/context.ts';
+import { courses } from '../../db/schema/courses.ts';
 import { courseDeped, schoolGradingPolicies } from '../../db/schema/deped.ts';
 import { concurrently } from '../../db/concurrent.ts';
 import { loadCells } from '../gradebook/grades-loader.ts';
 import { loadStudents } from '../gradebook/grades.repo.ts';
 import { ensureGradebook, loadSetupRows } from '../gradebook/setup-loader.ts';
-import { readCourseKeys } from '../gradebook/totals.repo.ts';
 
 /**
  * Every learner's DepEd grades of one class course (a learning area), shared by the grade report,
@@ -32,7 +32,9 @@ import { readCourseKeys } from '../gradebook/totals.repo.ts';
  *   three) count for no component and are not listed.
  * - An item's quarter is its grading period (explicit, else by due date) matched to the policy's
  *   quarters (same dates, else the period overlapping the quarter most); no period → no quarter.
- * - Only items graded by value with a maximum above 0 count (scale and text items have no raw score).
+ * - Items graded by value with a maximum above 0 count; scale items too when the gradebook's totals
+ *   include scales (its setting, on by default: the scale position of the maximum, as the Natural
+ *   totals count it), so the gradebook's own totals and the DepEd grades agree; text items never.
  * - A grade counts as the gradebook counts it: a material's grade once returned (or an override),
  *   a manual item's entered grade; excused grades are left out of both totals.
  * - Hidden items and hidden grades still count: DepEd's class record has no hidden scores, and the
@@ -40,7 +42,16 @@ import { readCourseKeys } from '../gradebook/totals.repo.ts';
  *   learner sees only component totals, never a hidden item's own score.
  */
 
-export type DepedItem = { id: string; name: string; component: Component; quarter: Quarter | null; max: number; materialId: string | null };
+export type DepedItem = {
+  id: string;
+  name: string;
+  component: Component;
+  quarter: Quarter | null;
+  max: number;
+  materialId: string | null;
+  /** A scale item (its score is the scale position, 1 = the first word). */
+  scale: boolean;
+};
 
 export type DepedQuarter = { quarter: Quarter; startsOn: string; endsOn: string; periodId: string | null };
 
@@ -82,15 +93,16 @@ export const readCourseDepedRow = async (db: Db, courseId: string) => {
   return row ?? null;
 };
 
-/** Is the course's school on the DepEd policy and the course a DepEd learning area? One query. */
-export const readDepedKeys = async (db: Db, courseId: string, schoolId: string) => {
+/** A class course that is a DepEd learning area of a school on the DepEd policy: its keys, row and the policy (one query; else null). */
+export const readDepedKeys = async (db: Db, courseId: string) => {
   const [row] = await db
-    .select({ course: courseDeped, policy: schoolGradingPolicies })
+    .select({ classId: courses.classId, schoolId: courses.schoolId, course: courseDeped, policy: schoolGradingPolicies })
     .from(courseDeped)
-    .innerJoin(schoolGradingPolicies, and(eq(schoolGradingPolicies.schoolId, schoolId), eq(schoolGradingPolicies.kind, 'deped')))
+    .innerJoin(courses, eq(courses.id, courseDeped.courseId))
+    .innerJoin(schoolGradingPolicies, and(eq(schoolGradingPolicies.schoolId, courses.schoolId), eq(schoolGradingPolicies.kind, 'deped')))
     .where(eq(courseDeped.courseId, courseId))
     .limit(1);
-  return row ?? null;
+  return row?.classId && row.schoolId ? { ...row, classId: row.classId, schoolId: row.schoolId } : null;
 };
 
 const dayNumber = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
@@ -143,6 +155,7 @@ export const depedItemsOf = (
   categories: readonly GradeCategoryRow[],
   componentOf: Record<Component, string | null>,
   quarters: readonly DepedQuarter[],
+  includeScales = true,
 ): DepedItem[] => {
   const top = topCategories(categories);
   const byCategory = new Map<string, Component>();
@@ -156,7 +169,8 @@ export const depedItemsOf = (
   for (const it of items) {
     const topId = top.get(it.categoryId);
     const component = topId ? byCategory.get(topId) : undefined;
-    if (!component || it.gradeType !== 'value' || !(it.maxGrade > 0)) continue;
+    const counted = it.gradeType === 'value' || (includeScales && it.gradeType === 'scale');
+    if (!component || !counted || !(it.maxGrade > 0)) continue;
     out.push({
       id: it.id,
       name: it.name,
@@ -164,6 +178,7 @@ export const depedItemsOf = (
       quarter: it.periodId ? (quarterOf.get(it.periodId) ?? null) : null,
       max: it.maxGrade,
       materialId: it.materialId,
+      scale: it.gradeType === 'scale',
     });
   }
   return out;
@@ -186,13 +201,12 @@ export const depedResultsOf = (
 /**
  * The DepEd grades of a class course's learners (`studentIds`: only those, if enrolled); null when
  * the course is no class course, its school is not on the DepEd policy or the course is no DepEd
- * learning area. `now` decides time-locked items as the gradebook does.
+ * learning area (one query tells). `now` decides time-locked items as the gradebook does.
  */
 export const loadDepedGrades = async (db: Db, courseId: string, opts: { studentIds?: string[]; now?: number } = {}): Promise<DepedCourseGrades | null> => {
-  const keys = await readCourseKeys(db, courseId);
-  if (!keys) return null;
-  const deped = await readDepedKeys(db, courseId, keys.schoolId);
+  const deped = await readDepedKeys(db, courseId);
   if (!deped) return null;
+  const keys = { classId: deped.classId, schoolId: deped.schoolId };
   await ensureGradebook(db, courseId);
   const only = opts.studentIds?.length === 1 ? opts.studentIds[0] : undefined;
   const [rows, roster] = await concurrently(
@@ -204,7 +218,13 @@ export const loadDepedGrades = async (db: Db, courseId: string, opts: { studentI
   const students = wanted ? roster.filter((s) => wanted.has(s.id)) : roster;
   const { policy, course } = deped;
   const quarters = matchQuarters(policy.quarters, rows.periods);
-  const items = depedItemsOf(rows.items, rows.categories, { ww: course.wwCategoryId, pt: course.ptCategoryId, qa: course.qaCategoryId }, quarters);
+  const items = depedItemsOf(
+    rows.items,
+    rows.categories,
+    { ww: course.wwCategoryId, pt: course.ptCategoryId, qa: course.qaCategoryId },
+    quarters,
+    rows.settings.includeScales,
+  );
   const weights = policy.presets[course.subjectGroup];
   const cells = await loadCells(db, {
     courseId,
