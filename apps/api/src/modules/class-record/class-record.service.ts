@@ -64,7 +64,7 @@ const openRecord = async (ctx: Ctx, user: UserRow, courseId: string, check: (g: 
 export const classRecordInfo = async (ctx: Ctx, user: UserRow, courseId: string, now = Date.now()): Promise<ClassRecordInfo> => {
   const g = await loadGradebookAccess(ctx.db, user, courseId);
   requireGradeStaff(g);
-  const keys = await readDepedKeys(ctx.db, courseId, g.schoolId);
+  const keys = await readDepedKeys(ctx.db, courseId);
   const today = new Date(now).toISOString().slice(0, 10);
   return { deped: keys !== null, currentQuarter: keys ? currentQuarter(keys.policy.quarters, today) : 1, canImport: g.manage };
 };
