@@ -208,7 +208,13 @@ export const ClassRecordPanel = ({ courseId }: { courseId: string }) => {
           )}
         </Group>
       </Stack>
-      <Modal opened={importing} onClose={() => setImporting(false)} title={t('importTitle', { n: quarter })} size="lg">
+      <Modal
+        opened={importing}
+        onClose={() => setImporting(false)}
+        title={t('importTitle', { n: quarter })}
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('common:close') }}
+      >
         {importing && <ImportDialog courseId={courseId} quarter={quarter} onClose={() => setImporting(false)} />}
       </Modal>
     </Paper>
