@@ -30,26 +30,24 @@ const PreviewTables = ({ preview }: { preview: ClassRecordPreview }) => {
         <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden="true" />} title={t('errors', { count: preview.errors.length })}>
           <Stack gap="xs">
             <Text size="sm">{t('errorsHint')}</Text>
-            <Table.ScrollContainer minWidth={320}>
-              <Table data-testid="class-record-errors">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('row')}</Table.Th>
-                    <Table.Th scope="col">{t('field')}</Table.Th>
-                    <Table.Th scope="col">{t('problem')}</Table.Th>
+            <Table data-testid="class-record-errors" style={{ overflowWrap: 'anywhere' }}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('row')}</Table.Th>
+                  <Table.Th scope="col">{t('field')}</Table.Th>
+                  <Table.Th scope="col">{t('problem')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {preview.errors.map((e, i) => (
+                  <Table.Tr key={`${e.row}-${e.field}-${i}`}>
+                    <Table.Td>{e.row}</Table.Td>
+                    <Table.Td>{e.field}</Table.Td>
+                    <Table.Td>{e.message}</Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {preview.errors.map((e, i) => (
-                    <Table.Tr key={`${e.row}-${e.field}-${i}`}>
-                      <Table.Td>{e.row}</Table.Td>
-                      <Table.Td>{e.field}</Table.Td>
-                      <Table.Td>{e.message}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                ))}
+              </Table.Tbody>
+            </Table>
           </Stack>
         </Alert>
       )}
@@ -62,28 +60,26 @@ const PreviewTables = ({ preview }: { preview: ClassRecordPreview }) => {
           <Title order={3} size="h5">
             {t('changes', { count: preview.changes.length })}
           </Title>
-          <Table.ScrollContainer minWidth={320}>
-            <Table data-testid="class-record-changes">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('learner')}</Table.Th>
-                  <Table.Th scope="col">{t('item')}</Table.Th>
-                  <Table.Th scope="col">{t('before')}</Table.Th>
-                  <Table.Th scope="col">{t('after')}</Table.Th>
+          <Table data-testid="class-record-changes" style={{ overflowWrap: 'anywhere' }}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('learner')}</Table.Th>
+                <Table.Th scope="col">{t('item')}</Table.Th>
+                <Table.Th scope="col">{t('before')}</Table.Th>
+                <Table.Th scope="col">{t('after')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {preview.changes.map((c) => (
+                <Table.Tr key={`${c.studentId}-${c.itemId}`}>
+                  <Table.Td>{c.studentName}</Table.Td>
+                  <Table.Td>{c.itemName}</Table.Td>
+                  <Table.Td>{score(c.before, t('none'))}</Table.Td>
+                  <Table.Td>{score(c.after, t('none'))}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {preview.changes.map((c) => (
-                  <Table.Tr key={`${c.studentId}-${c.itemId}`}>
-                    <Table.Td>{c.studentName}</Table.Td>
-                    <Table.Td>{c.itemName}</Table.Td>
-                    <Table.Td>{score(c.before, t('none'))}</Table.Td>
-                    <Table.Td>{score(c.after, t('none'))}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
         </Stack>
       )}
     </Stack>
