@@ -8,36 +8,24 @@
 // Usage: npx tsx bench/class-record.ts [--runs 20] [--warmup 3] [--learners 45] [--items 20]
 //        BENCH_DATABASE_URL=postgres://... (or TEST_DATABASE_URL) adds a PostgreSQL run after the
 //        PGlite one; --db pglite|postgres runs one only.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { defaultQuarters } from '../packages/core/src/deped/defaults.ts';
 import { ROLE } from '../packages/core/src/roles.ts';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
 import type { Db } from '../apps/api/src/db/client.ts';
 import { learnerProfiles } from '../apps/api/src/db/schema/deped.ts';
 import { gradeGrades } from '../apps/api/src/db/schema/gradebook.ts';
 import type { UserRow } from '../apps/api/src/platform/rows.ts';
 import { buildClass, enrol } from '../apps/api/src/test/class-factories.ts';
 import { buildDepedCourse, setDepedPolicy } from '../apps/api/src/test/deped-factories.ts';
-import { buildSchool, buildUser, TEST_PASSWORD } from '../apps/api/src/test/factories.ts';
+import { buildSchool, buildUser } from '../apps/api/src/test/factories.ts';
 import { buildGradeItem } from '../apps/api/src/test/gradebook-factories.ts';
-import { openBenchDatabase } from './scratch-db.ts';
+import { numArg, strArg } from './cli-args.ts';
+import { benchDatabases, injectSignIn, medianP95, withBenchApp, type BenchDb } from './inject-kit.ts';
 
-const arg = (name: string, dflt: number): number => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const dbArg = (() => {
-  const i = process.argv.indexOf('--db');
-  return i > 0 ? process.argv[i + 1] : undefined;
-})();
-const RUNS = arg('runs', 20);
-const WARMUP = arg('warmup', 3);
-const LEARNERS = arg('learners', 45);
-const ITEMS = arg('items', 20);
+const RUNS = numArg('runs', 20);
+const WARMUP = numArg('warmup', 3);
+const LEARNERS = numArg('learners', 45);
+const ITEMS = numArg('items', 20);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '';
 const TARGET_MS = 2000;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -67,49 +55,37 @@ const buildWorld = async (db: Db) => {
     );
   }
   await enrol(db, cls.id, learners);
-  await db.insert(learnerProfiles).values(learners.map((l, i) => ({ userId: l.id, schoolId: school.id, sex: i % 2 === 0 ? ('male' as const) : ('female' as const) })));
+  await db
+    .insert(learnerProfiles)
+    .values(learners.map((l, i) => ({ userId: l.id, schoolId: school.id, sex: i % 2 === 0 ? ('male' as const) : ('female' as const) })));
   const s = await buildDepedCourse(db, { schoolId: school.id, classId: cls.id, quarters });
   const q1 = s.periods[0]!.id;
   const ww = Math.ceil((ITEMS - 1) / 2);
   const items: { id: string; max: number }[] = [];
   for (let i = 0; i < ITEMS; i++) {
-    const [categoryId, name, max] = i < ww ? [s.ww.id, `Quiz ${i + 1}`, 20] : i < ITEMS - 1 ? [s.pt.id, `Task ${i - ww + 1}`, 50] : [s.qa.id, 'Quarterly exam', 40];
+    const [categoryId, name, max] =
+      i < ww ? [s.ww.id, `Quiz ${i + 1}`, 20] : i < ITEMS - 1 ? [s.pt.id, `Task ${i - ww + 1}`, 50] : [s.qa.id, 'Quarterly exam', 40];
     const item = await buildGradeItem(db, { courseId: s.course.id, categoryId, name, maxGrade: max, gradingPeriodId: q1, position: i });
     items.push({ id: item.id, max });
   }
   const grades = learners.flatMap((l, n) =>
-    items.map((it, k) => ({ courseId: s.course.id, itemId: it.id, studentId: l.id, value: Math.round(it.max * (0.5 + ((n * 7 + k * 3) % 50) / 100)), updatedBy: teacher.id })),
+    items.map((it, k) => ({
+      courseId: s.course.id,
+      itemId: it.id,
+      studentId: l.id,
+      value: Math.round(it.max * (0.5 + ((n * 7 + k * 3) % 50) / 100)),
+      updatedBy: teacher.id,
+    })),
   );
   await db.insert(gradeGrades).values(grades);
   await db.execute(sql`analyze`);
   return { teacher, courseId: s.course.id, counts: { learners: LEARNERS, items: ITEMS, grades: grades.length } };
 };
 
-const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
-const round = (x: number, d = 1): number => Number(x.toFixed(d));
-const stats = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return { medianMs: round(quantile(sorted, 0.5)), p95Ms: round(quantile(sorted, 0.95)) };
-};
-
-const benchOn = async (kind: 'pglite' | 'postgres') => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'klase-bench-class-record-'));
-  const { database, drop } = await openBenchDatabase(kind, pgUrl);
-  const app = await buildApp({ ...loadConfig({ LOG_LEVEL: 'silent' }), dataDir, webDist: path.join(dataDir, 'none') }, { database });
-  await app.ready();
-  try {
+const benchOn = (kind: BenchDb) =>
+  withBenchApp(kind, pgUrl, async (app, database) => {
     const world = await buildWorld(database.db);
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'x-requested-with': 'klase' },
-      payload: { username: world.teacher.username, password: TEST_PASSWORD },
-    });
-    if (login.statusCode !== 200) throw new Error(`login answered ${login.statusCode}: ${login.body}`);
-    const headers = {
-      cookie: `klase_sid=${login.cookies.find((c) => c.name === 'klase_sid')?.value}`,
-      'x-csrf-token': login.json<{ csrfToken: string }>().csrfToken,
-    };
+    const headers = await injectSignIn(app, world.teacher.username);
     const url = `/api/courses/${world.courseId}/class-record?quarter=1`;
     const exports: number[] = [];
     const previews: number[] = [];
@@ -129,13 +105,14 @@ const benchOn = async (kind: 'pglite' | 'postgres') => {
       });
       const pms = performance.now() - p0;
       const body = pre.json<{ changes: unknown[]; errors: unknown[] }>();
-      if (pre.statusCode !== 200 || body.changes.length + body.errors.length !== 0) throw new Error(`preview answered ${pre.statusCode}: ${pre.body.slice(0, 300)}`);
+      if (pre.statusCode !== 200 || body.changes.length + body.errors.length !== 0)
+        throw new Error(`preview answered ${pre.statusCode}: ${pre.body.slice(0, 300)}`);
       if (r >= WARMUP) {
         exports.push(ms);
         previews.push(pms);
       }
     }
-    const e = stats(exports);
+    const e = medianP95(exports);
     return {
       database: kind,
       data: world.counts,
@@ -143,23 +120,16 @@ const benchOn = async (kind: 'pglite' | 'postgres') => {
       bytes,
       results: [
         { route: 'GET /class-record?quarter=1 (export)', ...e },
-        { route: 'POST /class-record/preview (the same file back)', ...stats(previews) },
+        { route: 'POST /class-record/preview (the same file back)', ...medianP95(previews) },
       ],
       target: `export of ${LEARNERS} learners × ${ITEMS} items under ${TARGET_MS} ms median`,
       met: e.medianMs < TARGET_MS,
     };
-  } finally {
-    await app.close();
-    await drop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
-};
+  });
 
 const main = async () => {
-  const kinds: ('pglite' | 'postgres')[] = dbArg === 'pglite' || dbArg === 'postgres' ? [dbArg] : pgUrl ? ['pglite', 'postgres'] : ['pglite'];
-  if (kinds.includes('postgres') && !pgUrl) throw new Error('set BENCH_DATABASE_URL (or TEST_DATABASE_URL) for PostgreSQL');
   const all = [];
-  for (const kind of kinds) {
+  for (const kind of benchDatabases(strArg('db'), pgUrl)) {
     const r = await benchOn(kind);
     all.push(r);
     console.error(

@@ -21,6 +21,30 @@ import { classRecordPath, importClassRecord, previewClassRecord, useClassRecordI
 
 const score = (v: number | null, none: string) => (v === null ? none : String(v));
 
+/** A plain table of texts: the column heads, then one row per entry (cells wrap, no side scrolling at 360 px). */
+const TextTable = ({ testId, heads, rows }: { testId: string; heads: string[]; rows: { key: string; cells: (string | number)[] }[] }) => (
+  <Table data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
+    <Table.Thead>
+      <Table.Tr>
+        {heads.map((h) => (
+          <Table.Th key={h} scope="col">
+            {h}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+    <Table.Tbody>
+      {rows.map((r) => (
+        <Table.Tr key={r.key}>
+          {r.cells.map((c, i) => (
+            <Table.Td key={i}>{c}</Table.Td>
+          ))}
+        </Table.Tr>
+      ))}
+    </Table.Tbody>
+  </Table>
+);
+
 const PreviewTables = ({ preview }: { preview: ClassRecordPreview }) => {
   const { t } = useTranslation('classRecord');
   const muted = useTone('muted');
@@ -30,24 +54,11 @@ const PreviewTables = ({ preview }: { preview: ClassRecordPreview }) => {
         <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden="true" />} title={t('errors', { count: preview.errors.length })}>
           <Stack gap="xs">
             <Text size="sm">{t('errorsHint')}</Text>
-            <Table data-testid="class-record-errors" style={{ overflowWrap: 'anywhere' }}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('row')}</Table.Th>
-                  <Table.Th scope="col">{t('field')}</Table.Th>
-                  <Table.Th scope="col">{t('problem')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {preview.errors.map((e, i) => (
-                  <Table.Tr key={`${e.row}-${e.field}-${i}`}>
-                    <Table.Td>{e.row}</Table.Td>
-                    <Table.Td>{e.field}</Table.Td>
-                    <Table.Td>{e.message}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <TextTable
+              testId="class-record-errors"
+              heads={[t('row'), t('field'), t('problem')]}
+              rows={preview.errors.map((e, i) => ({ key: `${e.row}-${e.field}-${i}`, cells: [e.row, e.field, e.message] }))}
+            />
           </Stack>
         </Alert>
       )}
@@ -60,26 +71,14 @@ const PreviewTables = ({ preview }: { preview: ClassRecordPreview }) => {
           <Title order={3} size="h5">
             {t('changes', { count: preview.changes.length })}
           </Title>
-          <Table data-testid="class-record-changes" style={{ overflowWrap: 'anywhere' }}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('learner')}</Table.Th>
-                <Table.Th scope="col">{t('item')}</Table.Th>
-                <Table.Th scope="col">{t('before')}</Table.Th>
-                <Table.Th scope="col">{t('after')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.changes.map((c) => (
-                <Table.Tr key={`${c.studentId}-${c.itemId}`}>
-                  <Table.Td>{c.studentName}</Table.Td>
-                  <Table.Td>{c.itemName}</Table.Td>
-                  <Table.Td>{score(c.before, t('none'))}</Table.Td>
-                  <Table.Td>{score(c.after, t('none'))}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <TextTable
+            testId="class-record-changes"
+            heads={[t('learner'), t('item'), t('before'), t('after')]}
+            rows={preview.changes.map((c) => ({
+              key: `${c.studentId}-${c.itemId}`,
+              cells: [c.studentName, c.itemName, score(c.before, t('none')), score(c.after, t('none'))],
+            }))}
+          />
         </Stack>
       )}
     </Stack>
