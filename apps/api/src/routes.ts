@@ -14,6 +14,7 @@ import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
 import { quizzesRoutes } from './modules/quizzes/quizzes.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { gradebookRoutes } from './modules/gradebook/gradebook.routes.ts';
+import { classRecordRoutes } from './modules/class-record/class-record.routes.ts';
 import { gradingPolicyRoutes } from './modules/grading-policy/grading-policy.routes.ts';
 import { gradebookSetupRoutes } from './modules/gradebook/setup/gradebook-setup.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
@@ -54,6 +55,7 @@ export const MODULES = [
   { prefix: '/api/dashboard', plugin: dashboardRoutes },
   { prefix: '/api', plugin: gradebookSetupRoutes },
   { prefix: '/api', plugin: gradebookRoutes },
+  { prefix: '/api', plugin: classRecordRoutes },
   { prefix: '/api', plugin: gradingPolicyRoutes },
   { prefix: '/api/messages', plugin: messagingRoutes },
   { prefix: '/api/notifications', plugin: notificationsRoutes },

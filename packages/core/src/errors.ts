@@ -107,6 +107,8 @@ export const ERROR_STATUS = {
   DEPED_POLICY_OFF: 409,
   /** Issue 19: an uploaded E-Class Record is not of this course and quarter (or not a class record at all). */
   CLASS_RECORD_FILE: 400,
+  /** Issue 19: an E-Class Record import with wrong rows (the body's `rows` names them); nothing was saved. */
+  CLASS_RECORD_ROWS: 400,
   INTERNAL: 500,
   /** The database is away (restart, failover): the SPA shows "Connecting..." and retries. */
   UNAVAILABLE: 503,

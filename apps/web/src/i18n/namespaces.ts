@@ -19,6 +19,7 @@ export const FEATURE_NAMESPACES = [
   'gradeSetup',
   'gradeBook',
   'gradeReport',
+  'classRecord',
   'messaging',
   'notifications',
   'announcements',

@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorText } from '../../../components/error-text.tsx';
 import { useTone } from '../../../components/tones.ts';
+import { ClassRecordPanel } from '../class-record/class-record-panel.tsx';
 import { GraderGrid } from './grader-grid.tsx';
 import { useGradebookGrid } from './gradebook-api.ts';
 import { gridColumns, visibleStudents, type GridSort } from './grid-model.ts';
@@ -51,6 +52,7 @@ const Filled = ({ classId, courseId, grid }: { classId: string; courseId: string
     );
   return (
     <Stack gap="sm">
+      <ClassRecordPanel courseId={courseId} />
       <GridToolbar courseId={courseId} grid={grid} filters={filters} onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))} />
       {grid.can.manage && (
         <Text size="xs" c={muted} id="grade-book-keys">
