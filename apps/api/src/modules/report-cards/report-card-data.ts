@@ -111,9 +111,15 @@ export const schoolMonths = (from: number): string[] =>
 const sexOrder = (s: Sex | null): number => (s === 'male' ? 0 : s === 'female' ? 1 : 2);
 
 /** The DepEd learning areas of a class with every (wanted) learner's grades; 409 DEPED_POLICY_OFF when the school is custom. */
-export const loadSectionGrades = async (db: Db, cls: ClassRecord, studentIds?: string[]) => {
-  const policy = await readPolicyRow(db, cls.schoolId);
+/** The school's DepEd policy; 409 DEPED_POLICY_OFF when the school runs the custom policy. */
+export const requireDeped = async (db: Db, schoolId: string) => {
+  const policy = await readPolicyRow(db, schoolId);
   if (!policy || policy.kind !== 'deped') throw new DomainError('DEPED_POLICY_OFF');
+  return policy;
+};
+
+export const loadSectionGrades = async (db: Db, cls: ClassRecord, studentIds?: string[]) => {
+  const policy = await requireDeped(db, cls.schoolId);
   const list = await db
     .select({ id: courses.id, name: courses.name })
     .from(courses)
