@@ -67,7 +67,13 @@ export const ageOn = (birthDate: string | null, day: string): number | null => {
 };
 
 /** A learning area's row for one learner as of `quarter` (pure). */
-export const areaRow = (name: string, quarterlies: readonly (number | null)[], quarter: Quarter, parts: CardArea[] = [], part: MapehPart | null = null): CardArea => {
+export const areaRow = (
+  name: string,
+  quarterlies: readonly (number | null)[],
+  quarter: Quarter,
+  parts: CardArea[] = [],
+  part: MapehPart | null = null,
+): CardArea => {
   const shown = QUARTERS.map((q, i) => (q <= quarter ? (quarterlies[i] ?? null) : null));
   const final = quarter === 4 ? finalGrade(shown) : null;
   return { name, quarters: shown, final, remarks: remarksOf(final), part, parts };
@@ -90,7 +96,16 @@ export const learnerAreas = (grades: readonly { name: string; g: DepedCourseGrad
   if (parts.length > 0) {
     parts.sort((a, b) => MAPEH_PARTS.indexOf(a.part) - MAPEH_PARTS.indexOf(b.part));
     const quarterlies = QUARTERS.map((_, i) => mapehQuarter(parts.map((p) => p.quarterlies[i] ?? null)));
-    areas.splice(mapehAt, 0, areaRow('MAPEH', quarterlies, quarter, parts.map((p) => p.row)));
+    areas.splice(
+      mapehAt,
+      0,
+      areaRow(
+        'MAPEH',
+        quarterlies,
+        quarter,
+        parts.map((p) => p.row),
+      ),
+    );
   }
   return areas;
 };
@@ -149,9 +164,7 @@ export const loadLearners = async (db: Db, classId: string, studentIds?: string[
     .leftJoin(learnerProfiles, eq(learnerProfiles.userId, users.id))
     .where(studentIds ? and(eq(classStudents.classId, classId), inArray(classStudents.studentId, studentIds)) : eq(classStudents.classId, classId))
     .orderBy(sql`lower(${sortNameSql})`, asc(users.id));
-  return rows
-    .map((r) => ({ ...r, lrn: r.lrn ?? null, sex: r.sex ?? null, birthDate: r.birthDate ?? null }))
-    .sort((a, b) => sexOrder(a.sex) - sexOrder(b.sex));
+  return rows.map((r) => ({ ...r, lrn: r.lrn ?? null, sex: r.sex ?? null, birthDate: r.birthDate ?? null })).sort((a, b) => sexOrder(a.sex) - sexOrder(b.sex));
 };
 
 /**
@@ -174,8 +187,18 @@ export const loadReportCards = async (
       .where(eq(schools.id, cls.schoolId)),
     db.select({ name: fullNameSql }).from(classAdvisers).innerJoin(users, eq(users.id, classAdvisers.teacherId)).where(eq(classAdvisers.classId, cls.id)),
     db.select().from(attendanceMonths).where(eq(attendanceMonths.classId, cls.id)),
-    ids.length ? db.select().from(attendanceDays).where(and(eq(attendanceDays.classId, cls.id), inArray(attendanceDays.studentId, ids))) : [],
-    ids.length ? db.select().from(observedValues).where(and(eq(observedValues.classId, cls.id), inArray(observedValues.studentId, ids))) : [],
+    ids.length
+      ? db
+          .select()
+          .from(attendanceDays)
+          .where(and(eq(attendanceDays.classId, cls.id), inArray(attendanceDays.studentId, ids)))
+      : [],
+    ids.length
+      ? db
+          .select()
+          .from(observedValues)
+          .where(and(eq(observedValues.classId, cls.id), inArray(observedValues.studentId, ids)))
+      : [],
   ]);
   const schoolDays = new Map(months.map((m) => [m.month, m.schoolDays]));
   const monthList = schoolMonths(cls.schoolYearFrom).filter((m) => schoolDays.has(m));

@@ -85,7 +85,10 @@ export const finishJob = async (db: Db, id: string, result: { fileKey: string; t
 
 /** Puts a job back (the database went away mid-job): any node takes it again. */
 export const releaseJob = async (db: Db, id: string): Promise<void> => {
-  await db.update(reportCardJobs).set({ state: 'queued', leaseUntil: null }).where(and(eq(reportCardJobs.id, id), eq(reportCardJobs.state, 'running')));
+  await db
+    .update(reportCardJobs)
+    .set({ state: 'queued', leaseUntil: null })
+    .where(and(eq(reportCardJobs.id, id), eq(reportCardJobs.state, 'running')));
 };
 
 /** Removes jobs older than `KEEP_HOURS` and answers their stored files' keys. */

@@ -34,7 +34,8 @@ describe('report cards (SF9) and honors', () => {
       for (const period of c.periods)
         for (const cat of [c.ww, c.pt, c.qa]) {
           const item = await buildGradeItem(t.db, { courseId: c.course.id, categoryId: cat.id, maxGrade: 10, gradingPeriodId: period.id });
-          for (const [studentId, s] of Object.entries(scores)) await setGradebookGrade(t.db, { courseId: c.course.id, itemId: item.id, studentId, value: s[a]! });
+          for (const [studentId, s] of Object.entries(scores))
+            await setGradebookGrade(t.db, { courseId: c.course.id, itemId: item.id, studentId, value: s[a]! });
         }
     }
     await t.db.insert(learnerProfiles).values([

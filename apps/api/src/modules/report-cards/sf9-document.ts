@@ -51,7 +51,11 @@ const front = (d: ReportCardData, l: Sf9Labels): Node => {
       widths: ['*', ...months.map(() => 'auto'), 'auto'],
       body: [
         [head(l.month, { alignment: 'left' }), ...months.map((m) => head(l.months[m.month.slice(5)] ?? m.month)), head(l.total)],
-        [cell(l.schoolDays), ...months.map((m) => cell(m.schoolDays, { alignment: 'center' })), cell(months.length ? totalDays : null, { alignment: 'center' })],
+        [
+          cell(l.schoolDays),
+          ...months.map((m) => cell(m.schoolDays, { alignment: 'center' })),
+          cell(months.length ? totalDays : null, { alignment: 'center' }),
+        ],
         [cell(l.daysPresent), ...months.map((m) => cell(m.present, { alignment: 'center' })), cell(totalPresent, { alignment: 'center' })],
         [cell(l.daysAbsent), ...months.map((m) => cell(absent(m), { alignment: 'center' })), cell(totalAbsent, { alignment: 'center' })],
       ],
@@ -177,7 +181,10 @@ const observed = (d: ReportCardData, l: Sf9Labels): Node[] => {
       fontSize: 7,
       table: {
         widths: ['auto', '*'],
-        body: [[head(l.marking, { alignment: 'left' }), head(l.nonNumerical, { alignment: 'left' })], ...OBSERVED_MARKS.map((m) => [cell(m), cell(l.marks[m])])],
+        body: [
+          [head(l.marking, { alignment: 'left' }), head(l.nonNumerical, { alignment: 'left' })],
+          ...OBSERVED_MARKS.map((m) => [cell(m), cell(l.marks[m])]),
+        ],
       },
       layout: 'noBorders',
     },
@@ -187,7 +194,14 @@ const observed = (d: ReportCardData, l: Sf9Labels): Node[] => {
 /** One learner's card: the front page, then the inside (a page break before the inside, and before every card but the first). */
 export const cardContent = (d: ReportCardData, l: Sf9Labels, first: boolean): Node[] => [
   { ...(front(d, l) as Record<string, unknown>), ...(first ? {} : { pageBreak: 'before' }) },
-  { columns: [{ width: '*', stack: progress(d, l) }, { width: '*', stack: observed(d, l) }], columnGap: 24, pageBreak: 'before' },
+  {
+    columns: [
+      { width: '*', stack: progress(d, l) },
+      { width: '*', stack: observed(d, l) },
+    ],
+    columnGap: 24,
+    pageBreak: 'before',
+  },
 ];
 
 /** The pdfmake document of one or many cards (a section's file: every learner's card in order). */
@@ -199,12 +213,17 @@ export const sf9Document = (cards: readonly ReportCardData[], paper: PaperSize, 
     pageOrientation: 'landscape',
     pageMargins: [36, 30, 36, 30],
     info: {
-      title: cards.length === 1 && first ? `${l.title} – ${first.learner.name}` : `${l.title} – ${first ? `${first.section.gradeLevel} ${first.section.section}` : ''}`,
+      title:
+        cards.length === 1 && first
+          ? `${l.title} – ${first.learner.name}`
+          : `${l.title} – ${first ? `${first.section.gradeLevel} ${first.section.section}` : ''}`,
       subject: l.form,
     },
     defaultStyle: { font: 'Roboto', fontSize: 9 },
-    styles: { heading: { bold: true, fontSize: 10, alignment: 'center', margin: [0, 0, 0, 6] }, title: { bold: true, fontSize: 13, alignment: 'center', margin: [0, 10, 0, 2] } },
+    styles: {
+      heading: { bold: true, fontSize: 10, alignment: 'center', margin: [0, 0, 0, 6] },
+      title: { bold: true, fontSize: 13, alignment: 'center', margin: [0, 10, 0, 2] },
+    },
     content: cards.length ? cards.flatMap((c, i) => cardContent(c, l, i === 0)) : [{ text: l.title }],
   };
 };
-

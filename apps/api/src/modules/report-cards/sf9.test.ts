@@ -76,7 +76,20 @@ describe('SF9 data rules', () => {
     expect(ageOn('2013-08-01', '2026-07-31')).toBe(12);
     expect(ageOn('2013-08-01', '2026-08-01')).toBe(13);
     expect(ageOn(null, '2026-08-01')).toBeNull();
-    expect(schoolMonths(2025)).toEqual(['2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05']);
+    expect(schoolMonths(2025)).toEqual([
+      '2025-06',
+      '2025-07',
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+    ]);
   });
 });
 
@@ -94,10 +107,16 @@ describe('SF9 document', () => {
   });
 
   it('uses Filipino labels and folio paper on request, leaving missing learner fields blank', () => {
-    const doc = sf9Document([card({ learner: { id: 's', name: 'Ana Bonifacio', sortName: 'Bonifacio, Ana', lrn: null, sex: null, birthDate: null }, age: null })], 'folio', 'ph');
+    const doc = sf9Document(
+      [card({ learner: { id: 's', name: 'Ana Bonifacio', sortName: 'Bonifacio, Ana', lrn: null, sex: null, birthDate: null }, age: null })],
+      'folio',
+      'ph',
+    );
     expect(doc.pageSize).toEqual({ width: 936, height: 612 });
     const t = texts(doc.content);
-    expect(t).toEqual(expect.arrayContaining(['Ulat ng Pag-unlad ng Mag-aaral', 'Pangkalahatang Marka', 'Nakapasa', 'Ulat sa Pagdalo', 'Hun', 'Palaging nakikita']));
+    expect(t).toEqual(
+      expect.arrayContaining(['Ulat ng Pag-unlad ng Mag-aaral', 'Pangkalahatang Marka', 'Nakapasa', 'Ulat sa Pagdalo', 'Hun', 'Palaging nakikita']),
+    );
     expect(t).not.toContain('123456789012');
     expect(t).not.toContain("Learner's Progress Report Card");
   });
