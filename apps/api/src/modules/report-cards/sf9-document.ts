@@ -215,8 +215,8 @@ export const sf9Document = (cards: readonly ReportCardData[], paper: PaperSize, 
     info: {
       title:
         cards.length === 1 && first
-          ? `${l.title} – ${first.learner.name}`
-          : `${l.title} – ${first ? `${first.section.gradeLevel} ${first.section.section}` : ''}`,
+          ? `${l.title} - ${first.learner.name}`
+          : `${l.title} - ${first ? `${first.section.gradeLevel} ${first.section.section}` : ''}`,
       subject: l.form,
     },
     defaultStyle: { font: 'Roboto', fontSize: 9 },

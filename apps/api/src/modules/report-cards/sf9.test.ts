@@ -126,4 +126,9 @@ describe('SF9 document', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(4);
   });
+
+  it('names the learner in the document title of a single card (readable in the file’s info dictionary)', async () => {
+    const pdf = await renderPdf(sf9Document([card({ learner: { ...card().learner, name: 'Jose Rizal Dela Cruz' } })], 'a4', 'en-us'));
+    expect(pdf.toString('latin1')).toContain("(Learner's Progress Report Card - Jose Rizal Dela Cruz)");
+  });
 });
