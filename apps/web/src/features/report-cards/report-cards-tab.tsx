@@ -92,7 +92,9 @@ export const ReportCardsTab = () => {
   const isAdmin = roleId === ROLE.schoolAdmin;
   const level = useGradeLevelHonors(cls.data?.gradeLevel ?? '', isAdmin && !!cls.data);
   const [options, setOptions] = useState<CardOptions>({ quarter: 1, paper: 'a4', lang: 'en-us' });
-  const [studentId, setStudentId] = useState<string | null>(null);
+  const [picked, setStudentId] = useState<string | null>(null);
+  // The first learner until another is chosen (a disabled download link would be unreadable).
+  const studentId = picked ?? students.data?.data[0]?.id ?? null;
   return (
     <Stack gap="md">
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
@@ -112,15 +114,11 @@ export const ReportCardsTab = () => {
               searchable
               w={260}
             />
-            <Button
-              component="a"
-              href={studentId ? learnerCardUrl(id, studentId, options) : undefined}
-              download
-              disabled={!studentId}
-              leftSection={<IconDownload size={16} aria-hidden="true" />}
-            >
-              {t('learner.download')}
-            </Button>
+            {studentId && (
+              <Button component="a" href={learnerCardUrl(id, studentId, options)} download leftSection={<IconDownload size={16} aria-hidden="true" />}>
+                {t('learner.download')}
+              </Button>
+            )}
           </Group>
           <Title order={3} size="h5">
             {t('section.title')}
