@@ -68,6 +68,17 @@ describe('ReportCardsTab', () => {
     expect(within(table).getByText('With High Honors')).toBeInTheDocument();
     expect(within(table).getByText('96.500')).toBeInTheDocument();
   });
+
+  it('says a custom-policy school has no SF9 instead of offering downloads', async () => {
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input).endsWith('/honors')
+        ? jsonResponse({ code: 'DEPED_POLICY_OFF', message: 'The school does not use the DepEd grading policy.' }, 409)
+        : answer(String(input), init?.method ?? 'GET'),
+    );
+    renderAt(<ReportCardsTab />, '/classes/:id/report-cards', `/classes/${CLASS_ID}/report-cards`);
+    expect(await screen.findByText(/DepEd/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Prepare the whole section' })).not.toBeInTheDocument();
+  });
 });
 
 describe('ChildReportCards', () => {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { HonorRow } from '@klase/core/deped/contracts';
 import { ROLE } from '@klase/core/roles';
 import { ErrorText } from '../../components/error-text.tsx';
+import { isApiError } from '../../api/http.ts';
 import { useAssignableStudents } from '../../api/courses-api.ts';
 import { useClassDetails } from '../../api/class-api.ts';
 import { useSession } from '../../lib/session-store.ts';
@@ -95,6 +96,13 @@ export const ReportCardsTab = () => {
   const [picked, setStudentId] = useState<string | null>(null);
   // The first learner until another is chosen (a disabled download link would be unreadable).
   const studentId = picked ?? students.data?.data[0]?.id ?? null;
+  // A school on the custom grading policy has no SF9: say so (translated 409) instead of offering downloads.
+  if (isApiError(honors.error) && honors.error.code === 'DEPED_POLICY_OFF')
+    return (
+      <Alert color="gray" variant="light" title={t('title')}>
+        <ErrorText error={honors.error} />
+      </Alert>
+    );
   return (
     <Stack gap="md">
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
