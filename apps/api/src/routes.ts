@@ -16,6 +16,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { gradebookRoutes } from './modules/gradebook/gradebook.routes.ts';
 import { classRecordRoutes } from './modules/class-record/class-record.routes.ts';
 import { gradingPolicyRoutes } from './modules/grading-policy/grading-policy.routes.ts';
+import { reportCardsRoutes } from './modules/report-cards/report-cards.routes.ts';
 import { gradebookSetupRoutes } from './modules/gradebook/setup/gradebook-setup.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
@@ -57,6 +58,7 @@ export const MODULES = [
   { prefix: '/api', plugin: gradebookRoutes },
   { prefix: '/api', plugin: classRecordRoutes },
   { prefix: '/api', plugin: gradingPolicyRoutes },
+  { prefix: '/api', plugin: reportCardsRoutes },
   { prefix: '/api/messages', plugin: messagingRoutes },
   { prefix: '/api/notifications', plugin: notificationsRoutes },
   { prefix: '/api', plugin: discussionsRoutes },

@@ -15,6 +15,7 @@ describe('workers.ts: every background worker in one list', () => {
       'mail outbox',
       'bulk uploads',
       'course copy and delete jobs',
+      'report cards (SF9 of a section)',
       'quiz sweep',
       'grade recompute',
       'notifications (due soon, digests)',
@@ -26,6 +27,7 @@ describe('workers.ts: every background worker in one list', () => {
     expect(t.app.workers).toContain(t.app.mailer);
     expect(t.app.workers).toContain(t.app.bulkWorker);
     expect(t.app.workers).toContain(t.app.courseJobWorker);
+    expect(t.app.workers).toContain(t.app.reportCardWorker);
     expect(new Set(t.app.workers).size).toBe(WORKERS.length);
   });
 

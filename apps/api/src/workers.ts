@@ -5,6 +5,7 @@ import { createRecalcWorker } from './modules/gradebook/recalc.worker.ts';
 import { createMessageMailWorker } from './modules/messaging/mail.worker.ts';
 import { createAnnouncementsWorker } from './modules/announcements/announcements.worker.ts';
 import { createNotificationsWorker } from './modules/notifications/notifications.worker.ts';
+import { createReportCardWorker, type ReportCardWorker } from './modules/report-cards/report-cards.worker.ts';
 import { createQuizSweeper } from './modules/quizzes/sweeper.worker.ts';
 import { ctxOf } from './platform/app-context.ts';
 import { createRealtimePruner } from './platform/realtime/prune.worker.ts';
@@ -21,6 +22,8 @@ declare module 'fastify' {
     bulkWorker: BulkWorker;
     /** Woken by the course copy/delete routes; tests flush it. */
     courseJobWorker: CourseJobWorker;
+    /** Woken by the section report-card route; tests flush it. */
+    reportCardWorker: ReportCardWorker;
     /** Every worker of `WORKERS`, in start order. */
     workers: readonly BackgroundWorker[];
   }
@@ -47,6 +50,14 @@ export const WORKERS: readonly { name: string; create: (app: FastifyInstance) =>
     create: (app) => {
       const worker = createCourseJobWorker({ database: app.database, storage: app.storage, pollMs: app.config.mailPollMs, log: app.log });
       app.decorate('courseJobWorker', worker);
+      return worker;
+    },
+  },
+  {
+    name: 'report cards (SF9 of a section)',
+    create: (app) => {
+      const worker = createReportCardWorker({ database: app.database, storage: app.storage, pollMs: app.config.mailPollMs, log: app.log });
+      app.decorate('reportCardWorker', worker);
       return worker;
     },
   },

@@ -296,6 +296,12 @@ const classChildRoutes: RouteObject[] = [
     handle: meta({ title: 'classList:titles.materials' }),
     lazy: lazyPage(() => import('../features/class-work/class-materials-page.tsx'), 'ClassMaterialsPage'),
   },
+  // SF9 report cards and honors (issue 19): the same people as the class progress.
+  {
+    path: 'report-cards',
+    handle: meta({ role: 'classProgress', title: 'reportCards:title' }),
+    lazy: lazyPage(() => import('../features/report-cards/report-cards-tab.tsx'), 'ReportCardsTab'),
+  },
   {
     path: 'settings',
     handle: meta({ role: 'classSettings', title: 'classes:titles.settings' }),

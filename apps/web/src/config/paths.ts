@@ -84,6 +84,7 @@ export const paths = {
     to: (id: string, studentId: string) => `/classes/${seg(id)}/class-progress/details${q({ studentId })}`,
   },
   classMaterials: { pattern: '/classes/:id/class-materials', to: (id: string) => `/classes/${seg(id)}/class-materials` },
+  classReportCards: { pattern: '/classes/:id/report-cards', to: (id: string) => `/classes/${seg(id)}/report-cards` },
   classSettings: { pattern: '/classes/:id/settings', to: (id: string) => `/classes/${seg(id)}/settings` },
 
   // Courses (issue 5)

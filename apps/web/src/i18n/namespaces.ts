@@ -23,6 +23,7 @@ export const FEATURE_NAMESPACES = [
   'messaging',
   'notifications',
   'announcements',
+  'reportCards',
 ] as const;
 /**
  * Namespaces of pages few visits need, loaded with those pages (`loadRouteNamespace`, from the

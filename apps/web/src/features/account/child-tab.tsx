@@ -10,6 +10,7 @@ import { PageLoader } from '../../components/page-loader.tsx';
 import { paths } from '../../config/paths.ts';
 import { fullName, photoUrl } from '../../lib/photo.ts';
 import { useChildQuery } from './api.ts';
+import { ChildReportCards } from '../report-cards/child-report-cards.tsx';
 
 /** A linked child's profile (`child-details/:id` and `child/:id`); any other id is not found. */
 export const ChildTab = () => {
@@ -33,30 +34,33 @@ export const ChildTab = () => {
     [t('fields.section'), c.section],
   ];
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="md">
-        <Group gap="md" wrap="nowrap">
-          <ImageLoader src={photoUrl(c)} alt={t('details.photoAlt', { name: fullName(c) })} width={96} height={96} radius="md" fit="cover" />
-          <Stack gap={4}>
-            <Title order={2} size="h3">
-              {fullName(c)}
-            </Title>
-            <StatusBadge status={c.active ? 'active' : 'inactive'} />
-          </Stack>
-        </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} component="dl" m={0}>
-          {rows.map(([label, value]) => (
-            <Stack gap={2} key={label}>
-              <Text size="sm" c="dimmed" component="dt">
-                {label}
-              </Text>
-              <Text component="dd" m={0}>
-                <ValueOrEmpty value={value} />
-              </Text>
+    <Stack gap="md">
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="md">
+          <Group gap="md" wrap="nowrap">
+            <ImageLoader src={photoUrl(c)} alt={t('details.photoAlt', { name: fullName(c) })} width={96} height={96} radius="md" fit="cover" />
+            <Stack gap={4}>
+              <Title order={2} size="h3">
+                {fullName(c)}
+              </Title>
+              <StatusBadge status={c.active ? 'active' : 'inactive'} />
             </Stack>
-          ))}
-        </SimpleGrid>
-      </Stack>
-    </Paper>
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} component="dl" m={0}>
+            {rows.map(([label, value]) => (
+              <Stack gap={2} key={label}>
+                <Text size="sm" c="dimmed" component="dt">
+                  {label}
+                </Text>
+                <Text component="dd" m={0}>
+                  <ValueOrEmpty value={value} />
+                </Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      </Paper>
+      <ChildReportCards childId={c.id} />
+    </Stack>
   );
 };

@@ -23,6 +23,7 @@ export const classTabs = (cls: ClassDetails, roleId: number): { key: string; to:
   ...(canOpen('classListStudents', roleId) ? [{ key: 'classList', to: paths.classList.to(cls.id) }] : []),
   ...(cls.can.viewProgress ? [{ key: 'progress', to: paths.classProgress.to(cls.id) }] : []),
   { key: 'materials', to: paths.classMaterials.to(cls.id) },
+  ...(cls.can.viewProgress ? [{ key: 'reportCards', to: paths.classReportCards.to(cls.id) }] : []),
   ...(cls.can.manage ? [{ key: 'settings', to: paths.classSettings.to(cls.id) }] : []),
 ];
 
