@@ -56,7 +56,7 @@ export const seedDemoLearners = async (db: Db, now = new Date()) => {
           schoolId: school.id,
           lrn: `${prefix}${String(250001 + i)}`,
           sex: DEMO_SEX[s.username] ?? null,
-          birthDate: `${year}-${String((i % 12) + 1).padStart(2, '0')}-${String((i * 7) % 27 + 1).padStart(2, '0')}`,
+          birthDate: `${year}-${String((i % 12) + 1).padStart(2, '0')}-${String(((i * 7) % 27) + 1).padStart(2, '0')}`,
         };
       }),
     );
@@ -70,14 +70,20 @@ export const seedDemoLearners = async (db: Db, now = new Date()) => {
   if (!cls || !teacher1) throw new Error('seed: Sampaguita or teacher1 not found');
   await db.insert(classAdvisers).values({ classId: cls.id, teacherId: teacher1.id });
 
-  const enrolled = await db.select({ id: classStudents.studentId }).from(classStudents).where(eq(classStudents.classId, cls.id)).orderBy(asc(classStudents.studentId));
+  const enrolled = await db
+    .select({ id: classStudents.studentId })
+    .from(classStudents)
+    .where(eq(classStudents.classId, cls.id))
+    .orderBy(asc(classStudents.studentId));
   const current = now.toISOString().slice(0, 7);
   const months = schoolYearMonths(cls.schoolYearFrom)
     .filter((m) => m <= current)
     .map((month) => ({ month, schoolDays: weekdaysOf(month, now) }))
     .filter((m) => m.schoolDays > 0);
   if (months.length > 0) await db.insert(attendanceMonths).values(months.map((m) => ({ classId: cls.id, ...m })));
-  const days = enrolled.flatMap((s, i) => months.map((m, j) => ({ classId: cls.id, studentId: s.id, month: m.month, daysPresent: Math.max(0, m.schoolDays - ((i + j) % 3)) })));
+  const days = enrolled.flatMap((s, i) =>
+    months.map((m, j) => ({ classId: cls.id, studentId: s.id, month: m.month, daysPresent: Math.max(0, m.schoolDays - ((i + j) % 3)) })),
+  );
   if (days.length > 0) await db.insert(attendanceDays).values(days);
 
   const marks: ObservedMark[] = ['AO', 'AO', 'SO', 'AO', 'SO', 'RO'];

@@ -22,6 +22,7 @@ export const FEATURE_NAMESPACES = [
   'messaging',
   'notifications',
   'announcements',
+  'learners',
 ] as const;
 /**
  * Namespaces of pages few visits need, loaded with those pages (`loadRouteNamespace`, from the

@@ -41,13 +41,23 @@ export const upsertProfile = async (db: Db, v: typeof learnerProfiles.$inferInse
   await db
     .insert(learnerProfiles)
     .values(v)
-    .onConflictDoUpdate({ target: learnerProfiles.userId, set: { schoolId: v.schoolId, lrn: v.lrn, sex: v.sex, birthDate: v.birthDate, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: learnerProfiles.userId,
+      set: { schoolId: v.schoolId, lrn: v.lrn, sex: v.sex, birthDate: v.birthDate, updatedAt: new Date() },
+    });
 };
 
 /** The enrolled learners of a class with their sex (SF9 order is applied by the service). */
 export const classLearners = (db: Db, classId: string) =>
   db
-    .select({ id: users.id, firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix, sex: learnerProfiles.sex })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      middleName: users.middleName,
+      lastName: users.lastName,
+      suffix: users.suffix,
+      sex: learnerProfiles.sex,
+    })
     .from(classStudents)
     .innerJoin(users, eq(users.id, classStudents.studentId))
     .leftJoin(learnerProfiles, eq(learnerProfiles.userId, users.id))
@@ -85,7 +95,11 @@ export const setAdviser = async (db: Db, classId: string, teacherId: string | nu
 };
 
 export const monthsOf = (db: Db, classId: string) =>
-  db.select({ month: attendanceMonths.month, schoolDays: attendanceMonths.schoolDays }).from(attendanceMonths).where(eq(attendanceMonths.classId, classId)).orderBy(asc(attendanceMonths.month));
+  db
+    .select({ month: attendanceMonths.month, schoolDays: attendanceMonths.schoolDays })
+    .from(attendanceMonths)
+    .where(eq(attendanceMonths.classId, classId))
+    .orderBy(asc(attendanceMonths.month));
 
 export const daysOf = (db: Db, classId: string) =>
   db

@@ -9,7 +9,16 @@ import { DomainError } from '@klase/core/errors';
 import { ctxOf } from '../../platform/app-context.ts';
 import type { Policy } from '../../platform/types.ts';
 import { classAccessOf } from '../class-work/request-access.ts';
-import { attendanceSheet, classAdviser, learnerProfile, observedSheet, putAdviser, saveAttendance, saveLearnerProfile, saveObserved } from './learners.service.ts';
+import {
+  attendanceSheet,
+  classAdviser,
+  learnerProfile,
+  observedSheet,
+  putAdviser,
+  saveAttendance,
+  saveLearnerProfile,
+  saveObserved,
+} from './learners.service.ts';
 
 /** Everyone who can reach a class; the service narrows (students and parents 404, non-advisers 403 on writes). */
 const classPolicy: Policy = { access: 'roles', roles: ROUTE_ROLES.classes };

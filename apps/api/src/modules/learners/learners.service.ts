@@ -127,7 +127,12 @@ const invalid = (fields: FieldIssue[]) => {
 export const attendanceSheet = async (ctx: Ctx, user: UserRow, access: ClassAccess): Promise<AttendanceSheet> => {
   hideFromLearners(access);
   const classId = access.cls.id;
-  const [learners, months, days, canEdit] = [await orderedLearners(ctx, classId), await monthsOf(ctx.db, classId), await daysOf(ctx.db, classId), await canEditSheets(ctx, user, access)];
+  const [learners, months, days, canEdit] = [
+    await orderedLearners(ctx, classId),
+    await monthsOf(ctx.db, classId),
+    await daysOf(ctx.db, classId),
+    await canEditSheets(ctx, user, access),
+  ];
   const present = new Map<string, Record<string, number>>();
   for (const d of days) present.set(d.studentId, { ...present.get(d.studentId), [d.month]: d.daysPresent });
   return { months, learners: learners.map((l) => ({ ...l, present: present.get(l.studentId) ?? {} })), canEdit };

@@ -167,7 +167,10 @@ describe('learner fields, adviser, attendance and observed values', () => {
       const adviser = await signIn(t.app, w.teacher.username);
       const bad = await adviser.req('PUT', url('observed-values'), { quarter: 1, learners: [{ studentId: student(0).id, marks: { makaDiyos1: 'XX' } }] });
       expect(bad.statusCode).toBe(400);
-      const badStatement = await adviser.req('PUT', url('observed-values'), { quarter: 1, learners: [{ studentId: student(0).id, marks: { kindness: 'AO' } }] });
+      const badStatement = await adviser.req('PUT', url('observed-values'), {
+        quarter: 1,
+        learners: [{ studentId: student(0).id, marks: { kindness: 'AO' } }],
+      });
       expect(badStatement.statusCode).toBe(400);
       expect((await adviser.req('PUT', url('observed-values'), { quarter: 5, learners: [] })).statusCode).toBe(400);
       expect((await adviser.req('GET', `${url('observed-values')}?quarter=0`)).statusCode).toBe(400);
@@ -179,7 +182,11 @@ describe('learner fields, adviser, attendance and observed values', () => {
       expect(ok.statusCode, ok.body).toBe(200);
       const q1 = (await adviser.req('GET', `${url('observed-values')}?quarter=1`)).json();
       expect(q1.canEdit).toBe(true);
-      expect(q1.learners.find((l: { studentId: string }) => l.studentId === student(0).id).marks).toEqual({ makaDiyos1: 'AO', makatao2: 'SO', makabansa1: 'NO' });
+      expect(q1.learners.find((l: { studentId: string }) => l.studentId === student(0).id).marks).toEqual({
+        makaDiyos1: 'AO',
+        makatao2: 'SO',
+        makabansa1: 'NO',
+      });
       const q2 = (await adviser.req('GET', `${url('observed-values')}?quarter=2`)).json();
       expect(q2.learners.every((l: { marks: object }) => Object.keys(l.marks).length === 0)).toBe(true);
     });
