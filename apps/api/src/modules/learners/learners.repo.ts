@@ -7,6 +7,9 @@ import { users } from '../../db/schema/users.ts';
 
 /** SQL of the learner fields, class adviser, attendance and observed values (issue 19). */
 
+/** A person's id and name parts (for `fullName`). */
+const nameColumns = { id: users.id, firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix };
+
 export const findUser = async (db: Db, id: string) => {
   const [row] = await db.select({ id: users.id, schoolId: users.schoolId, roleId: users.roleId }).from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
@@ -50,14 +53,7 @@ export const upsertProfile = async (db: Db, v: typeof learnerProfiles.$inferInse
 /** The enrolled learners of a class with their sex (SF9 order is applied by the service). */
 export const classLearners = (db: Db, classId: string) =>
   db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      middleName: users.middleName,
-      lastName: users.lastName,
-      suffix: users.suffix,
-      sex: learnerProfiles.sex,
-    })
+    .select({ ...nameColumns, sex: learnerProfiles.sex })
     .from(classStudents)
     .innerJoin(users, eq(users.id, classStudents.studentId))
     .leftJoin(learnerProfiles, eq(learnerProfiles.userId, users.id))
@@ -67,7 +63,7 @@ export const classLearners = (db: Db, classId: string) =>
 /** Teachers (role teacher, not assistants) of a class. */
 export const classTeacherList = (db: Db, classId: string) =>
   db
-    .select({ id: users.id, firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix })
+    .select(nameColumns)
     .from(classTeachers)
     .innerJoin(users, eq(users.id, classTeachers.userId))
     .where(and(eq(classTeachers.classId, classId), eq(users.roleId, ROLE.teacher)))
@@ -75,7 +71,7 @@ export const classTeacherList = (db: Db, classId: string) =>
 
 export const adviserOf = async (db: Db, classId: string) => {
   const [row] = await db
-    .select({ id: users.id, firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix })
+    .select(nameColumns)
     .from(classAdvisers)
     .innerJoin(users, eq(users.id, classAdvisers.teacherId))
     .where(eq(classAdvisers.classId, classId))

@@ -3,17 +3,13 @@ import { ROLE } from '@klase/core/roles';
 import { signIn } from '../../test/agent.ts';
 import { buildUser, uniq } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { buildClassWorld, type ClassWorld } from '../../test/class-work-world.ts';
+import { buildClassWorld, studentAt, type ClassWorld } from '../../test/class-work-world.ts';
 
 describe('learner fields, adviser, attendance and observed values', () => {
   let t: TestApp;
   let w: ClassWorld;
   const url = (what: string) => `/api/classes/${w.cls.id}/${what}`;
-  const student = (i: number) => {
-    const s = w.students[i];
-    if (!s) throw new Error('student');
-    return s;
-  };
+  const student = (i: number) => studentAt(w, i);
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -6,7 +6,7 @@ import { schoolYearMonths } from '@klase/core/deped/learners';
 import { useClassDetails } from '../../api/class-api.ts';
 import { toastSuccess } from '../../lib/toasts.ts';
 import { learnerKeys, putAttendanceCall, useAttendance, useInvalidate, type AttendanceView } from './learners-api.ts';
-import { SheetActions, SheetState, issuesOf, useIssueText } from './sheet-parts.tsx';
+import { SheetState, SheetTable, issuesOf, useIssueText } from './sheet-parts.tsx';
 
 type Draft = { days: Record<string, string>; present: Record<string, Record<string, string>> };
 
@@ -136,51 +136,46 @@ const AttendanceGrid = ({ classId, sheet, months }: { classId: string; sheet: At
   };
 
   return (
-    <>
-      <Table.ScrollContainer minWidth={months.length * 72 + 200}>
-        <Table withTableBorder withColumnBorders striped aria-label={t('attendance.title')}>
-          <MonthHeader months={months} />
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Th scope="row">{t('attendance.schoolDays')}</Table.Th>
-              {months.map((m) => (
-                <NumberCell
-                  key={m}
-                  label={t('attendance.schoolDaysOf', { month: monthName(m) })}
-                  value={draft.days[m] ?? ''}
-                  error={dayErrors[m]}
-                  readOnly={!canEdit}
-                  onChange={(v) => setDraft((d) => ({ ...d, days: { ...d.days, [m]: v } }))}
-                />
-              ))}
-            </Table.Tr>
-            {learners.map((l, i) => (
-              <Table.Tr key={l.studentId}>
-                <Table.Th scope="row" fw={500}>
-                  {l.name}
-                  {l.sex && (
-                    <Text span c="dimmed" size="xs">
-                      {` (${t(`sex.${l.sex}`)})`}
-                    </Text>
-                  )}
-                </Table.Th>
-                {months.map((m) => (
-                  <NumberCell
-                    key={m}
-                    label={t('attendance.presentOf', { name: l.name, month: monthName(m) })}
-                    value={draft.present[l.studentId]?.[m] ?? ''}
-                    error={cellErrors[`learners.${i}.present.${m}`]}
-                    readOnly={!canEdit}
-                    onChange={(v) => setDraft((d) => ({ ...d, present: { ...d.present, [l.studentId]: { ...d.present[l.studentId], [m]: v } } }))}
-                  />
-                ))}
-              </Table.Tr>
+    <SheetTable minWidth={months.length * 72 + 200} label={t('attendance.title')} canEdit={canEdit} saving={saving} onSave={() => void save()}>
+      <MonthHeader months={months} />
+      <Table.Tbody>
+        <Table.Tr>
+          <Table.Th scope="row">{t('attendance.schoolDays')}</Table.Th>
+          {months.map((m) => (
+            <NumberCell
+              key={m}
+              label={t('attendance.schoolDaysOf', { month: monthName(m) })}
+              value={draft.days[m] ?? ''}
+              error={dayErrors[m]}
+              readOnly={!canEdit}
+              onChange={(v) => setDraft((d) => ({ ...d, days: { ...d.days, [m]: v } }))}
+            />
+          ))}
+        </Table.Tr>
+        {learners.map((l, i) => (
+          <Table.Tr key={l.studentId}>
+            <Table.Th scope="row" fw={500}>
+              {l.name}
+              {l.sex && (
+                <Text span c="dimmed" size="xs">
+                  {` (${t(`sex.${l.sex}`)})`}
+                </Text>
+              )}
+            </Table.Th>
+            {months.map((m) => (
+              <NumberCell
+                key={m}
+                label={t('attendance.presentOf', { name: l.name, month: monthName(m) })}
+                value={draft.present[l.studentId]?.[m] ?? ''}
+                error={cellErrors[`learners.${i}.present.${m}`]}
+                readOnly={!canEdit}
+                onChange={(v) => setDraft((d) => ({ ...d, present: { ...d.present, [l.studentId]: { ...d.present[l.studentId], [m]: v } } }))}
+              />
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <SheetActions canEdit={canEdit} saving={saving} onSave={() => void save()} />
-    </>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </SheetTable>
   );
 };
 

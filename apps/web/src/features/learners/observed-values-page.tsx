@@ -6,7 +6,7 @@ import { OBSERVED_MARKS, OBSERVED_STATEMENTS, QUARTERS, type ObservedMark, type 
 import { toastSuccess } from '../../lib/toasts.ts';
 import type { ObservedValuesSheet } from '@klase/core/deped/learners';
 import { learnerKeys, putObservedCall, useInvalidate, useObservedValues } from './learners-api.ts';
-import { SheetActions, SheetState } from './sheet-parts.tsx';
+import { SheetState, SheetTable } from './sheet-parts.tsx';
 
 type Marks = Record<string, Partial<Record<ObservedStatement, ObservedMark>>>;
 
@@ -86,45 +86,46 @@ const ObservedGrid = ({ classId, sheet }: { classId: string; sheet: ObservedValu
   };
 
   return (
-    <>
-      <Table.ScrollContainer minWidth={OBSERVED_STATEMENTS.length * 80 + 200}>
-        <Table withTableBorder withColumnBorders striped aria-label={t('observed.tableLabel', { n: quarter })}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('observed.learner')}</Table.Th>
-              {OBSERVED_STATEMENTS.map((s) => (
-                <Table.Th key={s} scope="col" title={t(`statements.${s}`)}>
-                  {statementNo(s)}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {learners.map((l) => (
-              <Table.Tr key={l.studentId}>
-                <Table.Th scope="row" fw={500}>
-                  {l.name}
-                </Table.Th>
-                {OBSERVED_STATEMENTS.map((s) => (
-                  <Table.Td key={s}>
-                    <NativeSelect
-                      size="xs"
-                      aria-label={t('observed.markOf', { name: l.name, no: statementNo(s) })}
-                      value={marks[l.studentId]?.[s] ?? ''}
-                      onChange={(e) => setMark(l.studentId, s, e.currentTarget.value)}
-                      disabled={!canEdit}
-                      data={[{ value: '', label: '–' }, ...OBSERVED_MARKS.map((m) => ({ value: m, label: m }))]}
-                      w={70}
-                    />
-                  </Table.Td>
-                ))}
-              </Table.Tr>
+    <SheetTable
+      minWidth={OBSERVED_STATEMENTS.length * 80 + 200}
+      label={t('observed.tableLabel', { n: quarter })}
+      canEdit={canEdit}
+      saving={saving}
+      onSave={() => void save()}
+    >
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{t('observed.learner')}</Table.Th>
+          {OBSERVED_STATEMENTS.map((s) => (
+            <Table.Th key={s} scope="col" title={t(`statements.${s}`)}>
+              {statementNo(s)}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {learners.map((l) => (
+          <Table.Tr key={l.studentId}>
+            <Table.Th scope="row" fw={500}>
+              {l.name}
+            </Table.Th>
+            {OBSERVED_STATEMENTS.map((s) => (
+              <Table.Td key={s}>
+                <NativeSelect
+                  size="xs"
+                  aria-label={t('observed.markOf', { name: l.name, no: statementNo(s) })}
+                  value={marks[l.studentId]?.[s] ?? ''}
+                  onChange={(e) => setMark(l.studentId, s, e.currentTarget.value)}
+                  disabled={!canEdit}
+                  data={[{ value: '', label: '–' }, ...OBSERVED_MARKS.map((m) => ({ value: m, label: m }))]}
+                  w={70}
+                />
+              </Table.Td>
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <SheetActions canEdit={canEdit} saving={saving} onSave={() => void save()} />
-    </>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </SheetTable>
   );
 };
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,3 +53,15 @@ export const SheetActions = ({ canEdit, saving, onSave }: { canEdit: boolean; sa
     </Group>
   );
 };
+
+/** The sheet's table (scrolls sideways on phones) and, below it, the save button or the read-only note. */
+export const SheetTable = (props: { minWidth: number; label: string; canEdit: boolean; saving: boolean; onSave: () => void; children: ReactNode }) => (
+  <>
+    <Table.ScrollContainer minWidth={props.minWidth}>
+      <Table withTableBorder withColumnBorders striped aria-label={props.label}>
+        {props.children}
+      </Table>
+    </Table.ScrollContainer>
+    <SheetActions canEdit={props.canEdit} saving={props.saving} onSave={props.onSave} />
+  </>
+);
