@@ -15,6 +15,10 @@ export const findUser = async (db: Db, id: string) => {
   return row ?? null;
 };
 
+/** Learner fields of several users at once (for the user export). */
+export const profilesOf = async (db: Db, userIds: string[]) =>
+  userIds.length === 0 ? [] : db.select().from(learnerProfiles).where(inArray(learnerProfiles.userId, userIds));
+
 export const findProfile = async (db: Db, userId: string) => {
   const [row] = await db.select().from(learnerProfiles).where(eq(learnerProfiles.userId, userId)).limit(1);
   return row ?? null;

@@ -45,6 +45,18 @@ describe('learner fields, adviser, attendance and observed values', () => {
       expect((await other.req('GET', `/api/learners/${student(0).id}`)).statusCode).toBe(404);
     });
 
+    it('exports the learner fields with the users', async () => {
+      const admin = await signIn(t.app, w.schoolAdmin.username);
+      const csv = await admin.req('GET', `/api/admin/users/export?format=csv&search=${student(0).username}`);
+      expect(csv.statusCode).toBe(200);
+      const [header, row] = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
+      expect(header?.split(',').slice(-3)).toEqual(['lrn', 'sex', 'birthDate']);
+      expect(row?.split(',').slice(-3)).toEqual(['136512090001', 'male', '2013-04-02']);
+    });
+
     it('has no learner fields for a non-student (404)', async () => {
       const admin = await signIn(t.app, w.schoolAdmin.username);
       expect((await admin.req('PUT', `/api/learners/${w.teacher.id}`, { lrn: '136512090009' })).statusCode).toBe(404);
