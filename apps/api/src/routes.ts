@@ -30,6 +30,7 @@ import { outboxRoutes } from './modules/admin/outbox/outbox.routes.ts';
 import { photosRoutes } from './modules/account/photos.routes.ts';
 import { schoolsRoutes } from './modules/admin/schools/schools.routes.ts';
 import { usersRoutes } from './modules/admin/users/users.routes.ts';
+import { classLearnersRoutes, learnerProfileRoutes } from './modules/learners/learners.routes.ts';
 
 /** Every module and its URL prefix: grep here to find any route. */
 export const MODULES = [
@@ -46,6 +47,8 @@ export const MODULES = [
   { prefix: '/api/admin', plugin: bulkRoutes },
   { prefix: '/api/classes', plugin: classesRoutes },
   { prefix: '/api/classes', plugin: classWorkRoutes },
+  { prefix: '/api/classes', plugin: classLearnersRoutes },
+  { prefix: '/api/learners', plugin: learnerProfileRoutes },
   { prefix: '/api', plugin: coursesRoutes },
   { prefix: '/api', plugin: materialsRoutes },
   { prefix: '/api', plugin: courseJobsRoutes },

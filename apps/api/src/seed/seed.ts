@@ -14,6 +14,7 @@ import { seedDemoNotifications } from './seed-notifications.ts';
 import { seedDemoDiscussions } from './seed-discussions.ts';
 import { seedDemoAnnouncements } from './seed-announcements.ts';
 import { seedDemoCalendar } from './seed-calendar.ts';
+import { seedDemoLearners } from './seed-learners.ts';
 import { seedCatalogue, seedDemoCourses } from './seed-courses.ts';
 
 export const DEMO_PASSWORD = 'Klase#2026';
@@ -218,6 +219,7 @@ export const seedDemo = async (db: Db): Promise<boolean> => {
     await seedDemoDiscussions(tx);
     await seedDemoAnnouncements(tx);
     await seedDemoCalendar(tx);
+    await seedDemoLearners(tx);
   });
   return true;
 };

@@ -44,6 +44,13 @@ export const buildClassWorld = async (db: Db) => {
 
 export type ClassWorld = Awaited<ReturnType<typeof buildClassWorld>>;
 
+/** The world's `i`-th student (throws when there is none). */
+export const studentAt = (w: ClassWorld, i: number): UserRow => {
+  const s = w.students[i];
+  if (!s) throw new Error(`no student ${i}`);
+  return s;
+};
+
 /** An unpublished element with published materials (not assigned: the element is hidden). */
 export const hiddenElement = async (db: Db, courseId: string, materials: number) => {
   const [element] = await db.insert(courseElements).values({ courseId, name: 'Draft week', position: 1, published: false }).returning();

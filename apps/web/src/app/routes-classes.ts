@@ -292,6 +292,16 @@ const classChildRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/class-work/progress-details-page.tsx'), 'ProgressDetailsPage'),
   },
   {
+    path: 'class-attendance',
+    handle: meta({ role: 'classProgress', title: 'learners:attendance.title' }),
+    lazy: lazyPage(() => import('../features/learners/attendance-page.tsx'), 'AttendancePage'),
+  },
+  {
+    path: 'class-observed-values',
+    handle: meta({ role: 'classProgress', title: 'learners:observed.title' }),
+    lazy: lazyPage(() => import('../features/learners/observed-values-page.tsx'), 'ObservedValuesPage'),
+  },
+  {
     path: 'class-materials',
     handle: meta({ title: 'classList:titles.materials' }),
     lazy: lazyPage(() => import('../features/class-work/class-materials-page.tsx'), 'ClassMaterialsPage'),

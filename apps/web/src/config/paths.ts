@@ -78,6 +78,8 @@ export const paths = {
     pattern: '/classes/:id/class-list/teacher/:teacherId',
     to: (id: string, teacherId: string, tab: 'about' | 'portfolio' = 'about') => `/classes/${seg(id)}/class-list/teacher/${seg(teacherId)}/${tab}`,
   },
+  classAttendance: { pattern: '/classes/:id/class-attendance', to: (id: string) => `/classes/${seg(id)}/class-attendance` },
+  classObservedValues: { pattern: '/classes/:id/class-observed-values', to: (id: string) => `/classes/${seg(id)}/class-observed-values` },
   classProgress: { pattern: '/classes/:id/class-progress', to: (id: string) => `/classes/${seg(id)}/class-progress` },
   classProgressDetails: {
     pattern: '/classes/:id/class-progress/details',

@@ -24,6 +24,7 @@ export const FEATURE_NAMESPACES = [
   'notifications',
   'announcements',
   'reportCards',
+  'learners',
 ] as const;
 /**
  * Namespaces of pages few visits need, loaded with those pages (`loadRouteNamespace`, from the

@@ -11,6 +11,7 @@ import { useSession } from '../../lib/session-store.ts';
 import { canWriteAdmin } from './admin-access.ts';
 import { DetailList } from '../../components/detail-list.tsx';
 import { LinkedUsersPanel } from './linked-users-panel.tsx';
+import { LearnerFieldsPanel } from '../learners/learner-fields-panel.tsx';
 import { useRoleName } from './role-name.ts';
 import { SignInLockPanel } from './sign-in-lock-panel.tsx';
 import { UserActions } from './user-actions.tsx';
@@ -98,6 +99,7 @@ const Details = ({ user, roleId }: { user: UserDetails; roleId: number }) => {
         <DetailList items={items} />
       </Paper>
       {LOAD_ROLES.includes(user.roleId as (typeof LOAD_ROLES)[number]) && <Loads user={user} />}
+      {user.roleId === ROLE.student && roleId === ROLE.schoolAdmin && <LearnerFieldsPanel userId={user.id} />}
       {(user.roleId === ROLE.student || user.roleId === ROLE.parent) && <LinkedUsersPanel user={user} canWrite={write} />}
     </Stack>
   );

@@ -9,6 +9,7 @@ import { DetailList } from '../../components/detail-list.tsx';
 import { useClassDetails } from '../../api/class-api.ts';
 import { PersonPage, PersonSection } from './class-list-person.tsx';
 import { useClassStudent } from './roster-api.ts';
+import { useLearnerItems } from '../learners/learner-items.ts';
 
 const statusOf = (active: boolean) => (active ? 'ACTIVE' : 'INACTIVE');
 
@@ -88,6 +89,7 @@ export const StudentAboutTab = () => {
   const cls = useClassDetails(id);
   // The page above already loaded (or failed to load) the student; this tab reads the same cache.
   const student = useClassStudent(id, studentId).data;
+  const learnerItems = useLearnerItems(studentId);
   if (!student) return null;
   const items = [
     { label: t('student.salutation'), value: student.salutation },
@@ -109,6 +111,7 @@ export const StudentAboutTab = () => {
       ),
     },
     { label: t('student.lastAccess'), value: <DateText value={student.lastAccessAt} format="long" /> },
+    ...learnerItems,
   ];
   return (
     <Stack gap="md">

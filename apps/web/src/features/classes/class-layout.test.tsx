@@ -44,7 +44,9 @@ const asStudent: Partial<ClassDetails> = {
 
 beforeEach(() => {
   fetchMock.mockReset();
-  fetchMock.mockImplementation(async () => answer.clone());
+  fetchMock.mockImplementation(async (input) =>
+    String(input).endsWith('/adviser') ? jsonResponse({ teacherId: 'T1', name: 'Jose Cruz', canEdit: false, candidates: [] }) : answer.clone(),
+  );
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -60,7 +62,8 @@ describe('ClassLayout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Courses — Grade 7 Rizal' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 }).nextElementSibling).toHaveTextContent('Grade 7 · Rizal · School year 2026–2027');
     expect(screen.getByText('Maria Santos')).toBeInTheDocument();
-    expect(await tabNames()).toEqual(['Courses', 'Class list', 'Class progress', 'Class materials', 'Report cards', 'Settings']);
+    expect(await screen.findByTestId('class-adviser')).toHaveTextContent('Adviser: Jose Cruz');
+    expect(await tabNames()).toEqual(['Courses', 'Class list', 'Class progress', 'Attendance', 'Observed values', 'Class materials', 'Report cards', 'Settings']);
     expect(screen.getByRole('link', { name: 'Courses' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', `/classes/${CLASS_ID}/settings`);
     expect(screen.getByText('courses tab')).toBeInTheDocument();

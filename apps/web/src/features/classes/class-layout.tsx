@@ -16,12 +16,19 @@ import { useClassDetails } from '../../api/class-api.ts';
 import { schoolYearText, useClassText } from '../../lib/class-format.ts';
 import css from './classes.module.css';
 import { BackLink } from '../../components/back-link.tsx';
+import { AdviserLine } from '../learners/adviser-line.tsx';
 
 /** The tabs a user sees in a class: by role (class list) and by what the API says they may do. */
 export const classTabs = (cls: ClassDetails, roleId: number): { key: string; to: string }[] => [
   { key: 'courses', to: paths.classCourses.to(cls.id) },
   ...(canOpen('classListStudents', roleId) ? [{ key: 'classList', to: paths.classList.to(cls.id) }] : []),
   ...(cls.can.viewProgress ? [{ key: 'progress', to: paths.classProgress.to(cls.id) }] : []),
+  ...(cls.can.viewProgress
+    ? [
+        { key: 'attendance', to: paths.classAttendance.to(cls.id) },
+        { key: 'observedValues', to: paths.classObservedValues.to(cls.id) },
+      ]
+    : []),
   { key: 'materials', to: paths.classMaterials.to(cls.id) },
   ...(cls.can.viewProgress ? [{ key: 'reportCards', to: paths.classReportCards.to(cls.id) }] : []),
   ...(cls.can.manage ? [{ key: 'settings', to: paths.classSettings.to(cls.id) }] : []),
@@ -46,6 +53,7 @@ const ClassHeader = ({ cls }: { cls: ClassDetails }) => {
           ))}
         </Group>
       )}
+      <AdviserLine classId={cls.id} />
       {cls.archived && (
         <Alert
           color="gray"

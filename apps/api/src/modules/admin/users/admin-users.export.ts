@@ -4,6 +4,7 @@ import type { AdminScope } from '../admin-scope.ts';
 import type { Ctx } from '../../../platform/context.ts';
 import type { Cell } from '../../../platform/spreadsheet.ts';
 import { listUsers, type UserQuery } from './admin-users.repo.ts';
+import { profilesOf } from '../../learners/learners.repo.ts';
 
 export const USER_EXPORT_HEADER = [
   'username',
@@ -24,6 +25,9 @@ export const USER_EXPORT_HEADER = [
   'activated',
   'createdAt',
   'updatedAt',
+  'lrn',
+  'sex',
+  'birthDate',
 ] as const;
 
 const CHUNK = 1000;
@@ -32,7 +36,16 @@ const CHUNK = 1000;
 export async function* userExportRows(ctx: Ctx, scope: AdminScope, q: UserQuery): AsyncIterable<Cell[]> {
   for (let offset = 0; ; offset += CHUNK) {
     const rows = await listUsers(ctx.db, scope, q, { limit: CHUNK, offset });
+    const learners = new Map(
+      (
+        await profilesOf(
+          ctx.db,
+          rows.map((r) => r.user.id),
+        )
+      ).map((p) => [p.userId, p]),
+    );
     for (const { user: u, schoolName } of rows) {
+      const learner = learners.get(u.id);
       yield [
         u.username,
         u.email,
@@ -52,6 +65,9 @@ export async function* userExportRows(ctx: Ctx, scope: AdminScope, q: UserQuery)
         u.activatedAt ? 1 : 0,
         u.createdAt.toISOString(),
         u.updatedAt.toISOString(),
+        learner?.lrn ?? null,
+        learner?.sex ?? null,
+        learner?.birthDate ?? null,
       ];
     }
     if (rows.length < CHUNK) return;

@@ -1,0 +1,62 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AttendanceFormInput, AttendanceSheet, LearnerFieldsInput, ObservedValuesFormInput, Sex } from '@klase/core/deped/contracts';
+import { LEARNERS_PATH, type ClassAdviser, type LearnerProfile, type ObservedValuesSheet } from '@klase/core/deped/learners';
+import { apiFetch } from '../../api/http.ts';
+import { classKeys, classPath } from '../../api/class-api.ts';
+
+/** A class's adviser, attendance and observed values, and a student's learner fields (issue 19). */
+
+export const learnerKeys = {
+  adviser: (classId: string) => [...classKeys.inClass(classId), 'adviser'] as const,
+  attendance: (classId: string) => [...classKeys.inClass(classId), 'attendance'] as const,
+  observed: (classId: string, quarter: number) => [...classKeys.inClass(classId), 'observed-values', quarter] as const,
+  profile: (userId: string) => ['learners', userId] as const,
+};
+
+/** `AttendanceSheet` as the wire carries it (the contract's intersection hides the learner fields from `.map`). */
+export type AttendanceView = Omit<AttendanceSheet, 'learners'> & {
+  learners: { studentId: string; name: string; sex: Sex | null; present: Record<string, number> }[];
+};
+
+export const useAdviser = (classId: string) =>
+  useQuery({ queryKey: learnerKeys.adviser(classId), queryFn: ({ signal }) => apiFetch<ClassAdviser>(classPath(classId, 'adviser'), { signal }) });
+
+export const putAdviserCall = (classId: string, teacherId: string | null) =>
+  apiFetch<ClassAdviser>(classPath(classId, 'adviser'), { method: 'PUT', body: { teacherId } });
+
+export const useAttendance = (classId: string) =>
+  useQuery({
+    queryKey: learnerKeys.attendance(classId),
+    queryFn: ({ signal }) => apiFetch<AttendanceView>(classPath(classId, 'attendance'), { signal }),
+    retry: false,
+  });
+
+export const putAttendanceCall = (classId: string, body: AttendanceFormInput) =>
+  apiFetch<AttendanceView>(classPath(classId, 'attendance'), { method: 'PUT', body });
+
+export const useObservedValues = (classId: string, quarter: number) =>
+  useQuery({
+    queryKey: learnerKeys.observed(classId, quarter),
+    queryFn: ({ signal }) => apiFetch<ObservedValuesSheet>(`${classPath(classId, 'observed-values')}?quarter=${quarter}`, { signal }),
+    retry: false,
+  });
+
+export const putObservedCall = (classId: string, body: ObservedValuesFormInput) =>
+  apiFetch<ObservedValuesSheet>(`${classPath(classId, 'observed-values')}?quarter=${body.quarter}`, { method: 'PUT', body });
+
+const profilePath = (userId: string) => `${LEARNERS_PATH}/${encodeURIComponent(userId)}`;
+
+export const useLearnerProfile = (userId: string, enabled = true) =>
+  useQuery({
+    queryKey: learnerKeys.profile(userId),
+    queryFn: ({ signal }) => apiFetch<LearnerProfile>(profilePath(userId), { signal }),
+    enabled: enabled && userId !== '',
+    retry: false,
+  });
+
+export const putLearnerProfileCall = (userId: string, body: LearnerFieldsInput) => apiFetch<LearnerProfile>(profilePath(userId), { method: 'PUT', body });
+
+export const useInvalidate = () => {
+  const qc = useQueryClient();
+  return (key: readonly unknown[]) => qc.invalidateQueries({ queryKey: key });
+};
