@@ -46,17 +46,15 @@ const main = async () => {
     for (let i = 0; i < LEARNERS; i++)
       learners.push(await buildUser(db, { roleId: ROLE.student, schoolId: school.id, firstName: `Learner ${i}`, lastName: `Dela Cruz ${i}`, password: null }));
     await enrol(db, cls.id, learners);
-    await db
-      .insert(learnerProfiles)
-      .values(
-        learners.map((l, i) => ({
-          userId: l.id,
-          schoolId: school.id,
-          sex: i % 2 ? ('female' as const) : ('male' as const),
-          lrn: String(100000000000 + i),
-          birthDate: '2013-05-01',
-        })),
-      );
+    await db.insert(learnerProfiles).values(
+      learners.map((l, i) => ({
+        userId: l.id,
+        schoolId: school.id,
+        sex: i % 2 ? ('female' as const) : ('male' as const),
+        lrn: String(100000000000 + i),
+        birthDate: '2013-05-01',
+      })),
+    );
     const quarters = defaultQuarters(2025);
     await setDepedPolicy(db, school.id, { quarters });
     const courses = [...Array.from({ length: SUBJECTS }, () => null), ...MAPEH_PARTS];

@@ -22,8 +22,16 @@ const LEARNER = 'Dela Cruz, Jose Rizal';
 
 const openGradeBook = async (page: Page) => {
   await goTo(page, /^classes$/i);
-  await page.getByRole('main').getByRole('link', { name: /Grade 7 - Sampaguita/ }).first().click();
-  await page.getByRole('main').getByRole('link', { name: new RegExp(COURSE) }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Grade 7 - Sampaguita/ })
+    .first()
+    .click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(COURSE) })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: COURSE })).toBeVisible();
   await page.getByRole('link', { name: /^grade book$/i }).click();
 };

@@ -186,7 +186,12 @@ export const apiFetch = async <T>(path: string, init: ApiInit = {}): Promise<T> 
 };
 
 /** Uploads form data (or a file as the whole body, sent with its blob's type) with XMLHttpRequest so the caller sees progress (0..100). */
-export const uploadWithProgress = <T>(path: string, formData: FormData | Blob, onProgress: (percent: number) => void, method: 'POST' | 'PUT' = 'POST'): Promise<T> =>
+export const uploadWithProgress = <T>(
+  path: string,
+  formData: FormData | Blob,
+  onProgress: (percent: number) => void,
+  method: 'POST' | 'PUT' = 'POST',
+): Promise<T> =>
   new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, apiUrl(path));

@@ -63,7 +63,16 @@ describe('ClassLayout', () => {
     expect(screen.getByRole('heading', { level: 1 }).nextElementSibling).toHaveTextContent('Grade 7 · Rizal · School year 2026–2027');
     expect(screen.getByText('Maria Santos')).toBeInTheDocument();
     expect(await screen.findByTestId('class-adviser')).toHaveTextContent('Adviser: Jose Cruz');
-    expect(await tabNames()).toEqual(['Courses', 'Class list', 'Class progress', 'Attendance', 'Observed values', 'Class materials', 'Report cards', 'Settings']);
+    expect(await tabNames()).toEqual([
+      'Courses',
+      'Class list',
+      'Class progress',
+      'Attendance',
+      'Observed values',
+      'Class materials',
+      'Report cards',
+      'Settings',
+    ]);
     expect(screen.getByRole('link', { name: 'Courses' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', `/classes/${CLASS_ID}/settings`);
     expect(screen.getByText('courses tab')).toBeInTheDocument();
