@@ -5,7 +5,7 @@ import { courses } from '../db/schema/courses.ts';
 import { courseDeped, schoolGradingPolicies } from '../db/schema/deped.ts';
 import { gradeCategories, gradeGrades, gradeItems, gradingPeriods } from '../db/schema/gradebook.ts';
 import { schools } from '../db/schema/tenancy.ts';
-import { loadDepedGrades } from '../modules/grading-policy/deped-grades.ts';
+import { loadDepedGrades } from '../modules/grading-policy/deped-grades.service.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { seedDemoDeped } from './seed-deped.ts';
 import { seedDemo } from './seed.ts';

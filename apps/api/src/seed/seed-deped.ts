@@ -8,7 +8,7 @@ import { schoolGradingPolicies } from '../db/schema/deped.ts';
 import { gradeGrades, gradeItems } from '../db/schema/gradebook.ts';
 import { schools } from '../db/schema/tenancy.ts';
 import { applyDeped } from '../modules/grading-policy/course-deped.service.ts';
-import { loadDepedGrades, readCourseDepedRow } from '../modules/grading-policy/deped-grades.ts';
+import { loadDepedGrades, readCourseDepedRow } from '../modules/grading-policy/deped-grades.service.ts';
 import { ensureGradebook } from '../modules/gradebook/setup-loader.ts';
 import { firstTeacherId } from './seed-gradebook.ts';
 

@@ -9,7 +9,7 @@ import { useClassWorld } from '../../test/class-world.ts';
 import { buildDepedCourse, setDepedPolicy } from '../../test/deped-factories.ts';
 import { buildGradebookCourse, buildGradeItem } from '../../test/gradebook-factories.ts';
 import { enter, gridOf } from '../../test/gradebook-world.ts';
-import { loadDepedGrades } from '../grading-policy/deped-grades.ts';
+import { loadDepedGrades } from '../grading-policy/deped-grades.service.ts';
 import { classRecordColumns, ROWS } from './class-record-sheet.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

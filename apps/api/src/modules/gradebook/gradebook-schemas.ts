@@ -11,7 +11,7 @@ import {
   type TotalExplanation,
 } from '@klase/core/gradebook/index';
 import { categoryOut, itemOut, periodOut, scaleOut, settingsOut } from './setup/setup-schemas.ts';
-import { depedReportOut } from '../grading-policy/grading-policy-schemas.ts';
+import { depedReportOut } from '../../kernel/deped-schemas.ts';
 
 /**
  * OpenAPI / response schemas of the gradebook routes: the read shapes of

@@ -8,7 +8,7 @@ import { loadCourseGrades, storedLocked } from './recompute.ts';
 import { buildReportLines } from './report-lines.ts';
 import { ensureGradebook } from './setup-loader.ts';
 import { computeStudentTotals, createTotalsEngine } from './totals.ts';
-import { loadDepedReport } from '../grading-policy/deped-report.ts';
+import { loadDepedReport } from '../grading-policy/deped-report.service.ts';
 
 /**
  * `GET /gradebook/students/:studentId`: one student's report (staff of the class; the student

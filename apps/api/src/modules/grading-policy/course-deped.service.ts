@@ -12,9 +12,8 @@ import {
 import type { Ctx, Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { loadGradebookAccess, requireGradeManage, requireGradeStaff } from '../gradebook/gradebook-access.ts';
-import { ensureGradebook } from '../gradebook/setup-loader.ts';
-import { lockSetup } from '../gradebook/setup/setup-kit.repo.ts';
-import { matchQuarters, readCourseDepedRow, readPolicyRow } from './deped-grades.ts';
+import { ensureGradebook, lockSetup } from '../gradebook/gradebook-data.service.ts';
+import { matchQuarters, readCourseDepedRow, readPolicyRow } from './deped-grades.service.ts';
 import {
   deleteCourseDeped,
   deletePeriodsExcept,

@@ -5,7 +5,7 @@ import { useClassWorld } from '../../test/class-world.ts';
 import { buildDepedCourse, setDepedPolicy } from '../../test/deped-factories.ts';
 import { buildGradebookCourse, buildGradeCategory, buildGradeItem } from '../../test/gradebook-factories.ts';
 import { enter } from '../../test/gradebook-world.ts';
-import { depedItemsOf, loadDepedGrades, matchQuarters } from './deped-grades.ts';
+import { depedItemsOf, loadDepedGrades, matchQuarters } from './deped-grades.service.ts';
 import type { GradeCategoryRow, GradeItemRow } from '@klase/core/gradebook/index';
 
 describe('loadDepedGrades', () => {

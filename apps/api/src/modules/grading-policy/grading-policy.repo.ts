@@ -107,3 +107,26 @@ export const readRootId = async (tx: Db, courseId: string): Promise<string | nul
     .limit(1);
   return row?.id ?? null;
 };
+
+/** The school's stored policy row (none: the school is on the custom policy). */
+export const readPolicyRow = async (db: Db, schoolId: string) => {
+  const [row] = await db.select().from(schoolGradingPolicies).where(eq(schoolGradingPolicies.schoolId, schoolId)).limit(1);
+  return row ?? null;
+};
+
+export const readCourseDepedRow = async (db: Db, courseId: string) => {
+  const [row] = await db.select().from(courseDeped).where(eq(courseDeped.courseId, courseId)).limit(1);
+  return row ?? null;
+};
+
+/** A class course that is a DepEd learning area of a school on the DepEd policy: its keys, row and the policy (one query; else null). */
+export const readDepedKeys = async (db: Db, courseId: string) => {
+  const [row] = await db
+    .select({ classId: courses.classId, schoolId: courses.schoolId, course: courseDeped, policy: schoolGradingPolicies })
+    .from(courseDeped)
+    .innerJoin(courses, eq(courses.id, courseDeped.courseId))
+    .innerJoin(schoolGradingPolicies, and(eq(schoolGradingPolicies.schoolId, courses.schoolId), eq(schoolGradingPolicies.kind, 'deped')))
+    .where(eq(courseDeped.courseId, courseId))
+    .limit(1);
+  return row?.classId && row.schoolId ? { ...row, classId: row.classId, schoolId: row.schoolId } : null;
+};

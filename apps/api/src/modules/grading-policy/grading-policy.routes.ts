@@ -8,7 +8,7 @@ import { ctxOf } from '../../platform/app-context.ts';
 import type { Policy } from '../../platform/types.ts';
 import { requestUser } from '../../kernel/request-user.ts';
 import { readCourseDeped, removeCourseDeped, writeCourseDeped } from './course-deped.service.ts';
-import { courseDepedOut, policyOut } from './grading-policy-schemas.ts';
+import { courseDepedOut, policyOut } from '../../kernel/deped-schemas.ts';
 import { readGradingPolicy, writeGradingPolicy } from './grading-policy.service.ts';
 
 const tags = ['grading policy'];

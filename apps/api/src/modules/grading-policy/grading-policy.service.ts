@@ -5,9 +5,9 @@ import { defaultPolicy } from '@klase/core/deped/defaults';
 import { ROLE } from '@klase/core/roles';
 import type { Ctx, Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { invalid } from '../gradebook/setup/setup-kit.ts';
+import { invalid } from '../gradebook/gradebook-data.service.ts';
 import { applyDeped } from './course-deped.service.ts';
-import { readPolicyRow } from './deped-grades.ts';
+import { readPolicyRow } from './deped-grades.service.ts';
 import { readSchoolDepedCourses, readSchoolYear, savePolicyRow, type PolicyRecord } from './grading-policy.repo.ts';
 
 /**

@@ -198,3 +198,6 @@ export const saveObserved = async (ctx: Ctx, user: UserRow, access: ClassAccess,
   await replaceMarks(ctx.db, access.cls.id, body.quarter, [...seen], marks);
   return observedSheet(ctx, user, access, body.quarter);
 };
+
+/** A learner's stored fields for other modules (the user export), one query for many users. */
+export { profilesOf } from './learners.repo.ts';

@@ -1,7 +1,8 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ReportCardJob } from '@klase/core/deped/contracts';
 import type { Db } from '../../platform/context.ts';
 import { reportCardJobs } from '../../db/schema/deped.ts';
+import { classes } from '../../db/schema/classes.ts';
 
 export const REPORT_CARDS_CHANNEL = 'klase_report_cards';
 /** How long a claim holds without progress; each batch of learners renews it. */
@@ -99,3 +100,17 @@ export const removeOldJobs = async (db: Db): Promise<string[]> => {
     .returning({ fileKey: reportCardJobs.fileKey });
   return rows.flatMap((r) => (r.fileKey ? [r.fileKey] : []));
 };
+
+/** A class by id (the job's section), or null. */
+export const readClass = async (db: Db, classId: string) => {
+  const [cls] = await db.select().from(classes).where(eq(classes.id, classId)).limit(1);
+  return cls ?? null;
+};
+
+/** The school's current (not archived) sections of a grade level, by name. */
+export const sectionsOfGradeLevel = (db: Db, schoolId: string, gradeLevel: string) =>
+  db
+    .select()
+    .from(classes)
+    .where(and(eq(classes.schoolId, schoolId), eq(classes.gradeLevel, gradeLevel), isNull(classes.archivedAt)))
+    .orderBy(asc(classes.name));

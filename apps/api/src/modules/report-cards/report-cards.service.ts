@@ -1,17 +1,15 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { HonorRow, PaperSize, Quarter, ReportCardJob } from '@klase/core/deped/contracts';
 import { honorOf } from '@klase/core/deped/engine';
 import { DomainError } from '@klase/core/errors';
 import { ROLE } from '@klase/core/roles';
 import type { Ctx, Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
-import { classes } from '../../db/schema/classes.ts';
 import { loadClassAccess, type ClassAccess, type ClassRecord } from '../../kernel/class-access.ts';
-import { averageOf, learnerAreas, loadLearners, loadReportCards, loadSectionGrades, requireDeped } from './report-card-data.ts';
+import { averageOf, learnerAreas, loadLearners, loadReportCards, loadSectionGrades, requireDeped } from './report-card-data.repo.ts';
 import { sf9Document } from './sf9-document.ts';
 import type { CardLang } from './sf9-labels.ts';
 import { renderPdf } from './sf9-pdf.ts';
-import { insertJob, jobView, readJob } from './report-cards.repo.ts';
+import { insertJob, jobView, readClass, readJob, sectionsOfGradeLevel } from './report-cards.repo.ts';
 
 export type CardQuery = { quarter: Quarter; paper: PaperSize; lang: CardLang };
 
@@ -74,7 +72,7 @@ export const sectionJobFile = async (ctx: Ctx, user: UserRow, classId: string, j
   const job = await visibleJob(ctx, user, classId, jobId);
   const file = job.state === 'done' && job.fileKey ? await ctx.storage.getStream(job.fileKey) : null;
   if (!file) throw new DomainError('NOT_FOUND');
-  const [cls] = await ctx.db.select({ name: classes.name }).from(classes).where(eq(classes.id, classId)).limit(1);
+  const cls = await readClass(ctx.db, classId);
   return { ...file, mime: 'application/pdf', name: `SF9-Q${job.quarter}-${fileLabel(cls?.name ?? 'section')}.pdf` };
 };
 
@@ -102,11 +100,7 @@ export const classHonors = async (ctx: Ctx, user: UserRow, classId: string): Pro
 export const schoolHonors = async (ctx: Ctx, user: UserRow, gradeLevel: string): Promise<HonorRow[]> => {
   if (!user.schoolId || !SCHOOL_STAFF.has(user.roleId)) throw new DomainError('NOT_FOUND');
   await requireDeped(ctx.db, user.schoolId);
-  const list = await ctx.db
-    .select()
-    .from(classes)
-    .where(and(eq(classes.schoolId, user.schoolId), eq(classes.gradeLevel, gradeLevel), isNull(classes.archivedAt)))
-    .orderBy(asc(classes.name));
+  const list = await sectionsOfGradeLevel(ctx.db, user.schoolId, gradeLevel);
   const rows: HonorRow[] = [];
   for (const cls of list) rows.push(...(await sectionHonors(ctx.db, cls)));
   return bestFirst(rows);

@@ -6,7 +6,7 @@ import { useClassWorld } from '../../test/class-world.ts';
 import { buildDepedCourse, setDepedPolicy } from '../../test/deped-factories.ts';
 import { buildGradeItem, setGradebookGrade } from '../../test/gradebook-factories.ts';
 import { learnerProfiles } from '../../db/schema/deped.ts';
-import { loadReportCards } from './report-card-data.ts';
+import { loadReportCards } from './report-card-data.repo.ts';
 
 const pages = (body: Buffer): number => body.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
 

@@ -1,16 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { PaperSize, Quarter } from '@klase/core/deped/contracts';
 import type { Database } from '../../platform/context.ts';
 import { isConnectionError, retryWhileUnavailable } from '../../platform/db-errors.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { createWorkerLoop, type WorkerLoop } from '../../platform/worker-loop.ts';
-import { classes } from '../../db/schema/classes.ts';
-import { loadLearners, loadReportCards, type ReportCardData } from './report-card-data.ts';
+import { loadLearners, loadReportCards, type ReportCardData } from './report-card-data.repo.ts';
 import { sf9Document } from './sf9-document.ts';
 import type { CardLang } from './sf9-labels.ts';
 import { renderPdf } from './sf9-pdf.ts';
-import { claimJob, finishJob, recordProgress, releaseJob, removeOldJobs, REPORT_CARDS_CHANNEL, type ReportCardJobRecord } from './report-cards.repo.ts';
+import {
+  claimJob,
+  finishJob,
+  readClass,
+  recordProgress,
+  releaseJob,
+  removeOldJobs,
+  REPORT_CARDS_CHANNEL,
+  type ReportCardJobRecord,
+} from './report-cards.repo.ts';
 
 /** Learners whose cards are prepared per step (each step records progress and renews the lease). */
 export const BATCH = 10;
@@ -32,7 +39,7 @@ export const createReportCardWorker = (opts: { database: Database; storage: File
   const db = database.db;
 
   const runJob = async (job: ReportCardJobRecord): Promise<void> => {
-    const [cls] = await db.select().from(classes).where(eq(classes.id, job.classId)).limit(1);
+    const cls = await readClass(db, job.classId);
     if (!cls) throw new Error('class not found');
     const learners = await loadLearners(db, cls.id);
     const cards: ReportCardData[] = [];

@@ -1,6 +1,6 @@
 import type { ObservedStatement, PaperSize, Quarter } from '@klase/core/deped/contracts';
 import { OBSERVED_MARKS, QUARTERS } from '@klase/core/deped/contracts';
-import type { CardArea, ReportCardData } from './report-card-data.ts';
+import type { CardArea, ReportCardData } from './report-card-data.repo.ts';
 import { sf9Labels, type CardLang, type Sf9Labels } from './sf9-labels.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DESCRIPTORS } from '@klase/core/deped/defaults';
-import { ageOn, areaRow, averageOf, learnerAreas, schoolMonths, type ReportCardData } from './report-card-data.ts';
-import type { DepedCourseGrades } from '../grading-policy/deped-grades.ts';
+import { ageOn, areaRow, averageOf, learnerAreas, schoolMonths, type ReportCardData } from './report-card-data.repo.ts';
+import type { DepedCourseGrades } from '../grading-policy/deped-grades.service.ts';
 import { PAPER, sf9Document } from './sf9-document.ts';
 import { renderPdf } from './sf9-pdf.ts';
 

@@ -4,7 +4,7 @@ import type { AdminScope } from '../admin-scope.ts';
 import type { Ctx } from '../../../platform/context.ts';
 import type { Cell } from '../../../platform/spreadsheet.ts';
 import { listUsers, type UserQuery } from './admin-users.repo.ts';
-import { profilesOf } from '../../learners/learners.repo.ts';
+import { profilesOf } from '../../learners/learners.service.ts';
 
 export const USER_EXPORT_HEADER = [
   'username',

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type {
   Component,
   ComponentWeights,
@@ -14,12 +13,9 @@ import { COMPONENTS, QUARTERS } from '@klase/core/deped/contracts';
 import { computeQuarter, finalGrade, type ScoreItem } from '@klase/core/deped/engine';
 import type { GradeCategoryRow, GradeItemRow, GradingPeriodRow } from '@klase/core/gradebook/index';
 import type { Db } from '../../platform/context.ts';
-import { courses } from '../../db/schema/courses.ts';
-import { courseDeped, schoolGradingPolicies } from '../../db/schema/deped.ts';
 import { concurrently } from '../../db/concurrent.ts';
-import { loadCells } from '../gradebook/grades-loader.ts';
-import { loadStudents } from '../gradebook/grades.repo.ts';
-import { ensureGradebook, loadSetupRows } from '../gradebook/setup-loader.ts';
+import { ensureGradebook, loadCells, loadSetupRows, loadStudents } from '../gradebook/gradebook-data.service.ts';
+import { readCourseDepedRow, readDepedKeys, readPolicyRow } from './grading-policy.repo.ts';
 
 /**
  * Every learner's DepEd grades of one class course (a learning area), shared by the grade report,
@@ -80,29 +76,6 @@ export type DepedCourseGrades = {
   items: DepedItem[];
   /** Enrolled learners in roster order (last name first). */
   students: Map<string, DepedStudentGrades>;
-};
-
-/** The school's stored policy row (none: the school is on the custom policy). */
-export const readPolicyRow = async (db: Db, schoolId: string) => {
-  const [row] = await db.select().from(schoolGradingPolicies).where(eq(schoolGradingPolicies.schoolId, schoolId)).limit(1);
-  return row ?? null;
-};
-
-export const readCourseDepedRow = async (db: Db, courseId: string) => {
-  const [row] = await db.select().from(courseDeped).where(eq(courseDeped.courseId, courseId)).limit(1);
-  return row ?? null;
-};
-
-/** A class course that is a DepEd learning area of a school on the DepEd policy: its keys, row and the policy (one query; else null). */
-export const readDepedKeys = async (db: Db, courseId: string) => {
-  const [row] = await db
-    .select({ classId: courses.classId, schoolId: courses.schoolId, course: courseDeped, policy: schoolGradingPolicies })
-    .from(courseDeped)
-    .innerJoin(courses, eq(courses.id, courseDeped.courseId))
-    .innerJoin(schoolGradingPolicies, and(eq(schoolGradingPolicies.schoolId, courses.schoolId), eq(schoolGradingPolicies.kind, 'deped')))
-    .where(eq(courseDeped.courseId, courseId))
-    .limit(1);
-  return row?.classId && row.schoolId ? { ...row, classId: row.classId, schoolId: row.schoolId } : null;
 };
 
 const dayNumber = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
@@ -265,3 +238,5 @@ export const loadDepedGrades = async (db: Db, courseId: string, opts: { studentI
     students: out,
   };
 };
+
+export { readCourseDepedRow, readDepedKeys, readPolicyRow };

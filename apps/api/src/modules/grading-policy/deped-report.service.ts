@@ -1,7 +1,7 @@
 import type { DepedCourseReport } from '@klase/core/deped/contracts';
 import { descriptorOf, remarksOf } from '@klase/core/deped/engine';
 import type { Db } from '../../platform/context.ts';
-import { loadDepedGrades, type DepedCourseGrades } from './deped-grades.ts';
+import { loadDepedGrades, type DepedCourseGrades } from './deped-grades.service.ts';
 
 /**
  * A learner's DepEd block of a course (the grade report, the dashboard): the four quarters with every

@@ -13,7 +13,7 @@ import { schools } from '../../db/schema/tenancy.ts';
 import { users } from '../../db/schema/users.ts';
 import { fullNameSql, sortNameSql } from '../../kernel/people.ts';
 import type { ClassRecord } from '../../kernel/class-access.ts';
-import { loadDepedGrades, readPolicyRow, type DepedCourseGrades } from '../grading-policy/deped-grades.ts';
+import { loadDepedGrades, readPolicyRow, type DepedCourseGrades } from '../grading-policy/deped-grades.service.ts';
 
 /**
  * Everything one SF9 (Learner's Progress Report Card) prints, loaded for a whole section at once
