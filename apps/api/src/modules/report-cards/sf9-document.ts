@@ -209,7 +209,8 @@ export const sf9Document = (cards: readonly ReportCardData[], paper: PaperSize, 
   const l = sf9Labels(lang);
   const first = cards[0];
   return {
-    pageSize: PAPER[paper],
+    // A copy: pdfmake writes its orientation into the object it is given, and PAPER is shared.
+    pageSize: { ...PAPER[paper] },
     pageOrientation: 'landscape',
     pageMargins: [36, 30, 36, 30],
     info: {
