@@ -30,7 +30,7 @@ import {
 } from './grading-policy.repo.ts';
 
 /**
- * A class course as a DepEd learning area (`/api/courses/:courseId/deped`, docs/decisions/XXXX-depedapi.md).
+ * A class course as a DepEd learning area (`/api/courses/:courseId/deped`, docs/decisions/0052-depedapi.md).
  *
  * Applying the school's policy to a course (on `PUT`, and again for every DepEd course of the school
  * whenever the administrator saves the policy) makes its gradebook DepEd's, in the caller's transaction:

@@ -19,7 +19,7 @@ import { readCourseDepedRow, readDepedKeys, readPolicyRow } from './grading-poli
 
 /**
  * Every learner's DepEd grades of one class course (a learning area), shared by the grade report,
- * the SF9 and the E-Class Record (issue 19, docs/decisions/XXXX-depedapi.md). A handful of queries
+ * the SF9 and the E-Class Record (issue 19, docs/decisions/0052-depedapi.md). A handful of queries
  * whatever the class size: the policy and the course's subject group, the gradebook setup and the
  * grades through the gradebook's own loaders.
  *
