@@ -30,6 +30,12 @@ export interface Slots {
   announcementsBox: ComponentType;
   /** The dashboard's "Upcoming events" box (features/calendar). */
   upcomingEvents: ComponentType<UpcomingEventsProps>;
+  /** A parent's view of a child's report cards (features/report-cards). */
+  childReportCards: ComponentType<{ childId: string }>;
+  /** A student's learner fields, editable by a school admin (features/learners). */
+  learnerFieldsPanel: ComponentType<{ userId: string }>;
+  /** The class adviser line on a class page (features/learners). */
+  adviserLine: ComponentType<{ classId: string }>;
 }
 
 export type SlotLoaders = { [K in keyof Slots]: () => Promise<Slots[K]> };

@@ -1,4 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Suspense } from 'react';
+import { slot } from '../../lib/slots.ts';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorText } from '../../components/error-text.tsx';
@@ -10,7 +12,8 @@ import { PageLoader } from '../../components/page-loader.tsx';
 import { paths } from '../../config/paths.ts';
 import { fullName, photoUrl } from '../../lib/photo.ts';
 import { useChildQuery } from './api.ts';
-import { ChildReportCards } from '../report-cards/child-report-cards.tsx';
+
+const ChildReportCards = slot('childReportCards');
 
 /** A linked child's profile (`child-details/:id` and `child/:id`); any other id is not found. */
 export const ChildTab = () => {
@@ -60,7 +63,9 @@ export const ChildTab = () => {
           </SimpleGrid>
         </Stack>
       </Paper>
-      <ChildReportCards childId={c.id} />
+      <Suspense fallback={null}>
+        <ChildReportCards childId={c.id} />
+      </Suspense>
     </Stack>
   );
 };

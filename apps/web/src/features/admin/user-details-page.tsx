@@ -1,4 +1,6 @@
 import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Suspense } from 'react';
+import { slot } from '../../lib/slots.ts';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LOAD_ROLES, type UserDetails } from '@klase/core/admin/users';
@@ -11,11 +13,12 @@ import { useSession } from '../../lib/session-store.ts';
 import { canWriteAdmin } from './admin-access.ts';
 import { DetailList } from '../../components/detail-list.tsx';
 import { LinkedUsersPanel } from './linked-users-panel.tsx';
-import { LearnerFieldsPanel } from '../learners/learner-fields-panel.tsx';
 import { useRoleName } from './role-name.ts';
 import { SignInLockPanel } from './sign-in-lock-panel.tsx';
 import { UserActions } from './user-actions.tsx';
 import { useUserQuery } from './users-api.ts';
+
+const LearnerFieldsPanel = slot('learnerFieldsPanel');
 
 const Loads = ({ user }: { user: UserDetails }) => {
   const { t } = useTranslation('admin');
@@ -99,7 +102,11 @@ const Details = ({ user, roleId }: { user: UserDetails; roleId: number }) => {
         <DetailList items={items} />
       </Paper>
       {LOAD_ROLES.includes(user.roleId as (typeof LOAD_ROLES)[number]) && <Loads user={user} />}
-      {user.roleId === ROLE.student && roleId === ROLE.schoolAdmin && <LearnerFieldsPanel userId={user.id} />}
+      {user.roleId === ROLE.student && roleId === ROLE.schoolAdmin && (
+        <Suspense fallback={null}>
+          <LearnerFieldsPanel userId={user.id} />
+        </Suspense>
+      )}
       {(user.roleId === ROLE.student || user.roleId === ROLE.parent) && <LinkedUsersPanel user={user} canWrite={write} />}
     </Stack>
   );

@@ -1,4 +1,6 @@
 import { Alert, Box, Group, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { Suspense } from 'react';
+import { slot } from '../../lib/slots.ts';
 import { IconAlertTriangle, IconArchive } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router';
@@ -16,7 +18,8 @@ import { useClassDetails } from '../../api/class-api.ts';
 import { schoolYearText, useClassText } from '../../lib/class-format.ts';
 import css from './classes.module.css';
 import { BackLink } from '../../components/back-link.tsx';
-import { AdviserLine } from '../learners/adviser-line.tsx';
+
+const AdviserLine = slot('adviserLine');
 
 /** The tabs a user sees in a class: by role (class list) and by what the API says they may do. */
 export const classTabs = (cls: ClassDetails, roleId: number): { key: string; to: string }[] => [
@@ -53,7 +56,9 @@ const ClassHeader = ({ cls }: { cls: ClassDetails }) => {
           ))}
         </Group>
       )}
-      <AdviserLine classId={cls.id} />
+      <Suspense fallback={null}>
+        <AdviserLine classId={cls.id} />
+      </Suspense>
       {cls.archived && (
         <Alert
           color="gray"

@@ -108,6 +108,9 @@ fillSlots({
   quizPanel: async () => Nothing,
   announcementsBox: async () => () => <section aria-label="Announcements" />,
   upcomingEvents: async () => Upcoming,
+  childReportCards: async () => Nothing,
+  learnerFieldsPanel: async () => Nothing,
+  adviserLine: async () => Nothing,
 });
 
 beforeEach(() => {
