@@ -9,7 +9,7 @@ import { DetailList } from '../../components/detail-list.tsx';
 import { useClassDetails } from '../../api/class-api.ts';
 import { PersonPage, PersonSection } from './class-list-person.tsx';
 import { useClassStudent } from './roster-api.ts';
-import { useLearnerItems } from '../learners/learner-items.ts';
+import { useLearnerItems } from '../../lib/learner-items.ts';
 
 const statusOf = (active: boolean) => (active ? 'ACTIVE' : 'INACTIVE');
 

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AttendanceFormInput, AttendanceSheet, LearnerFieldsInput, ObservedValuesFormInput, Sex } from '@klase/core/deped/contracts';
-import { LEARNERS_PATH, type ClassAdviser, type LearnerProfile, type ObservedValuesSheet } from '@klase/core/deped/learners';
+import type { AttendanceFormInput, AttendanceSheet, ObservedValuesFormInput, Sex } from '@klase/core/deped/contracts';
+import type { ClassAdviser, ObservedValuesSheet } from '@klase/core/deped/learners';
 import { apiFetch } from '../../api/http.ts';
 import { classKeys, classPath } from '../../api/class-api.ts';
+import { learnerProfileKey } from '../../api/learner-profile.ts';
 
 /** A class's adviser, attendance and observed values, and a student's learner fields (issue 19). */
 
@@ -10,7 +11,7 @@ export const learnerKeys = {
   adviser: (classId: string) => [...classKeys.inClass(classId), 'adviser'] as const,
   attendance: (classId: string) => [...classKeys.inClass(classId), 'attendance'] as const,
   observed: (classId: string, quarter: number) => [...classKeys.inClass(classId), 'observed-values', quarter] as const,
-  profile: (userId: string) => ['learners', userId] as const,
+  profile: learnerProfileKey,
 };
 
 /** `AttendanceSheet` as the wire carries it (the contract's intersection hides the learner fields from `.map`). */
@@ -44,17 +45,7 @@ export const useObservedValues = (classId: string, quarter: number) =>
 export const putObservedCall = (classId: string, body: ObservedValuesFormInput) =>
   apiFetch<ObservedValuesSheet>(`${classPath(classId, 'observed-values')}?quarter=${body.quarter}`, { method: 'PUT', body });
 
-const profilePath = (userId: string) => `${LEARNERS_PATH}/${encodeURIComponent(userId)}`;
-
-export const useLearnerProfile = (userId: string, enabled = true) =>
-  useQuery({
-    queryKey: learnerKeys.profile(userId),
-    queryFn: ({ signal }) => apiFetch<LearnerProfile>(profilePath(userId), { signal }),
-    enabled: enabled && userId !== '',
-    retry: false,
-  });
-
-export const putLearnerProfileCall = (userId: string, body: LearnerFieldsInput) => apiFetch<LearnerProfile>(profilePath(userId), { method: 'PUT', body });
+export { putLearnerProfileCall, useLearnerProfile } from '../../api/learner-profile.ts';
 
 export const useInvalidate = () => {
   const qc = useQueryClient();

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLearnerProfile } from './learners-api.ts';
+import { useLearnerProfile } from '../api/learner-profile.ts';
 
 /** A student's learner fields as label and value pairs (for a `DetailList`); empty until loaded or when not readable. */
 export const useLearnerItems = (studentId: string): { label: string; value: string | null }[] => {
