@@ -261,7 +261,7 @@ const classChildRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/class-work/student-page.tsx'), 'StudentPage'),
     children: [
       { index: true, loader: ({ params }) => redirect(paths.classStudent.to(params.id ?? '', params.studentId ?? '')) },
-      { path: 'about', lazy: lazyPage(() => import('../features/class-work/student-page.tsx'), 'StudentAboutTab') },
+      { path: 'about', lazy: lazyPage(() => import('../features/class-work/student-page.tsx'), 'StudentAboutTab', 'grading') },
       { path: 'grade', lazy: lazyPage(() => import('./pages/student-grade-tab.tsx'), 'StudentGradeTab') },
       { path: 'portfolios', lazy: lazyPage(() => import('../features/class-work/portfolio-tab.tsx'), 'PortfolioTab') },
       {
@@ -293,13 +293,13 @@ const classChildRoutes: RouteObject[] = [
   },
   {
     path: 'class-attendance',
-    handle: meta({ role: 'classProgress', title: 'learners:attendance.title' }),
-    lazy: lazyPage(() => import('../features/learners/attendance-page.tsx'), 'AttendancePage'),
+    handle: meta({ role: 'classProgress', title: 'grading:learners.attendance.title' }),
+    lazy: lazyPage(() => import('../features/learners/attendance-page.tsx'), 'AttendancePage', 'grading'),
   },
   {
     path: 'class-observed-values',
-    handle: meta({ role: 'classProgress', title: 'learners:observed.title' }),
-    lazy: lazyPage(() => import('../features/learners/observed-values-page.tsx'), 'ObservedValuesPage'),
+    handle: meta({ role: 'classProgress', title: 'grading:learners.observed.title' }),
+    lazy: lazyPage(() => import('../features/learners/observed-values-page.tsx'), 'ObservedValuesPage', 'grading'),
   },
   {
     path: 'class-materials',
@@ -309,8 +309,8 @@ const classChildRoutes: RouteObject[] = [
   // SF9 report cards and honors (issue 19): the same people as the class progress.
   {
     path: 'report-cards',
-    handle: meta({ role: 'classProgress', title: 'reportCards:title' }),
-    lazy: lazyPage(() => import('../features/report-cards/report-cards-tab.tsx'), 'ReportCardsTab'),
+    handle: meta({ role: 'classProgress', title: 'grading:reportCards.title' }),
+    lazy: lazyPage(() => import('../features/report-cards/report-cards-tab.tsx'), 'ReportCardsTab', 'grading'),
   },
   {
     path: 'settings',

@@ -9,9 +9,11 @@ export const appSlotLoaders: SlotLoaders = {
   announcementsBox: () => import('../features/announcements/announcements-box.tsx').then((m) => m.AnnouncementsBox),
   upcomingEvents: () =>
     Promise.all([import('../features/calendar/upcoming-events-card.tsx'), loadRouteNamespace('calendar')]).then(([m]) => m.UpcomingEventsCard),
-  childReportCards: () => import('../features/report-cards/child-report-cards.tsx').then((m) => m.ChildReportCards),
-  learnerFieldsPanel: () => import('../features/learners/learner-fields-panel.tsx').then((m) => m.LearnerFieldsPanel),
-  adviserLine: () => import('../features/learners/adviser-line.tsx').then((m) => m.AdviserLine),
+  childReportCards: () =>
+    Promise.all([import('../features/report-cards/child-report-cards.tsx'), loadRouteNamespace('grading')]).then(([m]) => m.ChildReportCards),
+  learnerFieldsPanel: () =>
+    Promise.all([import('../features/learners/learner-fields-panel.tsx'), loadRouteNamespace('grading')]).then(([m]) => m.LearnerFieldsPanel),
+  adviserLine: () => Promise.all([import('../features/learners/adviser-line.tsx'), loadRouteNamespace('grading')]).then(([m]) => m.AdviserLine),
 };
 
 fillSlots(appSlotLoaders);

@@ -19,12 +19,9 @@ export const FEATURE_NAMESPACES = [
   'gradeSetup',
   'gradeBook',
   'gradeReport',
-  'classRecord',
   'messaging',
   'notifications',
   'announcements',
-  'reportCards',
-  'learners',
 ] as const;
 /**
  * Namespaces of pages few visits need, loaded with those pages (`loadRouteNamespace`, from the

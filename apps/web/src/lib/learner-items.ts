@@ -3,7 +3,7 @@ import { useLearnerProfile } from '../api/learner-profile.ts';
 
 /** A student's learner fields as label and value pairs (for a `DetailList`); empty until loaded or when not readable. */
 export const useLearnerItems = (studentId: string): { label: string; value: string | null }[] => {
-  const { t } = useTranslation('learners');
+  const { t } = useTranslation('grading', { keyPrefix: 'learners' });
   const q = useLearnerProfile(studentId);
   if (!q.data) return [];
   const p = q.data;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
 import { IconFolderPlus, IconLetterCase, IconPlus, IconSettings } from '@tabler/icons-react';
 import { Link, Navigate } from 'react-router';
@@ -7,11 +7,16 @@ import type { GradebookSetupView } from '@klase/core/gradebook/views';
 import { GRADE_SETUP_TABS, paths, type GradeSetupTab as TabName } from '../../config/paths.ts';
 import { ClassListTabs } from '../../components/class-list-tabs.tsx';
 import { CategoriesTab } from './setup/categories-tab.tsx';
-import { DepedCoursePanel } from './setup/deped-panel.tsx';
+import { loadRouteNamespace } from '../../i18n/i18n.ts';
 import { FinalSettingsDialog, FinalTab } from './setup/final-tab.tsx';
 import { PeriodsTab } from './setup/periods-tab.tsx';
 import { useSetupParams, WithSetup } from './setup/setup-frame.tsx';
 import { LettersTab, RubricsTab, ScalesTab } from './setup/simple-tabs.tsx';
+
+/** The DepEd learning-area panel and its texts (the `grading` namespace) load apart: most schools and visits never need them. */
+const DepedCoursePanel = lazy(() =>
+  Promise.all([import('./setup/deped-panel.tsx'), loadRouteNamespace('grading')]).then(([m]) => ({ default: m.DepedCoursePanel })),
+);
 
 const isTab = (tab: string): tab is TabName => (GRADE_SETUP_TABS as readonly string[]).includes(tab);
 
@@ -84,7 +89,11 @@ export const GradeSetupTab = () => {
       <WithSetup>
         {(setup) => (
           <>
-            {setup.can.manage && <DepedCoursePanel courseId={courseId} />}
+            {setup.can.manage && (
+              <Suspense fallback={null}>
+                <DepedCoursePanel courseId={courseId} />
+              </Suspense>
+            )}
             {setup.can.manage && <SideButtons onUpdateFinal={() => setFinalOpen(true)} />}
             <TabBody tab={tab} setup={setup} onUpdateFinal={() => setFinalOpen(true)} />
             {finalOpen && <FinalSettingsDialog settings={setup.settings} onClose={() => setFinalOpen(false)} />}

@@ -108,7 +108,7 @@ const PresetsSection = ({ form, readOnly }: { form: Form; readOnly: boolean }) =
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
         {SUBJECT_GROUPS.map((g) => {
           const sum = weightSum(form.values.presets[g]);
-          const name = t(`gradeSetup:deped.groups.${g}`);
+          const name = t(`grading:deped.groups.${g}`);
           return (
             <Paper key={g} withBorder p="sm" component="fieldset" m={0} data-testid={`preset-${g}`}>
               <Text component="legend" fw={700} size="sm" px={4}>
@@ -118,10 +118,10 @@ const PresetsSection = ({ form, readOnly }: { form: Form; readOnly: boolean }) =
                 {(['ww', 'pt', 'qa'] as const).map((c) => (
                   <TextField
                     key={c}
-                    label={t(`gradeSetup:deped.short.${c}`)}
+                    label={t(`grading:deped.short.${c}`)}
                     aria-label={t('grading:presets.weightOf', {
-                      short: t(`gradeSetup:deped.short.${c}`),
-                      component: t(`gradeSetup:deped.components.${c}`),
+                      short: t(`grading:deped.short.${c}`),
+                      component: t(`grading:deped.components.${c}`),
                       group: name,
                     })}
                     required

@@ -12,7 +12,7 @@ export const AdviserLine = ({ classId }: { classId: string }) => {
 };
 
 const AdviserControl = ({ classId, a }: { classId: string; a: ClassAdviser }) => {
-  const { t } = useTranslation('learners');
+  const { t } = useTranslation('grading', { keyPrefix: 'learners' });
   const invalidate = useInvalidate();
   const [choice, setChoice] = useState(a.teacherId ?? '');
   const [saving, setSaving] = useState(false);

@@ -28,11 +28,12 @@ const cellIssue = (s: string | undefined, max: number): { key: string; params?: 
 
 /** Client checks of the grid: school days ≤ 31, days present ≤ the month's school days (paths as the API's). */
 const useGridErrors = (draft: Draft, months: string[], learners: AttendanceView['learners'], serverErrors: Record<string, string>) => {
-  const { t } = useTranslation('learners');
+  const { t } = useTranslation('grading', { keyPrefix: 'learners' });
+  const { t: tv } = useTranslation('validation');
   const dayErrors: Record<string, string> = {};
   for (const m of months) {
     const issue = cellIssue(draft.days[m], 31);
-    if (issue) dayErrors[m] = t(`validation:${issue.key}`, issue.params ?? {});
+    if (issue) dayErrors[m] = tv(issue.key, issue.params ?? {});
   }
   const cellErrors: Record<string, string> = {};
   learners.forEach((l, i) => {
@@ -43,7 +44,7 @@ const useGridErrors = (draft: Draft, months: string[], learners: AttendanceView[
       if (limit === null && num(value) !== null) cellErrors[path] = t('attendance.schoolDaysFirst');
       else {
         const issue = cellIssue(value, limit ?? 31);
-        if (issue) cellErrors[path] = t(`validation:${issue.key}`, issue.params ?? {});
+        if (issue) cellErrors[path] = tv(issue.key, issue.params ?? {});
         else if (serverErrors[path]) cellErrors[path] = serverErrors[path];
       }
     }
@@ -52,7 +53,7 @@ const useGridErrors = (draft: Draft, months: string[], learners: AttendanceView[
 };
 
 const useMonthName = () => {
-  const { t } = useTranslation('learners');
+  const { t } = useTranslation('grading', { keyPrefix: 'learners' });
   return (m: string) => new Intl.DateTimeFormat(t('common.dateLocale'), { month: 'short', timeZone: 'UTC' }).format(new Date(`${m}-01T00:00:00Z`));
 };
 
@@ -90,7 +91,7 @@ const NumberCell = ({ label, value, error, readOnly, onChange }: Cell) => (
 );
 
 const MonthHeader = ({ months }: { months: string[] }) => {
-  const { t } = useTranslation('learners');
+  const { t } = useTranslation('grading', { keyPrefix: 'learners' });
   const monthName = useMonthName();
   return (
     <Table.Thead>
@@ -108,7 +109,7 @@ const MonthHeader = ({ months }: { months: string[] }) => {
 
 /** The editable grid, started from one loaded sheet (remounted when the sheet reloads). */
 const AttendanceGrid = ({ classId, sheet, months }: { classId: string; sheet: AttendanceView; months: string[] }) => {
-  const { t } = useTranslation('learners');
+  const { t } = useTranslation('grading', { keyPrefix: 'learners' });
   const issueText = useIssueText();
   const monthName = useMonthName();
   const invalidate = useInvalidate();
@@ -185,7 +186,7 @@ const AttendanceGrid = ({ classId, sheet, months }: { classId: string; sheet: At
  * The adviser and the school administrator edit; other staff of the class read.
  */
 export const AttendancePage = () => {
-  const { t } = useTranslation('learners');
+  const { t } = useTranslation('grading', { keyPrefix: 'learners' });
   const { id = '' } = useParams();
   const cls = useClassDetails(id);
   const q = useAttendance(id);

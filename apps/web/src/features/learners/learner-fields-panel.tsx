@@ -14,7 +14,7 @@ export const LearnerFieldsPanel = ({ userId }: { userId: string }) => {
 };
 
 const LearnerFieldsForm = ({ userId, profile }: { userId: string; profile: LearnerProfile }) => {
-  const { t } = useTranslation('learners');
+  const { t } = useTranslation('grading', { keyPrefix: 'learners' });
   const issueText = useIssueText();
   const invalidate = useInvalidate();
   const [lrn, setLrn] = useState(profile.lrn ?? '');

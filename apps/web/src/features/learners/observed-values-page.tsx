@@ -25,7 +25,7 @@ const statementNo = (s: ObservedStatement): string => {
 };
 
 const Statements = () => {
-  const { t } = useTranslation('learners');
+  const { t } = useTranslation('grading', { keyPrefix: 'learners' });
   return (
     <Stack gap={4}>
       <Title order={3} size="h4">
@@ -60,7 +60,7 @@ const Statements = () => {
 
 /** The marks grid of one quarter, started from one loaded sheet (remounted when it reloads). */
 const ObservedGrid = ({ classId, sheet }: { classId: string; sheet: ObservedValuesSheet }) => {
-  const { t } = useTranslation('learners');
+  const { t } = useTranslation('grading', { keyPrefix: 'learners' });
   const invalidate = useInvalidate();
   const [marks, setMarks] = useState<Marks>(() => Object.fromEntries(sheet.learners.map((l) => [l.studentId, l.marks])));
   const [saving, setSaving] = useState(false);
@@ -135,7 +135,7 @@ const ObservedGrid = ({ classId, sheet }: { classId: string; sheet: ObservedValu
  * school administrator edit; other staff of the class read.
  */
 export const ObservedValuesPage = () => {
-  const { t } = useTranslation('learners');
+  const { t } = useTranslation('grading', { keyPrefix: 'learners' });
   const { id = '' } = useParams();
   const [quarter, setQuarter] = useState<Quarter>(1);
   const q = useObservedValues(id, quarter);

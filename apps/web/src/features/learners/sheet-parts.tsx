@@ -18,7 +18,7 @@ export const issuesOf = (err: unknown): FieldIssue[] | undefined => (isApiError(
 
 /** Loading, error and "no learners" states shared by the attendance and observed values pages. */
 export const SheetState = ({ pending, error, empty, children }: { pending: boolean; error: unknown; empty: boolean; children: ReactNode }) => {
-  const { t } = useTranslation('learners');
+  const { t } = useTranslation('grading', { keyPrefix: 'learners' });
   if (pending)
     return (
       <Stack gap="sm" aria-busy="true">
@@ -43,7 +43,7 @@ export const SheetState = ({ pending, error, empty, children }: { pending: boole
 
 /** Read-only note or the save button. */
 export const SheetActions = ({ canEdit, saving, onSave }: { canEdit: boolean; saving: boolean; onSave: () => void }) => {
-  const { t } = useTranslation('learners');
+  const { t } = useTranslation('grading', { keyPrefix: 'learners' });
   if (!canEdit) return <Text c="dimmed">{t('common.readOnly')}</Text>;
   return (
     <Group>

@@ -13,7 +13,7 @@ export const CardOptionsFields = ({
   onChange: (v: CardOptions) => void;
   withQuarter?: boolean;
 }) => {
-  const { t } = useTranslation('reportCards');
+  const { t } = useTranslation('grading', { keyPrefix: 'reportCards' });
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       {withQuarter && (

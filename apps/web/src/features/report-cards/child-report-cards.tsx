@@ -8,7 +8,7 @@ import { learnerCardUrl, useChildClasses, type CardOptions } from './report-card
 
 /** On a parent's child page: the child's SF9 per class and quarter (DepEd gives the card to the parent). */
 export const ChildReportCards = ({ childId }: { childId: string }) => {
-  const { t } = useTranslation('reportCards');
+  const { t } = useTranslation('grading', { keyPrefix: 'reportCards' });
   const classes = useChildClasses(childId);
   const [options, setOptions] = useState<CardOptions>({ quarter: 1, paper: 'a4', lang: 'en-us' });
   const list = classes.data?.data ?? [];

@@ -14,7 +14,7 @@ import { CardOptionsFields } from './card-options.tsx';
 import { learnerCardUrl, sectionFileUrl, useClassHonors, useGradeLevelHonors, useSectionJob, useStartSection, type CardOptions } from './report-cards-api.ts';
 
 const SectionJob = ({ classId, options }: { classId: string; options: CardOptions }) => {
-  const { t } = useTranslation('reportCards');
+  const { t } = useTranslation('grading', { keyPrefix: 'reportCards' });
   const start = useStartSection(classId);
   const [jobId, setJobId] = useState<string | null>(null);
   const job = useSectionJob(classId, jobId);
@@ -54,7 +54,7 @@ const SectionJob = ({ classId, options }: { classId: string; options: CardOption
 };
 
 export const HonorsTable = ({ rows, withSection }: { rows: HonorRow[]; withSection: boolean }) => {
-  const { t } = useTranslation('reportCards');
+  const { t } = useTranslation('grading', { keyPrefix: 'reportCards' });
   if (rows.length === 0) return <Text c="dimmed">{t('honors.none')}</Text>;
   return (
     <Table.ScrollContainer minWidth={320}>
@@ -84,7 +84,7 @@ export const HonorsTable = ({ rows, withSection }: { rows: HonorRow[]; withSecti
 
 /** `#/classes/:id/report-cards` (teachers, assistants, the school administrator): SF9 downloads and the honors list. */
 export const ReportCardsTab = () => {
-  const { t } = useTranslation('reportCards');
+  const { t } = useTranslation('grading', { keyPrefix: 'reportCards' });
   const { id = '' } = useParams();
   const roleId = useSession((s) => s.profile?.roleId ?? 0);
   const cls = useClassDetails(id);

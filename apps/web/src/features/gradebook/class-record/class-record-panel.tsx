@@ -46,7 +46,7 @@ const TextTable = ({ testId, heads, rows }: { testId: string; heads: string[]; r
 );
 
 const PreviewTables = ({ preview }: { preview: ClassRecordPreview }) => {
-  const { t } = useTranslation('classRecord');
+  const { t } = useTranslation('grading', { keyPrefix: 'classRecord' });
   const muted = useTone('muted');
   return (
     <Stack gap="sm">
@@ -93,7 +93,7 @@ interface ImportDialogProps {
 
 /** The import: choose the file (uploaded for the preview with its progress), see the preview, confirm. */
 const ImportDialog = ({ courseId, quarter, onClose }: ImportDialogProps) => {
-  const { t } = useTranslation('classRecord');
+  const { t } = useTranslation('grading', { keyPrefix: 'classRecord' });
   const client = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ClassRecordPreview | null>(null);
@@ -154,7 +154,7 @@ const ImportDialog = ({ courseId, quarter, onClose }: ImportDialogProps) => {
 };
 
 export const ClassRecordPanel = ({ courseId }: { courseId: string }) => {
-  const { t } = useTranslation('classRecord');
+  const { t } = useTranslation('grading', { keyPrefix: 'classRecord' });
   const muted = useTone('muted');
   const errorMessage = useErrorMessage();
   const info = useClassRecordInfo(courseId);
@@ -208,7 +208,7 @@ export const ClassRecordPanel = ({ courseId }: { courseId: string }) => {
         onClose={() => setImporting(false)}
         title={t('importTitle', { n: quarter })}
         size="lg"
-        closeButtonProps={{ 'aria-label': t('common:close') }}
+        closeButtonProps={{ 'aria-label': t('close') }}
       >
         {importing && <ImportDialog courseId={courseId} quarter={quarter} onClose={() => setImporting(false)} />}
       </Modal>

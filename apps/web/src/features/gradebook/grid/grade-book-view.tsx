@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Alert, Anchor, Skeleton, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +8,16 @@ import { paths } from '../../../config/paths.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorText } from '../../../components/error-text.tsx';
 import { useTone } from '../../../components/tones.ts';
-import { ClassRecordPanel } from '../class-record/class-record-panel.tsx';
 import { GraderGrid } from './grader-grid.tsx';
 import { useGradebookGrid } from './gradebook-api.ts';
 import { gridColumns, visibleStudents, type GridSort } from './grid-model.ts';
 import { GridToolbar, type GridFilters } from './grid-toolbar.tsx';
+import { loadRouteNamespace } from '../../../i18n/i18n.ts';
+
+/** The E-Class Record panel (DepEd courses only) loads apart: the grade book's own code stays within its budget. */
+const ClassRecordPanel = lazy(() =>
+  Promise.all([import('../class-record/class-record-panel.tsx'), loadRouteNamespace('grading')]).then(([m]) => ({ default: m.ClassRecordPanel })),
+);
 
 /** The teacher's grade book: loading, error, "not ready" and empty states around the filters and the grid. */
 
@@ -52,7 +57,9 @@ const Filled = ({ classId, courseId, grid }: { classId: string; courseId: string
     );
   return (
     <Stack gap="sm">
-      <ClassRecordPanel courseId={courseId} />
+      <Suspense fallback={null}>
+        <ClassRecordPanel courseId={courseId} />
+      </Suspense>
       <GridToolbar courseId={courseId} grid={grid} filters={filters} onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))} />
       {grid.can.manage && (
         <Text size="xs" c={muted} id="grade-book-keys">

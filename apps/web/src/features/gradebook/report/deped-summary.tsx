@@ -19,10 +19,10 @@ const DESCRIPTOR_COLOR: Record<Descriptor, string> = {
 
 /** "How was this calculated?" of one quarter: each component's totals, PS and WS, the initial grade and the table's row. */
 const QuarterExplanation = ({ id, quarter }: { id: string; quarter: QuarterResult }) => {
-  const { t } = useTranslation(['gradeReport', 'gradeSetup']);
+  const { t } = useTranslation(['grading', 'gradeReport']);
   const e = explainQuarter(quarter);
   const say = (p: Phrase) => {
-    const component = typeof p.params.component === 'string' ? t(`gradeSetup:deped.components.${p.params.component}`) : undefined;
+    const component = typeof p.params.component === 'string' ? t(`grading:deped.components.${p.params.component}`) : undefined;
     return t(p.key, { ...p.params, ...(component ? { component } : {}) });
   };
   const title = t('deped.explainTitle', { n: quarter.quarter });
@@ -46,7 +46,7 @@ const QuarterExplanation = ({ id, quarter }: { id: string; quarter: QuarterResul
 };
 
 const DescriptorBadge = ({ descriptor }: { descriptor: Descriptor }) => {
-  const { t } = useTranslation('gradeReport');
+  const { t } = useTranslation(['grading', 'gradeReport']);
   return (
     <Badge variant="light" color={DESCRIPTOR_COLOR[descriptor]} c="var(--mantine-color-text)" size="lg" tt="none" data-testid="deped-descriptor">
       {t(`deped.descriptors.${descriptor}`)}
@@ -56,7 +56,7 @@ const DescriptorBadge = ({ descriptor }: { descriptor: Descriptor }) => {
 
 /** Q1–Q4, the final grade and the remarks, as on the report card. */
 const QuarterTable = ({ deped }: { deped: DepedCourseReport }) => {
-  const { t } = useTranslation('gradeReport');
+  const { t } = useTranslation(['grading', 'gradeReport']);
   // Six short columns fit a 360 px screen (headers wrap): no scrolling region.
   return (
     <Table captionSide="top" withTableBorder withColumnBorders verticalSpacing={4} horizontalSpacing={6} data-testid="deped-quarters">
@@ -97,7 +97,7 @@ const QuarterTable = ({ deped }: { deped: DepedCourseReport }) => {
 
 /** Per quarter with scores: its "How was this calculated?" button and panel. */
 const QuarterExplanations = ({ quarters }: { quarters: QuarterResult[] }) => {
-  const { t } = useTranslation('gradeReport');
+  const { t } = useTranslation(['grading', 'gradeReport']);
   const muted = useTone('muted');
   const base = useId();
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
@@ -124,7 +124,7 @@ const QuarterExplanations = ({ quarters }: { quarters: QuarterResult[] }) => {
                 open={open.has(q.quarter)}
                 controls={id}
                 onToggle={() => toggle(q.quarter)}
-                label={open.has(q.quarter) ? t('explain.close') : t('explain.open')}
+                label={open.has(q.quarter) ? t('gradeReport:explain.close') : t('gradeReport:explain.open')}
                 name={name}
               />
             </Group>
@@ -142,14 +142,14 @@ const QuarterExplanations = ({ quarters }: { quarters: QuarterResult[] }) => {
  * calculated. Replaces the course total / final grade summary (no competing totals).
  */
 export const DepedSummary = ({ deped }: { deped: DepedCourseReport }) => {
-  const { t } = useTranslation('gradeReport');
+  const { t } = useTranslation(['grading', 'gradeReport']);
   const base = useId();
   const headline = headlineOf(deped);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={`${base}-title`} data-testid="deped-summary">
       <Stack gap="md">
         <Title order={3} size="h4" id={`${base}-title`}>
-          {t('deped.title')}
+          {t('deped.reportTitle')}
         </Title>
         {headline ? (
           <Stack gap={4} data-testid="deped-headline">

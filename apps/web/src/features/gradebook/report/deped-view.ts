@@ -32,7 +32,7 @@ export const hasScores = (q: QuarterResult) => q.components.some((c) => c.items 
 const two = (n: number | null) => (n === null ? '-' : formatNumber(n, 2));
 const plain = (n: number) => String(Math.round(n * 100) / 100);
 
-/** "How was this calculated?" for one quarter, as phrases of the `gradeReport` namespace (`deped.explain.*`). */
+/** "How was this calculated?" for one quarter, as phrases of the `grading` namespace (`deped.explain.*`). */
 export const explainQuarter = (q: QuarterResult): { components: Phrase[]; initial: Phrase; transmuted: Phrase | null } => ({
   components: q.components.map((c): Phrase =>
     c.ps === null

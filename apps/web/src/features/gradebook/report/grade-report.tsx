@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconEyeOff } from '@tabler/icons-react';
@@ -7,12 +8,15 @@ import { NARROW_QUERY } from '../../../components/data-table/types.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useErrorMessage } from '../../../components/error-text.tsx';
 import { isApiError } from '../../../api/http.ts';
-import { DepedSummary } from './deped-summary.tsx';
+import { loadRouteNamespace } from '../../../i18n/i18n.ts';
 import { depedOf } from './deped-view.ts';
 import { useStudentGradeReport } from './report-api.ts';
 import { ReportCards } from './report-cards.tsx';
 import { ReportSummary } from './report-summary.tsx';
 import { ReportTable } from './report-table.tsx';
+
+/** A DepEd course's quarterly grades and their explanation, with their texts (the `grading` namespace), load apart. */
+const DepedSummary = lazy(() => Promise.all([import('./deped-summary.tsx'), loadRouteNamespace('grading')]).then(([m]) => ({ default: m.DepedSummary })));
 
 /** While the report loads: announced, shaped like the summary and the table. */
 export const ReportSkeleton = () => {
@@ -56,7 +60,11 @@ export const GradeReportView = ({ report, staff = false }: GradeReportViewProps)
           {t('report.notReleasedStaff')}
         </Alert>
       )}
-      {deped && <DepedSummary deped={deped} />}
+      {deped && (
+        <Suspense fallback={null}>
+          <DepedSummary deped={deped} />
+        </Suspense>
+      )}
       {report.lines.every((l) => l.kind !== 'item') ? (
         <EmptyState text={t('report.empty')} />
       ) : (

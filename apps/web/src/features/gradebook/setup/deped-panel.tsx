@@ -40,12 +40,12 @@ const useCourseDeped = (courseId: string, enabled: boolean) =>
 
 /** "WW 30% · PT 50% · QA 20%" in the reader's language. */
 export const useWeightsText = () => {
-  const { t } = useTranslation('gradeSetup');
+  const { t } = useTranslation('grading');
   return (w: ComponentWeights) => (['ww', 'pt', 'qa'] as const).map((c) => t('deped.weight', { component: t(`deped.short.${c}`), weight: w[c] })).join(' · ');
 };
 
 const PanelForm = ({ courseId, current, presets }: { courseId: string; current: CourseDeped | null; presets: Record<SubjectGroup, ComponentWeights> }) => {
-  const { t } = useTranslation('gradeSetup');
+  const { t } = useTranslation('grading');
   const queryClient = useQueryClient();
   const weightsText = useWeightsText();
   const [group, setGroup] = useState<SubjectGroup | ''>(current?.subjectGroup ?? '');
@@ -114,7 +114,7 @@ const PanelForm = ({ courseId, current, presets }: { courseId: string; current: 
  * weights, and the grading periods the school's quarters (asked first).
  */
 export const DepedCoursePanel = ({ courseId }: { courseId: string }) => {
-  const { t } = useTranslation('gradeSetup');
+  const { t } = useTranslation('grading');
   const policy = useGradingPolicy();
   const onDeped = policy.data?.kind === 'deped';
   const course = useCourseDeped(courseId, onDeped);
