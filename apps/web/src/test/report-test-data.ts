@@ -67,7 +67,7 @@ const total = (kind: 'category' | 'course', id: string, name: string, depth: num
     ...figures(r),
     letter,
     weight: kind === 'category' ? 1 : null,
-    contribution: r.percent,
+    contribution: null,
     passed: null,
     explanation: r.explanation,
   };

@@ -219,7 +219,7 @@ export const gradingPeriodForm = z
   });
 export type GradingPeriodFormInput = z.input<typeof gradingPeriodForm>;
 
-/** `PUT /gradebook/letters` (page `gradeLetters/update`): descending boundaries 0..100, unique; `null` = back to the defaults. */
+/** `PUT /gradebook/letters` (page `gradeLetters/update`): boundaries 0..100, unique; blank rows left out, the rest sorted highest first; `null` = back to the defaults. */
 export const gradeLettersForm = z.object({ letters: gradeLettersSchema.nullable() });
 export type GradeLettersFormInput = z.input<typeof gradeLettersForm>;
 

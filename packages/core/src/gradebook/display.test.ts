@@ -100,30 +100,47 @@ describe('grade letters schema', () => {
   it('accepts the default letters', () => {
     expect(issues(DEFAULT_LETTERS)).toEqual([]);
   });
-  it('refuses boundaries out of 0..100, not descending, repeated, and repeated letters', () => {
+  it('refuses boundaries out of 0..100, repeated boundaries and letters, naming the row as entered', () => {
     expect(issues([{ letter: 'A', boundary: 101 }])).toEqual(['0.boundary:notGreaterThan:100']);
     expect(issues([{ letter: 'A', boundary: -1 }])).toEqual(['0.boundary:notLessThan']);
     expect(
       issues([
         { letter: 'A', boundary: 80 },
-        { letter: 'B', boundary: 90 },
-      ]),
-    ).toEqual(['1.boundary:notGreaterThan:80']);
-    expect(
-      issues([
-        { letter: 'A', boundary: 80 },
+        { letter: '', boundary: null },
         { letter: 'B', boundary: 80 },
       ]),
-    ).toEqual(['1.boundary:duplicateEntry']);
+    ).toEqual(['2.boundary:duplicateEntry']);
     expect(
       issues([
         { letter: 'A', boundary: 80 },
-        { letter: 'a ', boundary: 70 },
+        { letter: 'a ', boundary: 90 },
       ]),
     ).toEqual(['1.letter:duplicateEntry']);
-    expect(issues([{ letter: ' ', boundary: 70 }])).toEqual(['0.letter:required']);
     expect(issues([{ letter: 'A', boundary: 70.123 }])).toEqual(['0.boundary:twoDecimals']);
+    expect(issues([{ letter: 'ABCDEFGHIJKLMNOPQRSTU', boundary: 70 }])).toEqual(['0.letter:maxLength:20']);
+    expect(issues([{ letter: 'A', boundary: Number.NaN }])).toEqual(['0.boundary:required']);
     expect(issues([])).toEqual([':minItems']);
+  });
+  it('leaves out rows with a blank letter or boundary and sorts the rest, highest boundary first (as Moodle)', () => {
+    const parsed = gradeLettersSchema.parse([
+      { letter: 'F', boundary: 0 },
+      { letter: '', boundary: null },
+      { letter: ' A ', boundary: 90 },
+      { letter: '  ', boundary: 50 },
+      { letter: 'X', boundary: null },
+      { letter: 'C', boundary: 70.5 },
+      {},
+      { letter: 'B', boundary: 80 },
+    ]);
+    expect(parsed).toEqual([
+      { letter: 'A', boundary: 90 },
+      { letter: 'B', boundary: 80 },
+      { letter: 'C', boundary: 70.5 },
+      { letter: 'F', boundary: 0 },
+    ]);
+    // A blank row's bad boundary is not an error: the row is left out.
+    expect(issues([{ letter: 'F', boundary: 0 }, { letter: '', boundary: 150 }])).toEqual([]);
+    expect(issues([{ letter: ' ', boundary: 70 }, { letter: null, boundary: null }])).toEqual([':minItems']);
   });
 });
 

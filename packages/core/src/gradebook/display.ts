@@ -91,42 +91,55 @@ export const letterTable = (letters: readonly GradeLetter[]): LetterRow[] => {
   }));
 };
 
+/** One grade letter that is kept: a letter and the percent it starts at (0..100, two decimals). */
+const letterRow = z.object({
+  letter: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(20, { error: V.maxLength }),
+  boundary: z
+    .number({ error: V.required })
+    .min(0, { error: V.notLessThan })
+    .max(100, { error: V.notGreaterThan })
+    .refine((n) => roundGrade(n, 2) === n, { error: V.twoDecimals }),
+});
+
+/** A row as entered: a blank letter or boundary (null, absent) leaves the row out. */
+const enteredRow = z.object({
+  letter: z.string({ error: V.required }).nullish(),
+  boundary: z.number({ error: V.required }).nullish(),
+});
+type EnteredRow = z.infer<typeof enteredRow>;
+const isBlankRow = (r: EnteredRow): boolean => (r.letter ?? '').trim() === '' || r.boundary === null || r.boundary === undefined;
+
 /**
- * Grade letters as entered on "update grade letters": highest boundary first, each boundary
- * 0..100 and lower than the one before, letters and boundaries unique.
+ * Grade letters as entered on "update grade letters" (semantics §6, as Moodle does): rows with a
+ * blank letter or boundary are left out and the rest are sorted by boundary, highest first. Each
+ * kept row: a letter (≤ 20 characters) and a boundary 0..100 with at most two decimals; letters
+ * (case-insensitive) and boundaries unique. Errors name the row as entered.
  */
 export const gradeLettersSchema = z
-  .array(
-    z.object({
-      letter: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(20, { error: V.maxLength }),
-      boundary: z
-        .number({ error: V.required })
-        .min(0, { error: V.notLessThan })
-        .max(100, { error: V.notGreaterThan })
-        .refine((n) => roundGrade(n, 2) === n, { error: V.twoDecimals }),
-    }),
-  )
-  .min(1, { error: V.minItems })
+  .array(enteredRow)
   .superRefine((rows, ctx) => {
-    const seen = new Set<string>();
+    const letters = new Set<string>();
+    const boundaries = new Set<number>();
+    let kept = 0;
     rows.forEach((row, i) => {
-      const key = row.letter.trim().toLocaleLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', message: V.duplicateEntry, path: [i, 'letter'] });
-      seen.add(key);
-      const prev = rows[i - 1];
-      if (!prev) return;
-      if (row.boundary === prev.boundary) ctx.addIssue({ code: 'custom', message: V.duplicateEntry, path: [i, 'boundary'] });
-      else if (row.boundary > prev.boundary)
-        ctx.addIssue({
-          code: 'too_big',
-          origin: 'number',
-          maximum: prev.boundary,
-          inclusive: true,
-          message: V.notGreaterThan,
-          path: [i, 'boundary'],
-        });
+      if (isBlankRow(row)) return;
+      kept++;
+      const parsed = letterRow.safeParse(row);
+      if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [i, ...issue.path] });
+      const key = row.letter!.trim().toLocaleLowerCase();
+      if (letters.has(key)) ctx.addIssue({ code: 'custom', message: V.duplicateEntry, path: [i, 'letter'] });
+      letters.add(key);
+      if (boundaries.has(row.boundary!)) ctx.addIssue({ code: 'custom', message: V.duplicateEntry, path: [i, 'boundary'] });
+      boundaries.add(row.boundary!);
     });
-  });
+    if (kept === 0) ctx.addIssue({ code: 'too_small', origin: 'array', minimum: 1, inclusive: true, message: V.minItems, path: [] });
+  })
+  .transform((rows) =>
+    rows
+      .filter((r) => !isBlankRow(r))
+      .map((r) => ({ letter: r.letter!.trim(), boundary: r.boundary! }))
+      .sort((a, b) => b.boundary - a.boundary),
+  );
 export type GradeLettersInput = z.infer<typeof gradeLettersSchema>;
 
 export interface DisplayContext {

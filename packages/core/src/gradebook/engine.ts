@@ -26,7 +26,8 @@ import type { ComputeOptions, GradebookSetup, HiddenPolicy, StudentGrades, Stude
  * - An empty child category is read with its item-level range (Natural: its setup maximum).
  * - "Contains hidden" (§5) means a hidden grade that is not empty; the exclude-hidden view removes
  *   every hidden child, empty or not. A hidden category hides its whole subtree.
- * - Contribution of an empty grade is 0 (the weight decides "-").
+ * - Contribution of an empty grade is 0 (the weight decides "-"). In the exclude-hidden view an
+ *   empty child of a recomputed category has no weight (§5), so its weight and contribution are "-".
  */
 
 export interface GradebookEngine {
@@ -130,7 +131,8 @@ export const createGradebookEngine = (setup: GradebookSetup, options: ComputeOpt
       c.categories.forEach((cat, k) => {
         vt[cat.id] = recompute[k] === 1 ? viewTotals[k]! : realTotals[k]!;
       });
-      view = { totals: vt, weights: weightsOf(ctx, st, (k) => (recompute[k] === 1 ? ctx.viewBufs[k]! : ctx.realBufs[k]!)) };
+      const redone = (k: number) => recompute[k] === 1;
+      view = { totals: vt, weights: weightsOf(ctx, st, (k) => (redone(k) ? ctx.viewBufs[k]! : ctx.realBufs[k]!), redone) };
     }
     return new StudentResult(ctx, st, totals, weights, policy, anyHidden, view);
   };

@@ -1,5 +1,5 @@
 import { aggregate } from './aggregate.ts';
-import { makeAggBuf, STATUSES } from './agg-buf.ts';
+import { makeAggBuf, NOVALUE, STATUSES } from './agg-buf.ts';
 import { gradePercent, isPassing } from './display.ts';
 import { fillInputs, num, settleResult, type EngineCtx, type Flags, type Pass, type StudentState } from './pass.ts';
 import type { ChildLine, TotalExplanation, TotalResult } from './types.ts';
@@ -67,7 +67,8 @@ const explanationOf = (ctx: EngineCtx, st: StudentState, p: Pass, k: number): To
       continue;
     }
     const n = num(b.norm[j]!);
-    const w = noWeights ? null : b.weight[j]!;
+    // §5: in the exclude-hidden view an empty child has no weight ("-").
+    const w = noWeights || (p.mode === 'excludeHidden' && b.status[j] === NOVALUE) ? null : b.weight[j]!;
     const line: ChildLine = {
       id: kid.id,
       kind: kid.kind,

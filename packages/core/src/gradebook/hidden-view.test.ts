@@ -28,6 +28,26 @@ describe('exclude-hidden recomputation (§5)', () => {
     expect(gb.studentView.items.a).toEqual({ weight: null, contribution: null });
   });
 
+  it('gives an ungraded item no weight and no contribution ("-", not 0) in the view', () => {
+    // Real: a 5 + b 8 of 30 (c empty, d no record: "Empty", weight 0, contribution 0).
+    // View: a removed; b alone counts: weight 1, contribution 80 %; c and d are "-".
+    const setup: Case = {
+      categories: [course('natural')],
+      items: [item('a', 10, { hidden: true }), item('b', 10), item('c', 10), item('d', 10)],
+      options: excluding,
+    };
+    const gb = gradebookOf(setup, { a: 5, b: 8, c: null });
+    expect(gb.items.c).toMatchObject({ status: 'novalue', weight: 0, contribution: 0 });
+    expect(gb.items.d).toMatchObject({ status: 'novalue', weight: 0, contribution: 0 });
+    expect(gb.studentView.totals.course).toMatchObject({ value: 8, max: 10 });
+    expect(gb.studentView.items.b!.weight).toBe(1);
+    expect(gb.studentView.items.b!.contribution).toBeCloseTo(80, 10);
+    expect(gb.studentView.items.c).toEqual({ weight: null, contribution: null });
+    expect(gb.studentView.items.d).toEqual({ weight: null, contribution: null });
+    const line = gb.studentView.totals.course!.explanation!.children.find((l) => l.id === 'c');
+    expect(line).toMatchObject({ status: 'novalue', weight: null, part: null });
+  });
+
   it('applies drop lowest in the view even where Natural does not allow it', () => {
     // Different maxima: the real total ignores "drop lowest 1": 2 + 18 + 15 + 5 = 40 of 70.
     // View: h removed; a .2, b .9, c .5 → a dropped; b, c: G 50, u .4/.6 → 18 + 15 = 33 of 50.

@@ -1,6 +1,6 @@
 import { gradePercent, isPassing } from './display.ts';
 import { doubles, flags, num, type EngineCtx, type StudentState } from './pass.ts';
-import { STATUSES, UNKNOWN, type AggBuf } from './agg-buf.ts';
+import { NOVALUE, STATUSES, UNKNOWN, type AggBuf } from './agg-buf.ts';
 import type { HiddenPolicy, ItemGrade, ItemResult, StudentGradebook, StudentView, TotalResult } from './types.ts';
 
 /**
@@ -18,8 +18,12 @@ export interface Weights {
   chain: number[];
 }
 
-/** Weights of each item and category in its parent, read from the buffers of a pass (`bufOf`). */
-export const weightsOf = (ctx: EngineCtx, st: StudentState, bufOf: (k: number) => AggBuf): Weights => {
+/**
+ * Weights of each item and category in its parent, read from the buffers of a pass (`bufOf`).
+ * `blankEmpty`: categories whose empty children get no weight ("-", not 0): those the
+ * exclude-hidden view recomputed (§5: empties there are dropped with weight "-").
+ */
+export const weightsOf = (ctx: EngineCtx, st: StudentState, bufOf: (k: number) => AggBuf, blankEmpty?: (k: number) => boolean): Weights => {
   const c = ctx.c;
   const itemW = doubles(c.items.length);
   const itemStatus = flags(c.items.length);
@@ -27,13 +31,14 @@ export const weightsOf = (ctx: EngineCtx, st: StudentState, bufOf: (k: number) =
   for (const cat of c.categories) {
     const b = bufOf(cat.index);
     const has = st.hasRecord[cat.index] === 1;
+    const blank = blankEmpty?.(cat.index) === true;
     let j = 0;
     for (const kid of cat.children) {
       let w = has ? 0 : NaN;
       let code = UNKNOWN;
       if (kid.participates) {
-        if (has) w = b.weight[j]!;
         code = b.status[j]!;
+        if (has) w = blank && code === NOVALUE ? NaN : b.weight[j]!;
         j++;
       }
       if (kid.kind === 'item') {

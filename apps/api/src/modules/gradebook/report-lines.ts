@@ -18,7 +18,7 @@ import { FINAL_KEY, type StudentResult } from './totals.ts';
 /**
  * A student's report lines (pure), in reading order: each category's items, then its
  * subcategories, then the category's total; the course total; each period's total; the final
- * grade. Staff see every line with the real totals. Students and parents (`viewer: 'student'`)
+ * grade. Only items have a contribution to the course total (semantics §4: totals show "-"). Staff see every line with the real totals. Students and parents (`viewer: 'student'`)
  * never see hidden items or categories (nor the grades of hidden children inside explanations),
  * and totals follow the gradebook's hidden-items policy (the engine's `studentView`).
  */
@@ -80,21 +80,15 @@ const reportView = (input: ReportInput): ReportView => {
   return { input, staff, itemIndex, hiddenCats, visible, explain, viewTotal, display, names };
 };
 
-/** A category's weight in its parent, as the parent's (shown) explanation has it; and chained to the course. */
+/** A category's weight in its parent, as the parent's (shown) explanation has it. */
 const categoryWeights = (v: ReportView) => {
   const weightIn = new Map<string, number | null>();
-  const chain = new Map<string, number>();
   for (const c of v.input.rows.categories) {
-    if (c.parentId === null) {
-      chain.set(c.id, 1);
-      continue;
-    }
+    if (c.parentId === null) continue;
     const line = v.viewTotal(c.parentId)?.explanation?.children.find((x) => x.id === c.id);
-    const w = line ? line.weight : null;
-    weightIn.set(c.id, w);
-    chain.set(c.id, (chain.get(c.parentId) ?? 1) * (w ?? 1));
+    weightIn.set(c.id, line ? line.weight : null);
   }
-  return { weightIn, chain };
+  return weightIn;
 };
 
 const totalLine = (
@@ -167,7 +161,7 @@ const itemLine = (v: ReportView, it: GradeItemRow, depth: number): ReportLine =>
 const categoryLines = (v: ReportView, root: GradeCategoryRow): ReportLine[] => {
   const { rows } = v.input;
   const s = rows.settings;
-  const { weightIn, chain } = categoryWeights(v);
+  const weightIn = categoryWeights(v);
   const lines: ReportLine[] = [];
   const kids = new Map<string | null, GradeCategoryRow[]>();
   for (const c of rows.categories) kids.set(c.parentId, [...(kids.get(c.parentId) ?? []), c]);
@@ -183,7 +177,7 @@ const categoryLines = (v: ReportView, root: GradeCategoryRow): ReportLine[] => {
     });
     const w = weightIn.get(cat.id) ?? null;
     line.weight = t ? w : null;
-    line.contribution = t && w !== null && t.percent !== null ? t.percent * w * (chain.get(cat.parentId) ?? 1) : null;
+    // Semantics §4: only items contribute to the course total; category rows show "-" (totalLine's null).
     line.extraCredit = cat.extraCredit;
     lines.push(line);
   };
@@ -200,7 +194,6 @@ const closingLines = (v: ReportView, root: GradeCategoryRow): ReportLine[] => {
     min: 0,
     max: root.maxGrade,
   });
-  courseLine.contribution = course?.percent ?? null;
   const lines = [courseLine];
   const periodPercents: { weight: number; percent: number | null }[] = [];
   let periodHidden = false;

@@ -65,10 +65,11 @@ describe('a student’s grade report', () => {
     expect(line('Quiz 1')).toMatchObject({ value: 10, min: 0, max: 10, display: '10.00', range: '0.00–10.00', letter: 'A', weight: 0.5 });
     expect(line('Quiz 1').contribution).toBeCloseTo(20, 5);
     expect(line('Quiz 2')).toMatchObject({ value: 5, weight: 0, contribution: 0 });
-    expect(line('Quizzes')).toMatchObject({ kind: 'category', value: 90, display: '90.00', letter: 'A-', weight: 0.4 });
-    expect(line('Quizzes').contribution).toBeCloseTo(36, 5);
+    // Only items contribute to the course total: category and course rows show "-" (semantics §4).
+    expect(line('Quizzes')).toMatchObject({ kind: 'category', value: 90, display: '90.00', letter: 'A-', weight: 0.4, contribution: null });
+    expect(line('Exams')).toMatchObject({ kind: 'category', weight: 0.6, contribution: null });
     const course = r.lines.find((l) => l.kind === 'course')!;
-    expect(course).toMatchObject({ value: 78, percent: 78, display: '78.00', letter: 'C+' });
+    expect(course).toMatchObject({ value: 78, percent: 78, display: '78.00', letter: 'C+', contribution: null });
     // Why is my grade 78: the course total's children with their weights.
     expect(course.explanation?.method).toBe('weightedMean');
     expect(course.explanation?.children.map((c) => [c.id, c.weight])).toEqual([

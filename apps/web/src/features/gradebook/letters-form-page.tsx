@@ -25,12 +25,21 @@ const rowsOf = (letters: readonly { letter: string; boundary: number }[]): Lette
   letters.map((l) => ({ letter: l.letter, boundary: String(l.boundary) }));
 const NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
 
-/** The request: the typed rows (blank or non-numeric boundaries are refused by the schema), or null when they are the defaults. */
-const bodyOf = (s: LettersState) => {
-  const letters = s.letters.map((r) => ({ letter: r.letter, boundary: NUMBER.test(r.boundary) ? Number(r.boundary) : Number.NaN }));
+/** The rows as typed: a blank boundary is null (the schema leaves the row out), a non-numeric one NaN (refused). */
+const bodyOf = (s: LettersState) => ({
+  letters: s.letters.map((r) => ({
+    letter: r.letter,
+    boundary: r.boundary.trim() === '' ? null : NUMBER.test(r.boundary) ? Number(r.boundary) : Number.NaN,
+  })),
+});
+
+/** The request: the kept rows, sorted (as the API saves them), or null when they are the defaults. */
+const requestOf = (s: LettersState) => {
+  const { letters } = gradeLettersForm.parse(bodyOf(s));
   const isDefault =
+    letters !== null &&
     letters.length === DEFAULT_LETTERS.length &&
-    letters.every((l, i) => l.letter.trim() === DEFAULT_LETTERS[i]!.letter && l.boundary === DEFAULT_LETTERS[i]!.boundary);
+    letters.every((l, i) => l.letter === DEFAULT_LETTERS[i]!.letter && l.boundary === DEFAULT_LETTERS[i]!.boundary);
   return { letters: isDefault ? null : letters };
 };
 
@@ -45,7 +54,7 @@ const LettersForm = ({ settings }: { settings: GradebookSettings }) => {
   const submit = form.onSubmit((values) =>
     flow.run(
       { title: t('titles.updateLetters'), message: t('lettersForm.confirm') },
-      (overwrite) => setupCalls.saveLetters(flow.courseId, { ...gradeLettersForm.parse(bodyOf(values)), version: settings.version, overwrite }),
+      (overwrite) => setupCalls.saveLetters(flow.courseId, { ...requestOf(values), version: settings.version, overwrite }),
       t('lettersForm.saved'),
     ),
   );
@@ -66,14 +75,12 @@ const LettersForm = ({ settings }: { settings: GradebookSettings }) => {
             <Group key={i} gap="sm" align="flex-start" wrap="nowrap" data-testid="letter-row">
               <TextField
                 label={t('lettersForm.letter', { n: i + 1 })}
-                required
                 maxLength={20}
                 {...form.getInputProps(`letters.${i}.letter`)}
                 style={{ flex: '1 1 0', minWidth: 0 }}
               />
               <TextField
                 label={t('lettersForm.boundary', { n: i + 1 })}
-                required
                 inputMode="decimal"
                 {...form.getInputProps(`letters.${i}.boundary`)}
                 style={{ flex: '1 1 0', minWidth: 0 }}
@@ -115,7 +122,7 @@ const LettersForm = ({ settings }: { settings: GradebookSettings }) => {
   );
 };
 
-/** `gradeLetters/update`: the letters and the percent each starts at, highest first. */
+/** `gradeLetters/update`: the letters and the percent each starts at; blank rows are left out and the rest saved highest first. */
 export const GradeLettersPage = () => {
   const { t } = useTranslation('gradeSetup');
   return (

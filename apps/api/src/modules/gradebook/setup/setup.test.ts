@@ -138,6 +138,31 @@ describe('gradebook setup: reading it and the gradebook-wide settings', () => {
     expect(reset.json<GradebookSettings>()).toMatchObject({ defaultLetters: true, letters: expect.arrayContaining([{ letter: 'A-', boundary: 90 }]) });
   });
 
+  it('leaves out blank letter rows and saves the rest sorted, highest boundary first (as Moodle)', async () => {
+    const { course: c } = await course();
+    const put = await teacher.req('PUT', url(c.id, 'letters'), {
+      letters: [
+        { letter: 'F', boundary: 0 },
+        { letter: '', boundary: null },
+        { letter: ' P ', boundary: 75 },
+        { letter: 'X', boundary: null },
+        { letter: '  ', boundary: 40 },
+        { letter: 'O', boundary: 90 },
+      ],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const saved = [
+      { letter: 'O', boundary: 90 },
+      { letter: 'P', boundary: 75 },
+      { letter: 'F', boundary: 0 },
+    ];
+    expect(put.json<GradebookSettings>()).toMatchObject({ letters: saved, defaultLetters: false });
+    expect((await teacher.req('GET', url(c.id))).json<GradebookSetupView>().settings.letters).toEqual(saved);
+    const blank = await teacher.req('PUT', url(c.id, 'letters'), { letters: [{ letter: '', boundary: null }] });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().fields).toEqual([expect.objectContaining({ path: 'letters', key: 'minItems' })]);
+  });
+
   it('refuses bad settings and letters with the field and key, and keeps the old ones', async () => {
     const { course: c } = await course();
     const bad = await teacher.req('PUT', url(c.id, 'settings'), {
@@ -156,18 +181,20 @@ describe('gradebook setup: reading it and the gradebook-wide settings', () => {
     expect(tooMany.json().fields).toEqual([
       expect.objectContaining({ path: 'finalDecimals', key: 'notGreaterThan', params: expect.objectContaining({ limit: 5 }) }),
     ]);
-    const rising = await teacher.req('PUT', url(c.id, 'letters'), {
+    const repeated = await teacher.req('PUT', url(c.id, 'letters'), {
       letters: [
         { letter: 'A', boundary: 80 },
         { letter: 'B', boundary: 90 },
+        { letter: '', boundary: null },
         { letter: 'a', boundary: 101 },
+        { letter: 'C', boundary: 90 },
       ],
     });
-    expect(rising.statusCode).toBe(400);
-    expect([...new Set(rising.json().fields.map((f: { path: string; key: string }) => `${f.path}:${f.key}`))].sort()).toEqual([
-      'letters.1.boundary:notGreaterThan',
-      'letters.2.boundary:notGreaterThan',
-      'letters.2.letter:duplicateEntry',
+    expect(repeated.statusCode).toBe(400);
+    expect([...new Set(repeated.json().fields.map((f: { path: string; key: string }) => `${f.path}:${f.key}`))].sort()).toEqual([
+      'letters.3.boundary:notGreaterThan',
+      'letters.3.letter:duplicateEntry',
+      'letters.4.boundary:duplicateEntry',
     ]);
     const view = (await teacher.req('GET', url(c.id))).json<GradebookSetupView>();
     expect(view.settings).toMatchObject({ status: 'visible', decimals: 2, finalDecimals: 2, defaultLetters: true });

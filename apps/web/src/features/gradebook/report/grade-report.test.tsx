@@ -49,8 +49,9 @@ describe('GradeTab (a student)', () => {
         tr.getAttribute('data-testid') === 'report-header' ? `# ${tr.textContent}` : tr.querySelector('th span')?.textContent,
       ),
     ).toEqual(['Unit exam', '# Quizzes', 'Quiz 1', 'Quiz 2', 'Quiz 3', 'Quiz 4', 'Quizzes total', 'Course total', 'Final grade']);
-    expect(cells('Course total')).toEqual(['17.00', '0.00–20.00', '85.00 %', 'B', '-', '85.00 %', '-']);
-    expect(cells('Quizzes total').slice(0, 6)).toEqual(['17.00', '0.00–20.00', '85.00 %', 'B', '100.00 %', '85.00 %']);
+    // Only items contribute to the course total: totals show "-" there.
+    expect(cells('Course total')).toEqual(['17.00', '0.00–20.00', '85.00 %', 'B', '-', '-', '-']);
+    expect(cells('Quizzes total').slice(0, 6)).toEqual(['17.00', '0.00–20.00', '85.00 %', 'B', '100.00 %', '-']);
     expect(cells('Quiz 1').slice(0, 6)).toEqual(['8.00', '0.00–10.00', '80.00 %', '-', '50.00 %', '40.00 %']);
     expect(cells('Quiz 4')).toEqual(['-', '0.00–10.00', '-', '-', '0.00 %', '0.00 %', '-']);
     expect(cells('Unit exam')[0]).toBe('Excused');
@@ -60,6 +61,15 @@ describe('GradeTab (a student)', () => {
     expect(within(summary).getByTestId('summary-course')).toHaveTextContent('Course total17.00Letter: B');
     expect(within(summary).getByTestId('summary-final')).toHaveTextContent('Final grade85.00 %Letter: B');
     expect(calls()).toEqual([`GET ${gradeReportPath(COURSE_ID, STUDENT_ID)}`]);
+  });
+
+  it('shows "-" as the contribution of every total, even when an answer carries one (only items contribute)', async () => {
+    const lines = reportLines().map((l) => (l.kind === 'item' ? l : { ...l, contribution: 85 }));
+    serve(on('GET', gradeReportPath(COURSE_ID, STUDENT_ID), () => jsonResponse(reportFixture({ lines }))));
+    open();
+    await screen.findByRole('table', {}, LOAD);
+    for (const name of ['Quizzes total', 'Course total', 'Final grade']) expect(cells(name)[5]).toBe('-');
+    expect(cells('Quiz 1')[5]).toBe('40.00 %');
   });
 
   it('explains a total on request: the method, the dropped grade, each part and the result', async () => {

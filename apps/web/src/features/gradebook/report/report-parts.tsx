@@ -26,7 +26,7 @@ export interface LineText {
   contribution: string;
 }
 
-/** The printed cells of a line: "-" for empty, "Excused" for an excused grade, "-" for a total the policy hides. */
+/** The printed cells of a line: "-" for empty, "Excused" for an excused grade, "-" for a total the policy hides and for a total's contribution. */
 export const useLineText = (decimals: number) => {
   const { t } = useTranslation('gradeReport');
   return useCallback(
@@ -38,7 +38,8 @@ export const useLineText = (decimals: number) => {
         percentage: hidden ? '-' : percentText(line.percent, decimals),
         letter: hidden ? '-' : (line.letter ?? '-'),
         weight: shareText(line.weight),
-        contribution: percentText(line.contribution),
+        // Only items contribute to the course total; totals show "-" (as Moodle does).
+        contribution: isTotal(line) ? '-' : percentText(line.contribution),
       };
     },
     [t, decimals],

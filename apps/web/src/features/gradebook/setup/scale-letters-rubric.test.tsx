@@ -69,7 +69,7 @@ describe('scale pages', () => {
 });
 
 describe('grade letters page', () => {
-  it('refuses boundaries out of order or above 100, adds and removes rows, and saves them', async () => {
+  it('refuses boundaries above 100 and repeated ones, leaves out blank rows, and saves the rest sorted (as Moodle)', async () => {
     const setup = setupFixture();
     setup.settings = {
       ...setup.settings,
@@ -83,36 +83,47 @@ describe('grade letters page', () => {
     const fetchMock = setupFetch({ [`PUT ${API}/letters`]: () => jsonResponse({}) }, setup);
     renderSetupRoute(paths.classGradeLettersUpdate.to(CLASS_ID, COURSE_ID));
     expect(await screen.findAllByTestId('letter-row')).toHaveLength(3);
+    expect(field(/^From % \(letter 1\)/)).not.toBeRequired();
     await setText(field(/^From % \(letter 1\)/), '120');
-    await setText(field(/^From % \(letter 3\)/), '85');
     await save();
     expect(await screen.findByText('Must not be greater than 100')).toBeInTheDocument();
-    expect(screen.getByText('Must not be greater than 80')).toBeInTheDocument();
     expect(writesOf(fetchMock)).toHaveLength(0);
     await setText(field(/^From % \(letter 1\)/), '95');
-    await setText(field(/^From % \(letter 3\)/), '0');
-    await userEvent.click(screen.getByRole('button', { name: 'Remove letter 2' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Add letter' }));
-    await setText(field(/^Letter 3/), 'f');
-    await save();
-    expect(await screen.findByText('This field is required.')).toBeInTheDocument();
-    await setText(field(/^From % \(letter 2\)/), '50');
-    await setText(field(/^From % \(letter 3\)/), '0');
+    await setText(field(/^From % \(letter 3\)/), '80');
     await save();
     expect(await screen.findByText('This entry appears more than once.')).toBeInTheDocument();
-    await setText(field(/^Letter 2/), 'C');
+    expect(writesOf(fetchMock)).toHaveLength(0);
+    // Out of order is fine: the rows are sorted when saved.
+    await setText(field(/^Letter 3/), 'A-');
+    await setText(field(/^From % \(letter 3\)/), '85');
+    await userEvent.click(screen.getByRole('button', { name: 'Add letter' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add letter' }));
+    await setText(field(/^Letter 5/), 'F');
+    await setText(field(/^From % \(letter 5\)/), '0');
     await save();
     await confirm();
     expect(await screen.findByText('Grade letters saved.')).toBeInTheDocument();
     expect(writesOf(fetchMock)[0]!.body).toEqual({
       letters: [
         { letter: 'A', boundary: 95 },
-        { letter: 'C', boundary: 50 },
-        { letter: 'f', boundary: 0 },
+        { letter: 'A-', boundary: 85 },
+        { letter: 'B', boundary: 80 },
+        { letter: 'F', boundary: 0 },
       ],
       version: 1,
       overwrite: false,
     });
+  });
+
+  it('sends the default letters with a blank row as "back to the defaults"', async () => {
+    const fetchMock = setupFetch({ [`PUT ${API}/letters`]: () => jsonResponse({}) });
+    renderSetupRoute(paths.classGradeLettersUpdate.to(CLASS_ID, COURSE_ID));
+    expect(await screen.findAllByTestId('letter-row')).toHaveLength(11);
+    await userEvent.click(screen.getByRole('button', { name: 'Add letter' }));
+    await save();
+    await confirm();
+    await screen.findByText('Grade letters saved.');
+    expect(writesOf(fetchMock)[0]!.body).toEqual({ letters: null, version: 1, overwrite: false });
   });
 
   it('restores the default letters (sent as "back to the defaults")', async () => {
