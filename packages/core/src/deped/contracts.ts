@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V, requiredText } from '../validation/rules.ts';
+import { V } from '../validation/rules.ts';
 import { numberField } from '../gradebook/number-fields.ts';
 
 /**

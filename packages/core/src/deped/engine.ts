@@ -1,4 +1,14 @@
-import type { Component, ComponentResult, ComponentWeights, Descriptor, DescriptorBounds, Honor, Quarter, QuarterResult, TransmutationRow } from './contracts.ts';
+import type {
+  Component,
+  ComponentResult,
+  ComponentWeights,
+  Descriptor,
+  DescriptorBounds,
+  Honor,
+  Quarter,
+  QuarterResult,
+  TransmutationRow,
+} from './contracts.ts';
 import { COMPONENTS } from './contracts.ts';
 import { PASSING_GRADE } from './defaults.ts';
 
@@ -63,10 +73,12 @@ export const computeQuarter = (
 ): QuarterResult => {
   const components = COMPONENTS.map((c) => componentResult(c, weights[c], items[c]));
   const complete = components.every((c) => c.ws !== null);
-  const initial = complete ? roundTo(
-    components.reduce((s, c) => s + (c.ws ?? 0), 0),
-    2,
-  ) : null;
+  const initial = complete
+    ? roundTo(
+        components.reduce((s, c) => s + (c.ws ?? 0), 0),
+        2,
+      )
+    : null;
   const row = initial === null ? null : transmuteRow(initial, table);
   const quarterly = row?.grade ?? null;
   return { quarter, components, initial, quarterly, row, descriptor: descriptorOf(quarterly, bounds) };
