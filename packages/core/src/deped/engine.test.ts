@@ -166,7 +166,12 @@ describe('a quarter (the order’s worked example)', () => {
     ];
     expect([100, 99.99, 90, 89.99, 70, 50, 49.99, 0].map((g) => transmute(g, table))).toEqual([100, 95, 95, 85, 85, 75, 65, 65]);
     // The worked example's 84.86 falls in the 70 row of this table.
-    expect(quarterOf(DEFAULT_PRESETS.languages, EXAMPLE, table)).toMatchObject({ initial: 84.86, quarterly: 85, row: { min: 70, grade: 85 }, descriptor: 'verySatisfactory' });
+    expect(quarterOf(DEFAULT_PRESETS.languages, EXAMPLE, table)).toMatchObject({
+      initial: 84.86,
+      quarterly: 85,
+      row: { min: 70, grade: 85 },
+      descriptor: 'verySatisfactory',
+    });
   });
 });
 
@@ -259,6 +264,8 @@ describe('gradingPolicyForm', () => {
     expect(issues({ ...policy, transmutation: unsorted })).toEqual(['transmutation.4.min:transmutationOrder']);
     const rising = DEFAULT_TRANSMUTATION.map((r, i) => (i === 10 ? { ...r, grade: 99 } : r));
     expect(issues({ ...policy, transmutation: rising })).toEqual(['transmutation.10.min:transmutationOrder']);
-    expect(issues({ ...policy, transmutation: DEFAULT_TRANSMUTATION.slice(0, -1) })).toEqual([`transmutation.${DEFAULT_TRANSMUTATION.length - 2}.min:transmutationOrder`]);
+    expect(issues({ ...policy, transmutation: DEFAULT_TRANSMUTATION.slice(0, -1) })).toEqual([
+      `transmutation.${DEFAULT_TRANSMUTATION.length - 2}.min:transmutationOrder`,
+    ]);
   });
 });

@@ -139,8 +139,18 @@ describe('grade letters schema', () => {
       { letter: 'F', boundary: 0 },
     ]);
     // A blank row's bad boundary is not an error: the row is left out.
-    expect(issues([{ letter: 'F', boundary: 0 }, { letter: '', boundary: 150 }])).toEqual([]);
-    expect(issues([{ letter: ' ', boundary: 70 }, { letter: null, boundary: null }])).toEqual([':minItems']);
+    expect(
+      issues([
+        { letter: 'F', boundary: 0 },
+        { letter: '', boundary: 150 },
+      ]),
+    ).toEqual([]);
+    expect(
+      issues([
+        { letter: ' ', boundary: 70 },
+        { letter: null, boundary: null },
+      ]),
+    ).toEqual([':minItems']);
   });
 });
 
