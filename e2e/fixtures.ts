@@ -46,11 +46,14 @@ export const setColorScheme = async (page: Page, scheme: Scheme) => {
  * switched back afterwards. Only colours differ between the schemes, so the second pass keeps to
  * them (it costs a fraction of a full pass).
  */
-export const checkA11y = async (page: Page, label = page.url()) => {
-  // A dialog still fading in (a page of a context made without reduced motion) has text at part
-  // opacity: contrast is judged once the finite transitions have ended (spinners and skeletons
-  // run forever and are not waited for).
-  await page.evaluate(() =>
+/**
+ * Waits until the page's finite animations and CSS transitions have ended. A dialog still fading in
+ * (a page of a context made without reduced motion) has text at part opacity, and a control whose
+ * colour transitions after a scheme switch (Mantine's segmented control) is between two colours:
+ * contrast is judged once they have ended. Spinners and skeletons run forever and are not waited for.
+ */
+const settleAnimations = (page: Page) =>
+  page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
@@ -58,11 +61,15 @@ export const checkA11y = async (page: Page, label = page.url()) => {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+
+export const checkA11y = async (page: Page, label = page.url()) => {
+  await settleAnimations(page);
   const scheme: Scheme = (await page.locator('html').getAttribute('data-mantine-color-scheme')) === 'dark' ? 'dark' : 'light';
   const other: Scheme = scheme === 'dark' ? 'light' : 'dark';
   expect(await seriousViolations(page), `accessibility violations on ${label} (${scheme})`).toEqual([]);
   await setColorScheme(page, other);
   try {
+    await settleAnimations(page);
     expect(await seriousViolations(page, ['color-contrast', 'link-in-text-block']), `accessibility violations on ${label} (${other})`).toEqual([]);
   } finally {
     await setColorScheme(page, scheme);
