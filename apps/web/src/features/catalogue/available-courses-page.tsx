@@ -10,7 +10,7 @@ import { TableFooter } from '../../components/data-table/table-footer.tsx';
 import { useTableState } from '../../components/data-table/use-table-state.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { CourseCardSkeleton } from '../../components/course-card.tsx';
-import { CopyCourseDialog } from '../../components/course-jobs.tsx';
+import { CopyCourseDialog } from '../../components/course-copy-dialog.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAvailableCourses, useCategories } from './browse-api.ts';
 import { BrowseCourseCard, CourseSearch, LoadError } from './browse-parts.tsx';

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCopy, IconHourglass, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
@@ -14,14 +14,17 @@ import { useSession } from '../../lib/session-store.ts';
 import { useClassDetails } from '../../api/class-api.ts';
 import { useClassText } from '../../lib/class-format.ts';
 import { SharedBadge } from '../../components/course-card.tsx';
-import { CourseFormDialog } from '../../components/course-form-dialog.tsx';
 import { CourseImage } from '../../components/course-image.tsx';
-import { CourseImageDialog } from './course-image-dialog.tsx';
-import { CopyCourseDialog, useAfterCopy, useDeleteCourse, usePublishCourse, useShareCourse } from '../../components/course-jobs.tsx';
+import { useAfterCopy, useDeleteCourse, usePublishCourse, useShareCourse } from '../../components/course-jobs.tsx';
 import { useCourseLinks } from '../../config/course-links.ts';
 import { useCourse } from '../../api/courses-api.ts';
 import css from './courses.module.css';
 import { BackLink } from '../../components/back-link.tsx';
+
+/* The header's dialogs load when they open: every course page (the grade book too) shows the header. */
+const CourseFormDialog = lazy(() => import('../../components/course-form-dialog.tsx').then((m) => ({ default: m.CourseFormDialog })));
+const CourseImageDialog = lazy(() => import('./course-image-dialog.tsx').then((m) => ({ default: m.CourseImageDialog })));
+const CopyCourseDialog = lazy(() => import('../../components/course-copy-dialog.tsx').then((m) => ({ default: m.CopyCourseDialog })));
 
 /** The class's teachers copy a course (also out of an archived class); the rest needs `can.manage`. */
 const useIsClassTeacher = (classId: string) => useClassDetails(classId).data?.relation === 'teacher';
@@ -92,9 +95,11 @@ export const CourseActions = ({ course, canCopy, renderEdit }: CourseActionsProp
           {t('jobs.delete')}
         </Button>
       )}
-      {dialog === 'edit' && renderEdit(() => setDialog(null))}
-      {dialog === 'image' && <CourseImageDialog course={course} onClose={() => setDialog(null)} />}
-      {dialog === 'copy' && <CopyCourseDialog course={course} onCopied={afterCopy} onClose={() => setDialog(null)} />}
+      <Suspense fallback={null}>
+        {dialog === 'edit' && renderEdit(() => setDialog(null))}
+        {dialog === 'image' && <CourseImageDialog course={course} onClose={() => setDialog(null)} />}
+        {dialog === 'copy' && <CopyCourseDialog course={course} onCopied={afterCopy} onClose={() => setDialog(null)} />}
+      </Suspense>
     </Group>
   );
 };
