@@ -171,3 +171,17 @@ const materialPath = (materialId: string, ...rest: string[]) =>
   ['/api/materials', materialId, ...rest].map((s, i) => (i === 0 ? s : encodeURIComponent(s))).join('/');
 export const publishMaterialCall = (materialId: string, published: boolean) =>
   apiFetch<MessageAnswer>(materialPath(materialId, 'published'), { method: 'PATCH', body: { published } });
+
+/**
+ * Reloads the class's pages (a catalogue course, `null`: the catalogue's) and every My Courses
+ * query, so the new job's badge shows everywhere.
+ */
+export const useReloadCourses = () => {
+  const queryClient = useQueryClient();
+  return async (...classIds: (string | null)[]) => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: courseKeys.mine }),
+      ...[...new Set(classIds)].map((id) => invalidateCourseScope(queryClient, id)),
+    ]);
+  };
+};

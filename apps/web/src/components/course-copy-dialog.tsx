@@ -4,21 +4,22 @@ import { IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../lib/toasts.ts';
 import { SaveError, useConfirmedSave } from '../lib/use-confirmed-save.tsx';
-import { courseCopyRequest, type CourseCopyAnswer } from '@klase/core/courses/contracts';
+import { courseCopyRequest, type CourseCopyAnswer, type CourseRow } from '@klase/core/courses/contracts';
 import { ErrorText } from './error-text.tsx';
 import { isValidDateText } from './text-mask.ts';
 import { useZodValidate } from '../lib/zod-form.ts';
 import { TextField } from './text-field.tsx';
 import { useClassText } from '../lib/class-format.ts';
-import { copyCourseCall, useCopyTargets } from '../api/courses-api.ts';
+import { copyCourseCall, useCopyTargets, useReloadCourses } from '../api/courses-api.ts';
 import { FormModal } from './form-modal.tsx';
 import { shiftDaysOf, startDateOf, useCopyDates } from '../lib/copy-dates.ts';
-import { useReloadCourses, type JobCourse } from './course-jobs.tsx';
 
 /*
  * The copy dialog (issue 13's date shift) apart from the course menu and hooks, so the pages that
  * only may open it (a course's header, a course card's menu) load it when it opens.
  */
+
+type JobCourse = Pick<CourseRow, 'id' | 'name' | 'classId'>;
 
 interface CopyCourseDialogProps {
   course: JobCourse;

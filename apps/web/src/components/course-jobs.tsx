@@ -10,28 +10,14 @@ import { useErrorMessage } from './error-text.tsx';
 import { toastError, toastSuccess } from '../lib/toasts.ts';
 import { useTone } from './tones.ts';
 import { paths } from '../config/paths.ts';
-import { courseKeys, deleteCourseCall, invalidateCourseScope, publishCourseCall, shareCourseCall, useCourseAction } from '../api/courses-api.ts';
+import { courseKeys, deleteCourseCall, publishCourseCall, shareCourseCall, useCourseAction, useReloadCourses } from '../api/courses-api.ts';
 import css from './course-card.module.css';
 import { contentsChoice } from './publish-contents.tsx';
 
-export type JobCourse = Pick<CourseRow, 'id' | 'name' | 'classId'>;
+type JobCourse = Pick<CourseRow, 'id' | 'name' | 'classId'>;
 
 /** The copy dialog loads when it opens. */
 const CopyCourseDialog = lazy(() => import('./course-copy-dialog.tsx').then((m) => ({ default: m.CopyCourseDialog })));
-
-/**
- * Reloads the class's pages (a catalogue course, `null`: the catalogue's) and every My Courses
- * query, so the new job's badge shows everywhere.
- */
-export const useReloadCourses = () => {
-  const queryClient = useQueryClient();
-  return async (...classIds: (string | null)[]) => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: courseKeys.mine }),
-      ...[...new Set(classIds)].map((id) => invalidateCourseScope(queryClient, id)),
-    ]);
-  };
-};
 
 /**
  * Where a started copy is watched: on My Courses the page stays; from a class's page the class's
