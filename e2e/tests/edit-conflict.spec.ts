@@ -92,8 +92,10 @@ test('two co-teachers save the same material: the later one reloads or overwrite
   const stored = await api<{ name: string; version: number }>(first, `/api/materials/${materialId}`);
   expect(stored.name).toBe(`${base} (Andres)`);
 
-  // Back to the demo name for the next run.
+  // teacher1 opens the form again (in the same page, where an earlier version was cached): it
+  // shows the overwritten name at once. Then back to the demo name for the next run.
   await first.goto(url);
+  await expect(nameField(first)).toHaveValue(`${base} (Andres)`);
   await nameField(first).fill(base);
   await save(first);
   await expect(first).toHaveURL(/\/course$/);

@@ -194,7 +194,8 @@ const SettingsBody = ({ material }: { material: MaterialDetails }) => {
   const [generation, reloaded] = useReloadGeneration();
   return (
     <PageFrame back={{ to: materialHref(material), label: t('settings.back') }} title={t('titles.settings')} subtitle={material.name}>
-      <Loaded query={settings}>
+      {/* The form starts from the version the server has now, not one cached on an earlier visit. */}
+      <Loaded query={{ data: settings.data, error: settings.error, isPending: settings.isPending || (settings.isFetching && !settings.isFetchedAfterMount) }}>
         {(s) => (
           <Stack gap="md">
             {/* The form keeps what the teacher typed while attachments come and go. */}

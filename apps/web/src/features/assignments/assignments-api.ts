@@ -40,6 +40,8 @@ export const useAssignmentSettings = (materialId: string, enabled = true) =>
     queryFn: ({ signal }) => apiFetch<AssignmentSettings>(materialPath(materialId, 'assignment-settings'), { signal }),
     enabled: enabled && materialId !== '',
     retry: false,
+    // An edit form: fetched again whenever it opens (a co-teacher may have saved since).
+    refetchOnMount: 'always',
   });
 
 /** The student's own work (or a parent's child's): assignments, and the grade of an activity. */

@@ -6,6 +6,7 @@ import type { MaterialType } from '@klase/core/class-work/contracts';
 import { paths } from '../../config/paths.ts';
 import { useCourseLinks } from '../../config/course-links.ts';
 import { GroupLoadState } from '../../components/group-load-state.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
 import { MaterialFormView } from './material-form.tsx';
 import { isMaterialType } from './material-form-values.ts';
 import { useMaterialTypeLabel } from '../../components/material-types.tsx';
@@ -66,6 +67,9 @@ export const MaterialEditPage = () => {
   const { courseId = '', materialId = '' } = useParams();
   const material = useMaterial(materialId);
   const [generation, reloaded] = useReloadGeneration();
+  // The form starts from the version the server has now, not from one cached on an earlier visit
+  // (a co-teacher may have saved since): a save from a stale copy would only meet the conflict dialog.
+  if (material.isFetching && !material.isFetchedAfterMount) return <PageLoader />;
   return (
     <GroupLoadState query={material}>
       {(m) =>
