@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from './test-app.ts';
 
 /** Bulk-upload steps shared by the bulk tests: upload, let the worker check it, confirm it. */
 
-export const BULK_HEADER = 'role,username,email,salutation,firstName,middleName,lastName,suffix,employeeNumber,gradeLevel,section,parentUsernames';
+export const BULK_HEADER =
+  'role,username,email,salutation,firstName,middleName,lastName,suffix,employeeNumber,gradeLevel,section,parentUsernames,lrn,sex,birthDate';
 
 export const uploadBulk = (agent: Agent, data: Buffer, name = 'users.csv', query = '') =>
   agent.req('POST', `/api/admin/bulk-jobs${query}`, undefined, multipartFile('file', name, 'application/octet-stream', data));

@@ -32,8 +32,18 @@ export const BULK_COLUMNS = [
   'gradeLevel',
   'section',
   'parentUsernames',
+  'lrn',
+  'sex',
+  'birthDate',
 ] as const;
 export type BulkColumn = (typeof BULK_COLUMNS)[number];
+/**
+ * The learner fields (LRN, sex, birth date), on student rows only: validated with `learnerFields`
+ * (deped/contracts.ts), the body of `PUT /api/learners/:id`; the LRN is unique in the school
+ * (`lrnTaken`, also against earlier rows of the file). A value on another role's row rejects the
+ * row (`studentsOnly`). `sex` is matched case-insensitively (`male`, `female`, as the export writes).
+ */
+export const BULK_LEARNER_COLUMNS = ['lrn', 'sex', 'birthDate'] as const satisfies readonly BulkColumn[];
 /** Columns a file must have (IMPORT_HEADERS otherwise); the others may be left out. */
 export const BULK_REQUIRED_COLUMNS: readonly BulkColumn[] = ['role', 'username', 'email', 'firstName', 'lastName'];
 
@@ -63,6 +73,9 @@ export const BULK_TEMPLATE_EXAMPLE: Record<BulkColumn, string>[] = [
     gradeLevel: '',
     section: '',
     parentUsernames: '',
+    lrn: '',
+    sex: '',
+    birthDate: '',
   },
   {
     role: 'student',
@@ -77,6 +90,9 @@ export const BULK_TEMPLATE_EXAMPLE: Record<BulkColumn, string>[] = [
     gradeLevel: 'Grade 7',
     section: 'Sampaguita',
     parentUsernames: 'lreyes',
+    lrn: '136512120001',
+    sex: 'male',
+    birthDate: '2013-06-24',
   },
   {
     role: 'teacher',
@@ -91,6 +107,9 @@ export const BULK_TEMPLATE_EXAMPLE: Record<BulkColumn, string>[] = [
     gradeLevel: '',
     section: '',
     parentUsernames: '',
+    lrn: '',
+    sex: '',
+    birthDate: '',
   },
 ];
 

@@ -48,6 +48,7 @@ export const V = {
   transmutationOrder: 'transmutationOrder',
   lrn: 'lrn',
   lrnTaken: 'lrnTaken',
+  studentsOnly: 'studentsOnly',
 } as const;
 
 /** "Required" per spec section 5: not empty or blank for strings. */

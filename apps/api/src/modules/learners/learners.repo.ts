@@ -44,6 +44,21 @@ export const lrnHolder = async (db: Db, schoolId: string, lrn: string) => {
   return row?.userId ?? null;
 };
 
+/** The LRNs among `lrns` that learners of the school already hold (the bulk upload). */
+export const lrnsTaken = async (db: Db, schoolId: string, lrns: readonly string[]): Promise<string[]> => {
+  if (lrns.length === 0) return [];
+  const rows = await db
+    .select({ lrn: learnerProfiles.lrn })
+    .from(learnerProfiles)
+    .where(and(eq(learnerProfiles.schoolId, schoolId), inArray(learnerProfiles.lrn, [...lrns])));
+  return rows.flatMap((r) => (r.lrn === null ? [] : [r.lrn]));
+};
+
+/** Learner fields of users just created (the bulk upload, in its batch's transaction). */
+export const insertProfiles = async (db: Db, values: (typeof learnerProfiles.$inferInsert)[]): Promise<void> => {
+  if (values.length > 0) await db.insert(learnerProfiles).values(values);
+};
+
 export const upsertProfile = async (db: Db, v: typeof learnerProfiles.$inferInsert) => {
   await db
     .insert(learnerProfiles)

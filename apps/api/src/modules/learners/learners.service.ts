@@ -201,3 +201,5 @@ export const saveObserved = async (ctx: Ctx, user: UserRow, access: ClassAccess,
 
 /** A learner's stored fields for other modules (the user export), one query for many users. */
 export { profilesOf } from './learners.repo.ts';
+/** For the bulk upload (admin/bulk): LRNs the school already holds, and the new students' fields. */
+export { insertProfiles, lrnsTaken } from './learners.repo.ts';

@@ -65,6 +65,7 @@ export const BulkUploadPage = () => {
             <List.Item>{t('bulk.columns', { columns: BULK_COLUMNS.join(', ') })}</List.Item>
             <List.Item>{t('bulk.required', { columns: BULK_REQUIRED_COLUMNS.join(', ') })}</List.Item>
             <List.Item>{t('bulk.rolesHint')}</List.Item>
+            <List.Item>{t('bulk.learnerHint')}</List.Item>
           </List>
           <TemplateButtons />
         </Stack>

@@ -1,13 +1,16 @@
-import { BULK_ROLE_NAMES } from '@klase/core/admin/bulk';
+import { BULK_LEARNER_COLUMNS, BULK_ROLE_NAMES } from '@klase/core/admin/bulk';
 import { createUserRequest, type CreateUserValues } from '@klase/core/admin/users';
+import { learnerFields, type Sex } from '@klase/core/deped/contracts';
 import { ROLE } from '@klase/core/roles';
 import { toFieldIssues } from '@klase/core/validation/issues';
+import { V } from '@klase/core/validation/rules';
 import { linkFor } from '../../../kernel/account-mail.ts';
 import type { Ctx, Db } from '../../../platform/context.ts';
 import { randomToken, sha256 } from '../../../platform/crypto.ts';
 import { renderMail } from '../../../platform/mail-templates.ts';
 import { TOKEN_TTL_SECONDS } from '../../../platform/tokens.ts';
 import { personValues } from '../users/admin-users.service.ts';
+import { insertProfiles, lrnsTaken } from '../../learners/learners.service.ts';
 import { COLUMNS_KEY, ROW_KEY } from './bulk-parse.ts';
 import { insertTokens, insertUsers, linkParents, schoolUsersNamed, takenIdentities, type BulkInputRow, type StoredRowIssue } from './bulk.repo.ts';
 
@@ -16,7 +19,9 @@ import { insertTokens, insertUsers, linkParents, schoolUsersNamed, takenIdentiti
  * through `createUserRequest`, the single form's schema; usernames and emails that exist (in the
  * database or earlier in the file) are rejected, so a file uploaded twice creates nothing twice.
  * The preview runs the same code with `dryRun`: every check, no write; `FileMemory` carries what
- * earlier batches of the file would have created.
+ * earlier batches of the file would have created. A student row's learner fields (LRN, sex, birth
+ * date) go through `learnerFields`, the learner route's schema, and are written with the user in
+ * the batch's transaction; an LRN held by a learner of the school or by an earlier row is `lrnTaken`.
  */
 
 export interface BatchTarget {
@@ -44,20 +49,58 @@ const namesOf = (s: string | undefined): string[] => [
   ),
 ];
 
-/** What earlier batches of the same file took (usernames, emails) or will create (parents). */
+/** What earlier batches of the same file took (usernames, emails, LRNs) or will create (parents). */
 export interface FileMemory {
   usernames: Set<string>;
   emails: Set<string>;
   parents: Set<string>;
+  lrns: Set<string>;
 }
 
-export const newFileMemory = (): FileMemory => ({ usernames: new Set(), emails: new Set(), parents: new Set() });
+export const newFileMemory = (): FileMemory => ({ usernames: new Set(), emails: new Set(), parents: new Set(), lrns: new Set() });
+
+interface Learner {
+  lrn: string | null;
+  sex: Sex | null;
+  birthDate: string | null;
+}
 
 interface Candidate {
   row: number;
   values: CreateUserValues;
   parents: string[];
+  /** A student's learner fields; null when the row leaves the three columns empty. */
+  learner: Learner | null;
 }
+
+type RowIssue = Omit<StoredRowIssue, 'row'>;
+
+/** Zod issues as row issues, one per column (the first). */
+const columnIssues = (issues: Parameters<typeof toFieldIssues>[0]): RowIssue[] => {
+  const out: RowIssue[] = [];
+  const seen = new Set<string>();
+  for (const issue of toFieldIssues(issues)) {
+    const field = COLUMN_OF[issue.path] ?? (issue.path || 'row');
+    if (seen.has(field)) continue;
+    seen.add(field);
+    out.push({ field, key: issue.key, ...(issue.params ? { params: issue.params } : {}) });
+  }
+  return out;
+};
+
+const orNull = (s: string | undefined): string | null => (s === undefined || s === '' ? null : s);
+
+/**
+ * The learner columns of a row whose role is valid: on a student, `learnerFields` (the sex in
+ * lower case, so `Male` passes as the export's `male`); on any other role a value is refused.
+ */
+const learnerOf = (r: BulkInputRow, roleId: number): { learner: Learner | null; issues: RowIssue[] } => {
+  const filled = BULK_LEARNER_COLUMNS.filter((c) => (r[c] ?? '') !== '');
+  if (filled.length === 0) return { learner: null, issues: [] };
+  if (roleId !== ROLE.student) return { learner: null, issues: filled.map((field) => ({ field, key: V.studentsOnly })) };
+  const parsed = learnerFields.safeParse({ lrn: r.lrn ?? '', sex: orNull(r.sex?.toLowerCase()), birthDate: orNull(r.birthDate) });
+  return parsed.success ? { learner: parsed.data, issues: [] } : { learner: null, issues: columnIssues(parsed.error.issues) };
+};
 
 const validate = (input: readonly BulkInputRow[], rejected: StoredRowIssue[]): Candidate[] => {
   const out: Candidate[] = [];
@@ -67,8 +110,9 @@ const validate = (input: readonly BulkInputRow[], rejected: StoredRowIssue[]): C
       rejected.push({ row, field: 'row', key: 'importColumns' });
       continue;
     }
+    const roleId = roleOf(r.role);
     const parsed = createUserRequest.safeParse({
-      roleId: roleOf(r.role),
+      roleId,
       username: r.username ?? '',
       email: r.email ?? '',
       salutation: r.salutation ?? '',
@@ -80,17 +124,20 @@ const validate = (input: readonly BulkInputRow[], rejected: StoredRowIssue[]): C
       gradeLevel: r.gradeLevel ?? '',
       section: r.section ?? '',
     });
-    if (!parsed.success) {
-      const seen = new Set<string>();
-      for (const issue of toFieldIssues(parsed.error.issues)) {
-        const field = COLUMN_OF[issue.path] ?? (issue.path || 'row');
-        if (seen.has(field)) continue;
-        seen.add(field);
-        rejected.push({ row, field, key: issue.key, ...(issue.params ? { params: issue.params } : {}) });
-      }
+    const issues = parsed.success ? [] : columnIssues(parsed.error.issues);
+    // An unknown role is the row's fault already: the learner columns are judged against a valid role only.
+    const learner = issues.some((i) => i.field === 'role') || roleId === undefined ? { learner: null, issues: [] } : learnerOf(r, roleId);
+    issues.push(...learner.issues);
+    if (!parsed.success || issues.length > 0) {
+      for (const issue of issues) rejected.push({ row, ...issue });
       continue;
     }
-    out.push({ row, values: parsed.data, parents: parsed.data.roleId === ROLE.student ? namesOf(r.parentUsernames) : [] });
+    out.push({
+      row,
+      values: parsed.data,
+      parents: parsed.data.roleId === ROLE.student ? namesOf(r.parentUsernames) : [],
+      learner: learner.learner,
+    });
   }
   return out;
 };
@@ -139,6 +186,23 @@ const rejectUnknownParents = async (tx: Db, schoolId: string, candidates: Candid
   return { kept, known, batchParents };
 };
 
+/** Drops student rows whose LRN a learner of the school holds, or an earlier row of this import took. */
+const rejectTakenLrns = async (tx: Db, schoolId: string, candidates: Candidate[], memory: FileMemory, rejected: StoredRowIssue[]) => {
+  const lrns = candidates.flatMap((c) => (c.learner?.lrn ? [c.learner.lrn] : []));
+  const taken = memory.lrns;
+  for (const lrn of await lrnsTaken(tx, schoolId, [...new Set(lrns)])) taken.add(lrn);
+  return candidates.filter((c) => {
+    const lrn = c.learner?.lrn;
+    if (!lrn) return true;
+    if (taken.has(lrn)) {
+      rejected.push({ row: c.row, field: 'lrn', key: V.lrnTaken });
+      return false;
+    }
+    taken.add(lrn);
+    return true;
+  });
+};
+
 /** Activation links and mails, in the same transaction (the transactional outbox). */
 const sendActivations = async (ctx: Ctx, tx: Db, schoolId: string, created: Awaited<ReturnType<typeof insertUsers>>) => {
   const withEmail = created.filter((u): u is typeof u & { email: string } => u.email !== null);
@@ -169,7 +233,8 @@ export const importBatch = async (
   const { memory } = opts;
   const rejected: StoredRowIssue[] = [];
   const free = await rejectTakenIdentities(tx, validate(input, rejected), memory, rejected);
-  const { kept: candidates, known, batchParents } = await rejectUnknownParents(tx, target.schoolId, free, memory, rejected);
+  const { kept, known, batchParents } = await rejectUnknownParents(tx, target.schoolId, free, memory, rejected);
+  const candidates = await rejectTakenLrns(tx, target.schoolId, kept, memory, rejected);
   if (candidates.length === 0 || opts.dryRun) return { created: candidates.length, rejected };
 
   const created = await insertUsers(
@@ -191,6 +256,10 @@ export const importBatch = async (
     c.parents.map((p) => ({ parentId: known.get(p) ?? '', studentId: idOf.get(c.values.username) ?? '', schoolId: target.schoolId })),
   );
   if (links.length) await linkParents(tx, links);
+  await insertProfiles(
+    tx,
+    candidates.flatMap((c) => (c.learner ? [{ userId: idOf.get(c.values.username) ?? '', schoolId: target.schoolId, ...c.learner }] : [])),
+  );
   await sendActivations(ctx, tx, target.schoolId, created);
   return { created: created.length, rejected };
 };

@@ -153,7 +153,8 @@ const readXlsx = async (buf: Buffer, into: RowCollector): Promise<void> => {
   const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([buf]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
-    styles: 'ignore',
+    // The number formats tell a date cell (a birth date) from a number: read as `YYYY-MM-DD` (cellText).
+    styles: 'cache',
     worksheets: 'emit',
     entries: 'emit',
   });

@@ -48,7 +48,7 @@ describe('bulk upload of users', () => {
       `principal,${uniq('r')},r@x.ph,,Ana,,Ramos,,,,,`,
       `teacher,${w.teacherA.username},new@x.ph,,Ana,,Ramos,,T-1,,,`,
       `student,${uniq('y')},,,Ana,,Ramos,,,Grade 8,Narra,nobody.here`,
-      `"student","${uniq('z')}",,,"Maria, Clara",,"Dela Cruz",,,"Grade 9","Rizal",,extra`,
+      `"student","${uniq('z')}",,,"Maria, Clara",,"Dela Cruz",,,"Grade 9","Rizal",,,,,extra`,
       '',
     ].join('\n');
     const res = await upload(sa, Buffer.from(csv));
