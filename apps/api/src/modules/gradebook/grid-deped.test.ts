@@ -91,6 +91,23 @@ describe('the grader grid of a DepEd learning area', () => {
     expect(ana).toMatchObject({ final: null, finalDescriptor: null });
     expect(rowOf(await gridOf(teacher, s.course.id), w.s2.id).deped).toEqual(ana);
 
+    // The export has the grid's columns: the quarterly grades and the DepEd final grade, no course total.
+    const csv = async (query: string) => {
+      const res = await teacher.req('GET', `/api/courses/${s.course.id}/gradebook/export?format=csv${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+    };
+    const all = await csv('');
+    expect(all[0]).toMatch(/,Quarterly Assessment total,Quarter 1 grade,Quarter 2 grade,Quarter 3 grade,Quarter 4 grade,Final grade$/);
+    expect(all[0]).not.toContain('Course total');
+    expect(all.find((l) => l.startsWith('Jose Dela Cruz,'))).toMatch(/,89,100,100,100,97$/);
+    const quarter1 = await csv(`&periodId=${s.periods[0]!.id}`);
+    expect(quarter1[0]).toBe('Name,Username,Seatwork 1,Project 1,Exam 1,Quarter 1 grade,Final grade');
+    expect(quarter1).toContain(`Jose Dela Cruz,${w.s1.username},42.00,85.00,30.00,89,97`);
+
     // Villanueva has no grades: four empty quarters, no final grade.
     expect(rowOf(grid, w.s3.id).deped).toEqual({
       quarters: [1, 2, 3, 4].map((quarter) => ({ quarter, initial: null, quarterly: null, descriptor: null })),
