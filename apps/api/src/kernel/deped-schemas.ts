@@ -12,6 +12,7 @@ import {
   type GradingPolicyView,
   type QuarterResult,
 } from '@klase/core/deped/contracts';
+import type { GridDeped, GridDepedGrades } from '@klase/core/gradebook/views';
 
 /** Response schemas of the DepEd routes (each `satisfies` its contract type in @klase/core/deped/contracts). */
 
@@ -63,3 +64,14 @@ export const depedReportOut = z.object({
   headline: z.object({ quarter, grade: z.number(), descriptor }).nullable(),
   remarks: z.enum(['passed', 'failed']).nullable(),
 }) satisfies z.ZodType<DepedCourseReport>;
+
+/** The grader grid's DepEd parts (docs/decisions/0059-deped-grader-grid.md). */
+export const gridDepedOut = z.object({
+  quarters: z.array(z.object({ quarter, periodId: z.string().nullable() })),
+}) satisfies z.ZodType<GridDeped>;
+
+export const gridDepedGradesOut = z.object({
+  quarters: z.array(z.object({ quarter, initial: z.number().nullable(), quarterly: z.number().nullable(), descriptor: descriptor.nullable() })),
+  final: z.number().nullable(),
+  finalDescriptor: descriptor.nullable(),
+}) satisfies z.ZodType<GridDepedGrades>;

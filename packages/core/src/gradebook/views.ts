@@ -1,6 +1,6 @@
 import type { AggregationMethod, DisplayType, HiddenPolicy, TotalExplanation } from './types.ts';
 import type { FinalMode, GradebookStatus, GradeType, RubricCriterion } from './contracts.ts';
-import type { DepedCourseReport } from '../deped/contracts.ts';
+import type { DepedCourseReport, Descriptor, Quarter } from '../deped/contracts.ts';
 
 /**
  * What the gradebook API answers (issue 7, decision 0015): the setup view, the grader grid, grade
@@ -165,6 +165,23 @@ export interface GridTotal {
 }
 
 /**
+ * A DepEd learning area's grades of one student in the grid (docs/decisions/0059-deped-grader-grid.md):
+ * quarters 1..4 in order (`initial` the untransmuted initial grade, `quarterly` the transmuted
+ * grade, both null while the quarter is incomplete), and the final grade once all four quarters
+ * have one — the same numbers as the student's report.
+ */
+export interface GridDepedGrades {
+  quarters: { quarter: Quarter; initial: number | null; quarterly: number | null; descriptor: Descriptor | null }[];
+  final: number | null;
+  finalDescriptor: Descriptor | null;
+}
+
+/** A DepEd learning area's quarters in the grid: each quarter's grading period (null: none matches). */
+export interface GridDeped {
+  quarters: { quarter: Quarter; periodId: string | null }[];
+}
+
+/**
  * `GET /gradebook` (staff of the class): the grader grid. `items` in column order (categories'
  * depth-first order); each student's `values[i]` / `flags[i]` belong to `items[i]` (`values`:
  * the grade that counts, or for `notReturned` the grade waiting to be returned). `totals` by key
@@ -186,7 +203,11 @@ export interface GradebookGrid {
     values: (number | null)[];
     flags: number[];
     totals: Record<string, GridTotal>;
+    /** DepEd learning areas only. */
+    deped?: GridDepedGrades;
   }[];
+  /** DepEd learning areas only: the grid shows the quarterly grades, not the course total. */
+  deped?: GridDeped;
   ready: boolean;
   computedAt: string | null;
   can: { manage: boolean };
@@ -199,6 +220,8 @@ export interface GradeEntryResult {
   value: number | null;
   flags: number;
   totals: Record<string, GridTotal>;
+  /** DepEd learning areas only: the student's quarterly and final grades after the change. */
+  deped?: GridDepedGrades;
 }
 
 /** `GET /gradebook/items/:itemId/grades/:studentId/history` (staff): newest first. */

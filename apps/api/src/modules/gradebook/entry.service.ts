@@ -16,6 +16,7 @@ import { isEnrolled, lockGradeRow, readGradeHistory, upsertGrade } from './grade
 import { loadGradebookAccess, requireGradeManage, requireGradeStaff, type GradebookAccess } from './gradebook-access.ts';
 import { recomputeStudent } from './recompute.ts';
 import { gradeLink, notifyGrade } from '../notifications/notifications.service.ts';
+import { loadGridDeped } from '../grading-policy/deped-grid.service.ts';
 
 /** Students see an item's grades unless it is hidden (for now) or its material is unpublished. */
 const visibleToStudent = (item: GradeItemRow, now: number): boolean =>
@@ -66,7 +67,7 @@ export const writeGrade = async (
   const { rows, item } = await loadCell(db, g, itemId, studentId);
   if (!rows.ready) throw new DomainError('GRADEBOOK_NOT_READY');
   if (form.value !== undefined && form.value !== null) checkValue(item, rows.scales, form.value);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<GradeEntryResult> => {
     const current = await lockGradeRow(tx, itemId, studentId);
     if (gradeChangeLocked(item, current?.locked ?? false, form, now)) throw new DomainError('GRADE_LOCKED');
     await upsertGrade(tx, { itemId, studentId, courseId, userId: user.id, at: new Date(now) }, form);
@@ -88,6 +89,9 @@ export const writeGrade = async (
     }
     return { itemId, studentId, value, flags, totals: done.result.totals };
   });
+  // A DepEd learning area: the student's quarterly grades after the change, as the grid shows them (decision 0059).
+  const deped = (await loadGridDeped(db, courseId, { studentIds: [studentId], now }))?.byStudent.get(studentId);
+  return deped ? { ...result, deped } : result;
 };
 
 /** Every change of the cell, newest first: the gradebook's own and the material's grade (by submission). */

@@ -11,7 +11,7 @@ import {
   type TotalExplanation,
 } from '@klase/core/gradebook/index';
 import { categoryOut, itemOut, periodOut, scaleOut, settingsOut } from './setup/setup-schemas.ts';
-import { depedReportOut } from '../../kernel/deped-schemas.ts';
+import { depedReportOut, gridDepedGradesOut, gridDepedOut } from '../../kernel/deped-schemas.ts';
 
 /**
  * OpenAPI / response schemas of the gradebook routes: the read shapes of
@@ -40,8 +40,10 @@ export const gridOut = z.object({
       values: z.array(z.number().nullable()),
       flags: z.array(z.number()),
       totals,
+      deped: gridDepedGradesOut.optional(),
     }),
   ),
+  deped: gridDepedOut.optional(),
   ready: z.boolean(),
   computedAt: z.string().nullable(),
   can: z.object({ manage: z.boolean() }),
@@ -53,6 +55,7 @@ export const gradeEntryOut = z.object({
   value: z.number().nullable(),
   flags: z.number(),
   totals,
+  deped: gridDepedGradesOut.optional(),
 }) satisfies z.ZodType<GradeEntryResult>;
 
 export const gradeHistoryOut = z.array(

@@ -1,6 +1,8 @@
 import type { GradebookGrid } from '@klase/core/gradebook/index';
 import type { Ctx, Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
+import { concurrently } from '../../db/concurrent.ts';
+import { loadGridDeped } from '../grading-policy/deped-grid.service.ts';
 import { loadStoredTotals, readGroupMembers, readGroups } from './gradebook.repo.ts';
 import { loadGradebookAccess, requireGradeStaff, type GradebookAccess } from './gradebook-access.ts';
 import { loadCells } from './grades-loader.ts';
@@ -12,7 +14,8 @@ import { loadSetupRows } from './setup-loader.ts';
  * `GET /gradebook` (staff of the class): the grader grid. A fixed number of queries whatever the
  * class size — setup, students, the two grade sources, groups, stored totals — and compact
  * per-student arrays aligned with `items`. Totals are the stored ones, recomputed first when the
- * course is marked stale.
+ * course is marked stale. A DepEd learning area adds every student's quarterly and final grades
+ * (one `loadDepedGrades` call for all students; docs/decisions/0059-deped-grader-grid.md).
  */
 
 export const readGrid = async (ctx: Ctx, user: UserRow, courseId: string, now = Date.now()): Promise<GradebookGrid> => {
@@ -32,7 +35,12 @@ export const gridOf = async (db: Db, g: GradebookAccess, now = Date.now()): Prom
     readGroupMembers(db, g.classId),
     loadStoredTotals(db, courseId),
   ]);
-  const cells = await loadCells(db, { courseId, classId: g.classId, items: rows.items, studentIds: students.map((s) => s.id), now });
+  const studentIds = students.map((s) => s.id);
+  const [cells, deped] = await concurrently(
+    db,
+    () => loadCells(db, { courseId, classId: g.classId, items: rows.items, studentIds, now }),
+    () => loadGridDeped(db, courseId, { studentIds, now }),
+  );
   const groupsOf = new Map<string, string[]>();
   for (const m of members) {
     const list = groupsOf.get(m.s) ?? [];
@@ -49,7 +57,7 @@ export const gridOf = async (db: Db, g: GradebookAccess, now = Date.now()): Prom
     groups,
     students: students.map((s) => {
       const c = cells.get(s.id)!;
-      return {
+      const row = {
         id: s.id,
         name: s.name,
         username: s.username,
@@ -58,7 +66,10 @@ export const gridOf = async (db: Db, g: GradebookAccess, now = Date.now()): Prom
         flags: c.flags,
         totals: stored.byStudent.get(s.id) ?? {},
       };
+      const grades = deped?.byStudent.get(s.id);
+      return grades ? { ...row, deped: grades } : row;
     }),
+    ...(deped ? { deped: deped.deped } : {}),
     ready: rows.ready,
     computedAt: stored.computedAt,
     can: { manage: g.manage },

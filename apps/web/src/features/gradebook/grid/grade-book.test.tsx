@@ -8,7 +8,7 @@ import { jsonResponse } from '../../../test/test-utils.tsx';
 import { resetSessionStore } from '../../../lib/session-store.ts';
 import { bodyOf, calls, errorAnswer, fetchMock, on, renderRoutes, serve, setRole, writes } from '../../../test/assignments-test-kit.tsx';
 import { GradeBookTab } from '../grade-book-tab.tsx';
-import { bigGridFixture, CLASS_ID, COURSE_ID, cellUrl, GRID_URL, gridFixture, total } from './grid-test-data.ts';
+import { bigGridFixture, CLASS_ID, COURSE_ID, cellUrl, depedGridFixture, GRID_URL, gridFixture, total } from './grid-test-data.ts';
 
 vi.mock('../grade-tab.tsx', () => ({ GradeTab: () => <p>my own grades</p> }));
 
@@ -46,6 +46,31 @@ afterEach(() => {
 });
 
 describe('grade book tab', () => {
+  it('shows a DepEd learning area’s quarterly grades with their initial grade and descriptor, and no course total', async () => {
+    serve(on('GET', GRID_URL, () => jsonResponse(depedGridFixture())));
+    renderTab();
+    expect(await screen.findByRole('grid', { name: 'Grades' })).toBeInTheDocument();
+    for (const n of [1, 2, 3, 4]) expect(screen.getByRole('columnheader', { name: `Quarter ${n} grade` })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Final grade' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Course total' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Quarter 1 total' })).not.toBeInTheDocument();
+    const ana = within(rowOf('Ana Cruz'));
+    const q1 = ana.getByRole('gridcell', { name: 'Initial grade 84.86 → 90, Outstanding' });
+    expect(q1).toHaveTextContent('90');
+    expect(q1).toHaveAttribute('aria-readonly', 'true');
+    expect(cell('0:5')).toBe(q1);
+    // Quarter 2 is incomplete, quarters 3 and 4 have no scored items, no final grade yet: "-".
+    for (const col of [6, 7, 8, 9]) expect(cell(`0:${col}`)).toHaveTextContent(/^-$/);
+    // The keyboard still moves over the DepEd columns (read-only like every total).
+    await userEvent.click(cell('0:4'));
+    await userEvent.keyboard('{ArrowRight}');
+    expect(cell('0:5')).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(cell('0:9')).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(within(cell('0:9')).queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
   it('shows the grid: categories over their items, formatted grades and scale words, and the server totals', async () => {
     serve(on('GET', GRID_URL, () => jsonResponse(gridFixture())));
     renderTab();

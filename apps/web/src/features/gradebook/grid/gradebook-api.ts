@@ -58,7 +58,8 @@ export const applyEntry = (grid: GradebookGrid, result: GradeEntryResult): Grade
         values[index] = result.value;
         flags[index] = result.flags;
       }
-      return { ...s, values, flags, totals: result.totals };
+      // A DepEd learning area: the student's quarterly grades after the change (docs/decisions/0059-deped-grader-grid.md).
+      return result.deped ? { ...s, values, flags, totals: result.totals, deped: result.deped } : { ...s, values, flags, totals: result.totals };
     }),
   };
 };

@@ -2,11 +2,12 @@ import { useMemo } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { GradebookGrid } from '@klase/core/gradebook/views';
+import { formatNumber } from '@klase/core/gradebook/display';
 import { NARROW_QUERY } from '../../../components/data-table/types.ts';
 import { cellActions } from './cell-menu.tsx';
 import { GridCell, type CellView } from './grid-cell.tsx';
 import { GridHeader, stickyName, useColumnName } from './grid-header.tsx';
-import { columnGroups, formatItemValue, formatTotal, type GridColumn, type GridSort, type GridStudent } from './grid-model.ts';
+import { columnGroups, depedCell, formatItemValue, formatTotal, type GridColumn, type GridSort, type GridStudent } from './grid-model.ts';
 import { HistoryModal } from './history-modal.tsx';
 import { useGraderGrid, type Pos } from './grader-grid-state.ts';
 import { cellKey } from './use-grade-entry.ts';
@@ -72,9 +73,25 @@ const GridRow = ({ student, row, win, columns, nameWidth, pos, tabStop, cellView
   </div>
 );
 
+/** A DepEd quarterly or final grade's cell: the whole number, and the initial grade and descriptor as its hint. */
+const useDepedView = () => {
+  const { t } = useTranslation('gradeBook');
+  return (student: GridStudent, column: Extract<GridColumn, { kind: 'total' }>): Pick<CellView, 'text' | 'hint'> => {
+    const { text, grade, initial, descriptor } = depedCell(student, column);
+    if (grade === null || descriptor === null) return { text };
+    const words = t(`grid.deped.descriptors.${descriptor}`);
+    const hint =
+      column.total === 'depedFinal'
+        ? t('grid.deped.finalHint', { grade, descriptor: words })
+        : t('grid.deped.quarterHint', { initial: initial === null ? '-' : formatNumber(initial, 2), grade, descriptor: words });
+    return { text, hint };
+  };
+};
+
 /** What one cell shows: its text and marks, its save state, the open editor and the active cell's menu. */
 const useCellView = ({ grid, columns, students }: Pick<GraderGridProps, 'grid' | 'columns' | 'students'>, state: GridState, tabStop: Pos) => {
   const columnName = useColumnName();
+  const depedView = useDepedView();
   const { pos, entry, editing, menuOpen } = state;
   const rows = students.length;
   return (student: GridStudent, row: number, col: number): CellView => {
@@ -89,6 +106,8 @@ const useCellView = ({ grid, columns, students }: Pick<GraderGridProps, 'grid' |
       tabbable: row === tabStop.row && col === tabStop.col,
       errorAbove: row > 1 && row >= rows - 2,
     };
+    if (column.kind === 'total' && (column.total === 'quarter' || column.total === 'depedFinal'))
+      return { ...common, ...depedView(student, column), flags: 0, total: true, state: undefined, editing: null, menu: null };
     if (column.kind === 'total')
       return {
         ...common,

@@ -1,5 +1,5 @@
 import { memo, type CSSProperties, type KeyboardEvent } from 'react';
-import { Loader, Tooltip } from '@mantine/core';
+import { Loader, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CELL } from '@klase/core/gradebook/views';
@@ -18,6 +18,8 @@ export interface CellView {
   flags: number;
   /** A total column (bold, read-only). */
   total: boolean;
+  /** A DepEd grade's explanation ("Initial grade 84.86 → 90, Outstanding"): the tooltip, and what a screen reader reads for the cell. */
+  hint?: string;
   /** The item or total column's name and the student's name, for the editor's and menu's labels. */
   label: string;
   active: boolean;
@@ -127,7 +129,14 @@ export const GridCell = memo(({ cell, handlers }: { cell: CellView; handlers: Ce
       ) : (
         <>
           <CellMarks flags={cell.flags} />
-          {notReturned ? (
+          {cell.hint ? (
+            <Tooltip label={cell.hint} withinPortal openDelay={300}>
+              <span>
+                <span aria-hidden="true">{shown}</span>
+                <VisuallyHidden>{cell.hint}</VisuallyHidden>
+              </span>
+            </Tooltip>
+          ) : notReturned ? (
             <Tooltip label={t('marks.notReturned')} withinPortal openDelay={300}>
               <span>{shown}</span>
             </Tooltip>

@@ -163,5 +163,7 @@ export const useColumnName = () => {
           ? t('grid.courseTotal')
           : col.total === 'period'
             ? t('grid.periodTotal', { name: col.name })
-            : t('grid.final');
+            : col.total === 'quarter'
+              ? t('grid.deped.quarterGrade', { n: col.quarter })
+              : t('grid.final');
 };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CELL } from '@klase/core/gradebook/views';
-import { cellLocked, checkEntry, columnGroups, gridColumns, visibleStudents } from './grid-model.ts';
-import { itemFixture, gridFixture } from './grid-test-data.ts';
+import { cellLocked, checkEntry, columnGroups, depedCell, gridColumns, visibleStudents } from './grid-model.ts';
+import { applyEntry } from './gradebook-api.ts';
+import { depedGridFixture, itemFixture, gridFixture } from './grid-test-data.ts';
 import { windowOf } from './use-grid-window.ts';
 
 const withPeriods = () => {
@@ -43,6 +44,61 @@ describe('grid columns', () => {
       ['Performance tasks', 1, 2],
       [null, 3, 3],
     ]);
+  });
+});
+
+describe('grid columns of a DepEd learning area', () => {
+  it('shows the category totals, the four quarterly grades and the DepEd final grade, and no course total', () => {
+    const columns = gridColumns(depedGridFixture(), null);
+    expect(columns.map((c) => c.key)).toEqual([
+      'item:quiz',
+      'item:essay',
+      'item:recit',
+      'cat:ww',
+      'cat:pt',
+      'quarter:1',
+      'quarter:2',
+      'quarter:3',
+      'quarter:4',
+      'deped:final',
+    ]);
+    expect(columns.filter((c) => c.kind === 'total').map((c) => (c.kind === 'total' ? [c.total, c.quarter ?? null] : null))).toEqual([
+      ['category', null],
+      ['category', null],
+      ['quarter', 1],
+      ['quarter', 2],
+      ['quarter', 3],
+      ['quarter', 4],
+      ['depedFinal', null],
+    ]);
+  });
+
+  it('shows a quarter’s quarterly grade when its period is chosen', () => {
+    expect(gridColumns(depedGridFixture(), 'p1').map((c) => c.key)).toEqual(['item:quiz', 'quarter:1']);
+  });
+
+  it('reads a quarter’s cell as the whole-number quarterly grade, "-" without one, and sorts by it', () => {
+    const grid = depedGridFixture();
+    const [, , , , , q1, q2, , , final] = gridColumns(grid, null);
+    const [ana, ben] = grid.students;
+    if (q1?.kind !== 'total' || q2?.kind !== 'total' || final?.kind !== 'total') throw new Error('no DepEd columns');
+    expect(depedCell(ana!, q1)).toEqual({ text: '90', grade: 90, initial: 84.86, descriptor: 'outstanding' });
+    expect(depedCell(ana!, q2)).toEqual({ text: '-', grade: null, initial: null, descriptor: null });
+    expect(depedCell(ben!, q1).text).toBe('-');
+    expect(depedCell(ana!, final).text).toBe('-');
+    expect(visibleStudents(grid, { groupId: null, search: '', sort: { key: 'quarter:1', dir: 'desc' } }).map((s) => s.name)).toEqual(['Ana Cruz', 'Ben Reyes']);
+    expect(visibleStudents(grid, { groupId: null, search: '', sort: { key: 'quarter:1', dir: 'asc' } }).map((s) => s.name)).toEqual(['Ana Cruz', 'Ben Reyes']);
+  });
+
+  it('takes a saved grade’s DepEd grades into the student’s row', () => {
+    const deped = {
+      quarters: ([1, 2, 3, 4] as const).map((quarter) => ({ quarter, initial: 90, quarterly: 93, descriptor: 'outstanding' as const })),
+      final: 93,
+      finalDescriptor: 'outstanding' as const,
+    };
+    const next = applyEntry(depedGridFixture(), { itemId: 'quiz', studentId: 'ben', value: 19, flags: 0, totals: {}, deped });
+    expect(next.students[1]!.deped).toEqual(deped);
+    expect(depedCell(next.students[1]!, { kind: 'total', key: 'deped:final', total: 'depedFinal', name: '' }).text).toBe('93');
   });
 });
 

@@ -1,4 +1,5 @@
 import { gradeEntryForm } from '@klase/core/gradebook/contracts';
+import type { Quarter } from '@klase/core/deped/contracts';
 import { CELL, type GradebookGrid, type GradeCategoryRow, type GradeItemRow, type GridTotal, type ScaleRow } from '@klase/core/gradebook/views';
 import { formatGrade } from '@klase/core/gradebook/display';
 import { gradeChangeLocked, gradeValueIssue } from '@klase/core/gradebook/entry-rules';
@@ -12,11 +13,16 @@ import { toFieldIssues } from '@klase/core/validation/issues';
  * (the same rule as the server's). Totals are always the server's.
  */
 
-export type TotalKind = 'category' | 'course' | 'period' | 'final';
+/** `quarter` and `depedFinal`: a DepEd learning area's quarterly and final grades (docs/decisions/0059-deped-grader-grid.md). */
+export type TotalKind = 'category' | 'course' | 'period' | 'final' | 'quarter' | 'depedFinal';
 
 export type GridColumn =
   | { kind: 'item'; key: string; item: GradeItemRow; index: number; category: GradeCategoryRow | undefined; scale: ScaleRow | undefined }
-  | { kind: 'total'; key: string; total: TotalKind; name: string; category?: GradeCategoryRow };
+  | { kind: 'total'; key: string; total: TotalKind; name: string; category?: GradeCategoryRow; quarter?: Quarter };
+
+/** Column keys of a DepEd learning area's quarterly grades and final grade (not keys of `totals`). */
+export const quarterKey = (quarter: Quarter) => `quarter:${quarter}`;
+export const DEPED_FINAL_KEY = 'deped:final';
 
 /** A header cell over several columns: a category's items, or the totals. */
 export interface ColumnGroup {
@@ -45,18 +51,69 @@ export const gridColumns = (grid: GradebookGrid, periodId: string | null): GridC
       scale: item.scaleId ? scales.get(item.scaleId) : undefined,
     });
   });
+  const periodTotal = periodColumn(grid);
   if (periodId !== null) {
     const period = grid.periods.find((p) => p.id === periodId);
-    return period ? [...items, { kind: 'total', key: `period:${period.id}`, total: 'period', name: period.name }] : items;
+    return period ? [...items, periodTotal(period)] : items;
   }
   const root = rootCategory(grid);
   const totals: GridColumn[] = grid.categories
     .filter((c) => c.parentId !== null)
     .map((c) => ({ kind: 'total', key: `cat:${c.id}`, total: 'category', name: c.name, category: c }));
+  if (grid.deped) return [...items, ...totals, ...depedColumns(grid, grid.deped)];
   if (root) totals.push({ kind: 'total', key: `cat:${root.id}`, total: 'course', name: root.name, category: root });
-  for (const p of grid.periods) totals.push({ kind: 'total', key: `period:${p.id}`, total: 'period', name: p.name });
+  for (const p of grid.periods) totals.push(periodTotal(p));
   if (grid.periods.length > 0) totals.push({ kind: 'total', key: 'final', total: 'final', name: '' });
   return [...items, ...totals];
+};
+
+type Period = GradebookGrid['periods'][number];
+type Deped = NonNullable<GradebookGrid['deped']>;
+
+/** A period's total column; in a DepEd learning area a quarter's period shows the quarterly grade instead. */
+const periodColumn =
+  (grid: GradebookGrid) =>
+  (period: Period): GridColumn => {
+    const quarter = grid.deped?.quarters.find((q) => q.periodId === period.id)?.quarter;
+    return quarter
+      ? { kind: 'total', key: quarterKey(quarter), total: 'quarter', name: period.name, quarter }
+      : { kind: 'total', key: `period:${period.id}`, total: 'period', name: period.name };
+  };
+
+/**
+ * A DepEd learning area's headline columns: the four quarterly grades (in place of the period totals;
+ * a period that is no quarter keeps its total) and the DepEd final grade. No course total: the
+ * quarterly grade is the one grade, as on the student's report.
+ */
+const depedColumns = (grid: GradebookGrid, deped: Deped): GridColumn[] => {
+  const quarterPeriods = new Set(deped.quarters.map((q) => q.periodId));
+  const columns: GridColumn[] = deped.quarters.map((q) => ({
+    kind: 'total',
+    key: quarterKey(q.quarter),
+    total: 'quarter',
+    name: grid.periods.find((p) => p.id === q.periodId)?.name ?? '',
+    quarter: q.quarter,
+  }));
+  for (const p of grid.periods) if (!quarterPeriods.has(p.id)) columns.push({ kind: 'total', key: `period:${p.id}`, total: 'period', name: p.name });
+  columns.push({ kind: 'total', key: DEPED_FINAL_KEY, total: 'depedFinal', name: '' });
+  return columns;
+};
+
+/** A DepEd column's cell: the whole-number grade ("-" while the quarter has none), its initial grade and descriptor. */
+export const depedCell = (student: GridStudent, column: Extract<GridColumn, { kind: 'total' }>) => {
+  const d = student.deped;
+  if (!d) return { text: '-', grade: null, initial: null, descriptor: null };
+  if (column.total === 'depedFinal') return { text: d.final === null ? '-' : String(d.final), grade: d.final, initial: null, descriptor: d.finalDescriptor };
+  const q = d.quarters.find((x) => x.quarter === column.quarter);
+  const grade = q?.quarterly ?? null;
+  return { text: grade === null ? '-' : String(grade), grade, initial: q?.initial ?? null, descriptor: q?.descriptor ?? null };
+};
+
+/** The number a total column sorts by: a DepEd grade, else the stored total's percent (or value). */
+const sortValue = (s: GridStudent, key: string): number | null => {
+  if (key === DEPED_FINAL_KEY) return s.deped?.final ?? null;
+  if (key.startsWith('quarter:')) return s.deped?.quarters.find((q) => quarterKey(q.quarter) === key)?.quarterly ?? null;
+  return s.totals[key]?.percent ?? s.totals[key]?.value ?? null;
 };
 
 /** Consecutive items of one category share a header cell; the totals share one too. */
@@ -121,8 +178,8 @@ export const visibleStudents = (grid: GradebookGrid, opts: { groupId: string | n
   if (opts.sort.key === 'name') return list.sort((a, b) => sign * byName(a, b));
   const key = opts.sort.key;
   return list.sort((a, b) => {
-    const x = a.totals[key]?.percent ?? a.totals[key]?.value ?? null;
-    const y = b.totals[key]?.percent ?? b.totals[key]?.value ?? null;
+    const x = sortValue(a, key);
+    const y = sortValue(b, key);
     if (x === null && y === null) return byName(a, b);
     if (x === null) return 1;
     if (y === null) return -1;

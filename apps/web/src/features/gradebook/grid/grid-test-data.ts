@@ -137,6 +137,40 @@ export const gridFixture = (over: Partial<GradebookGrid> = {}): GradebookGrid =>
   ...over,
 });
 
+/**
+ * The same course as a DepEd learning area (docs/decisions/0059-deped-grader-grid.md): Quiz 1 in
+ * quarter 1, the others in quarter 2; quarters 3 and 4 have periods but no items. Ana: quarter 1
+ * 84.86 → 90 (Outstanding), quarter 2 incomplete; Ben: nothing yet.
+ */
+export const depedGridFixture = (): GradebookGrid => {
+  const quarters = [1, 2, 3, 4] as const;
+  const grid = gridFixture({
+    periods: quarters.map((n) => ({
+      version: 1,
+      id: `p${n}`,
+      name: `Quarter ${n}`,
+      startsOn: `2026-0${n + 5}-01`,
+      endsOn: `2026-0${n + 5}-28`,
+      weight: 25,
+    })),
+    deped: { quarters: quarters.map((quarter) => ({ quarter, periodId: `p${quarter}` })) },
+  });
+  grid.items = grid.items.map((i) => ({ ...i, periodId: i.id === 'quiz' ? 'p1' : 'p2' }));
+  const none = { initial: null, quarterly: null, descriptor: null };
+  grid.students = grid.students.map((s) => ({
+    ...s,
+    totals: { ...s.totals, 'period:p1': total(s.id === 'ana' ? 84.86 : null) },
+    deped: {
+      quarters: quarters.map((quarter) =>
+        s.id === 'ana' && quarter === 1 ? { quarter, initial: 84.86, quarterly: 90, descriptor: 'outstanding' as const } : { quarter, ...none },
+      ),
+      final: null,
+      finalDescriptor: null,
+    },
+  }));
+  return grid;
+};
+
 /** A big grid: `students` × `items` in one category. */
 export const bigGridFixture = (students: number, items: number): GradebookGrid => {
   const base = gridFixture();
