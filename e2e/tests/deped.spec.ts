@@ -49,6 +49,9 @@ const saveQuarter4Date = async (page: Page, field: RegExp, date: string) => {
     if (await saved.isVisible()) return;
     await reload.click();
     await expect(reload).toBeHidden();
+    // The form starts again from their version once it has arrived: our unsaved date is gone. Typing
+    // before that would go into the old form and be replaced.
+    await expect(page.getByTestId('quarter-dates').nth(3).getByRole('textbox', { name: field })).not.toHaveValue(date);
   }
   throw new Error('the policy could not be saved');
 };
@@ -128,6 +131,13 @@ test('a teacher makes a course a DepEd learning area and enters quarter 2 scores
     await page.keyboard.press('Enter');
     await expect(cell).toContainText(score);
   }
+  // The teacher's grid shows the same headline as the student: the transmuted quarterly grade (its
+  // initial grade and descriptor in the tooltip), and no Moodle-style course total beside it. The
+  // quarter's filter brings its column into view on a phone too (the grid renders the columns in view).
+  await page.getByRole('combobox', { name: 'Grading period' }).click();
+  await page.getByRole('option', { name: 'Quarter 2' }).click();
+  await expect(await gridCell(grid, /Andres/, /^Quarter 2 grade/)).toContainText('88');
+  await expect(grid.getByRole('columnheader', { name: /course total/i })).toHaveCount(0);
 
   const { context, page: student } = await openStudentGrades(browser, x.student, x.className, x.course);
   const summary = student.getByTestId('deped-summary');
