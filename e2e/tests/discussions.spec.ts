@@ -1,6 +1,6 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { checkA11y, expect, signIn, test } from '../fixtures.ts';
-import { goTo } from '../helpers.ts';
+import { openClassCourse } from '../helpers.ts';
 
 /**
  * Course discussions (issue 18) with the fixtures of apps/api/src/test/e2e-fixtures.ts (one set per
@@ -25,17 +25,7 @@ const secondUser = async (browser: Browser, info: TestInfo, username: string) =>
 };
 
 const openDiscussions = async (page: Page, className: string, course: string) => {
-  await goTo(page, /^classes$/i);
-  await page
-    .getByRole('main')
-    .getByRole('link', { name: new RegExp(className) })
-    .first()
-    .click();
-  await page
-    .getByRole('main')
-    .getByRole('link', { name: new RegExp(course) })
-    .first()
-    .click();
+  await openClassCourse(page, className, course);
   await page.getByRole('navigation', { name: 'Course pages' }).getByRole('link', { name: 'Discussions' }).click();
   await expect(page.getByRole('heading', { name: 'Discussions', level: 3 })).toBeVisible();
 };
