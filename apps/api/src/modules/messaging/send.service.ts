@@ -2,6 +2,7 @@ import { fullName } from '@klase/core/admin/users';
 import { DomainError } from '@klase/core/errors';
 import { MESSAGE_EVENTS, MESSAGE_FLOOD_PER_MINUTE, type Message, type MessagePage, type SendMessage } from '@klase/core/messaging/contracts';
 import type { Db } from '../../db/client.ts';
+import { concurrently } from '../../db/concurrent.ts';
 import { hitWindow } from '../../platform/rate-limit.ts';
 import { publish, type RealtimeMessage } from '../../platform/realtime/bus.ts';
 import type { UserRow } from '../../platform/rows.ts';
@@ -10,12 +11,11 @@ import {
   advanceRead,
   claimAttachments,
   findMessageByClientId,
-  insertMessage,
+  insertMessageTouching,
   listConversations,
   memberIds,
   membersWithMute,
   messagesBefore,
-  touchConversation,
   unreadTotal,
   type ConversationRecord,
   type MessageRecord,
@@ -52,8 +52,12 @@ export const messagePage = async (db: Db, me: UserRow, id: string, q: { before?:
 };
 
 /** The members, if the sender may reach them: blocks and rules of a direct conversation (else 403 with the reason). */
-const requireCanSend = async (db: Db, me: UserRow, c: ConversationRecord): Promise<{ id: string; muted: boolean }[]> => {
-  const members = await membersWithMute(db, c.id);
+const requireCanSend = async (
+  db: Db,
+  me: UserRow,
+  c: ConversationRecord,
+  members: { id: string; muted: boolean }[],
+): Promise<{ id: string; muted: boolean }[]> => {
   const reason = await sendBlockedReason(db, me, c, members.find((m) => m.id !== me.id)?.id);
   if (reason) throw new DomainError(BLOCK_ERRORS[reason]);
   return members;
@@ -101,26 +105,34 @@ const messageNotice = async (
  * publishes nothing; the flood limit counts new messages only.
  */
 export const sendMessage = async (db: Db, ctx: NotifyCtx, me: UserRow, id: string, input: SendInput): Promise<{ created: boolean; message: Message }> => {
-  const c = await memberConversation(db, me, id);
-  const again = await findMessageByClientId(db, me.id, input.clientId);
+  // Read at once: the conversation (with the caller's membership), a message already stored under
+  // this client id, and the members. A class or group conversation's members are brought up to
+  // date by `memberConversation`, so they are read again after it.
+  const [c, again, membersRead] = await concurrently(
+    db,
+    () => memberConversation(db, me, id),
+    () => findMessageByClientId(db, me.id, input.clientId),
+    () => membersWithMute(db, id),
+  );
   if (again) return repeat(db, c, again);
-  const members = await requireCanSend(db, me, c);
-  const wait = await hitWindow(db, `messages:${me.id}`, MESSAGE_FLOOD_PER_MINUTE, 60);
-  if (wait !== null) throw new DomainError('RATE_LIMITED', { retryAfterSeconds: wait });
+  const members = await requireCanSend(db, me, c, c.kind === 'direct' ? membersRead : await membersWithMute(db, c.id));
   const sent = await db.transaction(async (tx) => {
-    const row = await insertMessage(tx, { conversationId: c.id, senderId: me.id, clientId: input.clientId, body: input.body });
+    // The flood window counts in the send's own transaction (one commit per send, not two).
+    const wait = await hitWindow(tx, `messages:${me.id}`, MESSAGE_FLOOD_PER_MINUTE, 60);
+    if (wait !== null) return { wait };
+    const row = await insertMessageTouching(tx, { conversationId: c.id, senderId: me.id, clientId: input.clientId, body: input.body });
     if (!row) return null;
     const taken = await claimAttachments(tx, me.id, input.attachmentIds, row.id);
     if (taken !== new Set(input.attachmentIds).size) throw badId('attachmentIds');
-    await touchConversation(tx, c.id);
     // The sender is known and the files are the ones just claimed: no query for the view unless there are files.
     const message = input.attachmentIds.length > 0 ? await oneView(tx, row) : messageViewOf(row, personRefOf(me), []);
     const notices = await messageNotice(tx, ctx, { conversation: c, sender: me, members });
     const everyone = members.map((m) => m.id);
     await publish(tx, [{ userIds: everyone, type: MESSAGE_EVENTS.new, data: { conversationId: c.id, message } }, ...notices]);
-    return message;
+    return { message };
   });
-  if (sent) return { created: true, message: sent };
+  if (sent && 'wait' in sent) throw new DomainError('RATE_LIMITED', { retryAfterSeconds: sent.wait });
+  if (sent) return { created: true, message: sent.message };
   // A retry raced the first request: answer what the first stored.
   const stored = await findMessageByClientId(db, me.id, input.clientId);
   if (!stored) throw new DomainError('NOT_FOUND');
