@@ -22,7 +22,7 @@ import {
 } from './messaging.repo.ts';
 import { conversationRows, messageViewOf, messageViews } from './views.ts';
 import { personRefOf } from './rules.ts';
-import { prepareNotify, type NotifyCtx } from '../notifications/notifications.service.ts';
+import { prepareNotify, readRecipients, type NotifyCtx, type NotifyRecipients } from '../notifications/notifications.service.ts';
 
 /** Messages: the page of a conversation, sending (deduplicated by client id, rate-limited), read state and typing. */
 
@@ -51,13 +51,10 @@ export const messagePage = async (db: Db, me: UserRow, id: string, q: { before?:
   return { items: await messageViews(db, items), hasMore: rows.length > q.limit };
 };
 
+type Member = { id: string; muted: boolean };
+
 /** The members, if the sender may reach them: blocks and rules of a direct conversation (else 403 with the reason). */
-const requireCanSend = async (
-  db: Db,
-  me: UserRow,
-  c: ConversationRecord,
-  members: { id: string; muted: boolean }[],
-): Promise<{ id: string; muted: boolean }[]> => {
+const requireCanSend = async (db: Db, me: UserRow, c: ConversationRecord, members: Member[]): Promise<Member[]> => {
   const reason = await sendBlockedReason(db, me, c, members.find((m) => m.id !== me.id)?.id);
   if (reason) throw new DomainError(BLOCK_ERRORS[reason]);
   return members;
@@ -70,6 +67,9 @@ const titleFor = async (db: Db, userId: string, conversationId: string): Promise
   return view?.row.title ?? '';
 };
 
+/** Who gets the `message` notification: the members but the sender and those who muted the conversation. */
+const noticeTo = (members: readonly Member[], senderId: string): string[] => members.filter((m) => !m.muted && m.id !== senderId).map((m) => m.id);
+
 /**
  * What follows a sent message, inside the send transaction: the `message` notification (decision
  * 0041) to the members who did not mute the conversation, one unread notification per
@@ -80,9 +80,9 @@ const titleFor = async (db: Db, userId: string, conversationId: string): Promise
 const messageNotice = async (
   tx: Db,
   ctx: NotifyCtx,
-  sent: { conversation: ConversationRecord; sender: UserRow; members: readonly { id: string; muted: boolean }[] },
+  sent: { conversation: ConversationRecord; sender: UserRow; members: readonly Member[]; recipients: NotifyRecipients },
 ): Promise<RealtimeMessage[]> => {
-  const userIds = sent.members.filter((m) => !m.muted && m.id !== sent.sender.id).map((m) => m.id);
+  const userIds = noticeTo(sent.members, sent.sender.id);
   if (userIds.length === 0) return [];
   const senderName = fullName(sent.sender);
   const conversationTitle = sent.conversation.kind === 'direct' ? senderName : await titleFor(tx, sent.sender.id, sent.conversation.id);
@@ -95,6 +95,7 @@ const messageNotice = async (
     actorId: sent.sender.id,
     actor: sent.sender,
     key: `message:${sent.conversation.id}`,
+    recipients: sent.recipients,
   });
   return notice.events;
 };
@@ -115,7 +116,13 @@ export const sendMessage = async (db: Db, ctx: NotifyCtx, me: UserRow, id: strin
     () => membersWithMute(db, id),
   );
   if (again) return repeat(db, c, again);
-  const members = await requireCanSend(db, me, c, c.kind === 'direct' ? membersRead : await membersWithMute(db, c.id));
+  const membersNow = c.kind === 'direct' ? membersRead : await membersWithMute(db, c.id);
+  // The notification's recipients (with their settings) are read with the checks, before the transaction.
+  const [members, recipients] = await concurrently(
+    db,
+    () => requireCanSend(db, me, c, membersNow),
+    () => readRecipients(db, noticeTo(membersNow, me.id)),
+  );
   const sent = await db.transaction(async (tx) => {
     // The flood window counts in the send's own transaction (one commit per send, not two).
     const wait = await hitWindow(tx, `messages:${me.id}`, MESSAGE_FLOOD_PER_MINUTE, 60);
@@ -126,7 +133,7 @@ export const sendMessage = async (db: Db, ctx: NotifyCtx, me: UserRow, id: strin
     if (taken !== new Set(input.attachmentIds).size) throw badId('attachmentIds');
     // The sender is known and the files are the ones just claimed: no query for the view unless there are files.
     const message = input.attachmentIds.length > 0 ? await oneView(tx, row) : messageViewOf(row, personRefOf(me), []);
-    const notices = await messageNotice(tx, ctx, { conversation: c, sender: me, members });
+    const notices = await messageNotice(tx, ctx, { conversation: c, sender: me, members, recipients });
     const everyone = members.map((m) => m.id);
     await publish(tx, [{ userIds: everyone, type: MESSAGE_EVENTS.new, data: { conversationId: c.id, message } }, ...notices]);
     return { message };
