@@ -77,6 +77,13 @@ const CONNECT_TIMEOUT_MS = 5_000;
 /** Delays between attempts to reconnect the LISTEN connection: quick at first, then every 5 s. */
 export const LISTEN_BACKOFF_MS = [100, 250, 500, 1000, 2000, 5000] as const;
 
+/**
+ * Connections per node. Once opened they are kept (`min`), not closed after 10 s idle: one opened
+ * for a burst and closed again cost a new backend (fork, authentication, cold caches) inside a
+ * request at the next burst.
+ */
+const POOL_SIZE = 10;
+
 const openPostgres = (url: string): Database => {
   const events = new Set<(event: DatabaseEvent) => void>();
   const emit = (event: DatabaseEvent) => {
@@ -84,7 +91,8 @@ const openPostgres = (url: string): Database => {
   };
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_SIZE,
+    min: POOL_SIZE,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
     application_name: 'klase-api',

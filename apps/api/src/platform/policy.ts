@@ -52,9 +52,11 @@ export const registerAccessControl = (app: FastifyInstance): void => {
   app.decorateRequest('locale', 'en-us');
 
   // A user's own change (profile, password, logout...) is never answered from a stale cache entry:
-  // drop theirs before the answer leaves, so the next request reads the database.
+  // drop theirs before the answer leaves, so the next request reads the database. Routes that
+  // change nothing of it say so (`keepsSession`).
   app.addHook('onSend', async (request) => {
-    if (request.auth && STATE_CHANGING.has(request.method)) app.sessionCache.invalidateUser(request.auth.user.id);
+    if (request.auth && STATE_CHANGING.has(request.method) && request.routeOptions.config.keepsSession !== true)
+      app.sessionCache.invalidateUser(request.auth.user.id);
   });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -30,5 +30,11 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     policy?: Policy;
+    /**
+     * The route changes nothing a session answer holds (the user, their session, school or parent
+     * links): its state-changing requests keep the user's cached session (a message sent every
+     * few seconds need not read the session again each time).
+     */
+    keepsSession?: boolean;
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '@klase/core/messaging/contracts';
 import { ROLE } from '@klase/core/roles';
 import type { Db } from '../../db/client.ts';
+import { concurrently } from '../../db/concurrent.ts';
 import { publish } from '../../platform/realtime/bus.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { classWithMembers, groupWithMembers } from './access.repo.ts';
@@ -89,10 +90,15 @@ export const sendBlockedReason = async (
 ): Promise<ConversationDetails['sendBlocked']> => {
   if (c.kind !== 'direct') return null;
   if (!otherId) return 'notAllowed';
-  const blocks = await blocksAmong(db, me.id, [otherId]);
+  // The rules are read together with the blocks (they only matter when there is none).
+  const [blocks, verdict] = await concurrently(
+    db,
+    () => blocksAmong(db, me.id, [otherId]),
+    () => messagingVerdict(db, me, otherId),
+  );
   if (blocks.some((b) => b.blockerId === me.id)) return 'youBlocked';
   if (blocks.length > 0) return 'blockedYou';
-  return (await messagingVerdict(db, me, otherId)) === 'ok' ? null : 'notAllowed';
+  return verdict === 'ok' ? null : 'notAllowed';
 };
 
 const cursorOf = (at: string, id: string): string => Buffer.from(`${at}|${id}`).toString('base64url');

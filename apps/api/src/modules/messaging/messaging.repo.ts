@@ -117,12 +117,6 @@ export const advanceRead = async (db: Db, conversationId: string, userId: string
   return row ? row.lastReadId : null;
 };
 
-export const touchConversation = (db: Db, id: string) =>
-  db
-    .update(conversations)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(conversations.id, id));
-
 /** The people of conversations' members, with the conversation id and their read position. */
 export const membersOf = (db: Db, conversationIds: readonly string[]) =>
   conversationIds.length === 0
@@ -202,13 +196,26 @@ export const findMessageByClientId = async (db: Db, senderId: string, clientId: 
   return row;
 };
 
-/** Inserts the message unless the sender already sent one with this client id (then undefined). */
-export const insertMessage = async (db: Db, values: typeof messages.$inferInsert): Promise<MessageRecord | undefined> => {
-  const [row] = await db
-    .insert(messages)
-    .values(values)
-    .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
-    .returning();
+/**
+ * Inserts the message unless the sender already sent one with this client id (then undefined),
+ * and moves its conversation up the list (`updated_at`) when it was stored: one statement, one
+ * round trip of the send.
+ */
+export const insertMessageTouching = async (db: Db, values: typeof messages.$inferInsert): Promise<MessageRecord | undefined> => {
+  const stored = db.$with('stored').as(
+    db
+      .insert(messages)
+      .values(values)
+      .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
+      .returning(),
+  );
+  const touched = db.$with('touched').as(
+    db
+      .update(conversations)
+      .set({ updatedAt: sql`now()` })
+      .where(and(eq(conversations.id, values.conversationId), sql`exists (select 1 from ${stored})`)),
+  );
+  const [row] = await db.with(stored, touched).select().from(stored);
   return row;
 };
 

@@ -38,6 +38,8 @@ import { markRead as read, messagePage as page, sendMessage as send, typing } fr
 
 const policy: Policy = { access: 'roles', roles: ROUTE_ROLES.messages };
 const config = { policy };
+/** Sending, reading and typing change no session answer: the sender's cached session stays. */
+const keepsSession = { policy, keepsSession: true };
 const tags = ['messages'];
 const userParams = z.object({ userId: z.uuid() });
 const contactsQuery = z.object({ q: z.string().trim().max(100).default('') });
@@ -91,7 +93,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<MessagingOptions> = async (a
 
   app.post(
     '/conversations/:id/messages',
-    { config, schema: { tags, params: idParams, body: sendMessage, response: { 200: message, 201: message } } },
+    { config: keepsSession, schema: { tags, params: idParams, body: sendMessage, response: { 200: message, 201: message } } },
     async (request, reply) => {
       const sent = await send(db, ctx, requestUser(request), request.params.id, request.body);
       return reply.status(sent.created ? 201 : 200).send(sent.message);
@@ -100,11 +102,11 @@ export const messagingRoutes: FastifyPluginAsyncZod<MessagingOptions> = async (a
 
   app.post(
     '/conversations/:id/read',
-    { config, schema: { tags, params: idParams, body: markRead, response: { 200: z.object({ unread: z.number() }) } } },
+    { config: keepsSession, schema: { tags, params: idParams, body: markRead, response: { 200: z.object({ unread: z.number() }) } } },
     (request) => read(db, requestUser(request), request.params.id, request.body.messageId),
   );
 
-  app.post('/conversations/:id/typing', { config, schema: { tags, params: idParams } }, async (request, reply) => {
+  app.post('/conversations/:id/typing', { config: keepsSession, schema: { tags, params: idParams } }, async (request, reply) => {
     await typing(db, requestUser(request), request.params.id);
     return reply.status(204).send();
   });

@@ -4,6 +4,7 @@ import { DomainError } from '@klase/core/errors';
 import type { ContactRow } from '@klase/core/messaging/contracts';
 import { ROLE } from '@klase/core/roles';
 import type { Db } from '../../db/client.ts';
+import { concurrently } from '../../db/concurrent.ts';
 import { photoUrlOf } from '../../kernel/people.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import {
@@ -57,32 +58,55 @@ const add = (reach: Map<string, Reach>, group: Group, rows: readonly RelationRow
   }
 };
 
-/** Everyone the caller reaches, with how (before the same-school and active filter of `peopleOfSchool`). */
+/** The school's administrators, who everyone but an administrator reaches. */
+const adminsFor = async (db: Db, me: UserRow & { schoolId: string }): Promise<RelationRow[]> =>
+  me.roleId === ROLE.schoolAdmin ? [] : (await schoolUserIds(db, me.schoolId, [ROLE.schoolAdmin])).map((a) => ({ userId: a.id, via: '' }));
+
+/**
+ * Everyone the caller reaches, with how (before the same-school and active filter of
+ * `peopleOfSchool`). The queries do not depend on each other and run at once on the pool (one
+ * after the other inside a transaction); a student's classmates are read together with the
+ * school's setting and kept only when it allows them.
+ */
 const reachOf = async (db: Db, me: UserRow): Promise<Map<string, Reach>> => {
   const reach = new Map<string, Reach>();
-  if (!me.schoolId) return reach;
+  const { schoolId } = me;
+  if (!schoolId) return reach;
+  const mine = { ...me, schoolId };
   if (me.roleId === ROLE.schoolAdmin) {
-    for (const u of await schoolUserIds(db, me.schoolId)) {
+    for (const u of await schoolUserIds(db, schoolId)) {
       const group = GROUP_OF_ROLE[u.roleId];
       if (group) add(reach, group, [{ userId: u.id, via: '' }], 'none');
     }
   } else if (TEACHING_ROLES.includes(me.roleId)) {
-    add(reach, 'students', await studentsTaughtBy(db, me.id));
-    add(reach, 'parents', await parentsOfStudentsTaughtBy(db, me.id), 'children');
-  } else if (me.roleId === ROLE.student) {
-    add(reach, 'teachers', await teachersOfStudents(db, [me.id]));
-    if (await studentMessagingOn(db, me.schoolId)) add(reach, 'classmates', await classmatesOf(db, me.id));
-  } else if (me.roleId === ROLE.parent) {
-    add(reach, 'teachers', await teachersOfStudents(db, await childrenOf(db, me.id)));
-  }
-  if (me.roleId !== ROLE.schoolAdmin) {
-    const admins = await schoolUserIds(db, me.schoolId, [ROLE.schoolAdmin]);
-    add(
-      reach,
-      'staff',
-      admins.map((a) => ({ userId: a.id, via: '' })),
-      'none',
+    const [students, parents, admins] = await concurrently(
+      db,
+      () => studentsTaughtBy(db, me.id),
+      () => parentsOfStudentsTaughtBy(db, me.id),
+      () => adminsFor(db, mine),
     );
+    add(reach, 'students', students);
+    add(reach, 'parents', parents, 'children');
+    add(reach, 'staff', admins, 'none');
+  } else if (me.roleId === ROLE.student) {
+    const [teachers, studentsMayTalk, classmates, admins] = await concurrently(
+      db,
+      () => teachersOfStudents(db, [me.id]),
+      () => studentMessagingOn(db, schoolId),
+      () => classmatesOf(db, me.id),
+      () => adminsFor(db, mine),
+    );
+    add(reach, 'teachers', teachers);
+    if (studentsMayTalk) add(reach, 'classmates', classmates);
+    add(reach, 'staff', admins, 'none');
+  } else {
+    const [teachers, admins] = await concurrently(
+      db,
+      async () => (me.roleId === ROLE.parent ? teachersOfStudents(db, await childrenOf(db, me.id)) : []),
+      () => adminsFor(db, mine),
+    );
+    add(reach, 'teachers', teachers);
+    add(reach, 'staff', admins, 'none');
   }
   reach.delete(me.id);
   return reach;
@@ -120,10 +144,14 @@ export type MessagingVerdict = 'ok' | 'notFound' | 'notAllowed' | 'studentOff';
 
 /** May `me` message `otherId` one-to-one? (blocks are separate: `blocks` in the service). */
 export const messagingVerdict = async (db: Db, me: UserRow, otherId: string): Promise<MessagingVerdict> => {
-  const other = await findUserBrief(db, otherId);
+  // Who the caller reaches is read together with the other person (it is only needed when they may be reached).
+  const [other, reach] = await concurrently(
+    db,
+    () => findUserBrief(db, otherId),
+    () => reachOf(db, me),
+  );
   if (!other || other.id === me.id) return 'notFound';
   if (!me.schoolId || other.schoolId !== me.schoolId || !other.active) return 'notAllowed';
-  const reach = await reachOf(db, me);
   if (reach.has(other.id)) return 'ok';
   if (me.roleId === ROLE.student && other.roleId === ROLE.student && !(await studentMessagingOn(db, me.schoolId))) return 'studentOff';
   return 'notAllowed';

@@ -2,6 +2,7 @@ import { fullName } from '@klase/core/admin/users';
 import { DomainError } from '@klase/core/errors';
 import { MESSAGE_EVENTS, MESSAGE_FLOOD_PER_MINUTE, type Message, type MessagePage, type SendMessage } from '@klase/core/messaging/contracts';
 import type { Db } from '../../db/client.ts';
+import { concurrently } from '../../db/concurrent.ts';
 import { hitWindow } from '../../platform/rate-limit.ts';
 import { publish, type RealtimeMessage } from '../../platform/realtime/bus.ts';
 import type { UserRow } from '../../platform/rows.ts';
@@ -10,19 +11,18 @@ import {
   advanceRead,
   claimAttachments,
   findMessageByClientId,
-  insertMessage,
+  insertMessageTouching,
   listConversations,
   memberIds,
   membersWithMute,
   messagesBefore,
-  touchConversation,
   unreadTotal,
   type ConversationRecord,
   type MessageRecord,
 } from './messaging.repo.ts';
 import { conversationRows, messageViewOf, messageViews } from './views.ts';
 import { personRefOf } from './rules.ts';
-import { prepareNotify, type NotifyCtx } from '../notifications/notifications.service.ts';
+import { prepareNotify, readRecipients, type NotifyCtx, type NotifyRecipients } from '../notifications/notifications.service.ts';
 
 /** Messages: the page of a conversation, sending (deduplicated by client id, rate-limited), read state and typing. */
 
@@ -51,9 +51,10 @@ export const messagePage = async (db: Db, me: UserRow, id: string, q: { before?:
   return { items: await messageViews(db, items), hasMore: rows.length > q.limit };
 };
 
+type Member = { id: string; muted: boolean };
+
 /** The members, if the sender may reach them: blocks and rules of a direct conversation (else 403 with the reason). */
-const requireCanSend = async (db: Db, me: UserRow, c: ConversationRecord): Promise<{ id: string; muted: boolean }[]> => {
-  const members = await membersWithMute(db, c.id);
+const requireCanSend = async (db: Db, me: UserRow, c: ConversationRecord, members: Member[]): Promise<Member[]> => {
   const reason = await sendBlockedReason(db, me, c, members.find((m) => m.id !== me.id)?.id);
   if (reason) throw new DomainError(BLOCK_ERRORS[reason]);
   return members;
@@ -66,6 +67,9 @@ const titleFor = async (db: Db, userId: string, conversationId: string): Promise
   return view?.row.title ?? '';
 };
 
+/** Who gets the `message` notification: the members but the sender and those who muted the conversation. */
+const noticeTo = (members: readonly Member[], senderId: string): string[] => members.filter((m) => !m.muted && m.id !== senderId).map((m) => m.id);
+
 /**
  * What follows a sent message, inside the send transaction: the `message` notification (decision
  * 0041) to the members who did not mute the conversation, one unread notification per
@@ -76,9 +80,9 @@ const titleFor = async (db: Db, userId: string, conversationId: string): Promise
 const messageNotice = async (
   tx: Db,
   ctx: NotifyCtx,
-  sent: { conversation: ConversationRecord; sender: UserRow; members: readonly { id: string; muted: boolean }[] },
+  sent: { conversation: ConversationRecord; sender: UserRow; members: readonly Member[]; recipients: NotifyRecipients },
 ): Promise<RealtimeMessage[]> => {
-  const userIds = sent.members.filter((m) => !m.muted && m.id !== sent.sender.id).map((m) => m.id);
+  const userIds = noticeTo(sent.members, sent.sender.id);
   if (userIds.length === 0) return [];
   const senderName = fullName(sent.sender);
   const conversationTitle = sent.conversation.kind === 'direct' ? senderName : await titleFor(tx, sent.sender.id, sent.conversation.id);
@@ -91,6 +95,7 @@ const messageNotice = async (
     actorId: sent.sender.id,
     actor: sent.sender,
     key: `message:${sent.conversation.id}`,
+    recipients: sent.recipients,
   });
   return notice.events;
 };
@@ -101,26 +106,40 @@ const messageNotice = async (
  * publishes nothing; the flood limit counts new messages only.
  */
 export const sendMessage = async (db: Db, ctx: NotifyCtx, me: UserRow, id: string, input: SendInput): Promise<{ created: boolean; message: Message }> => {
-  const c = await memberConversation(db, me, id);
-  const again = await findMessageByClientId(db, me.id, input.clientId);
+  // Read at once: the conversation (with the caller's membership), a message already stored under
+  // this client id, and the members. A class or group conversation's members are brought up to
+  // date by `memberConversation`, so they are read again after it.
+  const [c, again, membersRead] = await concurrently(
+    db,
+    () => memberConversation(db, me, id),
+    () => findMessageByClientId(db, me.id, input.clientId),
+    () => membersWithMute(db, id),
+  );
   if (again) return repeat(db, c, again);
-  const members = await requireCanSend(db, me, c);
-  const wait = await hitWindow(db, `messages:${me.id}`, MESSAGE_FLOOD_PER_MINUTE, 60);
-  if (wait !== null) throw new DomainError('RATE_LIMITED', { retryAfterSeconds: wait });
+  const membersNow = c.kind === 'direct' ? membersRead : await membersWithMute(db, c.id);
+  // The notification's recipients (with their settings) are read with the checks, before the transaction.
+  const [members, recipients] = await concurrently(
+    db,
+    () => requireCanSend(db, me, c, membersNow),
+    () => readRecipients(db, noticeTo(membersNow, me.id)),
+  );
   const sent = await db.transaction(async (tx) => {
-    const row = await insertMessage(tx, { conversationId: c.id, senderId: me.id, clientId: input.clientId, body: input.body });
+    // The flood window counts in the send's own transaction (one commit per send, not two).
+    const wait = await hitWindow(tx, `messages:${me.id}`, MESSAGE_FLOOD_PER_MINUTE, 60);
+    if (wait !== null) return { wait };
+    const row = await insertMessageTouching(tx, { conversationId: c.id, senderId: me.id, clientId: input.clientId, body: input.body });
     if (!row) return null;
     const taken = await claimAttachments(tx, me.id, input.attachmentIds, row.id);
     if (taken !== new Set(input.attachmentIds).size) throw badId('attachmentIds');
-    await touchConversation(tx, c.id);
     // The sender is known and the files are the ones just claimed: no query for the view unless there are files.
     const message = input.attachmentIds.length > 0 ? await oneView(tx, row) : messageViewOf(row, personRefOf(me), []);
-    const notices = await messageNotice(tx, ctx, { conversation: c, sender: me, members });
+    const notices = await messageNotice(tx, ctx, { conversation: c, sender: me, members, recipients });
     const everyone = members.map((m) => m.id);
     await publish(tx, [{ userIds: everyone, type: MESSAGE_EVENTS.new, data: { conversationId: c.id, message } }, ...notices]);
-    return message;
+    return { message };
   });
-  if (sent) return { created: true, message: sent };
+  if (sent && 'wait' in sent) throw new DomainError('RATE_LIMITED', { retryAfterSeconds: sent.wait });
+  if (sent) return { created: true, message: sent.message };
   // A retry raced the first request: answer what the first stored.
   const stored = await findMessageByClientId(db, me.id, input.clientId);
   if (!stored) throw new DomainError('NOT_FOUND');

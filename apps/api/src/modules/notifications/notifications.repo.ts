@@ -72,32 +72,65 @@ export const saveSettings = async (db: Db, userId: string, settings: Notificatio
 const INSERT_CHUNK = 1_000;
 
 /**
- * Stores one notification per row, a thousand rows a statement. With a key, a recipient's unread
- * notification of that key is refreshed instead of a second one made (`notifications_unread_key_uq`).
+ * Stores one notification per row, a thousand rows a statement, and answers each recipient's
+ * unread count after it, in the same statement. With a key, a recipient's unread notification of
+ * that key is refreshed instead of a second one made (`notifications_unread_key_uq`).
  */
-export const storeNotifications = async (tx: Db, rows: readonly NewNotification[], keyed: boolean): Promise<NotificationRecord[]> => {
-  const made: NotificationRecord[] = [];
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) made.push(...(await storeChunk(tx, rows.slice(i, i + INSERT_CHUNK), keyed)));
-  return made;
+export const storeNotifications = async (
+  tx: Db,
+  rows: readonly NewNotification[],
+  keyed: boolean,
+): Promise<{ stored: NotificationRecord[]; unread: Map<string, number> }> => {
+  const stored: NotificationRecord[] = [];
+  const unread = new Map<string, number>();
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    const part = await storeChunk(tx, rows.slice(i, i + INSERT_CHUNK), keyed);
+    stored.push(...part.stored);
+    for (const [userId, n] of part.unread) unread.set(userId, n);
+  }
+  return { stored, unread };
 };
 
-const storeChunk = (tx: Db, rows: NewNotification[], keyed: boolean): Promise<NotificationRecord[]> => {
+const storeChunk = async (tx: Db, rows: NewNotification[], keyed: boolean) => {
   const insert = tx.insert(notifications).values(rows);
-  if (!keyed) return insert.returning();
-  return insert
-    .onConflictDoUpdate({
-      target: [notifications.userId, notifications.key],
-      targetWhere: sql`${notifications.readAt} is null and ${notifications.key} is not null`,
-      set: {
-        type: sql`excluded.type`,
-        params: sql`excluded.params`,
-        link: sql`excluded.link`,
-        actorId: sql`excluded.actor_id`,
-        createdAt: sql`excluded.created_at`,
-        digestState: sql`excluded.digest_state`,
-      },
-    })
-    .returning();
+  const written = tx.$with('written').as(
+    keyed
+      ? insert
+          .onConflictDoUpdate({
+            target: [notifications.userId, notifications.key],
+            targetWhere: sql`${notifications.readAt} is null and ${notifications.key} is not null`,
+            set: {
+              type: sql`excluded.type`,
+              params: sql`excluded.params`,
+              link: sql`excluded.link`,
+              actorId: sql`excluded.actor_id`,
+              createdAt: sql`excluded.created_at`,
+              digestState: sql`excluded.digest_state`,
+            },
+          })
+          .returning()
+      : insert.returning(),
+  );
+  // The statement's snapshot does not hold the rows it writes (a refreshed one only in its old
+  // version): the recipients' other unread notifications are counted here, the written ones
+  // (all unread) added below.
+  const others = tx.$with('others').as(
+    tx
+      .select({ userId: notifications.userId, n: sql<number>`count(*)::int`.as('n') })
+      .from(notifications)
+      .where(
+        and(
+          inArray(notifications.userId, [...new Set(rows.map((r) => r.userId))]),
+          isNull(notifications.readAt),
+          sql`${notifications.id} not in (select ${written.id} from ${written})`,
+        ),
+      )
+      .groupBy(notifications.userId),
+  );
+  const found = await tx.with(written, others).select().from(written).leftJoin(others, eq(others.userId, written.userId));
+  const unread = new Map<string, number>();
+  for (const r of found) unread.set(r.written.userId, (unread.get(r.written.userId) ?? r.others?.n ?? 0) + (r.written.readAt === null ? 1 : 0));
+  return { stored: found.map((r) => r.written), unread };
 };
 
 export const unreadCount = async (db: Db, userId: string): Promise<number> => (await unreadCounts(db, [userId])).get(userId) ?? 0;

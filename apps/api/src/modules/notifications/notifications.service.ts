@@ -29,7 +29,6 @@ import {
   storedSettings,
   storeNotifications,
   unreadCount,
-  unreadCounts,
   type NewNotification,
   type NotificationRecord,
   type PageRow,
@@ -76,7 +75,17 @@ export interface NotifyInput {
   now?: Date;
   /** False: in-app only, whatever the settings (an announcement without "also by email"). */
   mail?: boolean;
+  /** The rows of `userIds` as `readRecipients` answers them, when the caller read them before its transaction. */
+  recipients?: NotifyRecipients;
 }
+
+/**
+ * The recipients' rows with their settings, as `prepareNotify` reads them. A caller may read them
+ * before its transaction, at once with its other reads, and pass them in `recipients` (one
+ * statement less in the transaction: the message send).
+ */
+export const readRecipients = (db: Db, userIds: readonly string[]) => recipientsWithSettings(db, [...new Set(userIds)]);
+export type NotifyRecipients = Awaited<ReturnType<typeof readRecipients>>;
 
 /** Mails and real-time events per statement, so a school of thousands stays under the parameter limit. */
 const SLICE = 1_000;
@@ -106,7 +115,7 @@ const toRow = (n: NotificationRecord, actor: ActorFields | PageRow['actor'] | nu
  */
 export const prepareNotify = async (tx: Db, ctx: MailCtx, input: NotifyInput): Promise<{ notified: string[]; events: RealtimeMessage[] }> => {
   const now = input.now ?? new Date();
-  const recipients = (await recipientsWithSettings(tx, [...new Set(input.userIds)])).filter((r) => r.schoolId === input.schoolId && r.active);
+  const recipients = (input.recipients ?? (await readRecipients(tx, input.userIds))).filter((r) => r.schoolId === input.schoolId && r.active);
   if (recipients.length === 0) return { notified: [], events: [] };
   const actor = input.actorId ? (input.actor?.id === input.actorId ? input.actor : await actorOf(tx, input.actorId)) : null;
   const values = {
@@ -132,11 +141,7 @@ export const prepareNotify = async (tx: Db, ctx: MailCtx, input: NotifyInput): P
     }
   }
   for (let i = 0; i < mails.length; i += SLICE) await ctx.mailer.enqueueMany(tx, mails.slice(i, i + SLICE));
-  const stored = await storeNotifications(tx, rows, input.key !== undefined);
-  const unread = await unreadCounts(
-    tx,
-    stored.map((n) => n.userId),
-  );
+  const { stored, unread } = await storeNotifications(tx, rows, input.key !== undefined);
   const events = stored
     .map((n) => ({ userIds: [n.userId], type: NOTIFICATION_EVENTS.new, data: { notification: toRow(n, actor), unread: unread.get(n.userId) ?? 0 } }))
     .sort((a, b) => (a.userIds[0] ?? '').localeCompare(b.userIds[0] ?? ''));

@@ -5,8 +5,11 @@ import { users } from '../../db/schema/users.ts';
 
 /** The NOTIFY channel that wakes every node: its payload is a comma-separated list of event ids. */
 export const REALTIME_CHANNEL = 'klase_realtime';
-/** NOTIFY payloads must stay under 8000 bytes; ids are sent in lists of at most this many characters. */
-const PAYLOAD_CHARS = 7000;
+/**
+ * NOTIFY payloads must stay under 8000 bytes: ids are sent in lists of at most this many (a
+ * bigint has at most 19 digits, so a list stays under 6,000 characters with its commas).
+ */
+const IDS_PER_PAYLOAD = 300;
 
 export interface StoredEvent {
   id: number;
@@ -24,58 +27,54 @@ const columns = {
   createdAt: realtimeEvents.createdAt,
 };
 
-/** Splits ids into NOTIFY payloads that fit. */
-export const idPayloads = (ids: readonly number[]): string[] => {
-  const out: string[] = [];
-  let current = '';
-  for (const id of ids) {
-    const s = String(id);
-    if (current && current.length + 1 + s.length > PAYLOAD_CHARS) {
-      out.push(current);
-      current = '';
-    }
-    current = current ? `${current},${s}` : s;
-  }
-  if (current) out.push(current);
-  return out;
-};
+const uuidArray = (ids: readonly string[]) =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
 
 /**
  * Stores one event per recipient (existing users only; each row carries the user's school) and
- * queues the NOTIFY, all in `tx`: PostgreSQL delivers the notification at commit, so the event is
- * seen iff the change committed. The recipients' advisory locks are taken first (in one order, so
- * two publishers never deadlock on each other) and held to commit: a user's events therefore
- * commit in id order, which is what lets a client resume "after id N" without a gap.
+ * queues the NOTIFY, all in `tx` and in one statement (a round trip, not three, while the
+ * recipients are locked): PostgreSQL delivers the notification at commit, so the event is seen iff
+ * the change committed. The recipients' advisory locks are taken first (in one order, so two
+ * publishers never deadlock on each other) and held to commit: a user's events therefore commit in
+ * id order, which is what lets a client resume "after id N" without a gap.
  */
 export const insertEvents = async (tx: Db, messages: readonly { userIds: readonly string[]; type: string; data: unknown }[]): Promise<number[]> => {
   // Every recipient of every message is locked at once, in one sorted order, so two transactions
   // that publish to overlapping people wait for each other instead of deadlocking.
   const ids = [...new Set(messages.flatMap((m) => m.userIds))].sort();
   if (ids.length === 0) return [];
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  // One statement: the locks are an uncorrelated subquery of the filter, which PostgreSQL runs once,
-  // before it reads a row (a one-time filter), so every recipient is locked before anyone is read.
-  const locks = sql`(select count(*) from (select pg_advisory_xact_lock(k) from (select hashtextextended('klase_realtime:' || u::text, 0) as k from unnest(array[${list}]::uuid[]) as u order by 1) as keys) as held) >= 0`;
-  const recipients = await tx
-    .select({ userId: users.id, schoolId: users.schoolId })
-    .from(users)
-    .where(and(inArray(users.id, ids), locks))
-    .orderBy(asc(users.id));
-  const schoolOf = new Map(recipients.map((r) => [r.userId, r.schoolId]));
-  const values = messages.flatMap((m) =>
-    [...new Set(m.userIds)]
-      .sort()
-      .filter((userId) => schoolOf.has(userId))
-      .map((userId) => ({ userId, schoolId: schoolOf.get(userId) ?? null, type: m.type, data: m.data ?? null })),
-  );
-  if (values.length === 0) return [];
-  const rows = await tx.insert(realtimeEvents).values(values).returning({ id: realtimeEvents.id });
-  const eventIds = rows.map((r) => r.id).sort((a, b) => a - b);
-  for (const payload of idPayloads(eventIds)) await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
-  return eventIds;
+  const wanted = messages.flatMap((m, ord) => {
+    const to = [...new Set(m.userIds)].sort();
+    return to.length === 0 ? [] : [sql`(${ord}::int, ${m.type}::text, ${JSON.stringify(m.data ?? null)}::jsonb, ${uuidArray(to)})`];
+  });
+  // The locks are an uncorrelated subquery of the recipients' filter, which PostgreSQL runs once,
+  // before it reads a row (a one-time filter): every recipient is locked before anyone is read,
+  // and so before any id is taken. A message's data is sent once, whatever its recipients.
+  // Both drivers answer raw SQL with `{ rows }` (node-postgres' QueryResult, PGlite's Results).
+  const result = (await tx.execute(sql`
+    with recipients as (
+      select ${users.id} as id, ${users.schoolId} as school_id from ${users}
+      where ${inArray(users.id, ids)}
+        and (select count(*) from (select pg_advisory_xact_lock(k) from (select hashtextextended('klase_realtime:' || u::text, 0) as k from unnest(${uuidArray(ids)}) as u order by 1) as keys) as held) >= 0
+    ),
+    wanted (ord, type, data, user_ids) as (values ${sql.join(wanted, sql`, `)}),
+    stored as (
+      insert into ${realtimeEvents} (user_id, school_id, type, data)
+      select r.id, r.school_id, w.type, w.data
+      from wanted w cross join lateral unnest(w.user_ids) as u (id) join recipients r on r.id = u.id
+      order by w.ord, r.id
+      returning id
+    ),
+    parts as (
+      select string_agg(id::text, ',' order by id) as payload, min(id) as first
+      from (select id, (row_number() over (order by id) - 1) / ${IDS_PER_PAYLOAD} as part from stored) numbered
+      group by part
+    )
+    select payload, pg_notify(${REALTIME_CHANNEL}, payload) from parts order by first`)) as { rows: { payload: string }[] };
+  return result.rows.flatMap((r) => r.payload.split(',').map(Number));
 };
 
 /** The events of these ids that belong to these users, in id order. */
