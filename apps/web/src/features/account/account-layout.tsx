@@ -13,6 +13,8 @@ export const AccountLayout = () => {
   const roleId = useSession((s) => s.profile?.roleId ?? 0);
   const isParent = canOpen('parentProfile', roleId);
   const onChild = pathname.startsWith('/account/child');
+  // A portfolio's page (`portfolios/:id`) sits under the portfolios tab.
+  const current = pathname.startsWith(`${paths.accountPortfolios.to()}/`) ? paths.accountPortfolios.to() : pathname;
   const tabs = [
     { value: paths.accountDetails.to(), label: t('tabs.details') },
     ...(isParent ? [{ value: paths.accountParent.to(), label: t('tabs.parent') }] : []),
@@ -24,7 +26,7 @@ export const AccountLayout = () => {
       <Title order={1} size="h2">
         {t('title')}
       </Title>
-      <Tabs value={pathname} onChange={(v) => v && v !== pathname && void navigate(v)} keepMounted={false}>
+      <Tabs value={current} onChange={(v) => v && v !== pathname && void navigate(v)} keepMounted={false}>
         <Tabs.List aria-label={t('tabs.label')}>
           {tabs.map((tab) => (
             <Tabs.Tab key={tab.value} value={tab.value}>
@@ -32,7 +34,7 @@ export const AccountLayout = () => {
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value={pathname} pt="md">
+        <Tabs.Panel value={current} pt="md">
           <Outlet />
         </Tabs.Panel>
       </Tabs>
