@@ -136,12 +136,12 @@ const appRoutes: RouteObject[] = [
       },
       {
         path: 'portfolios',
-        handle: meta({ title: 'titles.portfolios' }),
+        handle: meta({ role: 'ownPortfolios', title: 'titles.portfolios' }),
         lazy: lazyPage(() => import('../features/portfolios/my-portfolios-page.tsx'), 'MyPortfoliosPage', 'portfolios'),
       },
       {
         path: 'portfolios/:id',
-        handle: meta({ title: 'titles.portfolio' }),
+        handle: meta({ role: 'ownPortfolios', title: 'titles.portfolio' }),
         lazy: lazyPage(() => import('../features/portfolios/portfolio-page.tsx'), 'PortfolioPage', 'portfolios'),
       },
     ],

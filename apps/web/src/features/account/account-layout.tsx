@@ -5,7 +5,7 @@ import { canOpen } from '@klase/core/guards';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 
-/** The account area with its tabs: details, parent profile (parents), child, portfolios. */
+/** The account area with its tabs: details, parent profile (parents), child, portfolios (students and teachers). */
 export const AccountLayout = () => {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
@@ -19,7 +19,7 @@ export const AccountLayout = () => {
     { value: paths.accountDetails.to(), label: t('tabs.details') },
     ...(isParent ? [{ value: paths.accountParent.to(), label: t('tabs.parent') }] : []),
     ...(onChild ? [{ value: pathname, label: t('tabs.child') }] : []),
-    { value: paths.accountPortfolios.to(), label: t('tabs.portfolios') },
+    ...(canOpen('ownPortfolios', roleId) ? [{ value: paths.accountPortfolios.to(), label: t('tabs.portfolios') }] : []),
   ];
   return (
     <Stack gap="md">
