@@ -190,10 +190,7 @@ export type PortfolioDetails = z.infer<typeof portfolioDetails>;
  */
 export const portfolioForm = z.object({
   title: requiredText(PORTFOLIO_TITLE_MAX),
-  description: safeString()
-    .trim()
-    .max(PORTFOLIO_DESCRIPTION_MAX, { error: V.maxLength })
-    .default(''),
+  description: safeString().trim().max(PORTFOLIO_DESCRIPTION_MAX, { error: V.maxLength }).default(''),
 });
 export type PortfolioForm = z.input<typeof portfolioForm>;
 export const portfolioCreate = portfolioForm.extend({ groupId: z.uuid({ error: V.invalidChoice }).nullable().default(null) });
