@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { IMAGE_MAX_BYTES } from '@klase/core/constants';
 import type { PortfolioDetails } from '@klase/core/portfolios/contracts';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
-import { useErrorMessage } from '../../components/error-text.tsx';
 import { UploadBox } from '../../components/upload-box.tsx';
-import { toastError, toastSuccess } from '../../lib/toasts.ts';
-import { deleteCoverCall, uploadCoverCall, useRefreshPortfolios } from './portfolios-api.ts';
+import { toastSuccess } from '../../lib/toasts.ts';
+import { deleteCoverCall, uploadCoverCall, usePortfolioAction, useRefreshPortfolios } from './portfolios-api.ts';
 import { PortfolioCover } from './portfolio-cards.tsx';
 
 const COVER_TYPES = ['jpeg', 'jpg', 'png'] as const;
@@ -21,7 +20,7 @@ export const CoverUpload = ({ portfolio }: { portfolio: Pick<PortfolioDetails, '
   const { t } = useTranslation('portfolios');
   const confirm = useConfirm();
   const refresh = useRefreshPortfolios();
-  const errorMessage = useErrorMessage();
+  const { busy, run } = usePortfolioAction();
 
   const upload = async (files: File[], onProgress: (percent: number) => void) => {
     const [file] = files;
@@ -30,16 +29,12 @@ export const CoverUpload = ({ portfolio }: { portfolio: Pick<PortfolioDetails, '
     await refresh();
     toastSuccess(t('cover.uploaded'));
   };
-  const remove = async () => {
-    if (!(await confirm({ title: t('cover.remove'), message: t('cover.removeConfirm'), confirmLabel: t('cover.remove'), danger: true }))) return;
-    try {
-      await deleteCoverCall(portfolio.id);
-      toastSuccess(t('cover.removed'));
-    } catch (e) {
-      toastError(errorMessage(e));
-    }
-    await refresh();
-  };
+  const remove = () =>
+    run('remove', {
+      ask: { title: t('cover.remove'), message: t('cover.removeConfirm'), confirmLabel: t('cover.remove'), danger: true },
+      success: t('cover.removed'),
+      send: () => deleteCoverCall(portfolio.id),
+    });
 
   return (
     <Stack gap="sm">
@@ -55,7 +50,13 @@ export const CoverUpload = ({ portfolio }: { portfolio: Pick<PortfolioDetails, '
       />
       {portfolio.coverUrl && (
         <Group>
-          <Button variant="default" color="red.9" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => void remove()}>
+          <Button
+            variant="default"
+            color="red.9"
+            leftSection={<IconTrash size={16} aria-hidden="true" />}
+            loading={busy === 'remove'}
+            onClick={() => void remove()}
+          >
             {t('cover.remove')}
           </Button>
         </Group>

@@ -5,14 +5,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { arrayMove } from '@dnd-kit/sortable';
 import { PORTFOLIO_ITEM_KINDS, type PortfolioDetails, type PortfolioItem, type PortfolioItemKind } from '@klase/core/portfolios/contracts';
-import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { useErrorMessage } from '../../components/error-text.tsx';
 import { SortableList, dndTexts } from '../../components/sortable-list.tsx';
-import { toastError, toastSuccess } from '../../lib/toasts.ts';
+import { toastError } from '../../lib/toasts.ts';
 import { ItemDialog } from './item-dialog.tsx';
 import { ItemBody, KindLabel } from './item-view.tsx';
-import { deleteItemCall, orderItemsCall, portfolioKeys, useRefreshPortfolios } from './portfolios-api.ts';
+import { deleteItemCall, orderItemsCall, portfolioKeys, usePortfolioAction } from './portfolios-api.ts';
 
 interface ItemCardProps {
   item: PortfolioItem;
@@ -125,27 +124,15 @@ export const ItemsEditor = ({ portfolio }: { portfolio: PortfolioDetails }) => {
   const { t } = useTranslation('portfolios');
   const [editing, setEditing] = useState<Editing>(null);
   const { said, reorder } = useReorder(portfolio);
-  const confirm = useConfirm();
-  const refresh = useRefreshPortfolios();
-  const errorMessage = useErrorMessage();
+  const { run } = usePortfolioAction();
   const items = portfolio.items;
 
-  const remove = async (item: PortfolioItem) => {
-    const ok = await confirm({
-      title: t('items.deleteTitle'),
-      message: t('items.deleteConfirm', { title: item.title }),
-      confirmLabel: t('items.delete'),
-      danger: true,
+  const remove = (item: PortfolioItem) =>
+    run(item.id, {
+      ask: { title: t('items.deleteTitle'), message: t('items.deleteConfirm', { title: item.title }), confirmLabel: t('items.delete'), danger: true },
+      success: t('items.deleted'),
+      send: () => deleteItemCall(portfolio.id, item.id),
     });
-    if (!ok) return;
-    try {
-      await deleteItemCall(portfolio.id, item.id);
-      toastSuccess(t('items.deleted'));
-    } catch (e) {
-      toastError(errorMessage(e));
-    }
-    await refresh();
-  };
 
   const addMenu = (
     <Menu position="bottom-end" withinPortal>

@@ -6,58 +6,41 @@ import { useTranslation } from 'react-i18next';
 import type { PortfolioDetails } from '@klase/core/portfolios/contracts';
 import { isApiError } from '../../api/http.ts';
 import { BackLink } from '../../components/back-link.tsx';
-import { useConfirm } from '../../components/confirm-dialog.tsx';
-import { ErrorText, useErrorMessage } from '../../components/error-text.tsx';
+import { ErrorText } from '../../components/error-text.tsx';
 import { FormModal } from '../../components/form-modal.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { paths } from '../../config/paths.ts';
-import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { CoverUpload } from './cover-upload.tsx';
 import { ExportPanel } from './export-panel.tsx';
 import { PortfolioFormDialog } from './portfolio-form-dialog.tsx';
 import { ItemsEditor } from './portfolio-items.tsx';
 import { PortfolioColumns, PortfolioHeader, PortfolioView } from './portfolio-view.tsx';
-import { deletePortfolioCall, publishPortfolioCall, usePortfolio, useRefreshPortfolios } from './portfolios-api.ts';
+import { deletePortfolioCall, publishPortfolioCall, usePortfolio, usePortfolioAction } from './portfolios-api.ts';
 import { ShareLinksPanel } from './share-links.tsx';
 
 /** Publish or unpublish (asked first, then the server's success message), edit, cover and delete. */
 const OwnerActions = ({ portfolio, onEdit, onCover }: { portfolio: PortfolioDetails; onEdit: () => void; onCover: () => void }) => {
   const { t } = useTranslation('portfolios');
-  const confirm = useConfirm();
   const navigate = useNavigate();
-  const refresh = useRefreshPortfolios();
-  const errorMessage = useErrorMessage();
-  const [busy, setBusy] = useState<'publish' | 'delete' | null>(null);
+  const { busy, run } = usePortfolioAction();
   const key = portfolio.published ? 'unpublish' : 'publish';
 
-  const act = async (what: 'publish' | 'delete', ask: Parameters<typeof confirm>[0], send: () => Promise<string>) => {
-    if (!(await confirm(ask))) return;
-    setBusy(what);
-    try {
-      toastSuccess(await send());
-    } catch (e) {
-      toastError(errorMessage(e));
-    } finally {
-      setBusy(null);
-    }
-  };
+  // Publishing answers the server's success message, which the toast shows.
   const togglePublished = () =>
-    act('publish', { title: t(`publish.${key}Title`), message: t(`publish.${key}Confirm`), confirmLabel: t(`publish.${key}`) }, async () => {
-      const answer = await publishPortfolioCall(portfolio.id, !portfolio.published);
-      await refresh();
-      return answer.message;
+    run('publish', {
+      ask: { title: t(`publish.${key}Title`), message: t(`publish.${key}Confirm`), confirmLabel: t(`publish.${key}`) },
+      success: '',
+      send: () => publishPortfolioCall(portfolio.id, !portfolio.published),
     });
   const remove = () =>
-    act(
-      'delete',
-      { title: t('page.deleteTitle'), message: t('page.deleteConfirm', { title: portfolio.title }), confirmLabel: t('page.delete'), danger: true },
-      async () => {
+    run('delete', {
+      ask: { title: t('page.deleteTitle'), message: t('page.deleteConfirm', { title: portfolio.title }), confirmLabel: t('page.delete'), danger: true },
+      success: t('page.deleted'),
+      send: async () => {
         await deletePortfolioCall(portfolio.id);
         await navigate(paths.accountPortfolios.to());
-        await refresh();
-        return t('page.deleted');
       },
-    );
+    });
 
   const PublishIcon = portfolio.published ? IconEyeOff : IconEye;
   return (

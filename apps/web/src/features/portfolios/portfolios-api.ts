@@ -23,6 +23,7 @@ import {
 } from '@klase/core/portfolios/contracts';
 import type { TablePage } from '@klase/core/table';
 import { apiFetch, apiUrl, uploadWithProgress } from '../../api/http.ts';
+import { useConfirmedAction } from '../../lib/use-confirmed-action.ts';
 
 /**
  * Portfolios (packages/core/src/portfolios/contracts.ts, decision 0060). Everything sits under
@@ -140,3 +141,6 @@ export const useRefreshPortfolios = () => {
   const qc = useQueryClient();
   return () => qc.invalidateQueries({ queryKey: portfolioKeys.all });
 };
+
+/** A confirmed action on a portfolio (lib/use-confirmed-action.ts); every portfolio list and page reloads after it. */
+export const usePortfolioAction = () => useConfirmedAction(useRefreshPortfolios());

@@ -5,15 +5,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IconCheck, IconCopy, IconLink, IconLinkOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { shareLinkCreate, type CreatedShareLink, type ShareLink } from '@klase/core/portfolios/contracts';
-import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { formatDate } from '../../components/date-text.tsx';
-import { ErrorText, useErrorMessage } from '../../components/error-text.tsx';
+import { ErrorText } from '../../components/error-text.tsx';
 import { FormActions } from '../../components/form-actions.tsx';
 import { FormModal, useDiscardCancel } from '../../components/form-modal.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { joinDateTime } from '../../lib/date-time-fields.ts';
 import { SaveError, useConfirmedSave } from '../../lib/use-confirmed-save.tsx';
-import { toastError, toastSuccess } from '../../lib/toasts.ts';
+import { toastSuccess } from '../../lib/toasts.ts';
+import { useConfirmedAction } from '../../lib/use-confirmed-action.ts';
 import { useZodValidate } from '../../lib/zod-form.ts';
 import { createShareLinkCall, portfolioKeys, revokeShareLinkCall, sharePageUrl, useShareLinks } from './portfolios-api.ts';
 
@@ -126,20 +126,15 @@ export const ShareLinksPanel = ({ portfolioId, published }: { portfolioId: strin
   const titleId = useId();
   const links = useShareLinks(portfolioId);
   const queryClient = useQueryClient();
-  const confirm = useConfirm();
-  const errorMessage = useErrorMessage();
+  const { run } = useConfirmedAction(() => queryClient.invalidateQueries({ queryKey: portfolioKeys.shareLinks(portfolioId) }));
   const [creating, setCreating] = useState(false);
 
-  const revoke = async (link: ShareLink) => {
-    if (!(await confirm({ title: t('share.revokeTitle'), message: t('share.revokeConfirm'), confirmLabel: t('share.revoke'), danger: true }))) return;
-    try {
-      await revokeShareLinkCall(portfolioId, link.id);
-      toastSuccess(t('share.revoked'));
-    } catch (e) {
-      toastError(errorMessage(e));
-    }
-    await queryClient.invalidateQueries({ queryKey: portfolioKeys.shareLinks(portfolioId) });
-  };
+  const revoke = (link: ShareLink) =>
+    run(link.id, {
+      ask: { title: t('share.revokeTitle'), message: t('share.revokeConfirm'), confirmLabel: t('share.revoke'), danger: true },
+      success: t('share.revoked'),
+      send: () => revokeShareLinkCall(portfolioId, link.id),
+    });
 
   const items = links.data?.items ?? [];
   return (
