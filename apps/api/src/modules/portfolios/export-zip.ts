@@ -46,6 +46,9 @@ export const uniqueName = (taken: Set<string>, name: string): string => {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** A title as one name: its slashes become dashes (a file's own name keeps only its last segment instead). */
+const titleName = (title: string): string => safeFileName(title.replace(/[/\\]+/g, ' - '));
+
 const workPage = (item: ItemRecord, ctx: ItemContext, filesDir: string | null, files: { name: string; path: string }[]): string => {
   const w = item.submissionId ? ctx.works.get(item.submissionId) : undefined;
   if (!w) return page(item.title, `<h1>${esc(item.title)}</h1><p>This work is no longer available.</p>`);
@@ -106,12 +109,12 @@ export const buildExport = async (db: Db, p: PortfolioRecord, owner: Owner): Pro
   items.forEach((item, i) => {
     const n = pad(i + 1);
     if (item.kind === 'file' && item.storageKey) {
-      const path = `items/${uniqueName(inItems, safeFileName(`${n} ${item.fileName ?? item.title}`))}`;
+      const path = `items/${uniqueName(inItems, `${n} ${item.fileName ? safeFileName(item.fileName) : titleName(item.title)}`)}`;
       entries.push({ name: path, storageKey: item.storageKey, size: item.size ?? 0 });
       lines.push({ title: item.title, kind: 'file', path });
       return;
     }
-    const htmlName = uniqueName(inItems, `${safeFileName(`${n} ${item.title}`)}.html`);
+    const htmlName = uniqueName(inItems, `${titleName(`${n} ${item.title}`)}.html`);
     const path = `items/${htmlName}`;
     if (item.kind === 'reflection') {
       entries.push({
@@ -128,7 +131,7 @@ export const buildExport = async (db: Db, p: PortfolioRecord, owner: Owner): Pro
       lines.push({ title: item.title, kind: 'link', path, url });
     } else {
       const own = ctx.workFiles.filter((f) => f.submissionId === item.submissionId);
-      const dir = own.length > 0 ? uniqueName(inItems, safeFileName(`${n} ${item.title} files`)) : null;
+      const dir = own.length > 0 ? uniqueName(inItems, titleName(`${n} ${item.title} files`)) : null;
       const names = new Set<string>();
       const files = own.map((f) => ({ name: f.fileName, path: `${dir}/${uniqueName(names, safeFileName(f.fileName))}`, key: f.storageKey, size: f.size }));
       // The work page sits in items/, so its links are relative to it (no "items/" prefix).
@@ -138,7 +141,7 @@ export const buildExport = async (db: Db, p: PortfolioRecord, owner: Owner): Pro
     }
   });
   entries.unshift({ name: 'index.html', text: indexPage(p, owner, cover, lines) });
-  return { fileName: `${safeFileName(p.title)}.zip`, entries, totalBytes: totalBytesOf(items, ctx) };
+  return { fileName: `${titleName(p.title)}.zip`, entries, totalBytes: totalBytesOf(items, ctx) };
 };
 
 /** What the streaming needs of a ZIP writer (archiver's ZipArchive). */

@@ -179,7 +179,8 @@ export const listPortfolios = async (
       : undefined,
   ];
   const where = and(...conds);
-  const itemCount = sql<number>`(select count(*)::int from ${portfolioItems} where ${portfolioItems.portfolioId} = ${portfolios.id})`;
+  // Spelled out: drizzle leaves a column of the outer table unqualified inside a subquery.
+  const itemCount = sql<number>`(select count(*)::int from portfolio_items pi where pi.portfolio_id = "portfolios"."id")`;
   const { limit, offset } = pageOf(q);
   const rows = await db
     .select({ portfolio: portfolios, itemCount })
