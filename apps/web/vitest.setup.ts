@@ -26,6 +26,9 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// The growing textareas (Textarea autosize) listen to font loading, which jsdom does not have.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
 
 await initI18n('en-us');
 // Pages are tested as signed in: their feature texts are there, as the root loader makes sure in

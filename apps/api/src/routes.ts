@@ -30,6 +30,7 @@ import { outboxRoutes } from './modules/admin/outbox/outbox.routes.ts';
 import { photosRoutes } from './modules/account/photos.routes.ts';
 import { schoolsRoutes } from './modules/admin/schools/schools.routes.ts';
 import { usersRoutes } from './modules/admin/users/users.routes.ts';
+import { portfoliosRoutes } from './modules/portfolios/portfolios.routes.ts';
 import { classLearnersRoutes, learnerProfileRoutes } from './modules/learners/learners.routes.ts';
 
 /** Every module and its URL prefix: grep here to find any route. */
@@ -67,6 +68,7 @@ export const MODULES = [
   { prefix: '/api', plugin: discussionsRoutes },
   { prefix: '/api/announcements', plugin: announcementsRoutes },
   { prefix: '/api/calendar', plugin: calendarRoutes },
+  { prefix: '/api', plugin: portfoliosRoutes },
 ] as const;
 
 export const registerModules = async (app: FastifyInstance): Promise<void> => {

@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { demoAccountsTable, seedDemo } from './seed/seed.ts';
+import { seedDemoPortfolios } from './seed/seed-portfolios.ts';
 import { seedDemoResources } from './seed/seed-resources.ts';
 import { startWorkers } from './workers.ts';
 
@@ -20,7 +21,10 @@ const main = async () => {
   const app = await buildApp(config, { database });
   app.addHook('onClose', async () => database.close());
   // The library's demo files need the storage; safe to run on every start (it adds what is missing).
-  if (config.seedDemo) await seedDemoResources(database.db, app.storage);
+  if (config.seedDemo) {
+    await seedDemoResources(database.db, app.storage);
+    await seedDemoPortfolios(database.db, app.storage);
+  }
   await app.listen({ port: config.port, host: config.host });
   // Mail outbox, bulk uploads, course jobs, quiz sweep, grade recompute (workers.ts).
   await startWorkers(app);

@@ -16,6 +16,7 @@ describe('workers.ts: every background worker in one list', () => {
       'bulk uploads',
       'course copy and delete jobs',
       'report cards (SF9 of a section)',
+      'portfolio exports (ZIP)',
       'quiz sweep',
       'grade recompute',
       'notifications (due soon, digests)',

@@ -6,6 +6,7 @@ import { createMessageMailWorker } from './modules/messaging/mail.worker.ts';
 import { createAnnouncementsWorker } from './modules/announcements/announcements.worker.ts';
 import { createNotificationsWorker } from './modules/notifications/notifications.worker.ts';
 import { createReportCardWorker, type ReportCardWorker } from './modules/report-cards/report-cards.worker.ts';
+import { createPortfolioExportWorker, type PortfolioExportWorker } from './modules/portfolios/export.worker.ts';
 import { createQuizSweeper } from './modules/quizzes/sweeper.worker.ts';
 import { ctxOf } from './platform/app-context.ts';
 import { createRealtimePruner } from './platform/realtime/prune.worker.ts';
@@ -24,6 +25,8 @@ declare module 'fastify' {
     courseJobWorker: CourseJobWorker;
     /** Woken by the section report-card route; tests flush it. */
     reportCardWorker: ReportCardWorker;
+    /** Woken by the portfolio export route; tests flush it. */
+    portfolioExportWorker: PortfolioExportWorker;
     /** Every worker of `WORKERS`, in start order. */
     workers: readonly BackgroundWorker[];
   }
@@ -58,6 +61,14 @@ export const WORKERS: readonly { name: string; create: (app: FastifyInstance) =>
     create: (app) => {
       const worker = createReportCardWorker({ database: app.database, storage: app.storage, pollMs: app.config.mailPollMs, log: app.log });
       app.decorate('reportCardWorker', worker);
+      return worker;
+    },
+  },
+  {
+    name: 'portfolio exports (ZIP)',
+    create: (app) => {
+      const worker = createPortfolioExportWorker({ database: app.database, storage: app.storage, pollMs: app.config.mailPollMs, log: app.log });
+      app.decorate('portfolioExportWorker', worker);
       return worker;
     },
   },

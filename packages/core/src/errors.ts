@@ -109,6 +109,12 @@ export const ERROR_STATUS = {
   CLASS_RECORD_FILE: 400,
   /** Issue 19: an E-Class Record import with wrong rows (the body's `rows` names them); nothing was saved. */
   CLASS_RECORD_ROWS: 400,
+  /** Issue 20: a portfolio share link that is unknown, revoked or expired, or whose portfolio is unpublished ("Content not available."). */
+  SHARE_LINK_UNAVAILABLE: 404,
+  /** Issue 20: the portfolio export job has not finished yet. */
+  EXPORT_NOT_READY: 409,
+  /** Issue 20: a portfolio too large for the direct ZIP download; the export job serves it. */
+  EXPORT_TOO_LARGE: 409,
   INTERNAL: 500,
   /** The database is away (restart, failover): the SPA shows "Connecting..." and retries. */
   UNAVAILABLE: 503,

@@ -12,6 +12,8 @@ export const ROUTE_ROLES = {
   classListGroups: [ROLE.teacher],
   parentProfile: [ROLE.parent],
   childDetails: [ROLE.parent],
+  /** One's own portfolios (issue 20): students and teachers keep them; others read them where they appear. */
+  ownPortfolios: [ROLE.teacher, ROLE.student],
   outbox: [ROLE.admin],
   administration: [ROLE.admin, ROLE.rexAdmin, ROLE.schoolAdmin],
   /** Customers: platform administrators only (list, create, edit, enable, disable). */

@@ -15,6 +15,7 @@ import * as discussions from './schema/discussions.ts';
 import * as announcements from './schema/announcements.ts';
 import * as calendar from './schema/calendar.ts';
 import * as deped from './schema/deped.ts';
+import * as portfolios from './schema/portfolios.ts';
 
 /** Every table, for drizzle's typed client. */
 export const schema = {
@@ -35,5 +36,6 @@ export const schema = {
   ...announcements,
   ...calendar,
   ...deped,
+  ...portfolios,
 };
 export type Schema = typeof schema;

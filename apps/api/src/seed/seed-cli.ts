@@ -3,6 +3,7 @@ import { storageFor } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import { seedDemoPortfolios } from './seed-portfolios.ts';
 import { seedDemoResources } from './seed-resources.ts';
 import { demoAccountsTable, seedDemo } from './seed.ts';
 
@@ -15,7 +16,11 @@ const main = async () => {
   try {
     await migrateDatabase(database);
     const seeded = await seedDemo(database.db);
-    if (seeded) await seedDemoResources(database.db, await storageFor(config));
+    if (seeded) {
+      const storage = await storageFor(config);
+      await seedDemoResources(database.db, storage);
+      await seedDemoPortfolios(database.db, storage);
+    }
     console.log(seeded ? demoAccountsTable() : 'The database already has users; nothing seeded.');
   } finally {
     await database.close();

@@ -77,6 +77,7 @@ export const buildSubmission = async (
     submittedAt?: Date | null;
     late?: boolean;
     grade?: number | null;
+    feedbackHtml?: string | null;
     returnedAt?: Date | null;
   },
 ) => {
@@ -94,6 +95,7 @@ export const buildSubmission = async (
       late: opts.late ?? false,
       submitCount: submittedAt ? 1 : 0,
       grade,
+      feedbackHtml: opts.feedbackHtml ?? null,
       gradedAt: grade === null ? null : new Date(),
       returnedAt: opts.returnedAt === undefined ? (status === 'returned' ? new Date() : null) : opts.returnedAt,
     })

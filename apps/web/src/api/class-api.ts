@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ClassDetails, ClassFormValues, ClassJoinInfo, InvitationInfo, JoinAnswer, teacherCandidate } from '@klase/core/classes/contracts';
+import type { TablePage } from '@klase/core/table';
+import type { ClassDetails, ClassFormValues, ClassRow, ClassJoinInfo, InvitationInfo, JoinAnswer, teacherCandidate } from '@klase/core/classes/contracts';
 import type { ClassCourseRow } from '@klase/core/class-work/contracts';
 import { apiFetch } from './http.ts';
 import type { EditVersion } from '@klase/core/edit-version';
@@ -20,6 +21,7 @@ export const classKeys = {
   /** Teachers the class form offers: of the caller's school (`new`) or of the class's school. */
   teacherCandidates: (id: string | null) => ['classes', 'teacher-candidates', id ?? 'new'] as const,
   invitation: (token: string) => ['classes', 'invitation', token] as const,
+  child: (childId: string) => ['classes', 'child', childId] as const,
 };
 
 /**
@@ -33,6 +35,13 @@ export const useClassDetails = (id: string) =>
 export type TeacherCandidate = z.infer<typeof teacherCandidate>;
 
 /** `GET /api/classes/teacher-candidates` (a new class) or `/api/classes/:id/teacher-candidates`. */
+/** A parent's child's current classes (the child's page and its report cards). */
+export const useChildClasses = (childId: string) =>
+  useQuery({
+    queryKey: classKeys.child(childId),
+    queryFn: ({ signal }) => apiFetch<TablePage<ClassRow>>(`${CLASSES_PATH}?${new URLSearchParams({ childId }).toString()}`, { signal }),
+  });
+
 export const useTeacherCandidates = (classId: string | null) =>
   useQuery({
     queryKey: classKeys.teacherCandidates(classId),

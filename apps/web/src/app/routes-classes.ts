@@ -252,7 +252,7 @@ const classChildRoutes: RouteObject[] = [
     children: [
       { index: true, loader: ({ params }) => redirect(paths.classGroup.to(params.id ?? '', params.groupId ?? '')) },
       { path: 'about', lazy: lazyPage(() => import('../features/class-work/group-page.tsx'), 'GroupAboutTab') },
-      { path: 'portfolio', lazy: lazyPage(() => import('../features/class-work/portfolio-tab.tsx'), 'PortfolioTab') },
+      { path: 'portfolio', lazy: lazyPage(() => import('../features/portfolios/owner-portfolio-tabs.tsx'), 'GroupPortfolioTab', 'portfolios') },
     ],
   },
   {
@@ -263,7 +263,7 @@ const classChildRoutes: RouteObject[] = [
       { index: true, loader: ({ params }) => redirect(paths.classStudent.to(params.id ?? '', params.studentId ?? '')) },
       { path: 'about', lazy: lazyPage(() => import('../features/class-work/student-page.tsx'), 'StudentAboutTab', 'grading') },
       { path: 'grade', lazy: lazyPage(() => import('./pages/student-grade-tab.tsx'), 'StudentGradeTab') },
-      { path: 'portfolios', lazy: lazyPage(() => import('../features/class-work/portfolio-tab.tsx'), 'PortfolioTab') },
+      { path: 'portfolios', lazy: lazyPage(() => import('../features/portfolios/owner-portfolio-tabs.tsx'), 'StudentPortfoliosTab', 'portfolios') },
       {
         path: 'change-password',
         handle: meta({ role: 'classStudentPassword' }),
@@ -278,7 +278,7 @@ const classChildRoutes: RouteObject[] = [
     children: [
       { index: true, loader: ({ params }) => redirect(paths.classTeacher.to(params.id ?? '', params.teacherId ?? '')) },
       { path: 'about', lazy: lazyPage(() => import('../features/class-work/teacher-page.tsx'), 'TeacherAboutTab') },
-      { path: 'portfolio', lazy: lazyPage(() => import('../features/class-work/portfolio-tab.tsx'), 'PortfolioTab') },
+      { path: 'portfolio', lazy: lazyPage(() => import('../features/portfolios/owner-portfolio-tabs.tsx'), 'TeacherPortfolioTab', 'portfolios') },
     ],
   },
   {

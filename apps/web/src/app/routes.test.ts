@@ -36,7 +36,8 @@ describe('route table', () => {
     expect(metaForPath(routes, '/').access).toBe('auth');
     expect(metaForPath(routes, '/dashboard')).toMatchObject({ access: 'auth', title: 'titles.dashboard' });
     expect(metaForPath(routes, '/account/details').access).toBe('auth');
-    expect(metaForPath(routes, '/account/portfolios').access).toBe('auth');
+    expect(metaForPath(routes, '/account/portfolios')).toMatchObject({ access: 'auth', role: 'ownPortfolios' });
+    expect(metaForPath(routes, '/account/portfolios/9')).toMatchObject({ access: 'auth', role: 'ownPortfolios' });
     expect(metaForPath(routes, '/account/change-password').access).toBe('auth');
     expect(metaForPath(routes, '/account/edit')).toMatchObject({ access: 'auth', role: 'accountEditBlocked' });
     expect(metaForPath(routes, '/classes')).toMatchObject({ access: 'auth', role: 'classes' });

@@ -136,8 +136,13 @@ const appRoutes: RouteObject[] = [
       },
       {
         path: 'portfolios',
-        handle: meta({ title: 'titles.portfolios' }),
-        lazy: lazyPage(() => import('../features/account/portfolios-tab.tsx'), 'PortfoliosTab'),
+        handle: meta({ role: 'ownPortfolios', title: 'titles.portfolios' }),
+        lazy: lazyPage(() => import('../features/portfolios/my-portfolios-page.tsx'), 'MyPortfoliosPage', 'portfolios'),
+      },
+      {
+        path: 'portfolios/:id',
+        handle: meta({ role: 'ownPortfolios', title: 'titles.portfolio' }),
+        lazy: lazyPage(() => import('../features/portfolios/portfolio-page.tsx'), 'PortfolioPage', 'portfolios'),
       },
     ],
   },
@@ -270,6 +275,21 @@ export const routes: RouteObject[] = [
             path: '*',
             handle: meta({ access: 'any', title: 'titles.notFound' }),
             lazy: lazyPage(() => import('../features/errors/not-found-page.tsx'), 'NotFoundPage'),
+          },
+        ],
+      },
+      {
+        lazy: lazyPage(() => import('./layouts/visitor-layout.tsx'), 'PublicLayout'),
+        children: [
+          {
+            lazy: lazyPage(() => import('./layouts/feature-providers.tsx'), 'FeatureProviders'),
+            children: [
+              {
+                path: 'shared/portfolios/:token',
+                handle: meta({ access: 'any', title: 'titles.sharedPortfolio' }),
+                lazy: lazyPage(() => import('../features/portfolios/shared-portfolio-page.tsx'), 'SharedPortfolioPage', 'portfolios'),
+              },
+            ],
           },
         ],
       },

@@ -11,6 +11,9 @@ export const appSlotLoaders: SlotLoaders = {
     Promise.all([import('../features/calendar/upcoming-events-card.tsx'), loadRouteNamespace('calendar')]).then(([m]) => m.UpcomingEventsCard),
   childReportCards: () =>
     Promise.all([import('../features/report-cards/child-report-cards.tsx'), loadRouteNamespace('grading')]).then(([m]) => m.ChildReportCards),
+  childGrades: () => import('../features/dashboard/work-lists.tsx').then((m) => m.RecentGradesCard),
+  childPortfolios: () =>
+    Promise.all([import('../features/portfolios/child-portfolios.tsx'), loadRouteNamespace('portfolios')]).then(([m]) => m.ChildPortfolios),
   learnerFieldsPanel: () =>
     Promise.all([import('../features/learners/learner-fields-panel.tsx'), loadRouteNamespace('grading')]).then(([m]) => m.LearnerFieldsPanel),
   adviserLine: () => Promise.all([import('../features/learners/adviser-line.tsx'), loadRouteNamespace('grading')]).then(([m]) => m.AdviserLine),

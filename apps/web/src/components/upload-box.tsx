@@ -21,6 +21,8 @@ export interface UploadBoxProps {
   disabled?: boolean;
   /** A chosen file was removed from the box: the files still chosen (forms drop what they uploaded). */
   onRemove?: (remaining: File[]) => void;
+  /** Asked once the chosen files pass the checks, before anything is sent; false leaves the box as it was. */
+  confirm?: (files: File[]) => Promise<boolean>;
 }
 
 type UploadRules = Required<Pick<UploadBoxProps, 'types' | 'maxBytes' | 'maxFiles'>>;
@@ -33,7 +35,8 @@ const useUploadState = ({
   onUpload,
   disabled,
   onRemove,
-}: UploadRules & Pick<UploadBoxProps, 'onUpload' | 'disabled' | 'onRemove'>) => {
+  confirm,
+}: UploadRules & Pick<UploadBoxProps, 'onUpload' | 'disabled' | 'onRemove' | 'confirm'>) => {
   const pickedRef = useRef<PickedFile[]>([]);
   const [picked, setPicked] = useState<PickedFile[]>([]);
   const [problem, setProblem] = useState<UploadProblem | null>(null);
@@ -66,6 +69,7 @@ const useUploadState = ({
     setUploadError(null);
     setDone(false);
     if (found) return;
+    if (confirm && !(await confirm(list))) return;
     replace(list.map(toPicked));
     setProgress(0);
     try {
@@ -183,14 +187,13 @@ export const UploadBox = ({
   types = DEFAULT_UPLOAD_RULES.types,
   maxBytes = DEFAULT_UPLOAD_RULES.maxBytes,
   maxFiles = DEFAULT_UPLOAD_RULES.maxFiles,
-  onUpload,
   label,
   disabled,
-  onRemove,
+  ...callbacks
 }: UploadBoxProps) => {
   const { t } = useTranslation(['components', 'validation']);
   const danger = useTone('danger');
-  const { picked, problem, progress, uploadError, done, busy, removeAt, take } = useUploadState({ types, maxBytes, maxFiles, onUpload, disabled, onRemove });
+  const { picked, problem, progress, uploadError, done, busy, removeAt, take } = useUploadState({ types, maxBytes, maxFiles, disabled, ...callbacks });
 
   const problemText = problem ? t(`validation:${problem.key}`, 'params' in problem ? problem.params : undefined) : null;
   return (

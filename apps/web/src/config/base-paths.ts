@@ -35,6 +35,8 @@ export const basePaths = {
 
   // Signed in or not
   verifyAccount: { pattern: '/account/verify-account', to: (token?: string) => `/account/verify-account${q({ token })}` },
+  /** A portfolio behind a share link: read-only, no session needed (issue 20). */
+  sharedPortfolio: { pattern: '/shared/portfolios/:token', to: (token: string) => `/shared/portfolios/${seg(token)}` },
 
   // Authenticated account area
   accountDetails: { pattern: '/account/details', to: () => '/account/details' },
@@ -42,6 +44,7 @@ export const basePaths = {
   accountParent: { pattern: '/account/parent', to: () => '/account/parent' },
   accountChild: { pattern: '/account/child/:id', to: (id: string) => `/account/child/${seg(id)}` },
   accountPortfolios: { pattern: '/account/portfolios', to: () => '/account/portfolios' },
+  accountPortfolio: { pattern: '/account/portfolios/:id', to: (id: string) => `/account/portfolios/${seg(id)}` },
   changePassword: { pattern: '/account/change-password', to: () => '/account/change-password' },
   accountEdit: { pattern: '/account/edit', to: () => '/account/edit' },
 

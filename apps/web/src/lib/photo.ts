@@ -6,10 +6,10 @@ export const FALLBACK_PHOTO_URL = '/api/photos/fallback.svg';
 export const photoUrl = (user: { id: string; hasPhoto: boolean; photoVersion: number } | null | undefined): string =>
   user && user.hasPhoto ? `/api/users/${encodeURIComponent(user.id)}/photo?v=${user.photoVersion}` : FALLBACK_PHOTO_URL;
 
-const PICTURE_URL = /^\/api\/(users\/[^/?]+\/photo|courses\/[^/?]+\/image)(\?|$)/;
+const PICTURE_URL = /^\/api\/(users\/[^/?]+\/photo|courses\/[^/?]+\/image|portfolios\/[^/?]+\/cover)(\?|$)/;
 
 /**
- * A course image or photo URL of the API asked at the width the page shows it (`cssWidth` CSS
+ * A course image, portfolio cover or photo URL of the API asked at the width the page shows it (`cssWidth` CSS
  * pixels): the server sends it resized, as AVIF or WebP (the width for a 2x screen, rounded up to
  * one it serves, core's imageWidthFor). Other URLs (the fallback picture) are returned as they are.
  */

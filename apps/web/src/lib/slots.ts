@@ -32,6 +32,10 @@ export interface Slots {
   upcomingEvents: ComponentType<UpcomingEventsProps>;
   /** A parent's view of a child's report cards (features/report-cards). */
   childReportCards: ComponentType<{ childId: string }>;
+  /** A parent's overview of a child's latest grades (features/dashboard). */
+  childGrades: ComponentType<{ childId: string }>;
+  /** A child's published portfolios, on the parent's child page (features/portfolios). */
+  childPortfolios: ComponentType<{ childId: string }>;
   /** A student's learner fields, editable by a school admin (features/learners). */
   learnerFieldsPanel: ComponentType<{ userId: string }>;
   /** The class adviser line on a class page (features/learners). */

@@ -9,7 +9,8 @@ import { StudentGradeTab } from './student-grade-tab.tsx';
 import { StudentAboutTab, StudentPage } from '../../features/class-work/student-page.tsx';
 import { StudentPasswordTab } from '../../features/class-work/student-password-tab.tsx';
 import { TeacherAboutTab, TeacherPage } from '../../features/class-work/teacher-page.tsx';
-import { PortfolioTab } from '../../features/class-work/portfolio-tab.tsx';
+import { StudentPortfoliosTab, TeacherPortfolioTab } from '../../features/portfolios/owner-portfolio-tabs.tsx';
+import { portfolioDetailsOf, portfolioRowOf } from '../../test/portfolio-test-data.ts';
 
 const base = `/api/classes/${CLASS_ID}`;
 const studentUrl = (tab: string) => `/classes/${CLASS_ID}/class-list/student/${STUDENT_A}/${tab}`;
@@ -43,7 +44,7 @@ const renderAt = (url: string) => {
         children: [
           { path: 'about', element: <StudentAboutTab /> },
           { path: 'grade', element: <StudentGradeTab /> },
-          { path: 'portfolios', element: <PortfolioTab /> },
+          { path: 'portfolios', element: <StudentPortfoliosTab /> },
           { path: 'change-password', element: <StudentPasswordTab /> },
         ],
       },
@@ -52,7 +53,7 @@ const renderAt = (url: string) => {
         element: <TeacherPage />,
         children: [
           { path: 'about', element: <TeacherAboutTab /> },
-          { path: 'portfolio', element: <PortfolioTab /> },
+          { path: 'portfolio', element: <TeacherPortfolioTab /> },
         ],
       },
       { path: '/classes/:id/class-list/students', element: <p>students tab</p> },
@@ -121,14 +122,35 @@ describe('student page', () => {
     expect(screen.queryByRole('link', { name: 'Group 1' })).not.toBeInTheDocument();
   });
 
-  it("has a grade tab of the class's courses (none here) and an honest empty portfolio tab until its issue fills it", async () => {
+  it("has a grade tab of the class's courses (none here) and a portfolios tab of the student's published portfolios, each opened in place", async () => {
     const answer = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (url, init) => (String(url) === `${base}/courses` ? jsonResponse([]) : answer(url, init)));
+    const portfolio = portfolioDetailsOf({ owner: { kind: 'student', id: STUDENT_A, name: 'Juan Reyes', classId: null, className: null } });
+    fetchMock.mockImplementation(async (url, init) => {
+      const u = String(url);
+      if (u === `${base}/courses`) return jsonResponse([]);
+      if (u.startsWith(`/api/users/${STUDENT_A}/portfolios?`)) return jsonResponse({ data: [portfolioRowOf()], pagination: { page: 1, totalcount: 1 } });
+      if (u === `/api/portfolios/${portfolio.id}`) return jsonResponse(portfolio);
+      return answer(url, init);
+    });
     const router = renderAt(studentUrl('grade'));
     expect(await screen.findByText('This class has no courses yet.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Portfolios' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(studentUrl('portfolios')));
-    expect(screen.getByText('No records found.')).toBeInTheDocument();
+    const card = await screen.findByTestId('portfolio-card');
+    expect(within(card).getByText('Published')).toBeInTheDocument();
+    expect(within(card).getByText(/3 items/)).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('link', { name: 'My science journey' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?portfolio=${portfolio.id}`));
+    const view = await screen.findByTestId('portfolio-view');
+    expect(within(view).getByRole('heading', { level: 2, name: 'My science journey' })).toBeInTheDocument();
+    expect(
+      within(view)
+        .getAllByTestId('portfolio-item')
+        .map((i) => i.getAttribute('aria-label')),
+    ).toEqual(['What I learned', 'Volcano model', 'Lab report']);
+    expect(within(view).getByRole('link', { name: 'https://example.org/volcano' })).toHaveAttribute('target', '_blank');
+    await userEvent.click(screen.getByRole('link', { name: 'Back to the portfolios' }));
+    expect(await screen.findByTestId('portfolio-card')).toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,7 @@
-import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Suspense } from 'react';
 import { slot } from '../../lib/slots.ts';
-import { Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorText } from '../../components/error-text.tsx';
 import { ImageLoader } from '../../components/image-loader.tsx';
@@ -11,11 +11,50 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { paths } from '../../config/paths.ts';
 import { fullName, photoUrl } from '../../lib/photo.ts';
+import { useChildClasses } from '../../api/class-api.ts';
 import { useChildQuery } from './api.ts';
 
 const ChildReportCards = slot('childReportCards');
+const ChildGrades = slot('childGrades');
+const ChildPortfolios = slot('childPortfolios');
 
-/** A linked child's profile (`child-details/:id` and `child/:id`); any other id is not found. */
+/** The child's current classes, with the way to the classes list as the child. */
+const ChildClasses = ({ childId }: { childId: string }) => {
+  const { t } = useTranslation('account');
+  const classes = useChildClasses(childId);
+  const list = classes.data?.data ?? [];
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} size="h4">
+            {t('child.classes')}
+          </Title>
+          <Anchor component={Link} to={paths.classes.to({ childId })} size="sm">
+            {t('child.openClasses')}
+          </Anchor>
+        </Group>
+        <ErrorText error={classes.error} />
+        {classes.isSuccess && list.length === 0 && <Text>{t('child.noClasses')}</Text>}
+        {list.length > 0 && (
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+            {list.map((c) => (
+              <li key={c.id}>
+                <Text fw={500}>{c.name}</Text>
+                <Text size="sm">{t('child.classLine', { gradeLevel: c.gradeLevel, section: c.section, from: c.schoolYearFrom, to: c.schoolYearTo })}</Text>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+};
+
+/**
+ * A linked child's profile (`child-details/:id` and `child/:id`): details, classes, latest grades,
+ * published portfolios and report cards; any other id is not found.
+ */
 export const ChildTab = () => {
   const { t } = useTranslation(['account', 'common']);
   const { id = '' } = useParams();
@@ -63,7 +102,10 @@ export const ChildTab = () => {
           </SimpleGrid>
         </Stack>
       </Paper>
+      <ChildClasses childId={c.id} />
       <Suspense fallback={null}>
+        <ChildGrades childId={c.id} />
+        <ChildPortfolios childId={c.id} />
         <ChildReportCards childId={c.id} />
       </Suspense>
     </Stack>

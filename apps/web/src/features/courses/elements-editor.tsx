@@ -1,73 +1,17 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Stack, Title, VisuallyHidden } from '@mantine/core';
-import { IconGripVertical, IconPlus } from '@tabler/icons-react';
+import { Button, Group, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { arrayMove } from '@dnd-kit/sortable';
 import type { CourseDetails, ElementDetails } from '@klase/core/courses/contracts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { useErrorMessage } from '../../components/error-text.tsx';
+import { SortableList, dndTexts } from '../../components/sortable-list.tsx';
 import { toastError } from '../../lib/toasts.ts';
 import { courseKeys, orderElementsCall } from '../../api/courses-api.ts';
-import { ElementCard, type ElementCardProps } from './element-card.tsx';
+import { ElementCard } from './element-card.tsx';
 import { ElementFormDialog } from './element-form-dialog.tsx';
-import css from './courses.module.css';
-
-/** An element card that can be dragged by its handle (pointer, touch, or Space and arrow keys). */
-const SortableElement = (props: Omit<ElementCardProps, 'handle'>) => {
-  const { t } = useTranslation('courses');
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: props.element.id,
-    attributes: { roleDescription: t('editor.sortable') },
-  });
-  const handle = (
-    <ActionIcon
-      ref={setActivatorNodeRef}
-      variant="subtle"
-      color="gray"
-      size="lg"
-      className={css.handle}
-      {...attributes}
-      {...listeners}
-      aria-label={t('editor.dragHandle', { name: props.element.name })}
-    >
-      <IconGripVertical size={18} aria-hidden="true" />
-    </ActionIcon>
-  );
-  return (
-    <div ref={setNodeRef} style={{ transform: CSS.Translate.toString(transform), transition }} className={isDragging ? css.dragging : undefined}>
-      <ElementCard {...props} handle={handle} />
-    </div>
-  );
-};
-
-/** Screen-reader texts of dragging, in the user's language. */
-const useAnnouncements = (elements: ElementDetails[]): Announcements => {
-  const { t } = useTranslation('courses');
-  const nameOf = (id: UniqueIdentifier) => elements.find((e) => e.id === id)?.name ?? '';
-  const positionOf = (id: UniqueIdentifier | undefined) => elements.findIndex((e) => e.id === id) + 1;
-  const count = elements.length;
-  return {
-    onDragStart: ({ active }) => t('dnd.picked', { name: nameOf(active.id), position: positionOf(active.id), count }),
-    onDragOver: ({ active, over }) =>
-      over ? t('dnd.over', { name: nameOf(active.id), position: positionOf(over.id), count }) : t('dnd.outside', { name: nameOf(active.id) }),
-    onDragEnd: ({ active, over }) =>
-      over ? t('dnd.dropped', { name: nameOf(active.id), position: positionOf(over.id), count }) : t('dnd.outside', { name: nameOf(active.id) }),
-    onDragCancel: ({ active }) => t('dnd.cancelled', { name: nameOf(active.id) }),
-  };
-};
 
 /** Moving an element; `said` tells screen readers where it went (or that the old order came back). */
 const useReorder = (course: CourseDetails) => {
@@ -112,21 +56,8 @@ export const ElementsEditor = ({ course }: { course: CourseDetails }) => {
   const manage = course.can.manage;
   const elements = course.elements;
   const [editing, setEditing] = useState<ElementDetails | 'new' | null>(null);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const announcements = useAnnouncements(elements);
-
   const { said, reorder } = useReorder(course);
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    void reorder(
-      elements.findIndex((e) => e.id === active.id),
-      elements.findIndex((e) => e.id === over.id),
-    );
-  };
   const onMove = (element: ElementDetails, delta: -1 | 1) => {
     const from = elements.findIndex((e) => e.id === element.id);
     void reorder(from, from + delta);
@@ -160,20 +91,16 @@ export const ElementsEditor = ({ course }: { course: CourseDetails }) => {
       </VisuallyHidden>
       {elements.length === 0 && <EmptyState text={manage ? t('editor.emptyTeacher') : t('editor.empty')}>{addButton}</EmptyState>}
       {manage ? (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
-          accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}
-        >
-          <SortableContext items={elements.map((e) => e.id)} strategy={verticalListSortingStrategy}>
-            <Stack gap="md">
-              {elements.map((element, index) => (
-                <SortableElement key={element.id} {...cardProps(element, index)} />
-              ))}
-            </Stack>
-          </SortableContext>
-        </DndContext>
+        <Stack gap="md">
+          <SortableList
+            items={elements}
+            idOf={(e) => e.id}
+            nameOf={(e) => e.name}
+            texts={dndTexts(t, 'editor.sortable', 'editor.dragHandle')}
+            onMove={(from, to) => void reorder(from, to)}
+            renderItem={(element, index, handle) => <ElementCard {...cardProps(element, index)} handle={handle} />}
+          />
+        </Stack>
       ) : (
         <Stack gap="md">
           {elements.map((element, index) => (

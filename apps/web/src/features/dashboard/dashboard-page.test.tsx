@@ -108,6 +108,8 @@ fillSlots({
   quizPanel: async () => Nothing,
   announcementsBox: async () => () => <section aria-label="Announcements" />,
   upcomingEvents: async () => Upcoming,
+  childGrades: async () => Nothing,
+  childPortfolios: async () => Nothing,
   childReportCards: async () => Nothing,
   learnerFieldsPanel: async () => Nothing,
   adviserLine: async () => Nothing,

@@ -38,9 +38,6 @@ const renderPage = (roleId: number = ROLE.teacher) => {
 };
 
 beforeEach(() => {
-  // jsdom has no font loading; the autosizing comment box listens to it.
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
   post = postDetails({ canModerate: true, canDelete: true, unread: true, commentCount: 2 });
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {

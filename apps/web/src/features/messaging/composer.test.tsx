@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders } from '../../test/test-utils.tsx';
 import { Composer } from './composer.tsx';
@@ -9,12 +9,6 @@ const box = () => screen.getByRole('textbox', { name: 'Message' });
 const type = (text: string) => fireEvent.change(box(), { target: { value: text } });
 
 describe('Composer', () => {
-  // The growing textarea listens to font loading, which jsdom does not have.
-  beforeAll(() => {
-    if (!('fonts' in document))
-      Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
-  });
-
   it('sends on Enter and keeps Shift+Enter for a new line when enter-to-send is on', () => {
     const onSend = vi.fn();
     renderWithProviders(<Composer enterToSend onSend={onSend} onTyping={() => undefined} />);

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QUARTERS } from '@klase/core/deped/contracts';
 import { CardOptionsFields } from './card-options.tsx';
-import { learnerCardUrl, useChildClasses, type CardOptions } from './report-cards-api.ts';
+import { useChildClasses } from '../../api/class-api.ts';
+import { learnerCardUrl, type CardOptions } from './report-cards-api.ts';
 
 /** On a parent's child page: the child's SF9 per class and quarter (DepEd gives the card to the parent). */
 export const ChildReportCards = ({ childId }: { childId: string }) => {

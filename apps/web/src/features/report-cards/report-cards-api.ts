@@ -1,9 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ClassRow } from '@klase/core/classes/contracts';
 import type { HonorRow, PaperSize, Quarter, ReportCardJob } from '@klase/core/deped/contracts';
-import type { TablePage } from '@klase/core/table';
 import { apiFetch, apiUrl } from '../../api/http.ts';
-import { classPath, CLASSES_PATH } from '../../api/class-api.ts';
+import { classPath } from '../../api/class-api.ts';
 
 /** SF9 report cards and honors (issue 19): `packages/core/src/deped/contracts.ts`. */
 export type CardLang = 'en-us' | 'ph';
@@ -42,11 +40,4 @@ export const useGradeLevelHonors = (gradeLevel: string, enabled: boolean) =>
     queryFn: ({ signal }) => apiFetch<HonorRow[]>(`/api/school/honors?${new URLSearchParams({ gradeLevel }).toString()}`, { signal }),
     enabled,
     retry: false,
-  });
-
-/** A parent's child's current classes. */
-export const useChildClasses = (childId: string) =>
-  useQuery({
-    queryKey: ['reportCards', 'childClasses', childId],
-    queryFn: ({ signal }) => apiFetch<TablePage<ClassRow>>(`${CLASSES_PATH}?${new URLSearchParams({ childId }).toString()}`, { signal }),
   });
