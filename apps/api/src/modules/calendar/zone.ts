@@ -5,30 +5,12 @@
  * fields (what `rrule` expands), made by `floating` and read by `keyOf`.
  */
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const formatterOf = (timeZone: string): Intl.DateTimeFormat => {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-};
+import { wallClockFields } from '@klase/core/calendar/wall-clock';
 
 /** The wall-clock fields of an instant in the zone, as a floating Date (seconds dropped). */
 export const floatingOf = (instant: Date, timeZone: string): Date => {
-  const parts: Record<string, number> = {};
-  for (const p of formatterOf(timeZone).formatToParts(instant)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return new Date(Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0));
+  const w = wallClockFields(instant, timeZone);
+  return new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second));
 };
 
 /** Minutes the zone is ahead of UTC at the instant (Manila: 480). */

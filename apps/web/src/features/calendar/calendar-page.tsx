@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Grid, Group, Stack, Switch } from '@mantine/core';
 import { IconPlus, IconRss } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CalendarOccurrence, EventDetails } from '@klase/core/calendar/contracts';
+import { DEFAULT_TIME_ZONE, type CalendarOccurrence, type EventDetails } from '@klase/core/calendar/contracts';
 import { ROLE } from '@klase/core/roles';
 import { cleanChildName } from '@klase/core/status';
 import { NARROW_QUERY } from '../../components/data-table/types.ts';
@@ -92,7 +92,7 @@ export const CalendarPage = () => {
       <ErrorText error={events.error} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 9 }}>
-          <CalendarView items={items} initialView={initialView} onRange={setRange} onOpen={setOpened} />
+          <CalendarView items={items} initialView={initialView} timeZone={options.data?.timeZone ?? DEFAULT_TIME_ZONE} onRange={setRange} onOpen={setOpened} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 3 }}>
           <Stack gap="md">

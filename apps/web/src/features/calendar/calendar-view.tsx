@@ -15,6 +15,7 @@ import type { CalendarOccurrence } from '@klase/core/calendar/contracts';
 import { intlLocale } from '../../lib/dates.ts';
 import { KIND_COLORS, KIND_TEXT_COLOR, KindIcon, colorKeyOf } from './event-kinds.tsx';
 import classes from './calendar-view.module.css';
+import { wallClockNowIn } from './wall-clock.ts';
 
 /** The views of the switcher and FullCalendar's name for each. */
 export const VIEWS = { day: 'timeGridDay', week: 'timeGridWeek', month: 'dayGridMonth', year: 'multiMonthYear', list: 'listWeek' } as const;
@@ -63,6 +64,8 @@ const EventFace = ({ info }: { info: EventDisplayInfo }) => {
 interface CalendarViewProps {
   items: CalendarOccurrence[];
   initialView: ViewKey;
+  /** The school's time zone: the calendar's today. */
+  timeZone: string;
   onRange: (range: { from: string; to: string }) => void;
   onOpen: (occurrence: CalendarOccurrence) => void;
 }
@@ -73,7 +76,7 @@ interface CalendarViewProps {
  * UTC so the API's wall-clock strings show unconverted; day and month names come from Intl in the
  * user's language.
  */
-export const CalendarView = ({ items, initialView, onRange, onOpen }: CalendarViewProps) => {
+export const CalendarView = ({ items, initialView, timeZone, onRange, onOpen }: CalendarViewProps) => {
   const { t, i18n } = useTranslation('calendar');
   const scheme = useComputedColorScheme('light');
   const ref = useRef<CalendarRef>(null);
@@ -126,6 +129,7 @@ export const CalendarView = ({ items, initialView, onRange, onOpen }: CalendarVi
         initialView={VIEWS[initialView]}
         headerToolbar={false}
         timeZone="UTC"
+        now={() => wallClockNowIn(timeZone)}
         colorScheme={scheme}
         locale={locale}
         height="auto"
