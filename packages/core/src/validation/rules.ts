@@ -49,6 +49,7 @@ export const V = {
   lrn: 'lrn',
   lrnTaken: 'lrnTaken',
   studentsOnly: 'studentsOnly',
+  dateRangeTooLong: 'dateRangeTooLong',
 } as const;
 
 /** "Required" per spec section 5: not empty or blank for strings. */
