@@ -68,10 +68,15 @@ test('a student builds, publishes, shares and exports a portfolio; the teacher, 
   const studentId = ((await (await page.request.get('/api/account/profile')).json()) as { id: string }).id;
   await page.goto('/#/account/portfolios');
   await expect(page.getByRole('heading', { name: 'My portfolios' })).toBeVisible();
+  // student1's Reading Circle keeps a portfolio too (demo seed), listed below the student's own.
+  const groups = page.getByRole('region', { name: "My groups' portfolios" });
+  await expect(groups.getByRole('link', { name: 'Reading Circle: stories we loved' })).toBeVisible();
+  await expect(groups.getByText('By Reading Circle')).toBeVisible();
 
   // Create: title and description, confirmed; then the cover through the upload box.
   await page.getByRole('button', { name: 'New portfolio' }).first().click();
   const form = page.getByRole('dialog', { name: 'New portfolio' });
+  await expect(form.getByRole('combobox', { name: 'Whose portfolio' })).toHaveValue('');
   await form.getByRole('textbox', { name: /^Title/ }).fill(title);
   await form.getByRole('textbox', { name: 'Description' }).fill('Projects from Grade 7 Science.');
   await a11y('new portfolio dialog');

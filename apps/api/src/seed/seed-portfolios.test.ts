@@ -7,6 +7,7 @@ import { users } from '../db/schema/users.ts';
 import { signIn } from '../test/agent.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO_PORTFOLIO_TITLE, seedDemoPortfolios } from './seed-portfolios.ts';
+import { DEMO_GROUP_PORTFOLIO_TITLE, DEMO_TEACHER_PORTFOLIO_TITLE } from './seed-portfolios-more.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed.ts';
 
 describe('demo seed: portfolios', () => {
@@ -18,7 +19,7 @@ describe('demo seed: portfolios', () => {
   afterAll(() => t.close());
 
   it('gives student1 one published portfolio with an item of each kind, seen by the parent and the teacher; once, and its file again when missing', async () => {
-    expect(await seedDemoPortfolios(t.db, t.app.storage)).toBe(1);
+    expect(await seedDemoPortfolios(t.db, t.app.storage)).toBe(3);
     expect(await seedDemoPortfolios(t.db, t.app.storage)).toBe(0);
     const [student1] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'student1'));
     const mine = (await (await signIn(t.app, 'student1', DEMO_PASSWORD)).req('GET', '/api/portfolios')).json<TablePage<PortfolioRow>>();
@@ -41,5 +42,25 @@ describe('demo seed: portfolios', () => {
     await t.app.storage.delete(item?.key ?? '');
     expect(await seedDemoPortfolios(t.db, t.app.storage)).toBe(0);
     expect(await t.app.storage.get(item?.key ?? '')).not.toBeNull();
+  });
+
+  it("gives student1's Reading Circle a published group portfolio and teacher1 a published one: student1 and student3 edit the group's, the class's teacher and classmates read both", async () => {
+    await seedDemoPortfolios(t.db, t.app.storage);
+    const student1 = await signIn(t.app, 'student1', DEMO_PASSWORD);
+    const groups = (await student1.req('GET', '/api/portfolios/groups')).json<TablePage<PortfolioRow>>();
+    expect(groups.data.map((r) => [r.title, r.owner.kind, r.owner.name, r.status, r.itemCount])).toEqual([
+      [DEMO_GROUP_PORTFOLIO_TITLE, 'group', 'Reading Circle', 'PUBLISHED', 2],
+    ]);
+    const groupUrl = `/api/portfolios/${groups.data[0]?.id}`;
+    for (const who of ['student1', 'student3']) {
+      expect((await (await signIn(t.app, who, DEMO_PASSWORD)).req('GET', groupUrl)).json<PortfolioDetails>().canEdit, who).toBe(true);
+    }
+    for (const who of ['student2', 'teacher1']) {
+      const details = (await (await signIn(t.app, who, DEMO_PASSWORD)).req('GET', groupUrl)).json<PortfolioDetails>();
+      expect([details.canEdit, details.items.map((i) => i.kind)], who).toEqual([false, ['reflection', 'link']]);
+    }
+    const [teacher1] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'teacher1'));
+    const teaching = (await student1.req('GET', `/api/users/${teacher1?.id}/portfolios`)).json<TablePage<PortfolioRow>>();
+    expect(teaching.data.map((r) => [r.title, r.owner.kind, r.status])).toEqual([[DEMO_TEACHER_PORTFOLIO_TITLE, 'teacher', 'PUBLISHED']]);
   });
 });

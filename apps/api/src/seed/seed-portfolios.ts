@@ -5,6 +5,7 @@ import { courseMaterials } from '../db/schema/courses.ts';
 import { portfolioItems, portfolios } from '../db/schema/portfolios.ts';
 import { users } from '../db/schema/users.ts';
 import type { FileStorage } from '../platform/storage.ts';
+import { seedMoreDemoPortfolios } from './seed-portfolios-more.ts';
 import { tinyPdf } from './seed-resources.ts';
 
 /**
@@ -18,7 +19,7 @@ import { tinyPdf } from './seed-resources.ts';
 export const DEMO_PORTFOLIO_TITLE = 'My Grade 7 journey';
 const FILE_NAME = 'reading-log.pdf';
 
-export const seedDemoPortfolios = async (db: Db, storage: FileStorage): Promise<number> => {
+const studentPortfolio = async (db: Db, storage: FileStorage): Promise<number> => {
   const [student] = await db.select({ id: users.id, schoolId: users.schoolId }).from(users).where(eq(users.username, 'student1'));
   if (!student?.schoolId) return 0;
   const file = tinyPdf(['Reading log, first quarter', 'Noli Me Tangere, chapters 1 to 10', 'El Filibusterismo, chapters 1 to 5']);
@@ -85,3 +86,7 @@ export const seedDemoPortfolios = async (db: Db, storage: FileStorage): Promise<
   ]);
   return 1;
 };
+
+/** student1's portfolio, then the demo group's and teacher1's (`seed-portfolios-more.ts`); how many were added. */
+export const seedDemoPortfolios = async (db: Db, storage: FileStorage): Promise<number> =>
+  (await studentPortfolio(db, storage)) + (await seedMoreDemoPortfolios(db));

@@ -58,6 +58,10 @@ export const PORTFOLIOS_PATH = '/api/portfolios';
 export const portfolioPath = (id: string) => `/api/portfolios/${id}`;
 export const userPortfoliosPath = (userId: string) => `/api/users/${userId}/portfolios`;
 export const groupPortfoliosPath = (groupId: string) => `/api/groups/${groupId}/portfolios`;
+/** `GET`: every portfolio of the groups the calling student is a member of (a table page; empty for others). */
+export const MY_GROUP_PORTFOLIOS_PATH = '/api/portfolios/groups';
+/** `GET`: the groups the calling student may make a portfolio for (`PortfolioGroupChoices`). */
+export const PORTFOLIO_GROUP_CHOICES_PATH = '/api/portfolios/group-choices';
 export const portfolioExportJobPath = (jobId: string) => `/api/portfolios/exports/${jobId}`;
 export const sharedPortfolioPath = (token: string) => `/api/shared/portfolios/${token}`;
 
@@ -328,3 +332,9 @@ export const portfolioExportJob = z.object({
   downloadUrl: z.string().nullable(),
 });
 export type PortfolioExportJob = z.infer<typeof portfolioExportJob>;
+
+/** `GET PORTFOLIO_GROUP_CHOICES_PATH`: the caller's groups (students only; empty for everyone else), by class then name. */
+export const portfolioGroupChoices = z.object({
+  groups: z.array(z.object({ id: z.string(), name: z.string(), classId: z.string(), className: z.string() })),
+});
+export type PortfolioGroupChoices = z.infer<typeof portfolioGroupChoices>;

@@ -45,6 +45,16 @@ export const findGroup = async (db: Db, groupId: string): Promise<OwnerGroup | n
   return g ?? null;
 };
 
+/** The groups a student is a member of, by class then group name. */
+export const groupsOfStudent = (db: Db, studentId: string): Promise<OwnerGroup[]> =>
+  db
+    .select({ id: classGroups.id, name: classGroups.name, classId: classGroups.classId, className: classes.name, schoolId: classes.schoolId })
+    .from(classGroupMembers)
+    .innerJoin(classGroups, eq(classGroups.id, classGroupMembers.groupId))
+    .innerJoin(classes, eq(classes.id, classGroups.classId))
+    .where(eq(classGroupMembers.studentId, studentId))
+    .orderBy(asc(classes.name), asc(classGroups.name), asc(classGroups.id));
+
 const exists = async (db: Db, query: Promise<unknown[]>): Promise<boolean> => (await query).length > 0;
 
 export const isGroupMember = (db: Db, groupId: string, studentId: string): Promise<boolean> =>
@@ -150,7 +160,7 @@ export const deletePortfolioRow = async (db: Db, id: string): Promise<void> => {
   await db.delete(portfolios).where(eq(portfolios.id, id));
 };
 
-export type PortfolioScope = { ownerUserId: string } | { groupId: string };
+export type PortfolioScope = { ownerUserId: string } | { groupId: string } | { groupIds: readonly string[] };
 
 export interface ListedPortfolio {
   portfolio: PortfolioRecord;
@@ -168,7 +178,11 @@ export const listPortfolios = async (
   const status = filterValues(q, 'status');
   const conds: (SQL | undefined)[] = [
     eq(portfolios.schoolId, schoolId),
-    'ownerUserId' in scope ? and(eq(portfolios.ownerUserId, scope.ownerUserId), isNull(portfolios.groupId)) : eq(portfolios.groupId, scope.groupId),
+    'ownerUserId' in scope
+      ? and(eq(portfolios.ownerUserId, scope.ownerUserId), isNull(portfolios.groupId))
+      : 'groupId' in scope
+        ? eq(portfolios.groupId, scope.groupId)
+        : inArray(portfolios.groupId, [...scope.groupIds]),
     publishedOnly ? eq(portfolios.published, true) : undefined,
     searchAny(q.search, [portfolios.title]),
     status && status.length > 0

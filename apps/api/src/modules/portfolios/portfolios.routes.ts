@@ -12,6 +12,7 @@ import {
   ownerUserParams,
   portfolioCreate,
   portfolioDetails as detailsSchema,
+  portfolioGroupChoices,
   portfolioItem,
   portfolioItemCreate,
   portfolioItemOrder,
@@ -40,7 +41,9 @@ import {
   createPortfolio,
   deletePortfolio,
   editPortfolio,
+  groupChoices,
   groupPortfolios,
+  myGroupPortfolios,
   myPortfolios,
   portfolioCover,
   portfolioDetails,
@@ -87,6 +90,14 @@ const registerPortfolioRoutes = (app: App, ctx: Ctx): void => {
   );
   app.post('/portfolios', { config: { policy: owners }, schema: { tags, body: portfolioCreate, response: { 201: detailsSchema } } }, async (request, reply) =>
     reply.status(201).send(await createPortfolio(ctx, requestUser(request), request.body)),
+  );
+  app.get(
+    '/portfolios/groups',
+    { config: { policy: owners }, schema: { tags, querystring: portfolioListQuery, response: { 200: tablePage(portfolioRow) } } },
+    (request) => myGroupPortfolios(ctx, requestUser(request), request.query),
+  );
+  app.get('/portfolios/group-choices', { config: { policy: owners }, schema: { tags, response: { 200: portfolioGroupChoices } } }, (request) =>
+    groupChoices(ctx, requestUser(request)),
   );
   app.get('/portfolios/work-choices', { config: { policy: owners }, schema: { tags, response: { 200: workChoicesSchema } } }, (request) =>
     workChoices(ctx, requestUser(request)),

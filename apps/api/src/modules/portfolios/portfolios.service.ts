@@ -1,7 +1,8 @@
 import { DomainError } from '@klase/core/errors';
 import type { TablePage } from '@klase/core/table';
 import type { ParsedTableQuery } from '@klase/core/table';
-import type { PortfolioCreate, PortfolioDetails, PortfolioRow, PortfolioUpdate } from '@klase/core/portfolios/contracts';
+import type { PortfolioCreate, PortfolioDetails, PortfolioGroupChoices, PortfolioRow, PortfolioUpdate } from '@klase/core/portfolios/contracts';
+import { ROLE } from '@klase/core/roles';
 import { deletePicture, loadPicture, type Picture, type PictureWish } from '../../platform/image-variants.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
@@ -18,6 +19,7 @@ import {
 import {
   deletePortfolioRow,
   fileKeysOf,
+  groupsOfStudent,
   insertPortfolio,
   listPortfolios,
   lockPortfolio,
@@ -60,6 +62,25 @@ export const userPortfolios = async (ctx: Ctx, user: UserRow, userId: string, q:
 
 export const groupPortfolios = async (ctx: Ctx, user: UserRow, groupId: string, q: ParsedTableQuery): Promise<TablePage<PortfolioRow>> =>
   ownersPage(ctx, user, await groupOwner(ctx.db, groupId), q);
+
+/** `GET /api/portfolios/groups`: every portfolio of the caller's groups (a student's; empty for other roles). */
+export const myGroupPortfolios = async (ctx: Ctx, user: UserRow, q: ParsedTableQuery): Promise<TablePage<PortfolioRow>> => {
+  const groups = user.roleId === ROLE.student && user.schoolId ? await groupsOfStudent(ctx.db, user.id) : [];
+  const mine = new Map(groups.filter((g) => g.schoolId === user.schoolId).map((g) => [g.id, g]));
+  if (!user.schoolId || mine.size === 0) return { data: [], pagination: { page: q.page, totalcount: 0 } };
+  const { rows, total } = await listPortfolios(ctx.db, user.schoolId, { groupIds: [...mine.keys()] }, false, q);
+  const data = rows.flatMap((r) => {
+    const group = r.portfolio.groupId ? mine.get(r.portfolio.groupId) : undefined;
+    return group ? [rowView(r.portfolio, { kind: 'group', group }, r.itemCount)] : [];
+  });
+  return { data, pagination: { page: q.page, totalcount: total } };
+};
+
+/** `GET /api/portfolios/group-choices`: the groups the caller may make a portfolio for. */
+export const groupChoices = async (ctx: Ctx, user: UserRow): Promise<PortfolioGroupChoices> => {
+  const groups = user.roleId === ROLE.student && user.schoolId ? await groupsOfStudent(ctx.db, user.id) : [];
+  return { groups: groups.filter((g) => g.schoolId === user.schoolId).map(({ id, name, classId, className }) => ({ id, name, classId, className })) };
+};
 
 export const detailsFor = (ctx: Ctx, a: PortfolioAccess): Promise<PortfolioDetails> =>
   detailsView(ctx.db, a.portfolio, a.owner, { canEdit: a.canEdit, canExport: true, shared: false });

@@ -290,4 +290,24 @@ describe('portfolios: who sees what, publishing, items, cover', () => {
     expect(list.data.map((r) => r.id)).toEqual([p.id]);
     expect((await agent('teacher').req('GET', '/api/portfolios')).json<TablePage<PortfolioRow>>().data.map((r) => r.id)).toContain(p.id);
   });
+
+  it("a student's groups: the choices to make a portfolio for, and every portfolio of those groups, published or not; nobody else's", async () => {
+    const { t, w } = ctx;
+    const group = await buildGroup(t.db, w.cls.id, [w.s1, w.s3], { name: 'Team Rizal' });
+    const other = await buildGroup(t.db, w.cls.id, [w.s2], { name: 'Team Luna' });
+    const choices = (await agent('s3').req('GET', '/api/portfolios/group-choices')).json<{ groups: { id: string; name: string; className: string }[] }>();
+    expect(choices.groups).toEqual([{ id: group.id, name: 'Team Rizal', classId: w.cls.id, className: w.cls.name }]);
+    const draft = await createPortfolioAs(agent('s1'), { title: 'Rizal draft', groupId: group.id });
+    await createPortfolioAs(agent('s2'), { title: 'Luna work', groupId: other.id });
+    await createPortfolioAs(agent('s3'), { title: 'My own' });
+    const listed = (await agent('s3').req('GET', '/api/portfolios/groups')).json<TablePage<PortfolioRow>>();
+    expect(listed.data.map((r) => [r.title, r.owner.kind, r.owner.name, r.published])).toEqual([['Rizal draft', 'group', 'Team Rizal', false]]);
+    expect(listed.pagination.totalcount).toBe(1);
+    expect((await agent('s3').req('GET', '/api/portfolios')).json<TablePage<PortfolioRow>>().data.map((r) => r.id)).not.toContain(draft.id);
+    for (const k of ['s4', 'teacher', 'studentB']) {
+      expect((await agent(k).req('GET', '/api/portfolios/groups')).json<TablePage<PortfolioRow>>().data, k).toEqual([]);
+    }
+    expect((await agent('teacher').req('GET', '/api/portfolios/group-choices')).json<{ groups: unknown[] }>().groups).toEqual([]);
+    for (const url of ['/api/portfolios/groups', '/api/portfolios/group-choices']) expect((await agent('parent').req('GET', url)).statusCode).toBe(403);
+  });
 });

@@ -1,9 +1,16 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PORTFOLIO_DESCRIPTION_MAX, PORTFOLIO_TITLE_MAX, portfolioForm, type PortfolioDetails, type PortfolioForm } from '@klase/core/portfolios/contracts';
+import {
+  PORTFOLIO_DESCRIPTION_MAX,
+  PORTFOLIO_TITLE_MAX,
+  portfolioForm,
+  type PortfolioDetails,
+  type PortfolioForm,
+  type PortfolioGroupChoices,
+} from '@klase/core/portfolios/contracts';
 import { FormActions } from '../../components/form-actions.tsx';
 import { FormModal, useDiscardCancel } from '../../components/form-modal.tsx';
 import { TextField } from '../../components/text-field.tsx';
@@ -18,11 +25,32 @@ export interface PortfolioFormDialogProps {
   /** The portfolio to edit; null: a new one. */
   portfolio: PortfolioDetails | null;
   onClose: () => void;
+  /** A new one may belong to one of these groups instead of the caller ("Whose portfolio"). */
+  groups?: PortfolioGroupChoices['groups'];
+  /** The group chosen when the dialog opens ('' or none: the caller's own). */
+  initialOwner?: string;
 }
 
-/** Title and description, checked with the shared schema and saved after a confirmation. */
-const DetailsForm = ({ portfolio, onClose, onCreated }: PortfolioFormDialogProps & { onCreated: (p: PortfolioDetails) => void }) => {
+/** "Whose portfolio": the caller's own, or one of the caller's groups (with its class). */
+const OwnerSelect = ({ groups, value, onChange }: { groups: PortfolioGroupChoices['groups']; value: string; onChange: (v: string) => void }) => {
   const { t } = useTranslation('portfolios');
+  const data = [
+    { value: '', label: t('form.ownerMine') },
+    ...groups.map((g) => ({ value: g.id, label: t('form.ownerGroup', { group: g.name, className: g.className }) })),
+  ];
+  return <NativeSelect label={t('form.owner')} value={value} onChange={(e) => onChange(e.currentTarget.value)} data={data} />;
+};
+
+/** Title and description, checked with the shared schema and saved after a confirmation. */
+const DetailsForm = ({
+  portfolio,
+  onClose,
+  onCreated,
+  groups = [],
+  initialOwner = '',
+}: PortfolioFormDialogProps & { onCreated: (p: PortfolioDetails) => void }) => {
+  const { t } = useTranslation('portfolios');
+  const [owner, setOwner] = useState(initialOwner);
   const refresh = useRefreshPortfolios();
   const zodValidate = useZodValidate<PortfolioForm>(portfolioForm);
   const form = useForm<{ title: string; description: string }>({
@@ -44,7 +72,7 @@ const DetailsForm = ({ portfolio, onClose, onCreated }: PortfolioFormDialogProps
         onClose();
         return;
       }
-      const created = await createPortfolioCall(values);
+      const created = await createPortfolioCall(owner === '' ? values : { ...values, groupId: owner });
       await refresh();
       toastSuccess(t('form.created'));
       onCreated(created);
@@ -56,6 +84,7 @@ const DetailsForm = ({ portfolio, onClose, onCreated }: PortfolioFormDialogProps
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <SaveError error={error} />
+          {!editing && groups.length > 0 && <OwnerSelect groups={groups} value={owner} onChange={setOwner} />}
           <TextField label={t('form.title')} required maxLength={PORTFOLIO_TITLE_MAX} data-autofocus {...form.getInputProps('title')} />
           <Textarea
             label={t('form.description')}

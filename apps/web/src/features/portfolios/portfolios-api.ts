@@ -2,6 +2,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import {
   PORTFOLIO_COVER_FIELD,
   PORTFOLIO_FILE_FIELD,
+  MY_GROUP_PORTFOLIOS_PATH,
+  PORTFOLIO_GROUP_CHOICES_PATH,
   PORTFOLIOS_PATH,
   groupPortfoliosPath,
   portfolioExportJobPath,
@@ -12,6 +14,7 @@ import {
   type PortfolioCreate,
   type PortfolioDetails,
   type PortfolioExportJob,
+  type PortfolioGroupChoices,
   type PortfolioItem,
   type PortfolioItemCreate,
   type PortfolioItemUpdate,
@@ -30,15 +33,16 @@ import { useConfirmedAction } from '../../lib/use-confirmed-action.ts';
  * `['portfolios']`, so a save refreshes every list and page that shows a portfolio.
  */
 export type PortfolioSort = 'updatedAt' | 'title' | 'createdAt';
-/** Whose list: the caller's own, a student's or teacher's (`user`), or a group's. */
-export type PortfolioOwnerRef = { kind: 'mine' } | { kind: 'user'; id: string } | { kind: 'group'; id: string };
+/** Whose list: the caller's own, the caller's groups' (`myGroups`), a student's or teacher's (`user`), or a group's. */
+export type PortfolioOwnerRef = { kind: 'mine' } | { kind: 'myGroups' } | { kind: 'user'; id: string } | { kind: 'group'; id: string };
 
 const enc = encodeURIComponent;
 const onePath = (id: string, ...rest: string[]) => [portfolioPath(enc(id)), ...rest.map(enc)].join('/');
 
 export const portfolioKeys = {
   all: ['portfolios'] as const,
-  list: (owner: PortfolioOwnerRef, sort: PortfolioSort) => ['portfolios', 'list', owner.kind, owner.kind === 'mine' ? '' : owner.id, sort] as const,
+  list: (owner: PortfolioOwnerRef, sort: PortfolioSort) => ['portfolios', 'list', owner.kind, 'id' in owner ? owner.id : '', sort] as const,
+  groupChoices: ['portfolios', 'group-choices'] as const,
   one: (id: string) => ['portfolios', 'one', id] as const,
   shareLinks: (id: string) => ['portfolios', 'one', id, 'share-links'] as const,
   workChoices: ['portfolios', 'work-choices'] as const,
@@ -46,14 +50,18 @@ export const portfolioKeys = {
   job: (jobId: string) => ['portfolios', 'export', jobId] as const,
 };
 
-const listPath = (owner: PortfolioOwnerRef) =>
-  owner.kind === 'mine' ? PORTFOLIOS_PATH : owner.kind === 'user' ? userPortfoliosPath(enc(owner.id)) : groupPortfoliosPath(enc(owner.id));
+const listPath = (owner: PortfolioOwnerRef) => {
+  if (owner.kind === 'mine') return PORTFOLIOS_PATH;
+  if (owner.kind === 'myGroups') return MY_GROUP_PORTFOLIOS_PATH;
+  return owner.kind === 'user' ? userPortfoliosPath(enc(owner.id)) : groupPortfoliosPath(enc(owner.id));
+};
 
 /** Newest change first, by title A to Z, or newest first made; no page fields: every row (a portfolio list is short). */
 const sortQuery = (sort: PortfolioSort) => new URLSearchParams({ sortBy: sort, sortOrder: sort === 'title' ? 'asc' : 'desc' }).toString();
 
-export const usePortfolioList = (owner: PortfolioOwnerRef, sort: PortfolioSort = 'updatedAt') =>
+export const usePortfolioList = (owner: PortfolioOwnerRef, sort: PortfolioSort = 'updatedAt', enabled = true) =>
   useQuery({
+    enabled,
     queryKey: portfolioKeys.list(owner, sort),
     queryFn: ({ signal }) => apiFetch<TablePage<PortfolioRow>>(`${listPath(owner)}?${sortQuery(sort)}`, { signal }),
     placeholderData: keepPreviousData,
@@ -79,6 +87,14 @@ export const useShareLinks = (id: string) =>
   useQuery({
     queryKey: portfolioKeys.shareLinks(id),
     queryFn: ({ signal }) => apiFetch<{ items: ShareLink[] }>(onePath(id, 'share-links'), { signal }),
+  });
+
+/** The groups a student may make a portfolio for (asked only for students). */
+export const useGroupChoices = (enabled: boolean) =>
+  useQuery({
+    queryKey: portfolioKeys.groupChoices,
+    queryFn: ({ signal }) => apiFetch<PortfolioGroupChoices>(PORTFOLIO_GROUP_CHOICES_PATH, { signal }),
+    enabled,
   });
 
 export const useWorkChoices = () =>
