@@ -66,7 +66,7 @@ test('a teacher adds a catalogue course to a class and watches the copy finish',
   }
 });
 
-test('the rex admin builds the catalogue under #/catalogue', async ({ page, a11y }) => {
+test('the rex admin builds the catalogue under #/catalogue', { tag: '@desk' }, async ({ page, a11y }) => {
   await signIn(page, 'rexadmin');
   await goTo(page, /^catalogue$/i);
   await expect(page.getByRole('heading', { name: /course catalogue/i, level: 1 })).toBeVisible();

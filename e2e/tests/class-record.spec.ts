@@ -79,7 +79,7 @@ const importFile = async (page: Page, panel: ReturnType<Page['getByRole']>, file
   return dialog;
 };
 
-test('the teacher exports the E-Class Record, changes a score in it, previews and imports it', async ({ page, a11y }, info) => {
+test('the teacher exports the E-Class Record, changes a score in it, previews and imports it', { tag: '@desk' }, async ({ page, a11y }, info) => {
   await signIn(page, 'teacher1');
   await openGradeBook(page);
   const panel = await chooseQuarter1(page);

@@ -56,7 +56,7 @@ const saveQuarter4Date = async (page: Page, field: RegExp, date: string) => {
   throw new Error('the policy could not be saved');
 };
 
-test('the school administrator reads the transmutation table and saves a quarter date', async ({ page, a11y }, info) => {
+test('the school administrator reads the transmutation table and saves a quarter date', { tag: '@desk' }, async ({ page, a11y }, info) => {
   test.setTimeout(120_000);
   const x = f(info);
   await signIn(page, 'schooladmin');

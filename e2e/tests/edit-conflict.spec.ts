@@ -40,7 +40,7 @@ const save = async (page: Page) => {
   await confirm.getByRole('button', { name: /^confirm$/i }).click();
 };
 
-test('two co-teachers save the same material: the later one reloads or overwrites, nothing is lost silently', async ({ browser }, info) => {
+test('two co-teachers save the same material: the later one reloads or overwrites, nothing is lost silently', { tag: '@desk' }, async ({ browser }, info) => {
   const base = MATERIAL[info.project.name] ?? MATERIAL.desktop ?? '';
   const contextOptions = { viewport: info.project.use.viewport ?? null, isMobile: info.project.use.isMobile ?? false, reducedMotion: 'reduce' as const };
   const first = await (await browser.newContext(contextOptions)).newPage();

@@ -212,7 +212,7 @@ test('a student takes a quiz with the keyboard', async ({ page }, info) => {
   await expect(page.getByText(/3 \/ 3/).first()).toBeVisible();
 });
 
-test('a teacher enters a grade in the grader grid with the keyboard; it is announced and the focus ring shows', async ({ page }, info) => {
+test('a teacher enters a grade in the grader grid with the keyboard; it is announced and the focus ring shows', { tag: '@desk' }, async ({ page }, info) => {
   const x = f(info);
   await keyboardSignIn(page, x.teacher);
   await navigateTo(page, /^classes$/i);

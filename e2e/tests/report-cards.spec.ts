@@ -28,7 +28,7 @@ const demoClass = async (page: Page) => {
   return cls;
 };
 
-test('a teacher downloads the whole section’s SF9 after the progress finishes', async ({ page, a11y }) => {
+test('a teacher downloads the whole section’s SF9 after the progress finishes', { tag: '@desk' }, async ({ page, a11y }) => {
   test.setTimeout(120_000);
   await signIn(page, 'teacher1');
   const cls = await demoClass(page);

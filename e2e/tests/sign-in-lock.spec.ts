@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, expect, signIn, test } from '../fixtures.ts';
  * Failed sign-ins lock an account (from this client address) with a growing wait; the platform
  * administrator sees the lock on the user page and clears it, and the owner signs in at once.
  */
-test('an administrator sees a sign-in lock on the user page and clears it', async ({ page, browser, a11y }, info) => {
+test('an administrator sees a sign-in lock on the user page and clears it', { tag: '@desk' }, async ({ page, browser, a11y }, info) => {
   const username = `e2e.lockme.${info.project.name}`;
   const codes: string[] = [];
   for (let i = 0; i < 5; i += 1) {
