@@ -28,4 +28,8 @@ ALTER TABLE "activity_events" ADD CONSTRAINT "activity_events_material_id_course
 CREATE INDEX "activity_days_material_idx" ON "activity_days" USING btree ("material_id","day");--> statement-breakpoint
 CREATE INDEX "activity_events_user_material_idx" ON "activity_events" USING btree ("user_id","material_id","at");--> statement-breakpoint
 CREATE INDEX "activity_events_unrolled_idx" ON "activity_events" USING btree ("user_id","day") WHERE not "activity_events"."rolled";--> statement-breakpoint
-CREATE INDEX "activity_events_at_idx" ON "activity_events" USING btree ("at");
+CREATE INDEX "activity_events_at_idx" ON "activity_events" USING btree ("at");--> statement-breakpoint
+-- The last-access stamp (issue 21) changes nothing a cached session holds that matters: do not tell every node about it.
+DROP TRIGGER users_auth_changed ON users;--> statement-breakpoint
+CREATE TRIGGER users_auth_changed AFTER UPDATE ON users FOR EACH ROW WHEN ((to_jsonb(OLD) - 'last_access_at') IS DISTINCT FROM (to_jsonb(NEW) - 'last_access_at')) EXECUTE FUNCTION klase_auth_changed();--> statement-breakpoint
+CREATE TRIGGER users_auth_deleted AFTER DELETE ON users FOR EACH ROW EXECUTE FUNCTION klase_auth_changed();
