@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from './scope.repo.ts';
 
@@ -6,25 +6,48 @@ import { rowsOf } from './scope.repo.ts';
 
 export const ACTIVITY_CHANNEL = 'klase_activity';
 
+export interface BeatResult {
+  /** The flood window's count after this beat (over the limit: nothing was stored). */
+  count: number;
+  retryAfter: number;
+  /** The seconds stored, or null when over the limit. */
+  seconds: number | null;
+}
+
 /**
- * One heartbeat in one statement: the raw row with the school's calendar day, its seconds capped
- * by the time since the user's previous beat on the material (the index on user, material, time
- * finds it). Answers the seconds stored.
+ * One heartbeat in one statement (one round trip): the flood window's hit (`hit`, from the
+ * platform's rate limits), and only within `limit` the raw row with the school's calendar day and
+ * its seconds capped by the time since the user's previous beat on the material (the index on
+ * user, material, time finds it). The statement commits without waiting for its WAL flush
+ * (`synchronous_commit` off for this transaction only): a crash of the database server may lose the
+ * last fraction of a second of heartbeats, never consistency.
  */
-export const insertBeat = async (db: Db, beat: { userId: string; materialId: string; schoolId: string | null; seconds: number }): Promise<number> => {
-  const [row] = rowsOf<{ seconds: number }>(
+export const insertBeatWithin = async (
+  db: Db,
+  hit: SQL,
+  limit: number,
+  beat: { userId: string; materialId: string; schoolId: string | null; seconds: number },
+): Promise<BeatResult> => {
+  const [row] = rowsOf<{ count: number; retry_after: number; seconds: number | null }>(
     await db.execute(sql`
-      insert into activity_events (user_id, material_id, day, at, seconds)
-      select ${beat.userId}, ${beat.materialId},
-        (now() at time zone coalesce((select time_zone from schools where id = ${beat.schoolId}), 'Asia/Manila'))::date, now(),
-        least(${beat.seconds}::int, coalesce((
-          select greatest(0, floor(extract(epoch from (now() - e.at))))::int from activity_events e
-          where e.user_id = ${beat.userId} and e.material_id = ${beat.materialId}
-          order by e.at desc limit 1
-        ), ${beat.seconds}::int))
-      returning seconds`),
+      with relaxed as (select set_config('synchronous_commit', 'off', true) as value),
+      hit as (${hit}),
+      beat as (
+        insert into activity_events (user_id, material_id, day, at, seconds)
+        select ${beat.userId}, ${beat.materialId},
+          (now() at time zone coalesce((select time_zone from schools where id = ${beat.schoolId}), 'Asia/Manila'))::date, now(),
+          least(${beat.seconds}::int, coalesce((
+            select greatest(0, floor(extract(epoch from (now() - e.at))))::int from activity_events e
+            where e.user_id = ${beat.userId} and e.material_id = ${beat.materialId}
+            order by e.at desc limit 1
+          ), ${beat.seconds}::int))
+        where (select count from hit) <= ${limit}
+        returning seconds
+      )
+      select hit.count, hit.retry_after, (select seconds from beat) as seconds from hit cross join relaxed`),
   );
-  return row?.seconds ?? 0;
+  if (!row) throw new Error('heartbeat statement answered no row');
+  return { count: Number(row.count), retryAfter: Number(row.retry_after), seconds: row.seconds === null ? null : Number(row.seconds) };
 };
 
 /**
