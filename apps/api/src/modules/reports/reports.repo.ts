@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fullNameSql } from '../../kernel/people.ts';
-import { likeOf, orderSql, reportCtes, type ReportScope } from './report-sql.ts';
+import { likeOf, orderSql, reportCtes, type ReportScope } from './report-sql.repo.ts';
 import { isoSql, rowsOf } from './scope.repo.ts';
 
 /** The report queries (decision 0062); every one is scoped by the class id it is given. */

@@ -19,7 +19,7 @@ import type { Db } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/rows.ts';
 import { scopeOf } from '../admin/admin-scope.ts';
 import { loadReportAccess, type ReportAccess } from './report-access.ts';
-import type { ReportScope } from './report-sql.ts';
+import type { ReportScope } from './report-sql.repo.ts';
 import {
   atRiskRows,
   classReportRows,

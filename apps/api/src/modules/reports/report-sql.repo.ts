@@ -11,7 +11,9 @@ import { escapeLike } from '../../kernel/table-sql.ts';
  * - `cm`: the class's course materials (narrowed by course): whose time counts;
  * - `pairs`: each student with each published material assigned to them (the kernel's assignment
  *   rule), with its course, type, due date and whether it takes a submission;
- * - `act`: time on materials in the date range: the daily rollup plus the raw beats not yet rolled up;
+ * - `act`: time on materials in the date range: the daily rollup plus the raw beats not yet rolled up,
+ *   read per student through the (user, day) indexes (a lateral subquery the planner keeps: a
+ *   whole year of a school is most of the table, and a scan of it costs more than 40 index ranges);
  * - `handin`: each hand-in (an assignment or activity submitted, or a quiz attempt submitted) with
  *   the first time and whether it was late (the assignment module's flag; for a quiz: after the due date).
  */
@@ -56,11 +58,17 @@ export const reportCtes = (s: ReportScope, studentSearch = ''): SQL => sql`
       ${s.courseId ? sql`and courses.id = ${s.courseId}` : sql``}
   ),
   act as (
-    select d.user_id, d.material_id, d.day, d.seconds, d.last_at from activity_days d
-    where d.user_id in (select id from st) and d.day between ${s.from}::date and ${s.to}::date and d.material_id in (select id from cm)
+    select d.user_id, d.material_id, d.day, d.seconds, d.last_at
+    from st cross join lateral (
+      select * from activity_days d where d.user_id = st.id and d.day between ${s.from}::date and ${s.to}::date offset 0
+    ) d
+    where d.material_id in (select id from cm)
     union all
-    select e.user_id, e.material_id, e.day, e.seconds, e.at from activity_events e
-    where not e.rolled and e.user_id in (select id from st) and e.day between ${s.from}::date and ${s.to}::date and e.material_id in (select id from cm)
+    select e.user_id, e.material_id, e.day, e.seconds, e.at
+    from st cross join lateral (
+      select * from activity_events e where not e.rolled and e.user_id = st.id and e.day between ${s.from}::date and ${s.to}::date offset 0
+    ) e
+    where e.material_id in (select id from cm)
   ),
   handin as (
     select x.material_id, x.student_id, min(x.submitted_at) as submitted_at, bool_or(x.late) as late from (
