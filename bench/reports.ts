@@ -16,7 +16,7 @@ import { hashPassword } from '../apps/api/src/platform/password-hash.ts';
 import { buildClass } from '../apps/api/src/test/class-factories.ts';
 import { buildSchool, buildUser, TEST_PASSWORD } from '../apps/api/src/test/factories.ts';
 import { numArg, strArg } from './cli-args.ts';
-import { benchDatabases, injectSignIn, medianP95, withBenchApp, type BenchDb } from './inject-kit.ts';
+import { benchDatabases, injectSignIn, medianP95, runBenchMain, withBenchApp, type BenchDb } from './inject-kit.ts';
 
 const RUNS = numArg('runs', 30);
 const WARMUP = numArg('warmup', 3);
@@ -177,25 +177,9 @@ const benchOn = (kind: BenchDb) =>
     };
   });
 
-const main = async () => {
-  const all = [];
-  for (const kind of benchDatabases(strArg('db'), pgUrl)) {
-    const r = await benchOn(kind);
-    all.push(r);
-    console.error(
-      [
-        `\n${r.database}: ${r.data.students} students in ${r.data.classes} classes, ${r.data.rollup} rollup rows, ${r.data.raw} raw beats (built in ${r.data.buildSeconds} s); ${r.runs} runs; load ${r.load.join(' ')}`,
-        '| route | median ms | p95 ms |',
-        '|---|---|---|',
-        ...r.results.map((x) => `| ${x.route} | ${x.medianMs} | ${x.p95Ms} |`),
-        `Target: ${r.target} — ${r.met ? 'met' : 'NOT met'}.`,
-      ].join('\n'),
-    );
-  }
-  console.log(JSON.stringify(all, null, 2));
-};
-
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBenchMain(
+  benchDatabases(strArg('db'), pgUrl),
+  benchOn,
+  (r) =>
+    `${r.database}: ${r.data.students} students in ${r.data.classes} classes, ${r.data.rollup} rollup rows, ${r.data.raw} raw beats (built in ${r.data.buildSeconds} s); ${r.runs} runs; load ${r.load.join(' ')}`,
+);

@@ -12,11 +12,10 @@ import {
 } from '@klase/core/reports/contracts';
 import { requestUser } from '../../kernel/request-user.ts';
 import { ctxOf } from '../../platform/app-context.ts';
-import { sendSheet } from '../../platform/spreadsheet.ts';
 import type { Policy } from '../../platform/types.ts';
 import { sendAtRiskMessage } from './at-risk.service.ts';
 import { REPORT_ROLES } from './report-access.ts';
-import { CLASS_EXPORT_HEADER, classExportRow, exportBaseName, MATERIAL_EXPORT_HEADER, materialExportRow, rowsAsync } from './report-export.ts';
+import { CLASS_EXPORT, MATERIAL_EXPORT, sendReport } from './report-export.ts';
 import { atRiskQuery, classIdParams, reportExportQuery, reportQuery, scopesQuery, studentIdParams, studentReportQuery } from './report-query.ts';
 import {
   atRiskList,
@@ -56,33 +55,22 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     classCharts(db, requestUser(request), request.query.filter),
   );
 
-  app.get('/class/export', { config, schema: { tags, querystring: reportExportQuery } }, async (request, reply) => {
-    const found = await classReportAll(db, requestUser(request), request.query.filter, request.query.table);
-    return sendSheet(reply, {
-      format: request.query.extra.format,
-      base: exportBaseName('class', found.className, found.range),
-      dated: false,
-      sheet: 'Class report',
-      header: CLASS_EXPORT_HEADER,
-      rows: rowsAsync(found.rows, classExportRow),
-    });
-  });
+  app.get('/class/export', { config, schema: { tags, querystring: reportExportQuery } }, async (request, reply) =>
+    sendReport(reply, CLASS_EXPORT, request.query.extra.format, await classReportAll(db, requestUser(request), request.query.filter, request.query.table)),
+  );
 
   app.get('/materials', { config, schema: { tags, querystring: reportQuery, response: { 200: materialReportPage } } }, (request) =>
     materialReport(db, requestUser(request), request.query.filter, request.query.table),
   );
 
-  app.get('/materials/export', { config, schema: { tags, querystring: reportExportQuery } }, async (request, reply) => {
-    const found = await materialReportAll(db, requestUser(request), request.query.filter, request.query.table);
-    return sendSheet(reply, {
-      format: request.query.extra.format,
-      base: exportBaseName('materials', found.className, found.range),
-      dated: false,
-      sheet: 'Material report',
-      header: MATERIAL_EXPORT_HEADER,
-      rows: rowsAsync(found.rows, materialExportRow),
-    });
-  });
+  app.get('/materials/export', { config, schema: { tags, querystring: reportExportQuery } }, async (request, reply) =>
+    sendReport(
+      reply,
+      MATERIAL_EXPORT,
+      request.query.extra.format,
+      await materialReportAll(db, requestUser(request), request.query.filter, request.query.table),
+    ),
+  );
 
   app.get(
     '/students/:studentId',
