@@ -20,7 +20,7 @@ import { buildDepedCourse, setDepedPolicy } from '../apps/api/src/test/deped-fac
 import { buildSchool, buildUser } from '../apps/api/src/test/factories.ts';
 import { buildGradeItem } from '../apps/api/src/test/gradebook-factories.ts';
 import { numArg, strArg } from './cli-args.ts';
-import { benchDatabases, injectSignIn, medianP95, withBenchApp, type BenchDb } from './inject-kit.ts';
+import { benchDatabases, injectSignIn, medianP95, runBenchMain, withBenchApp, type BenchDb } from './inject-kit.ts';
 
 const RUNS = numArg('runs', 20);
 const WARMUP = numArg('warmup', 3);
@@ -127,25 +127,8 @@ const benchOn = (kind: BenchDb) =>
     };
   });
 
-const main = async () => {
-  const all = [];
-  for (const kind of benchDatabases(strArg('db'), pgUrl)) {
-    const r = await benchOn(kind);
-    all.push(r);
-    console.error(
-      [
-        `\n${r.database}: ${r.data.learners} learners × ${r.data.items} items (${r.data.grades} grades); file ${r.bytes} bytes; ${r.runs} runs`,
-        '| route | median ms | p95 ms |',
-        '|---|---|---|',
-        ...r.results.map((x) => `| ${x.route} | ${x.medianMs} | ${x.p95Ms} |`),
-        `Target: ${r.target} — ${r.met ? 'met' : 'NOT met'}.`,
-      ].join('\n'),
-    );
-  }
-  console.log(JSON.stringify(all, null, 2));
-};
-
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBenchMain(
+  benchDatabases(strArg('db'), pgUrl),
+  benchOn,
+  (r) => `${r.database}: ${r.data.learners} learners × ${r.data.items} items (${r.data.grades} grades); file ${r.bytes} bytes; ${r.runs} runs`,
+);

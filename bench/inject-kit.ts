@@ -52,3 +52,41 @@ export const medianP95 = (xs: readonly number[]) => {
   const at = (q: number) => Number((sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN).toFixed(1));
   return { medianMs: at(0.5), p95Ms: at(0.95) };
 };
+
+export interface RouteTiming {
+  route: string;
+  medianMs: number;
+  p95Ms: number;
+}
+
+/**
+ * The end of an in-process benchmark: runs `bench` on each database, prints each one's heading,
+ * table of routes and verdict to stderr, then every result as JSON to stdout; a failure exits 1.
+ */
+export const runBenchMain = <R extends { results: readonly RouteTiming[]; target: string; met: boolean }>(
+  kinds: readonly BenchDb[],
+  bench: (kind: BenchDb) => Promise<R>,
+  heading: (r: R) => string,
+): void => {
+  const main = async () => {
+    const all: R[] = [];
+    for (const kind of kinds) {
+      const r = await bench(kind);
+      all.push(r);
+      console.error(
+        [
+          `\n${heading(r)}`,
+          '| route | median ms | p95 ms |',
+          '|---|---|---|',
+          ...r.results.map((x) => `| ${x.route} | ${x.medianMs} | ${x.p95Ms} |`),
+          `Target: ${r.target} — ${r.met ? 'met' : 'NOT met'}.`,
+        ].join('\n'),
+      );
+    }
+    console.log(JSON.stringify(all, null, 2));
+  };
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+};

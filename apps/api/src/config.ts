@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ACTIVITY_RETENTION_DAYS } from '@klase/core/reports/contracts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/api/src -> repository root. */
@@ -29,6 +30,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool(false),
   LOGIN_IP_LIMIT: z.coerce.number().int().positive().default(30),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(ACTIVITY_RETENTION_DAYS),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_REGION: z.string().optional(),
@@ -118,6 +120,8 @@ export interface AppConfig {
   loginIpLimit: number;
   /** Poll interval of the mail worker. */
   mailPollMs: number;
+  /** Days raw activity rows (heartbeats) are kept before the activity worker prunes them (issue 21). */
+  activityRetentionDays: number;
   /** Each consecutive failed sign-in of an account from one address slows its answer by this much (capped at 2 s). */
   loginFailureDelayMs: number;
 }
@@ -149,5 +153,6 @@ export const loadConfig = (env: Record<string, string | undefined>): AppConfig =
     sessionCacheMs: e.SESSION_CACHE_MS,
     mailPollMs: 5000,
     loginFailureDelayMs: 250,
+    activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
   };
 };

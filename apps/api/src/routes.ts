@@ -32,6 +32,8 @@ import { schoolsRoutes } from './modules/admin/schools/schools.routes.ts';
 import { usersRoutes } from './modules/admin/users/users.routes.ts';
 import { portfoliosRoutes } from './modules/portfolios/portfolios.routes.ts';
 import { classLearnersRoutes, learnerProfileRoutes } from './modules/learners/learners.routes.ts';
+import { activityRoutes } from './modules/reports/activity.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 
 /** Every module and its URL prefix: grep here to find any route. */
 export const MODULES = [
@@ -69,6 +71,8 @@ export const MODULES = [
   { prefix: '/api/announcements', plugin: announcementsRoutes },
   { prefix: '/api/calendar', plugin: calendarRoutes },
   { prefix: '/api', plugin: portfoliosRoutes },
+  { prefix: '/api/reports', plugin: reportsRoutes },
+  { prefix: '/api/activity', plugin: activityRoutes },
 ] as const;
 
 export const registerModules = async (app: FastifyInstance): Promise<void> => {

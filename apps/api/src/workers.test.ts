@@ -22,6 +22,7 @@ describe('workers.ts: every background worker in one list', () => {
       'notifications (due soon, digests)',
       'real-time event prune',
       'message mail',
+      'activity rollup and prune',
       'announcements (start notices)',
     ]);
     expect(t.app.workers).toHaveLength(WORKERS.length);
@@ -29,6 +30,7 @@ describe('workers.ts: every background worker in one list', () => {
     expect(t.app.workers).toContain(t.app.bulkWorker);
     expect(t.app.workers).toContain(t.app.courseJobWorker);
     expect(t.app.workers).toContain(t.app.reportCardWorker);
+    expect(t.app.workers).toContain(t.app.activityWorker);
     expect(new Set(t.app.workers).size).toBe(WORKERS.length);
   });
 

@@ -7,6 +7,7 @@ import { createAnnouncementsWorker } from './modules/announcements/announcements
 import { createNotificationsWorker } from './modules/notifications/notifications.worker.ts';
 import { createReportCardWorker, type ReportCardWorker } from './modules/report-cards/report-cards.worker.ts';
 import { createPortfolioExportWorker, type PortfolioExportWorker } from './modules/portfolios/export.worker.ts';
+import { createActivityWorker, type ActivityWorker } from './modules/reports/activity.worker.ts';
 import { createQuizSweeper } from './modules/quizzes/sweeper.worker.ts';
 import { ctxOf } from './platform/app-context.ts';
 import { createRealtimePruner } from './platform/realtime/prune.worker.ts';
@@ -27,6 +28,8 @@ declare module 'fastify' {
     reportCardWorker: ReportCardWorker;
     /** Woken by the portfolio export route; tests flush it. */
     portfolioExportWorker: PortfolioExportWorker;
+    /** The activity rollup and prune (polled); tests flush it. */
+    activityWorker: ActivityWorker;
     /** Every worker of `WORKERS`, in start order. */
     workers: readonly BackgroundWorker[];
   }
@@ -77,6 +80,14 @@ export const WORKERS: readonly { name: string; create: (app: FastifyInstance) =>
   { name: 'notifications (due soon, digests)', create: (app) => createNotificationsWorker({ database: app.database, ctx: ctxOf(app), log: app.log }) },
   { name: 'real-time event prune', create: (app) => createRealtimePruner({ database: app.database, log: app.log }) },
   { name: 'message mail', create: (app) => createMessageMailWorker({ database: app.database, ctx: ctxOf(app), log: app.log }) },
+  {
+    name: 'activity rollup and prune',
+    create: (app) => {
+      const worker = createActivityWorker({ database: app.database, retentionDays: app.config.activityRetentionDays, log: app.log });
+      app.decorate('activityWorker', worker);
+      return worker;
+    },
+  },
   { name: 'announcements (start notices)', create: (app) => createAnnouncementsWorker({ database: app.database, ctx: ctxOf(app), log: app.log }) },
 ];
 

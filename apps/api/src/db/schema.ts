@@ -16,6 +16,7 @@ import * as announcements from './schema/announcements.ts';
 import * as calendar from './schema/calendar.ts';
 import * as deped from './schema/deped.ts';
 import * as portfolios from './schema/portfolios.ts';
+import * as activity from './schema/activity.ts';
 
 /** Every table, for drizzle's typed client. */
 export const schema = {
@@ -37,5 +38,6 @@ export const schema = {
   ...calendar,
   ...deped,
   ...portfolios,
+  ...activity,
 };
 export type Schema = typeof schema;

@@ -73,6 +73,18 @@ describe('route policies', () => {
       'GET /api/admin/bulk-jobs/:id',
       'GET /api/admin/audit/',
       'GET /api/admin/audit/actors',
+      'PUT /api/account/tour',
+      'POST /api/activity/heartbeat',
+      'GET /api/reports/classes',
+      'GET /api/reports/classes/:classId/options',
+      'GET /api/reports/class',
+      'GET /api/reports/class/charts',
+      'GET /api/reports/class/export',
+      'GET /api/reports/materials',
+      'GET /api/reports/materials/export',
+      'GET /api/reports/students/:studentId',
+      'GET /api/reports/at-risk',
+      'POST /api/reports/at-risk/message',
     ]) {
       expect(have, r).toContain(r);
     }

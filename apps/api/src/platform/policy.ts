@@ -3,7 +3,7 @@ import { DomainError } from '@klase/core/errors';
 import { safeEqual } from './crypto.ts';
 import { userLocale } from './locale.ts';
 import { sha256 } from './crypto.ts';
-import { clearSessionCookie, findSessionByHash, SESSION_COOKIE, touchSession } from './sessions.ts';
+import { clearSessionCookie, findSessionByHash, SESSION_COOKIE, touchLastAccess, touchSession } from './sessions.ts';
 import type { Policy } from './types.ts';
 
 export const PUBLIC: Policy = { access: 'public' };
@@ -64,8 +64,10 @@ export const registerAccessControl = (app: FastifyInstance): void => {
     request.hadSessionCookie = typeof token === 'string' && token.length > 0;
     if (request.hadSessionCookie && token) {
       request.auth = token.length <= 100 ? await lookup(app, sha256(token)) : null;
-      if (request.auth) await touchSession(app.database.db, app.config, request.auth);
-      else clearSessionCookie(reply, app.config);
+      if (request.auth) {
+        await touchSession(app.database.db, app.config, request.auth);
+        await touchLastAccess(app.database.db, request.auth);
+      } else clearSessionCookie(reply, app.config);
     }
     request.locale = userLocale(request.auth?.user.language, request.headers['accept-language']);
 

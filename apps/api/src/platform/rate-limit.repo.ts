@@ -1,13 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/platform.ts';
 
 /** The queries on the rate_limits table behind platform/rate-limit.ts. */
 
-/** Counts one hit in a fixed window; answers the seconds to wait when over the limit. */
-export const hitWindow = async (db: Db, key: string, limit: number, windowSeconds: number): Promise<number | null> => {
+/** The upsert of one hit of `key` in a fixed window, returning the count reached and the seconds left in the window. */
+const windowHit = (db: Db, key: string, windowSeconds: number) => {
   const expired = sql`${rateLimits.windowStartedAt} <= now() - make_interval(secs => ${windowSeconds})`;
-  const [row] = await db
+  return db
     .insert(rateLimits)
     .values({ key, count: 1, windowStartedAt: sql`now()` })
     .onConflictDoUpdate({
@@ -19,11 +19,24 @@ export const hitWindow = async (db: Db, key: string, limit: number, windowSecond
     })
     .returning({
       count: rateLimits.count,
-      retryAfter: sql<number>`ceil(extract(epoch from (${rateLimits.windowStartedAt} + make_interval(secs => ${windowSeconds}) - now())))::int`,
+      retryAfter: sql<number>`ceil(extract(epoch from (${rateLimits.windowStartedAt} + make_interval(secs => ${windowSeconds}) - now())))::int`.as(
+        'retry_after',
+      ),
     });
+};
+
+/** Counts one hit in a fixed window; answers the seconds to wait when over the limit. */
+export const hitWindow = async (db: Db, key: string, limit: number, windowSeconds: number): Promise<number | null> => {
+  const [row] = await windowHit(db, key, windowSeconds);
   if (!row || row.count <= limit) return null;
   return Math.max(1, Number(row.retryAfter));
 };
+
+/**
+ * The same hit as a statement to use inside a larger one (a CTE), for a write that must happen
+ * only within the limit in the same round trip: its row has `count` and `retry_after`.
+ */
+export const windowHitSql = (db: Db, key: string, windowSeconds: number): SQL => windowHit(db, key, windowSeconds).getSQL();
 
 /** Seconds left in the window of a key whose `limit` hits are used up, else null (nothing is counted). */
 export const windowExhausted = async (db: Db, key: string, limit: number, windowSeconds: number): Promise<number | null> => {

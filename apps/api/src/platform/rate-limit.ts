@@ -6,7 +6,7 @@ import { countFailure, lockKey } from './rate-limit.repo.ts';
  * node sees the same numbers. Two kinds: a fixed window (count per window), and consecutive
  * failures with a growing lock.
  */
-export { hitWindow, lockedFor, lockUnder, resetUnder, windowExhausted } from './rate-limit.repo.ts';
+export { hitWindow, lockedFor, lockUnder, resetUnder, windowExhausted, windowHitSql } from './rate-limit.repo.ts';
 
 /** How failures of one key turn into waits: `free` failures in a row cost nothing, then each one more locks the key. */
 export interface BackoffRule {

@@ -53,6 +53,19 @@ export const updateSessionSeen = async (db: Db, sessionId: string, lastSeenAt: D
   await db.update(sessions).set({ lastSeenAt, idleExpiresAt }).where(eq(sessions.id, sessionId));
 };
 
+/**
+ * Stamps the user's last system access unless it was stamped less than `everySeconds` ago: one
+ * conditional UPDATE, no read. Answers whether it wrote.
+ */
+export const stampLastAccess = async (db: Db, userId: string, everySeconds: number): Promise<boolean> => {
+  const rows = await db
+    .update(users)
+    .set({ lastAccessAt: sql`now()` })
+    .where(and(eq(users.id, userId), sql`(${users.lastAccessAt} is null or ${users.lastAccessAt} < now() - make_interval(secs => ${everySeconds}))`))
+    .returning({ id: users.id });
+  return rows.length > 0;
+};
+
 export const deleteSessionById = async (db: Db, sessionId: string): Promise<void> => {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 };

@@ -3,7 +3,16 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import type { AuthState } from './rows.ts';
-import { deleteSessionByHash, deleteSessionById, deleteSessionsOfUser, insertSession, selectLiveSession, updateSessionSeen } from './sessions.repo.ts';
+import { LAST_ACCESS_WRITE_EVERY_S } from '@klase/core/reports/contracts';
+import {
+  deleteSessionByHash,
+  deleteSessionById,
+  deleteSessionsOfUser,
+  insertSession,
+  selectLiveSession,
+  stampLastAccess,
+  updateSessionSeen,
+} from './sessions.repo.ts';
 
 export const SESSION_COOKIE = 'klase_sid';
 
@@ -56,6 +65,18 @@ export const touchSession = async (db: Db, config: AppConfig, auth: AuthState): 
   await updateSessionSeen(db, auth.session.id, new Date(now), idle);
   auth.session.lastSeenAt = new Date(now);
   auth.session.idleExpiresAt = idle;
+};
+
+/**
+ * The caller's last system access (issue 21), written at most once per `LAST_ACCESS_WRITE_EVERY_S`:
+ * the loaded user row says whether it is due (no query at all on most requests); the UPDATE itself
+ * is conditional, so other nodes and cached rows cannot make it write more often.
+ */
+export const touchLastAccess = async (db: Db, auth: AuthState, now = Date.now()): Promise<void> => {
+  const last = auth.user.lastAccessAt?.getTime();
+  if (last !== undefined && now - last < LAST_ACCESS_WRITE_EVERY_S * 1000) return;
+  await stampLastAccess(db, auth.user.id, LAST_ACCESS_WRITE_EVERY_S);
+  auth.user.lastAccessAt = new Date(now);
 };
 
 export const deleteSession = (db: Db, sessionId: string): Promise<void> => deleteSessionById(db, sessionId);

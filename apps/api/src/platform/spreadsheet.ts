@@ -48,12 +48,12 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** Sends rows as a CSV or XLSX attachment named `<base>-<yyyy-mm-dd>.<format>`. */
+/** Sends rows as a CSV or XLSX attachment named `<base>-<yyyy-mm-dd>.<format>` (`<base>.<format>` when `dated` is false). */
 export const sendSheet = (
   reply: FastifyReply,
-  opts: { format: ExportFormat; base: string; sheet: string; header: readonly string[]; rows: AsyncIterable<readonly Cell[]> },
+  opts: { format: ExportFormat; base: string; dated?: boolean; sheet: string; header: readonly string[]; rows: AsyncIterable<readonly Cell[]> },
 ): FastifyReply => {
-  const name = `${opts.base}-${new Date().toISOString().slice(0, 10)}.${opts.format}`;
+  const name = opts.dated === false ? `${opts.base}.${opts.format}` : `${opts.base}-${new Date().toISOString().slice(0, 10)}.${opts.format}`;
   const body = opts.format === 'csv' ? csvStream(opts.header, opts.rows) : xlsxStream(opts.sheet, opts.header, opts.rows);
   return reply.header('content-type', CONTENT_TYPES[opts.format]).header('content-disposition', attachmentHeader(name)).send(body);
 };

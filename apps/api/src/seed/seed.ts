@@ -16,6 +16,7 @@ import { seedDemoAnnouncements } from './seed-announcements.ts';
 import { seedDemoCalendar } from './seed-calendar.ts';
 import { seedDemoLearners } from './seed-learners.ts';
 import { seedCatalogue, seedDemoCourses } from './seed-courses.ts';
+import { seedDemoActivity } from './seed-activity.ts';
 
 export const DEMO_PASSWORD = 'Klase#2026';
 const DOMAIN = 'rizal-nhs.edu.ph';
@@ -220,6 +221,7 @@ export const seedDemo = async (db: Db): Promise<boolean> => {
     await seedDemoAnnouncements(tx);
     await seedDemoCalendar(tx);
     await seedDemoLearners(tx);
+    await seedDemoActivity(tx);
   });
   return true;
 };

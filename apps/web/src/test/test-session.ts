@@ -32,5 +32,6 @@ export const sessionFixture = (profile: Partial<Profile> = {}, extra: Partial<Se
   childrenList: [],
   idleExpiresAt: '2026-01-01T02:00:00.000Z',
   absoluteExpiresAt: '2026-01-01T12:00:00.000Z',
+  tour: { status: 'new', step: 0 },
   ...extra,
 });

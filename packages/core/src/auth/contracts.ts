@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES, SALUTATIONS, SUFFIXES, THEMES } from '../constants.ts';
+import { tourState } from '../reports/contracts.ts';
 import { V, emailField, newPasswordField, nameField, optionalNameField, optionalText, safeString } from '../validation/rules.ts';
 
 /** Shared request and response shapes of the auth and account API (`/api/auth`, `/api/account`). */
@@ -104,6 +105,8 @@ export const sessionInfo = z.object({
   childrenList: z.array(childEntry),
   idleExpiresAt: z.string(),
   absoluteExpiresAt: z.string(),
+  /** The guided tour's state (issue 21; `PUT TOUR_PATH` saves it). */
+  tour: tourState,
 });
 export type SessionInfo = z.infer<typeof sessionInfo>;
 

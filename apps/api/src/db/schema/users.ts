@@ -36,6 +36,13 @@ export const users = pgTable(
     photoKey: text('photo_key'),
     photoMime: text('photo_mime'),
     photoVersion: integer('photo_version').notNull().default(0),
+    /** Last signed-in request (issue 21), written at most once per `LAST_ACCESS_WRITE_EVERY_S`. */
+    lastAccessAt: timestamp('last_access_at', { withTimezone: true }),
+    /** The guided tour (issue 21): `new`, `active` (at `tourStep`), `skipped`, `finished`. */
+    tourStatus: text('tour_status', { enum: ['new', 'active', 'skipped', 'finished'] })
+      .notNull()
+      .default('new'),
+    tourStep: integer('tour_step').notNull().default(0),
     ...stamps(),
   },
   (t) => [index('users_school_idx').on(t.schoolId), index('users_customer_idx').on(t.customerId)],

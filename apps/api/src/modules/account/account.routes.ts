@@ -10,12 +10,23 @@ import {
   updateProfileRequest,
 } from '@klase/core/auth/contracts';
 import { DomainError } from '@klase/core/errors';
+import { tourState } from '@klase/core/reports/contracts';
 import { ROUTE_ROLES } from '@klase/core/guards';
 import { ctxOf } from '../../platform/app-context.ts';
 import { okMessage } from '../../platform/messages.ts';
 import type { AuthState } from '../../platform/types.ts';
 import { toProfile } from '../admin/users/users.service.ts';
-import { changePassword, childDetails, children, dismissWelcome, getProfile, resendVerification, updatePreferences, updateProfile } from './account.service.ts';
+import {
+  changePassword,
+  childDetails,
+  children,
+  dismissWelcome,
+  getProfile,
+  resendVerification,
+  saveTour,
+  updatePreferences,
+  updateProfile,
+} from './account.service.ts';
 import { deletePhoto, PHOTO_MAX_BYTES, readPhoto, savePhoto } from './photo.service.ts';
 
 const signedIn = { policy: { access: 'signedIn' } } as const;
@@ -74,6 +85,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/welcome/dismiss', { config: signedIn, schema: { tags } }, async (request, reply) => {
     await dismissWelcome(ctx, authOf(request.auth));
+    return reply.status(204).send();
+  });
+
+  app.put('/tour', { config: signedIn, schema: { tags, body: tourState } }, async (request, reply) => {
+    await saveTour(ctx, authOf(request.auth), request.body);
     return reply.status(204).send();
   });
 

@@ -1,5 +1,6 @@
 import type { ChangePasswordRequest, ChildProfile, PreferencesRequest, UpdateProfileRequest } from '@klase/core/auth/contracts';
 import { DomainError } from '@klase/core/errors';
+import type { TourState } from '@klase/core/reports/contracts';
 import { queueTokenMail } from '../../kernel/account-mail.ts';
 import { audit } from '../../kernel/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
@@ -79,6 +80,11 @@ export const changePassword = async (ctx: Ctx, auth: AuthState, input: ChangePas
 
 export const dismissWelcome = async (ctx: Ctx, auth: AuthState): Promise<void> => {
   await updateUser(ctx.db, auth.user.id, { welcomeDismissedAt: new Date() });
+};
+
+/** The guided tour's state (issue 21), sent back in the session info. */
+export const saveTour = async (ctx: Ctx, auth: AuthState, tour: TourState): Promise<void> => {
+  await updateUser(ctx.db, auth.user.id, { tourStatus: tour.status, tourStep: tour.step });
 };
 
 export const children = async (ctx: Ctx, auth: AuthState) => (await listChildren(ctx.db, auth.user.id)).map(toChildEntry);

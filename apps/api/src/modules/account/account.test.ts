@@ -167,4 +167,17 @@ describe('account', () => {
       expect(res.json().code).toBe('NOT_FOUND');
     }
   });
+  it('saves the guided tour state and sends it back in the session info (issue 21)', async () => {
+    const user = await buildUser(t.db);
+    const agent = await signIn(t.app, user.username);
+    expect(agent.session.tour).toEqual({ status: 'new', step: 0 });
+    const saved = await agent.req('PUT', '/api/account/tour', { status: 'active', step: 3 });
+    expect(saved.statusCode).toBe(204);
+    expect((await agent.req('GET', '/api/auth/session')).json().tour).toEqual({ status: 'active', step: 3 });
+    const bad = await agent.req('PUT', '/api/account/tour', { status: 'gone', step: 51 });
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json().fields as { path: string }[]).map((f) => f.path).sort()).toEqual(['status', 'step']);
+    await agent.req('PUT', '/api/account/tour', { status: 'finished', step: 0 });
+    expect((await agent.req('GET', '/api/auth/session')).json().tour).toEqual({ status: 'finished', step: 0 });
+  });
 });

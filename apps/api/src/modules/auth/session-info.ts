@@ -18,4 +18,5 @@ export const buildSessionInfo = async (
   childrenList: children ?? (await childrenOf(ctx, user)).map(toChildEntry),
   idleExpiresAt: session.idleExpiresAt.toISOString(),
   absoluteExpiresAt: session.absoluteExpiresAt.toISOString(),
+  tour: { status: user.tourStatus, step: user.tourStep },
 });
