@@ -1,0 +1,31 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconHelp, IconRoute } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { startTour } from '../../lib/tour.ts';
+import { paths } from '../../config/paths.ts';
+
+/** The help menu: replays the guided tour from its first step, on the dashboard (its steps point there). */
+export const HelpMenu = () => {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const replay = () => {
+    void startTour();
+    void navigate(paths.dashboard.to());
+  };
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('help.open')} data-tour="help">
+          <IconHelp size={20} aria-hidden="true" />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('help.label')}</Menu.Label>
+        <Menu.Item onClick={replay} leftSection={<IconRoute size={16} aria-hidden="true" />}>
+          {t('help.tour')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+};

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { BURGER_TARGET, type TourStep } from './tour-steps.ts';
+
+export interface Box {
+  top: number;
+  left: number;
+  width: number;
+  height: number;
+}
+
+const GAP = 12;
+const MARGIN = 8;
+/** How often the highlight follows a target that moved without a scroll or resize (content loading above it). */
+const FOLLOW_MS = 250;
+
+const visible = (el: Element | null): el is HTMLElement => {
+  if (!(el instanceof HTMLElement)) return false;
+  const r = el.getBoundingClientRect();
+  return el.getClientRects().length > 0 && r.width > 0 && r.height > 0;
+};
+
+const byTarget = (target: string) => [...document.querySelectorAll(`[data-tour="${CSS.escape(target)}"]`)].find(visible) ?? null;
+
+/**
+ * The element a step points at: its own target when it is shown; for a navigation step whose
+ * entry is hidden (a phone: the navigation is behind the burger), the burger. `viaMenu` says so.
+ */
+export const resolveTarget = (step: TourStep): { el: HTMLElement | null; viaMenu: boolean } => {
+  const own = byTarget(step.target);
+  if (own) return { el: own, viaMenu: false };
+  const burger = step.nav ? byTarget(BURGER_TARGET) : null;
+  return { el: burger, viaMenu: burger !== null };
+};
+
+const toBox = (r: DOMRect): Box => ({ top: r.top, left: r.left, width: r.width, height: r.height });
+const same = (a: Box | null, b: Box | null) => a === b || (!!a && !!b && a.top === b.top && a.left === b.left && a.width === b.width && a.height === b.height);
+
+/**
+ * Where the tour dialog goes: below the target when it fits, else above it, else at the bottom of
+ * the screen (a target taller than the screen); horizontally under the target, kept on screen.
+ * Without a target it is centred.
+ */
+export const placeDialog = (target: Box | null, dialog: { width: number; height: number }, view: { width: number; height: number }) => {
+  const clampLeft = (x: number) => Math.max(MARGIN, Math.min(x, view.width - dialog.width - MARGIN));
+  if (!target) return { top: Math.max(MARGIN, (view.height - dialog.height) / 2), left: clampLeft((view.width - dialog.width) / 2) };
+  const left = clampLeft(target.left);
+  const below = target.top + target.height + GAP;
+  if (below + dialog.height + MARGIN <= view.height) return { top: below, left };
+  const above = target.top - GAP - dialog.height;
+  if (above >= MARGIN) return { top: above, left };
+  return { top: Math.max(MARGIN, view.height - dialog.height - MARGIN), left };
+};
+
+/**
+ * Finds the step's target, scrolls it into view once, and follows its box while the step shows
+ * (scrolling, resizing, content loading around it).
+ */
+export const useTargetBox = (step: TourStep | undefined) => {
+  const [found, setFound] = useState<{ box: Box | null; viaMenu: boolean }>({ box: null, viaMenu: false });
+
+  useEffect(() => {
+    if (!step) return undefined;
+    let scrolled = false;
+    const update = () => {
+      const { el, viaMenu } = resolveTarget(step);
+      if (el && !scrolled) {
+        scrolled = true;
+        el.scrollIntoView?.({ block: 'center', inline: 'nearest' });
+      }
+      const box = el ? toBox(el.getBoundingClientRect()) : null;
+      setFound((prev) => (same(prev.box, box) && prev.viaMenu === viaMenu ? prev : { box, viaMenu }));
+    };
+    update();
+    const timer = setInterval(update, FOLLOW_MS);
+    window.addEventListener('scroll', update, true);
+    window.addEventListener('resize', update);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('scroll', update, true);
+      window.removeEventListener('resize', update);
+    };
+  }, [step]);
+
+  return found;
+};
