@@ -5,18 +5,26 @@ import { useTranslation } from 'react-i18next';
 import { startTour } from '../../lib/tour.ts';
 import { paths } from '../../config/paths.ts';
 
-/** The help menu: replays the guided tour from its first step, on the dashboard (its steps point there). */
-export const HelpMenu = () => {
-  const { t } = useTranslation('shell');
+/** Replays the guided tour from its first step, on the dashboard (its steps point there). */
+export const useReplayTour = () => {
   const navigate = useNavigate();
-  const replay = () => {
+  return () => {
     void startTour();
     void navigate(paths.dashboard.to());
   };
+};
+
+/**
+ * The help menu with "Take the tour". On a phone the header has no room for it: the user menu
+ * holds the same entry there (user-menu.tsx).
+ */
+export const HelpMenu = () => {
+  const { t } = useTranslation('shell');
+  const replay = useReplayTour();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('help.open')} data-tour="help">
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('help.open')} data-tour="help" visibleFrom="sm">
           <IconHelp size={20} aria-hidden="true" />
         </ActionIcon>
       </Menu.Target>

@@ -22,33 +22,44 @@ const visible = (el: Element | null): el is HTMLElement => {
 const byTarget = (target: string) => [...document.querySelectorAll(`[data-tour="${CSS.escape(target)}"]`)].find(visible) ?? null;
 
 /**
- * The element a step points at: its own target when it is shown; for a navigation step whose
+ * The element a step points at: its own target (or its fallback) when it is shown; for a navigation step whose
  * entry is hidden (a phone: the navigation is behind the burger), the burger. `viaMenu` says so.
  */
 export const resolveTarget = (step: TourStep): { el: HTMLElement | null; viaMenu: boolean } => {
-  const own = byTarget(step.target);
+  const own = byTarget(step.target) ?? (step.fallback ? byTarget(step.fallback) : null);
   if (own) return { el: own, viaMenu: false };
   const burger = step.nav ? byTarget(BURGER_TARGET) : null;
   return { el: burger, viaMenu: burger !== null };
+};
+
+/** The fixed header covers the top of the page: a target under it is not in view. */
+const HEADER_PX = 60;
+const inView = (el: HTMLElement) => {
+  const r = el.getBoundingClientRect();
+  const top = el.closest('header') ? 0 : HEADER_PX;
+  return r.top >= top && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
 };
 
 const toBox = (r: DOMRect): Box => ({ top: r.top, left: r.left, width: r.width, height: r.height });
 const same = (a: Box | null, b: Box | null) => a === b || (!!a && !!b && a.top === b.top && a.left === b.left && a.width === b.width && a.height === b.height);
 
 /**
- * Where the tour dialog goes: below the target when it fits, else above it, else at the bottom of
- * the screen (a target taller than the screen); horizontally under the target, kept on screen.
- * Without a target it is centred.
+ * Where the tour dialog goes: to the right of a target on the left of the screen (the navigation)
+ * when it fits there, else below the target, else above it, else at the bottom of the screen (a
+ * target taller than the screen); kept on screen. Without a target it is centred.
  */
 export const placeDialog = (target: Box | null, dialog: { width: number; height: number }, view: { width: number; height: number }) => {
   const clampLeft = (x: number) => Math.max(MARGIN, Math.min(x, view.width - dialog.width - MARGIN));
-  if (!target) return { top: Math.max(MARGIN, (view.height - dialog.height) / 2), left: clampLeft((view.width - dialog.width) / 2) };
+  const clampTop = (y: number) => Math.max(MARGIN, Math.min(y, view.height - dialog.height - MARGIN));
+  if (!target) return { top: clampTop((view.height - dialog.height) / 2), left: clampLeft((view.width - dialog.width) / 2) };
+  const right = target.left + target.width + GAP;
+  if (target.left < view.width / 3 && right + dialog.width + MARGIN <= view.width) return { top: clampTop(target.top), left: right };
   const left = clampLeft(target.left);
   const below = target.top + target.height + GAP;
   if (below + dialog.height + MARGIN <= view.height) return { top: below, left };
   const above = target.top - GAP - dialog.height;
   if (above >= MARGIN) return { top: above, left };
-  return { top: Math.max(MARGIN, view.height - dialog.height - MARGIN), left };
+  return { top: clampTop(view.height - dialog.height), left };
 };
 
 /**
@@ -65,7 +76,7 @@ export const useTargetBox = (step: TourStep | undefined) => {
       const { el, viaMenu } = resolveTarget(step);
       if (el && !scrolled) {
         scrolled = true;
-        el.scrollIntoView?.({ block: 'center', inline: 'nearest' });
+        if (!inView(el)) el.scrollIntoView?.({ block: 'center', inline: 'nearest' });
       }
       const box = el ? toBox(el.getBoundingClientRect()) : null;
       setFound((prev) => (same(prev.box, box) && prev.viaMenu === viaMenu ? prev : { box, viaMenu }));

@@ -11,6 +11,8 @@ export interface TourStep {
   key: string;
   target: string;
   nav?: string;
+  /** Where to point when `target` is hidden (the help menu is in the account menu on a phone). */
+  fallback?: string;
 }
 
 /** What a step list may depend on besides the role. */
@@ -24,7 +26,7 @@ export const BURGER_TARGET = 'nav-burger';
 const nav = (key: string, textKey = key): TourStep => ({ key: textKey, target: `nav-${key}`, nav: key });
 const at = (target: string, key: string): TourStep => ({ key, target });
 
-const HELP = at('help', 'help');
+const HELP: TourStep = { ...at('help', 'help'), fallback: 'user-menu' };
 const ACCOUNT = at('user-menu', 'account');
 
 const TEACHER: readonly TourStep[] = [
