@@ -117,6 +117,7 @@ test('a new teacher takes the tour from the welcome dialog; it is remembered, re
   await expect(page).toHaveURL(/#\/dashboard$/);
   const dialog = tourDialog(page);
   await expect(dialog.getByText(/^Step 1 of/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Next' })).toBeFocused();
 
   // Left at step 3: the next visit resumes there; Escape skips it at once.
   const stepSaved = tourSaved(page, 'active');
