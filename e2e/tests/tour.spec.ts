@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page, Playwright } from '@playwright/test';
+import type { APIRequest, APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, signInWithForm, test } from '../fixtures.ts';
 import { openUserMenu, signOut } from '../helpers.ts';
 
@@ -17,11 +17,11 @@ const apiSignIn = async (api: APIRequestContext, username: string, password = DE
  * creates the account, the activation mail (read from the outbox by the platform administrator)
  * sets the password.
  */
-const newTeacher = async (playwright: Playwright, baseURL: string, username: string) => {
+const newTeacher = async (request: APIRequest, baseURL: string, username: string) => {
   const email = `${username}@e2e.klase.test`;
-  const school = await playwright.request.newContext({ baseURL });
-  const platform = await playwright.request.newContext({ baseURL });
-  const visitor = await playwright.request.newContext({ baseURL });
+  const school = await request.newContext({ baseURL });
+  const platform = await request.newContext({ baseURL });
+  const visitor = await request.newContext({ baseURL });
   try {
     const csrf = await apiSignIn(school, 'schooladmin');
     const created = await school.post('/api/admin/users', {
@@ -86,7 +86,7 @@ test('a new teacher takes the tour from the welcome dialog; it is remembered, re
 }, info) => {
   const phone = info.project.name === 'phone';
   const username = `e2e.tour.${info.project.name}`;
-  await newTeacher(playwright, baseURL ?? '', username);
+  await newTeacher(playwright.request, baseURL ?? '', username);
 
   await signInWithForm(page, username, PASSWORD, { keepWelcome: true });
   const welcome = page.getByRole('dialog', { name: /welcome/i });
