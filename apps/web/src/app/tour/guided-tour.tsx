@@ -12,8 +12,17 @@ const Z = 400;
 const RING = 6;
 const DIALOG_MAX_WIDTH = 380;
 
+/** The ring's box: RING px round the target, kept inside the screen so no side is cut off. */
+const ringBox = (box: Box, view: { width: number; height: number }) => {
+  const top = Math.max(2, box.top - RING);
+  const left = Math.max(2, box.left - RING);
+  const right = Math.min(view.width - 2, box.left + box.width + RING);
+  const bottom = Math.min(view.height - 2, box.top + box.height + RING);
+  return { top, left, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
+};
+
 /** Dims the page around the target and draws a ring round it; also takes the clicks meant for the page. */
-const Spotlight = ({ box }: { box: Box | null }) => (
+const Spotlight = ({ box, view }: { box: Box | null; view: { width: number; height: number } }) => (
   <>
     <div data-testid="tour-backdrop" style={{ position: 'fixed', inset: 0, zIndex: Z, background: box ? 'transparent' : 'rgba(0, 0, 0, 0.45)' }} />
     {box && (
@@ -24,10 +33,7 @@ const Spotlight = ({ box }: { box: Box | null }) => (
           position: 'fixed',
           zIndex: Z + 1,
           pointerEvents: 'none',
-          top: box.top - RING,
-          left: box.left - RING,
-          width: box.width + 2 * RING,
-          height: box.height + 2 * RING,
+          ...ringBox(box, view),
           borderRadius: 'var(--mantine-radius-md)',
           boxShadow: '0 0 0 3px var(--mantine-color-yellow-5), 0 0 0 6px rgba(0, 0, 0, 0.85), 0 0 0 100vmax rgba(0, 0, 0, 0.45)',
         }}
@@ -116,8 +122,9 @@ export const GuidedTour = () => {
   const { box, viaMenu } = useTargetBox(step);
   const view = useViewportSize();
   const ref = useRef<HTMLDivElement>(null);
-  const size = useSize(ref, Math.min(DIALOG_MAX_WIDTH, (view.width || window.innerWidth) - 16), `${step?.key ?? ''}:${viaMenu}:${i18n.language}`);
-  const pos = placeDialog(box, size, { width: view.width || window.innerWidth, height: view.height || window.innerHeight });
+  const screen = { width: view.width || window.innerWidth, height: view.height || window.innerHeight };
+  const size = useSize(ref, Math.min(DIALOG_MAX_WIDTH, screen.width - 16), `${step?.key ?? ''}:${viaMenu}:${i18n.language}`);
+  const pos = placeDialog(box, size, screen);
   useFocusReturn();
   if (!step) return null;
 
@@ -132,7 +139,7 @@ export const GuidedTour = () => {
 
   return (
     <Portal>
-      <Spotlight box={box} />
+      <Spotlight box={box} view={screen} />
       <FocusTrap active>
         <Paper
           ref={ref}

@@ -34,10 +34,23 @@ export const resolveTarget = (step: TourStep): { el: HTMLElement | null; viaMenu
 
 /** The fixed header covers the top of the page: a target under it is not in view. */
 const HEADER_PX = 60;
+const topLimit = (el: HTMLElement) => (el.closest('header') ? 0 : HEADER_PX);
 const inView = (el: HTMLElement) => {
   const r = el.getBoundingClientRect();
-  const top = el.closest('header') ? 0 : HEADER_PX;
-  return r.top >= top && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+  return r.top >= topLimit(el) && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+};
+
+/** Centres a target out of view; one taller than the room below the header goes to its top instead. */
+const scrollToTarget = (el: HTMLElement) => {
+  if (inView(el)) return;
+  const top = topLimit(el) + 2 * MARGIN;
+  if (el.getBoundingClientRect().height + 2 * top <= window.innerHeight) {
+    el.scrollIntoView?.({ block: 'center', inline: 'nearest' });
+    return;
+  }
+  el.style.scrollMarginTop = `${top}px`;
+  el.scrollIntoView?.({ block: 'start', inline: 'nearest' });
+  el.style.scrollMarginTop = '';
 };
 
 const toBox = (r: DOMRect): Box => ({ top: r.top, left: r.left, width: r.width, height: r.height });
@@ -76,7 +89,7 @@ export const useTargetBox = (step: TourStep | undefined) => {
       const { el, viaMenu } = resolveTarget(step);
       if (el && !scrolled) {
         scrolled = true;
-        if (!inView(el)) el.scrollIntoView?.({ block: 'center', inline: 'nearest' });
+        scrollToTarget(el);
       }
       const box = el ? toBox(el.getBoundingClientRect()) : null;
       setFound((prev) => (same(prev.box, box) && prev.viaMenu === viaMenu ? prev : { box, viaMenu }));
