@@ -66,7 +66,7 @@ export const ListCard = ({ title, icon, summary, subtitle, query, empty, childre
     );
   }
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby={titleId} data-testid={testId}>
+    <Card withBorder padding="md" component="section" aria-labelledby={titleId} data-testid={testId} data-tour={testId}>
       <Group gap="xs" justify="space-between" mb={subtitle ? 0 : 'xs'}>
         <Group gap="xs" wrap="nowrap">
           {icon}

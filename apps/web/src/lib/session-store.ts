@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { ChildEntry, Profile, SessionInfo } from '@klase/core/auth/contracts';
+import type { TourState } from '@klase/core/reports/contracts';
 
 /**
  * The client-side session (spec section 3 "Auth session", the parts a cookie-based SPA needs).
@@ -13,6 +14,9 @@ import type { ChildEntry, Profile, SessionInfo } from '@klase/core/auth/contract
  *   a successful sign-in clears it.
  * - `selectedChildId`: the child a parent is looking at (header switcher). Kept in sessionStorage
  *   so a reload keeps it; cleared with the session.
+ * - `tour`: the guided tour's state (lib/tour.ts). Read from the server when a user's session
+ *   starts (sign-in, reload); after that the client owns it and writes every change, so a session
+ *   check answered before a write arrived cannot turn a running tour back.
  */
 export interface SessionState {
   status: 'unknown' | 'anonymous' | 'authenticated';
@@ -20,6 +24,7 @@ export interface SessionState {
   csrfToken: string | null;
   childrenList: ChildEntry[];
   showWelcomeDialog: boolean;
+  tour: TourState;
   selectedChildId: string | null;
   online: boolean;
   expired: boolean;
@@ -50,6 +55,7 @@ export const initialSessionState = (): SessionState => ({
   csrfToken: null,
   childrenList: [],
   showWelcomeDialog: false,
+  tour: { status: 'new', step: 0 },
   selectedChildId: null,
   online: true,
   expired: false,
@@ -78,12 +84,14 @@ export const applySessionInfo = (info: SessionInfo) => {
   const remembered = state.selectedChildId ?? readChild();
   const children = info.childrenList;
   const selectedChildId = children.some((c) => c.id === remembered) ? remembered : (children[0]?.id ?? null);
+  const sameUser = state.status === 'authenticated' && state.profile?.id === info.profile.id;
   setSessionState({
     status: 'authenticated',
     profile: info.profile,
     csrfToken: info.csrfToken,
     childrenList: children,
     showWelcomeDialog: info.showWelcomeDialog,
+    tour: sameUser ? state.tour : info.tour,
     selectedChildId,
     expired: false,
   });
@@ -97,6 +105,7 @@ export const clearSession = (opts: { expired?: boolean } = {}) => {
     csrfToken: null,
     childrenList: [],
     showWelcomeDialog: false,
+    tour: { status: 'new', step: 0 },
     selectedChildId: null,
     expired: opts.expired ?? false,
   });

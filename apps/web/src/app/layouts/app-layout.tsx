@@ -7,10 +7,12 @@ import { ROLE } from '@klase/core/roles';
 import { useSession } from '../../lib/session-store.ts';
 import { paths } from '../../config/paths.ts';
 import { ChildSwitcher } from './child-switcher.tsx';
+import { HelpMenu } from './help-menu.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import { NavLinks } from './nav-links.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
+import { TourGate } from './tour-gate.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { MessagesDrawer } from '../../features/messaging/messages-drawer.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
@@ -77,6 +79,7 @@ export const AppLayout = () => {
               aria-label={opened ? t('nav.close') : t('nav.open')}
               aria-expanded={opened}
               aria-controls="klase-navbar"
+              data-tour="nav-burger"
             />
             <HomeLink />
           </Group>
@@ -86,6 +89,7 @@ export const AppLayout = () => {
             <MessagesDrawer />
             <LanguageMenu />
             <ThemeToggle />
+            <HelpMenu />
             <UserMenu profile={profile} />
           </Group>
         </Group>
@@ -118,6 +122,7 @@ export const AppLayout = () => {
         )}
         <Outlet />
       </AppShell.Main>
+      <TourGate />
     </AppShell>
   );
 };

@@ -24,7 +24,7 @@ export const NotificationBell = () => {
   return (
     <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened} width={320} withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('bell.label', { count })} data-testid="notification-bell">
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('bell.label', { count })} data-testid="notification-bell" data-tour="notifications">
           <Indicator label={count > 99 ? '99+' : count} size={16} disabled={count === 0} color="red.9" offset={2} aria-hidden="true">
             <IconBell size={20} aria-hidden="true" />
           </Indicator>

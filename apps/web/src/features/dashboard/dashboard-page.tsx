@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canOpen } from '@klase/core/guards';
 import { ROLE, roleKeyOf } from '@klase/core/roles';
@@ -7,7 +7,7 @@ import { cleanChildName } from '@klase/core/status';
 import { useTone } from '../../components/tones.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { slot } from '../../lib/slots.ts';
-import { GuidedTour } from './guided-tour.tsx';
+import { startTour } from '../../lib/tour.ts';
 import { WelcomeDialog } from './welcome-dialog.tsx';
 import { MessageCard, PendingCard, RecentGradesCard, WhatsDueCard } from './work-lists.tsx';
 
@@ -57,7 +57,6 @@ const WorkLists = ({ roleId }: { roleId: number }) => {
 export const DashboardPage = () => {
   const { t } = useTranslation('common');
   const profile = useSession((s) => s.profile);
-  const [touring, setTouring] = useState(false);
   const muted = useTone('muted');
   if (!profile) return null;
   const role = roleKeyOf(profile.roleId);
@@ -71,7 +70,7 @@ export const DashboardPage = () => {
             </Title>
             <Text c={muted}>{[role ? t(`roles.${role}`) : null, profile.schoolName].filter(Boolean).join(' · ')}</Text>
           </Stack>
-          <Button variant="light" onClick={() => setTouring(true)}>
+          <Button variant="light" onClick={() => void startTour()}>
             {t('dashboard.tour')}
           </Button>
         </Group>
@@ -89,7 +88,6 @@ export const DashboardPage = () => {
         )}
       </SimpleGrid>
       <WelcomeDialog name={profile.firstName} />
-      <GuidedTour opened={touring} onClose={() => setTouring(false)} />
     </Stack>
   );
 };
