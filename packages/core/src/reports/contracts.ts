@@ -181,9 +181,7 @@ export const classCharts = z.object({
   /** Per day of the range: submissions handed in up to that day (cumulative) of the total assigned. */
   completion: z.array(z.object({ date: z.string(), submitted: z.number(), total: z.number() })),
   /** Per submittable material (due date order, at most 30): students on time, late, missing, not yet due. */
-  perMaterial: z.array(
-    z.object({ materialId: z.string(), title: z.string(), onTime: z.number(), late: z.number(), missing: z.number(), notDue: z.number() }),
-  ),
+  perMaterial: z.array(z.object({ materialId: z.string(), title: z.string(), onTime: z.number(), late: z.number(), missing: z.number(), notDue: z.number() })),
   /** Per student (most time first): seconds on materials in the range. */
   timePerStudent: z.array(z.object({ studentId: z.string(), fullName: z.string(), seconds: z.number() })),
 });

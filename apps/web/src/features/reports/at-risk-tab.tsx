@@ -33,22 +33,12 @@ const whole = (value: string | number, min: number, max: number, fallback: numbe
   return Number.isFinite(n) ? Math.min(max, Math.max(min, Math.round(n))) : fallback;
 };
 
-interface AtRiskTabProps {
-  classId: string;
-  /** The lsg reads only: no selection, no Message button. */
-  canMessage: boolean;
-}
+type AtRiskState = ReturnType<typeof useAtRiskState>;
 
-/** Students with no access for some days or with missing work; the teacher can message them (and their parents). */
-export const AtRiskTab = ({ classId, canMessage }: AtRiskTabProps) => {
+/** The columns: a checkbox per row (not for the lsg), name, last access, days inactive, missing, reasons. */
+const useAtRiskColumns = (s: AtRiskState, canMessage: boolean): TableColumn<AtRiskRow>[] => {
   const { t } = useTranslation('reports');
-  const client = useQueryClient();
-  const s = useAtRiskState();
-  const [dialog, setDialog] = useState(false);
-  const params = { classId, inactiveDays: String(s.inactiveDays), missing: String(s.missing) };
-  const key = reportKeys.table('at-risk', params);
-
-  const columns: TableColumn<AtRiskRow>[] = [
+  return [
     ...(canMessage
       ? [
           {
@@ -65,8 +55,18 @@ export const AtRiskTab = ({ classId, canMessage }: AtRiskTabProps) => {
         ]
       : []),
     { key: 'fullName', header: t('atRisk.fullName'), sortable: true },
-    { key: 'lastSystemAccess', header: t('atRisk.lastSystemAccess'), sortable: true, render: (r) => (r.lastSystemAccess ? <DateText value={r.lastSystemAccess} /> : t('atRisk.never')) },
-    { key: 'daysInactive', header: t('atRisk.daysInactive'), sortable: true, render: (r) => (r.daysInactive === null ? t('atRisk.never') : String(r.daysInactive)) },
+    {
+      key: 'lastSystemAccess',
+      header: t('atRisk.lastSystemAccess'),
+      sortable: true,
+      render: (r) => (r.lastSystemAccess ? <DateText value={r.lastSystemAccess} /> : t('atRisk.never')),
+    },
+    {
+      key: 'daysInactive',
+      header: t('atRisk.daysInactive'),
+      sortable: true,
+      render: (r) => (r.daysInactive === null ? t('atRisk.never') : String(r.daysInactive)),
+    },
     { key: 'missing', header: t('atRisk.missing'), sortable: true, render: (r) => String(r.missing) },
     {
       key: 'reasons',
@@ -82,6 +82,24 @@ export const AtRiskTab = ({ classId, canMessage }: AtRiskTabProps) => {
       ),
     },
   ];
+};
+
+interface AtRiskTabProps {
+  classId: string;
+  /** The lsg reads only: no selection, no Message button. */
+  canMessage: boolean;
+}
+
+/** Students with no access for some days or with missing work; the teacher can message them (and their parents). */
+export const AtRiskTab = ({ classId, canMessage }: AtRiskTabProps) => {
+  const { t } = useTranslation('reports');
+  const client = useQueryClient();
+  const s = useAtRiskState();
+  const [dialog, setDialog] = useState(false);
+  const params = { classId, inactiveDays: String(s.inactiveDays), missing: String(s.missing) };
+  const key = reportKeys.table('at-risk', params);
+
+  const columns = useAtRiskColumns(s, canMessage);
 
   return (
     <Stack gap="sm">
@@ -111,7 +129,15 @@ export const AtRiskTab = ({ classId, canMessage }: AtRiskTabProps) => {
         )}
       </Group>
       {canMessage && <Text size="sm">{t('atRisk.selected', { count: s.selected.size })}</Text>}
-      <DataTable queryKey={key} path={AT_RISK_PATH} extraParams={params} columns={columns} defaultSortBy="missing" defaultSortOrder="desc" caption={t('tabs.atRisk')} />
+      <DataTable
+        queryKey={key}
+        path={AT_RISK_PATH}
+        extraParams={params}
+        columns={columns}
+        defaultSortBy="missing"
+        defaultSortOrder="desc"
+        caption={t('tabs.atRisk')}
+      />
       {dialog && (
         <AtRiskMessageDialog
           classId={classId}

@@ -38,7 +38,12 @@ export const ClassReportTab = ({ filters, onOpenStudent }: ClassReportTabProps) 
       ),
     },
     { key: 'totalSeconds', header: t('class.totalTime'), sortable: true, render: (r) => formatDuration(r.totalSeconds, t) },
-    { key: 'submitted', header: t('class.submitted'), sortable: true, render: (r) => t('class.submittedOf', { submitted: r.submitted, total: r.totalSubmissions }) },
+    {
+      key: 'submitted',
+      header: t('class.submitted'),
+      sortable: true,
+      render: (r) => t('class.submittedOf', { submitted: r.submitted, total: r.totalSubmissions }),
+    },
     { key: 'missing', header: t('class.missing'), sortable: true, render: (r) => String(r.missing) },
   ];
   return (

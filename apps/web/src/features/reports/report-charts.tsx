@@ -121,7 +121,12 @@ export const ClassChartsView = ({ charts }: { charts: ClassCharts }) => (
 /** One student's time per day of the range. */
 export const DailyTimeChart = ({ daily }: { daily: StudentReport['daily'] }) => {
   const { t, i18n } = useTranslation('reports');
-  const rows = daily.map((d) => ({ day: formatWallClock(d.date, 'day', i18n.language) ?? d.date, minutes: toMinutes(d.seconds), seconds: d.seconds, date: d.date }));
+  const rows = daily.map((d) => ({
+    day: formatWallClock(d.date, 'day', i18n.language) ?? d.date,
+    minutes: toMinutes(d.seconds),
+    seconds: d.seconds,
+    date: d.date,
+  }));
   const total = daily.reduce((sum, d) => sum + d.seconds, 0);
   return (
     <div className={classes.charts}>

@@ -32,9 +32,22 @@ export const ReportFiltersBar = ({ filters, options, withStudent }: ReportFilter
     <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
       <VisuallyHidden component="legend">{t('filters.legend')}</VisuallyHidden>
       <SimpleGrid cols={{ base: 1, xs: 2, md: withStudent ? 5 : 4 }} spacing="sm" verticalSpacing="xs">
-        {choice('courseId', t('filters.course'), (options?.courses ?? []).map((c) => ({ value: c.id, label: c.title })))}
-        {choice('groupId', t('filters.group'), (options?.groups ?? []).map((g) => ({ value: g.id, label: g.name })))}
-        {withStudent && choice('studentId', t('filters.student'), (options?.students ?? []).map((s) => ({ value: s.id, label: s.fullName })))}
+        {choice(
+          'courseId',
+          t('filters.course'),
+          (options?.courses ?? []).map((c) => ({ value: c.id, label: c.title })),
+        )}
+        {choice(
+          'groupId',
+          t('filters.group'),
+          (options?.groups ?? []).map((g) => ({ value: g.id, label: g.name })),
+        )}
+        {withStudent &&
+          choice(
+            'studentId',
+            t('filters.student'),
+            (options?.students ?? []).map((s) => ({ value: s.id, label: s.fullName })),
+          )}
         <TextInput type="date" label={t('filters.from')} value={values.from} onChange={(e) => setField('from', e.currentTarget.value)} error={errors.from} />
         <TextInput type="date" label={t('filters.to')} value={values.to} onChange={(e) => setField('to', e.currentTarget.value)} error={errors.to} />
       </SimpleGrid>

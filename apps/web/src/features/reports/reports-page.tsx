@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session-store.ts';
 import { ClassSelect } from './class-select.tsx';
 import { ClassReports, REPORT_TABS, type ReportTab } from './class-reports.tsx';
 
-const tabOf = (value: string | null): ReportTab => (REPORT_TABS as readonly string[]).includes(value ?? '') ? (value as ReportTab) : 'class';
+const tabOf = (value: string | null): ReportTab => ((REPORT_TABS as readonly string[]).includes(value ?? '') ? (value as ReportTab) : 'class');
 
 /**
  * `#/reports` (issue 21): pick a class, then its class, material and student reports, charts and
