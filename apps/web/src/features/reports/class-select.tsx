@@ -29,8 +29,8 @@ export const ClassSelect = ({ value, onChange, withSchool }: ClassSelectProps) =
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<ReportClassRow | null>(null);
   const [debounced] = useDebouncedValue(search, 300);
-  // While the box shows the picked class's name, every class is listed (not just that one).
-  const term = picked && search === classLabel(picked, withSchool) ? '' : debounced.trim();
+  // While the box shows the chosen class's name, every class is listed (not just that one).
+  const term = picked && picked.id === value && debounced === classLabel(picked, withSchool) ? '' : debounced.trim();
   const q = useQuery({
     queryKey: [...reportKeys.classes, term],
     queryFn: ({ signal }) => {
@@ -41,6 +41,9 @@ export const ClassSelect = ({ value, onChange, withSchool }: ClassSelectProps) =
     placeholderData: keepPreviousData,
   });
   const rows = q.data?.data ?? [];
+  // A class chosen before (the address) is remembered once listed, so its name in the box is not a search.
+  const found = picked?.id === value ? undefined : rows.find((r) => r.id === value);
+  if (found) setPicked(found);
   const listed = picked && !rows.some((r) => r.id === picked.id) ? [picked, ...rows] : rows;
   return (
     <SearchableSelect
