@@ -1,91 +1,113 @@
-import type { AtRiskRow, ClassCharts, ClassReportRow, MaterialReportRow, ReportClassOptions, ReportClassRow, StudentReport } from '@klase/core/reports/contracts';
+import type { ReportLine, StudentGradeReport } from '@klase/core/gradebook/views';
+import { DEFAULT_LETTERS } from '@klase/core/gradebook/display';
+import { computeGradebook } from '@klase/core/gradebook/engine';
+import type { GradebookSetup } from '@klase/core/gradebook/types';
 
-/** Fixture objects of the reports contract (packages/core/src/reports/contracts.ts). */
-export const CLASS_ID = '0b6a52a1-8a39-4d0c-9e55-8c4b1b6b0a01';
-export const COURSE_ID = '0b6a52a1-8a39-4d0c-9e55-8c4b1b6b0a02';
-export const GROUP_ID = '0b6a52a1-8a39-4d0c-9e55-8c4b1b6b0a03';
-export const STUDENT_ID = '0b6a52a1-8a39-4d0c-9e55-8c4b1b6b0a04';
-export const STUDENT2_ID = '0b6a52a1-8a39-4d0c-9e55-8c4b1b6b0a05';
+export const CLASS_ID = '55555555-5555-4555-8555-555555555555';
+export const COURSE_ID = '77777777-7777-4777-8777-777777777777';
+export const STUDENT_ID = 'u1';
+export const CHILD_ID = '88888888-8888-4888-8888-888888888888';
 
-export const reportClassRowOf = (over: Partial<ReportClassRow> = {}): ReportClassRow => ({
-  id: CLASS_ID,
-  name: 'Grade 7 - Sampaguita',
-  schoolName: 'Rizal High School',
-  studentCount: 2,
-  ...over,
+/**
+ * Four 10-point quizzes in a "Quizzes" category (Natural, drop the lowest; quiz 4 not taken) and a
+ * unit exam of 20 directly in the course, excused: Quizzes 17 / 20, the course total 17 / 20. The
+ * lines come in the API's reading order (a category's items, then its total); the numbers and
+ * explanations are the real engine's.
+ */
+const setup: GradebookSetup = {
+  categories: [
+    { id: 'course', parentId: null, aggregation: 'natural' },
+    { id: 'quizzes', parentId: 'course', aggregation: 'natural', dropLowest: 1 },
+  ],
+  items: [
+    { id: 'exam', categoryId: 'course', type: 'value', max: 20 },
+    ...['q1', 'q2', 'q3', 'q4'].map((id) => ({ id, categoryId: 'quizzes', type: 'value' as const, max: 10 })),
+  ],
+};
+const [computed] = computeGradebook(setup, [
+  { studentId: STUDENT_ID, grades: { q1: { value: 8 }, q2: { value: 5 }, q3: { value: 9 }, q4: { value: null }, exam: { value: 12, excluded: true } } },
+]);
+const result = computed!;
+
+/** The numbers of a line as the API prints them (Real, 2 decimals). */
+const figures = (r: { value: number | null; min: number; max: number; percent: number | null }) => ({
+  value: r.value,
+  min: r.min,
+  max: r.max,
+  percent: r.percent,
+  display: r.value === null ? '-' : r.value.toFixed(2),
+  range: `${r.min.toFixed(2)}–${r.max.toFixed(2)}`,
 });
 
-export const reportOptions: ReportClassOptions = {
-  courses: [{ id: COURSE_ID, title: 'Science 7' }],
-  groups: [{ id: GROUP_ID, name: 'Lab group A' }],
-  students: [
-    { id: STUDENT_ID, fullName: 'Juan Dela Cruz' },
-    { id: STUDENT2_ID, fullName: 'Ana Reyes' },
-  ],
-  timeZone: 'Asia/Manila',
+const item = (id: string, name: string, depth: number, over: Partial<ReportLine> = {}): ReportLine => {
+  const r = result.items[id]!;
+  return {
+    kind: 'item',
+    id,
+    name,
+    depth,
+    source: 'quiz',
+    materialId: null,
+    ...figures(r),
+    letter: null,
+    weight: r.weight,
+    contribution: r.contribution,
+    passed: null,
+    ...over,
+  };
 };
 
-export const classReportRowOf = (over: Partial<ClassReportRow> = {}): ClassReportRow => ({
-  studentId: STUDENT_ID,
-  fullName: 'Juan Dela Cruz',
-  lastSystemAccess: '2026-11-20T02:30:00.000Z',
-  lastMaterialAccess: '2026-11-19T01:00:00.000Z',
-  lastMaterialTitle: 'Photosynthesis reading',
-  totalSeconds: 3900,
-  submitted: 3,
-  totalSubmissions: 5,
-  missing: 1,
-  ...over,
-});
+const total = (kind: 'category' | 'course', id: string, name: string, depth: number, letter: string): ReportLine => {
+  const r = result.totals[id]!;
+  return {
+    kind,
+    id,
+    name,
+    depth,
+    ...figures(r),
+    letter,
+    weight: kind === 'category' ? 1 : null,
+    contribution: null,
+    passed: null,
+    explanation: r.explanation,
+  };
+};
 
-export const materialReportRowOf = (over: Partial<MaterialReportRow> = {}): MaterialReportRow => ({
-  studentId: STUDENT_ID,
-  fullName: 'Juan Dela Cruz',
-  materialId: 'm1',
-  materialTitle: 'Lab report 1',
-  materialType: 'assignment',
+export const reportLines = (): ReportLine[] => [
+  item('exam', 'Unit exam', 1, { source: 'assignment', excused: true }),
+  item('q1', 'Quiz 1', 2, { feedbackHtml: '<p>Well done on <strong>cells</strong>.</p>' }),
+  item('q2', 'Quiz 2', 2),
+  item('q3', 'Quiz 3', 2),
+  item('q4', 'Quiz 4', 2),
+  total('category', 'quizzes', 'Quizzes', 1, 'B'),
+  total('course', 'course', 'Science 7', 0, 'B'),
+  {
+    kind: 'final',
+    id: 'final',
+    name: 'final',
+    depth: 0,
+    value: 85,
+    min: 0,
+    max: 100,
+    percent: 85,
+    display: '85.00 %',
+    range: '0.00–100.00',
+    letter: 'B',
+    weight: null,
+    contribution: null,
+    passed: null,
+    explanation: null,
+  },
+];
+
+export const reportFixture = (over: Partial<StudentGradeReport> = {}): StudentGradeReport => ({
   courseId: COURSE_ID,
-  courseTitle: 'Science 7',
-  dueDate: '2026-11-18T15:59:00.000Z',
-  lastAccess: '2026-11-17T03:00:00.000Z',
-  totalSeconds: 720,
-  submitted: true,
-  submittedAt: '2026-11-19T01:00:00.000Z',
-  late: true,
-  status: 'late',
-  ...over,
-});
-
-export const studentReportOf = (over: Partial<StudentReport> = {}): StudentReport => ({
-  student: { id: STUDENT_ID, fullName: 'Juan Dela Cruz', lastSystemAccess: '2026-11-20T02:30:00.000Z' },
-  courses: [{ courseId: COURSE_ID, courseTitle: 'Science 7', lastAccess: '2026-11-19T01:00:00.000Z', totalSeconds: 3900, submitted: 3, totalSubmissions: 5, late: 1, missing: 1 }],
-  daily: [
-    { date: '2026-11-18', seconds: 0 },
-    { date: '2026-11-19', seconds: 1800 },
-    { date: '2026-11-20', seconds: 2100 },
-  ],
-  ...over,
-});
-
-export const classCharts: ClassCharts = {
-  completion: [
-    { date: '2026-11-18', submitted: 2, total: 10 },
-    { date: '2026-11-19', submitted: 6, total: 10 },
-  ],
-  perMaterial: [{ materialId: 'm1', title: 'Lab report 1', onTime: 1, late: 1, missing: 0, notDue: 0 }],
-  timePerStudent: [
-    { studentId: STUDENT_ID, fullName: 'Juan Dela Cruz', seconds: 3900 },
-    { studentId: STUDENT2_ID, fullName: 'Ana Reyes', seconds: 300 },
-  ],
-};
-
-export const atRiskRowOf = (over: Partial<AtRiskRow> = {}): AtRiskRow => ({
-  studentId: STUDENT2_ID,
-  fullName: 'Ana Reyes',
-  lastSystemAccess: null,
-  daysInactive: null,
-  missing: 4,
-  parentCount: 2,
-  reasons: ['inactive', 'missing'],
+  student: { id: STUDENT_ID, name: 'Juan Dela Cruz' },
+  released: true,
+  lines: reportLines(),
+  names: { q1: 'Quiz 1', q2: 'Quiz 2', q3: 'Quiz 3', q4: 'Quiz 4', exam: 'Unit exam', quizzes: 'Quizzes' },
+  settings: { gradeDisplayType: 'real', decimals: 2, hiddenPolicy: 'hideTotals', letters: [...DEFAULT_LETTERS], finalMode: 'courseTotal' },
+  periods: [],
+  computedAt: '2026-06-10T01:00:00.000Z',
   ...over,
 });

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROLE } from '@klase/core/roles';
-import { CLASS_ID, STUDENT2_ID } from '../../test/report-test-data.ts';
-import { renderReports, reportGets, reportsFetch, stubReportsApi } from '../../test/report-test-kit.tsx';
+import { CLASS_ID, STUDENT2_ID } from '../../test/reports-test-data.ts';
+import { renderReports, reportGets, reportsFetch, stubReportsApi } from '../../test/reports-test-kit.tsx';
 
 const atRisk = `/reports?classId=${CLASS_ID}&tab=atRisk`;
 const posts = () =>

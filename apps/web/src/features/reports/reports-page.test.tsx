@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROLE } from '@klase/core/roles';
 import { jsonResponse } from '../../test/test-utils.tsx';
-import { CLASS_ID, COURSE_ID, STUDENT_ID } from '../../test/report-test-data.ts';
-import { renderReports, reportGets, stubReportsApi } from '../../test/report-test-kit.tsx';
+import { CLASS_ID, COURSE_ID, STUDENT_ID } from '../../test/reports-test-data.ts';
+import { renderReports, reportGets, stubReportsApi } from '../../test/reports-test-kit.tsx';
 
 const atClass = (tab?: string) => `/reports?classId=${CLASS_ID}${tab ? `&tab=${tab}` : ''}`;
 /** The query of the last GET whose path is `path`. */

@@ -4,7 +4,7 @@ import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { resetSessionStore, setSessionState } from '../lib/session-store.ts';
 import { jsonResponse, renderWithProviders } from './test-utils.tsx';
 import { sessionFixture } from './test-session.ts';
-import { atRiskRowOf, classCharts, classReportRowOf, materialReportRowOf, reportClassRowOf, reportOptions, studentReportOf } from './report-test-data.ts';
+import { atRiskRowOf, classCharts, classReportRowOf, materialReportRowOf, reportClassRowOf, reportOptions, studentReportOf } from './reports-test-data.ts';
 
 /** The reports page (features/reports) on a stubbed reports API; `answers` overrides a route's answer by path prefix. */
 export const reportsFetch = vi.fn<typeof fetch>();
