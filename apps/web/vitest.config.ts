@@ -18,5 +18,9 @@ export default defineProject({
     // but in a worker thread that stays: jsdom itself and the files read from node_modules are
     // loaded once a worker, not once a file in a new process (docs/performance.md, "Test loop").
     pool: 'vmThreads',
+    // recharts (the reports' charts, through @mantine/charts) runs as ES modules through Vite's transform:
+    // its CommonJS build `require`s @reduxjs/toolkit's `.mjs` file, which the VM pool cannot run.
+    server: { deps: { inline: ['@mantine/charts', 'recharts'] } },
+    alias: [{ find: /^recharts$/, replacement: 'recharts/es6/index.js' }],
   },
 });

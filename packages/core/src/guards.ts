@@ -90,6 +90,10 @@ export const ROUTE_ROLES = {
   announcementsManage: [ROLE.teacher, ROLE.assistantTeacher, ROLE.schoolAdmin],
   /** Issue 19: `#/school/grading-policy`, the school's grading policy (the school administrator edits, staff read). */
   gradingPolicy: [ROLE.teacher, ROLE.assistantTeacher, ROLE.schoolAdmin],
+  /** Issue 21: `#/reports` (class, material and student reports, charts, at-risk students); the lsg reads only. */
+  reports: [ROLE.teacher, ROLE.assistantTeacher, ROLE.schoolAdmin, ROLE.lsg],
+  /** Issue 21: message at-risk students and their parents from the reports (not the read-only lsg). */
+  reportsMessage: [ROLE.teacher, ROLE.assistantTeacher, ROLE.schoolAdmin],
   accountEditBlocked: [],
 } as const satisfies Record<string, readonly RoleId[]>;
 
@@ -103,11 +107,11 @@ export const canOpen = (route: GuardedRoute, roleId: number): boolean => {
 /** Navigation entries each role sees in the app shell. */
 export const NAV_BY_ROLE: Record<RoleId, readonly string[]> = {
   [ROLE.admin]: ['dashboard', 'administration', 'outbox'],
-  [ROLE.teacher]: ['dashboard', 'classes', 'courses', 'materials', 'calendar', 'announcements', 'messages', 'resources'],
-  [ROLE.assistantTeacher]: ['dashboard', 'classes', 'courses', 'calendar', 'announcements', 'messages', 'resources'],
+  [ROLE.teacher]: ['dashboard', 'classes', 'courses', 'materials', 'calendar', 'announcements', 'messages', 'resources', 'reports'],
+  [ROLE.assistantTeacher]: ['dashboard', 'classes', 'courses', 'calendar', 'announcements', 'messages', 'resources', 'reports'],
   [ROLE.student]: ['dashboard', 'classes', 'courses', 'calendar', 'messages', 'resources', 'portfolios'],
   [ROLE.parent]: ['dashboard', 'children', 'classes', 'calendar', 'messages', 'resources'],
-  [ROLE.schoolAdmin]: ['dashboard', 'administration', 'classes', 'gradingPolicy', 'calendar', 'announcements', 'messages', 'resources'],
+  [ROLE.schoolAdmin]: ['dashboard', 'administration', 'classes', 'gradingPolicy', 'calendar', 'announcements', 'messages', 'resources', 'reports'],
   [ROLE.lsg]: ['dashboard', 'administration', 'reports'],
   [ROLE.rexAdmin]: ['dashboard', 'administration', 'catalogue'],
 };

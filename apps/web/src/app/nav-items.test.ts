@@ -16,10 +16,23 @@ describe('navigation per role', () => {
       'announcements',
       'messages',
       'resources',
+      'reports',
       'account',
     ]);
-    expect(keys(ROLE.lsg)).toEqual(['dashboard', 'administration', 'account']);
-    expect(keys(ROLE.teacher)).toEqual(['dashboard', 'classes', 'courses', 'materials', 'calendar', 'announcements', 'messages', 'resources', 'account']);
+    expect(keys(ROLE.lsg)).toEqual(['dashboard', 'administration', 'reports', 'account']);
+    expect(keys(ROLE.teacher)).toEqual([
+      'dashboard',
+      'classes',
+      'courses',
+      'materials',
+      'calendar',
+      'announcements',
+      'messages',
+      'resources',
+      'reports',
+      'account',
+    ]);
+    expect(keys(ROLE.assistantTeacher)).toContain('reports');
     expect(keys(ROLE.student)).toEqual(['dashboard', 'classes', 'courses', 'calendar', 'messages', 'resources', 'account']);
     expect(keys(ROLE.rexAdmin)).toEqual(['dashboard', 'administration', 'catalogue', 'account']);
     expect(keys(ROLE.parent)).toEqual(['dashboard', 'children', 'classes', 'calendar', 'messages', 'resources', 'account']);

@@ -5,6 +5,7 @@ import {
   IconBuildingCommunity,
   IconCalendar,
   IconChartBar,
+  IconChartLine,
   IconDashboard,
   IconFiles,
   IconFolders,
@@ -65,6 +66,7 @@ const DESTINATIONS: Record<string, Omit<NavItem, 'key'>> = {
     icon: IconSpeakerphone,
     role: 'announcementsManage',
   },
+  reports: { label: 'nav.reports', to: paths.reports.to(), prefixes: ['/reports'], icon: IconChartLine, role: 'reports' },
   outbox: { label: 'nav.outbox', to: paths.adminOutbox.to(), prefixes: ['/admin/outbox'], icon: IconMail },
   children: {
     label: 'nav.children',

@@ -173,6 +173,11 @@ const appRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../features/notifications/notification-settings-page.tsx'), 'NotificationSettingsPage'),
   },
   {
+    path: 'reports',
+    handle: meta({ role: 'reports', title: 'reports:titles.reports' }),
+    lazy: lazyPage(() => import('../features/reports/reports-page.tsx'), 'ReportsPage', 'reports'),
+  },
+  {
     path: 'school/grading-policy',
     handle: meta({ role: 'gradingPolicy', title: 'grading:titles.policy' }),
     lazy: lazyPage(() => import('../features/grading/grading-policy-page.tsx'), 'GradingPolicyPage', 'grading'),

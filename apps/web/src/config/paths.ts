@@ -40,6 +40,13 @@ export const paths = {
   adminUserEdit: { pattern: '/admin/users/:id/edit', to: (id: string) => `/admin/users/${seg(id)}/edit` },
   adminAudit: { pattern: '/admin/audit', to: () => '/admin/audit' },
 
+  // Reports (issue 21)
+  reports: {
+    pattern: '/reports',
+    /** `classId`: the class reported on; `tab`: the open report. */
+    to: (opts: { classId?: string; tab?: string } = {}) => `/reports${q({ classId: opts.classId, tab: opts.tab })}`,
+  },
+
   // Calendar (issue 17)
   calendar: { pattern: '/calendar', to: () => '/calendar' },
 

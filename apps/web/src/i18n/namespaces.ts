@@ -27,5 +27,5 @@ export const FEATURE_NAMESPACES = [
  * Namespaces of pages few visits need, loaded with those pages (`loadRouteNamespace`, from the
  * route's `lazy` or the slot that shows a part of them), not with every signed-in page.
  */
-export const ROUTE_NAMESPACES = ['calendar', 'discussions', 'grading', 'portfolios'] as const;
+export const ROUTE_NAMESPACES = ['calendar', 'discussions', 'grading', 'portfolios', 'reports'] as const;
 export type RouteNamespace = (typeof ROUTE_NAMESPACES)[number];

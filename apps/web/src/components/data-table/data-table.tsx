@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
@@ -41,11 +41,13 @@ export interface DataTableProps<Row> {
   rowLabel?: (row: Row) => string;
   /** Accessible name of the table. */
   caption?: string;
+  /** Called with the error of a failed page request (e.g. to show field errors beside the page's own filters). */
+  onError?: (error: unknown) => void;
 }
 
 /** The server-driven table: search, sort, filter and pages on the server; cards on narrow screens. */
 export const DataTable = <Row,>(props: DataTableProps<Row>) => {
-  const { queryKey, path, columns, hidePagination, onDelete, caption } = props;
+  const { queryKey, path, columns, hidePagination, onDelete, caption, onError } = props;
   const { t } = useTranslation('components');
   const queryClient = useQueryClient();
   const narrow = useMediaQuery(NARROW_QUERY) ?? false;
@@ -57,6 +59,10 @@ export const DataTable = <Row,>(props: DataTableProps<Row>) => {
     queryFn: ({ signal }) => apiFetch<TablePage<Row>>(`${path}${path.includes('?') ? '&' : '?'}${state.query}`, { signal }),
     placeholderData: keepPreviousData,
   });
+
+  useEffect(() => {
+    if (q.error) onError?.(q.error);
+  }, [q.error, onError]);
 
   const rows = q.data?.data ?? [];
   const totalCount = q.data?.pagination.totalcount ?? 0;

@@ -11,7 +11,7 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { canManageSchools, isPlatformAdmin, isSchoolAdmin } from './admin-access.ts';
-import { ExportButtons } from './export-buttons.tsx';
+import { ExportButtons } from '../../components/export-buttons.tsx';
 import { SCHOOLS_PATH, schoolKeys } from './schools-api.ts';
 import { TableFilters, filterParams, type ListFilter } from './table-filters.tsx';
 

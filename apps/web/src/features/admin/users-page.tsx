@@ -11,7 +11,7 @@ import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { canWriteAdmin, isSchoolAdmin } from './admin-access.ts';
 import { useRoleName } from './role-name.ts';
-import { ExportButtons } from './export-buttons.tsx';
+import { ExportButtons } from '../../components/export-buttons.tsx';
 import { useSchoolOptions } from './schools-api.ts';
 import { TableFilters, filterParams, type ListFilter } from './table-filters.tsx';
 import { USERS_PATH, userKeys } from './users-api.ts';

@@ -13,6 +13,7 @@ import { useCourseLinks } from '../../config/course-links.ts';
 import { LockedNotice, UnavailableNotice } from './element-parts.tsx';
 import { isReachable, type PathStop } from './journey-state.ts';
 import { MaterialViewer } from './material-viewer.tsx';
+import { useActivityHeartbeat } from './use-activity-heartbeat.ts';
 import { MATERIAL_TYPE_ICONS, useMaterialTypeLabel } from '../../components/material-types.tsx';
 import { materialKeys, useMaterial, viewMaterialCall } from '../../api/materials-api.ts';
 
@@ -92,6 +93,7 @@ export const MaterialPanel = ({ stop, classId, courseId, manage, recordViews, cu
   const reachable = isReachable(stop.state);
   const q = useMaterial(stop.materialId, reachable);
   const viewError = useRecordView(q.data, recordViews, courseId);
+  useActivityHeartbeat(q.data?.id);
   const error = q.error;
   let body;
   if (stop.state === 'locked' || (isApiError(error) && error.code === 'MATERIAL_LOCKED'))

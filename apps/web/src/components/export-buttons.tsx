@@ -4,9 +4,9 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_FORMATS, type ExportFormat } from '@klase/core/admin/common';
-import { useErrorMessage } from '../../components/error-text.tsx';
-import { toastError } from '../../lib/toasts.ts';
-import { downloadFile, shownTableQuery } from '../../lib/download.ts';
+import { useErrorMessage } from './error-text.tsx';
+import { toastError } from '../lib/toasts.ts';
+import { downloadFile, shownTableQuery } from '../lib/download.ts';
 
 interface ExportButtonsProps {
   /** The DataTable's query key: its current search, sort and filters go with the export. */
@@ -19,7 +19,7 @@ interface ExportButtonsProps {
 
 /** "Export CSV" and "Export XLSX": download the list as filtered on screen, every page. */
 export const ExportButtons = ({ tableKey, path, baseName }: ExportButtonsProps) => {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('components');
   const client = useQueryClient();
   const errorMessage = useErrorMessage();
   const [busy, setBusy] = useState<ExportFormat | null>(null);

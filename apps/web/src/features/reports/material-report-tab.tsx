@@ -1,0 +1,68 @@
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { MATERIAL_REPORT_PATH, reportExportPath, type MaterialReportRow } from '@klase/core/reports/contracts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
+import type { TableColumn } from '../../components/data-table/types.ts';
+import { DateText } from '../../components/date-text.tsx';
+import { EmptyLabel } from '../../components/empty-label.tsx';
+import { ExportButtons } from '../../components/export-buttons.tsx';
+import { formatDuration } from './duration.ts';
+import { reportKeys } from './reports-api.ts';
+import type { ReportFilters } from './use-report-filters.ts';
+
+const STATUSES = ['submitted', 'late', 'missing', 'notDue'] as const;
+/** Filled badges with white or dark text at 4.5:1 or more in both schemes. */
+const STATUS_COLOR: Record<MaterialReportRow['status'], string> = { submitted: 'teal.9', late: 'orange.9', missing: 'red.9', notDue: 'gray.7', none: 'gray.7' };
+
+const StatusCell = ({ status }: { status: MaterialReportRow['status'] }) => {
+  const { t } = useTranslation('reports');
+  return (
+    <Badge color={STATUS_COLOR[status]} c="white" variant="filled" tt="none" data-status={status}>
+      {t(`materials.statuses.${status}`)}
+    </Badge>
+  );
+};
+
+const YesNo = ({ value }: { value: boolean | null }) => {
+  const { t } = useTranslation('reports');
+  return value === null ? <EmptyLabel /> : <>{value ? t('materials.yes') : t('materials.no')}</>;
+};
+
+/** One row per student and material: due date, last access, time, submitted, late; filtered by status. */
+export const MaterialReportTab = ({ filters }: { filters: ReportFilters }) => {
+  const { t } = useTranslation('reports');
+  const key = reportKeys.table('materials', filters.params);
+  const columns: TableColumn<MaterialReportRow>[] = [
+    { key: 'fullName', header: t('materials.fullName'), sortable: true },
+    { key: 'materialTitle', header: t('materials.materialTitle'), sortable: true },
+    { key: 'courseTitle', header: t('materials.course') },
+    { key: 'dueDate', header: t('materials.dueDate'), sortable: true, render: (r) => <DateText value={r.dueDate} /> },
+    { key: 'lastAccess', header: t('materials.lastAccess'), sortable: true, render: (r) => <DateText value={r.lastAccess} /> },
+    { key: 'totalSeconds', header: t('materials.totalTime'), sortable: true, render: (r) => formatDuration(r.totalSeconds, t) },
+    { key: 'submitted', header: t('materials.submitted'), sortable: true, render: (r) => <YesNo value={r.submitted} /> },
+    { key: 'late', header: t('materials.late'), render: (r) => <YesNo value={r.submitted === null ? null : r.late} /> },
+    {
+      key: 'status',
+      header: t('materials.status'),
+      render: (r) => <StatusCell status={r.status} />,
+      filter: { key: 'status', options: STATUSES.map((s) => ({ value: s, label: t(`materials.statuses.${s}`) })) },
+    },
+  ];
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">{t('materials.hint')}</Text>
+        <ExportButtons tableKey={key} path={reportExportPath('materials')} baseName="material-report" />
+      </Group>
+      <DataTable
+        queryKey={key}
+        path={MATERIAL_REPORT_PATH}
+        extraParams={filters.params}
+        columns={columns}
+        defaultSortBy="fullName"
+        caption={t('tabs.materials')}
+        onError={filters.onServerError}
+      />
+    </Stack>
+  );
+};
