@@ -103,7 +103,7 @@ describe('GuidedTour: resume, progress and highlight', () => {
     const dialog = await tourDialog();
     expect(dialog).toHaveAccessibleName('Courses and grade book');
     expect(dialog).toHaveAttribute('aria-modal', 'true');
-    expect(within(dialog).getByText('Step 3 of 8')).toBeInTheDocument();
+    expect(within(dialog).getByText('Step 3 of 9')).toBeInTheDocument();
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Next' })).toHaveFocus());
     expect(screen.getByTestId('tour-spotlight')).toBeInTheDocument();
   });
@@ -150,7 +150,7 @@ describe('GuidedTour: buttons and saving', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
     expect(dialog).toHaveAccessibleName('Classes');
-    expect(within(dialog).getByText('Step 2 of 8')).toBeInTheDocument();
+    expect(within(dialog).getByText('Step 2 of 9')).toBeInTheDocument();
     await waitFor(() => expect(saved()).toEqual([{ status: 'active', step: 1 }]));
   });
 
@@ -166,16 +166,16 @@ describe('GuidedTour: buttons and saving', () => {
 
   it('Finish on the last step saves finished and closes', async () => {
     const user = userEvent.setup();
-    renderTour({ tour: { status: 'active', step: 6 } });
+    renderTour({ tour: { status: 'active', step: 7 } });
     const dialog = await tourDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(dialog).toHaveAccessibleName('Help');
-    expect(within(dialog).getByText('Step 8 of 8')).toBeInTheDocument();
+    expect(within(dialog).getByText('Step 9 of 9')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await tourWritesSettled();
     // The step write still waiting is dropped: only the end is saved.
-    expect(saved()).toEqual([{ status: 'finished', step: 7 }]);
+    expect(saved()).toEqual([{ status: 'finished', step: 8 }]);
   });
 });
 
@@ -219,13 +219,13 @@ describe('GuidedTour: keyboard', () => {
 describe('Help menu: Take the tour', () => {
   it('replays a finished tour from its first step, going to the dashboard first', async () => {
     const user = userEvent.setup();
-    const router = renderTour({ tour: { status: 'finished', step: 7 }, path: '/classes' });
+    const router = renderTour({ tour: { status: 'finished', step: 8 }, path: '/classes' });
     await user.click(await screen.findByRole('button', { name: 'Help' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Take the tour' }));
     const dialog = await tourDialog();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(dialog).toHaveAccessibleName('Pending submissions');
-    expect(within(dialog).getByText('Step 1 of 8')).toBeInTheDocument();
+    expect(within(dialog).getByText('Step 1 of 9')).toBeInTheDocument();
     await tourWritesSettled();
     expect(saved()).toEqual([{ status: 'active', step: 0 }]);
   });
