@@ -19,7 +19,9 @@ interface Journey {
 
 /** The address of MATERIAL in the student's Science 7 course. */
 const materialAddress = async (page: Page) => {
-  const courses = (await (await page.request.get('/api/courses?page=1&rowsperpage=50')).json()) as { data: { id: string; classId: string; className: string }[] };
+  const courses = (await (await page.request.get('/api/courses?page=1&rowsperpage=50')).json()) as {
+    data: { id: string; classId: string; className: string }[];
+  };
   const course = courses.data.find((c) => c.className === CLASS);
   expect(course, 'a Science 7 course of Grade 7 - Sampaguita').toBeDefined();
   const journey = (await (await page.request.get(`/api/courses/${course!.id}/journey`)).json()) as Journey;

@@ -1,4 +1,12 @@
-import type { AtRiskRow, ClassCharts, ClassReportRow, MaterialReportRow, ReportClassOptions, ReportClassRow, StudentReport } from '@klase/core/reports/contracts';
+import type {
+  AtRiskRow,
+  ClassCharts,
+  ClassReportRow,
+  MaterialReportRow,
+  ReportClassOptions,
+  ReportClassRow,
+  StudentReport,
+} from '@klase/core/reports/contracts';
 
 /** Fixture objects of the reports contract (packages/core/src/reports/contracts.ts). */
 export const CLASS_ID = '0b6a52a1-8a39-4d0c-9e55-8c4b1b6b0a01';
@@ -58,7 +66,18 @@ export const materialReportRowOf = (over: Partial<MaterialReportRow> = {}): Mate
 
 export const studentReportOf = (over: Partial<StudentReport> = {}): StudentReport => ({
   student: { id: STUDENT_ID, fullName: 'Juan Dela Cruz', lastSystemAccess: '2026-11-20T02:30:00.000Z' },
-  courses: [{ courseId: COURSE_ID, courseTitle: 'Science 7', lastAccess: '2026-11-19T01:00:00.000Z', totalSeconds: 3900, submitted: 3, totalSubmissions: 5, late: 1, missing: 1 }],
+  courses: [
+    {
+      courseId: COURSE_ID,
+      courseTitle: 'Science 7',
+      lastAccess: '2026-11-19T01:00:00.000Z',
+      totalSeconds: 3900,
+      submitted: 3,
+      totalSubmissions: 5,
+      late: 1,
+      missing: 1,
+    },
+  ],
   daily: [
     { date: '2026-11-18', seconds: 0 },
     { date: '2026-11-19', seconds: 1800 },

@@ -22,10 +22,12 @@ export const stubReportsApi = (answers: Record<string, (url: string, init?: Requ
     if (url.startsWith('/api/reports/class/charts?')) return jsonResponse(classCharts);
     if (url.startsWith('/api/reports/class/export?') || url.startsWith('/api/reports/materials/export?'))
       return new Response('Student,Total\nJuan Dela Cruz,1 h 5 min\n', { headers: { 'content-disposition': 'attachment; filename="report.csv"' } });
-    if (url.startsWith('/api/reports/class?')) return page([classReportRowOf(), classReportRowOf({ studentId: 's2', fullName: 'Ana Reyes', lastSystemAccess: null, totalSeconds: 0 })]);
+    if (url.startsWith('/api/reports/class?'))
+      return page([classReportRowOf(), classReportRowOf({ studentId: 's2', fullName: 'Ana Reyes', lastSystemAccess: null, totalSeconds: 0 })]);
     if (url.startsWith('/api/reports/materials?')) return page([materialReportRowOf()]);
     if (url.startsWith('/api/reports/students/')) return jsonResponse(studentReportOf());
-    if (url.startsWith('/api/reports/at-risk?')) return page([atRiskRowOf(), atRiskRowOf({ studentId: 's3', fullName: 'Ben Cruz', parentCount: 1, reasons: ['missing'] })]);
+    if (url.startsWith('/api/reports/at-risk?'))
+      return page([atRiskRowOf(), atRiskRowOf({ studentId: 's3', fullName: 'Ben Cruz', parentCount: 1, reasons: ['missing'] })]);
     if (url === '/api/reports/at-risk/message') return jsonResponse({ sent: 3 });
     return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
   });

@@ -7,7 +7,9 @@ import { renderReports, reportGets, reportsFetch, stubReportsApi } from '../../t
 
 const atRisk = `/reports?classId=${CLASS_ID}&tab=atRisk`;
 const posts = () =>
-  reportsFetch.mock.calls.filter(([, init]) => init?.method === 'POST').map(([u, init]) => ({ url: String(u), body: JSON.parse(String(init?.body)) as unknown }));
+  reportsFetch.mock.calls
+    .filter(([, init]) => init?.method === 'POST')
+    .map(([u, init]) => ({ url: String(u), body: JSON.parse(String(init?.body)) as unknown }));
 
 beforeEach(() => stubReportsApi());
 afterEach(() => vi.unstubAllGlobals());

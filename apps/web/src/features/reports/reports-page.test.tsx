@@ -9,7 +9,9 @@ import { renderReports, reportGets, stubReportsApi } from '../../test/reports-te
 const atClass = (tab?: string) => `/reports?classId=${CLASS_ID}${tab ? `&tab=${tab}` : ''}`;
 /** The query of the last GET whose path is `path`. */
 const lastQuery = (path: string) => {
-  const url = reportGets().filter((u) => u.startsWith(`${path}?`)).at(-1);
+  const url = reportGets()
+    .filter((u) => u.startsWith(`${path}?`))
+    .at(-1);
   return url ? Object.fromEntries(new URLSearchParams(url.slice(path.length + 1))) : null;
 };
 
@@ -86,8 +88,7 @@ describe('ReportsPage: class and filters', () => {
 
   it('shows a field error the server answers on its field', async () => {
     stubReportsApi({
-      '/api/reports/class?': () =>
-        jsonResponse({ code: 'VALIDATION', message: 'Invalid', fields: [{ path: 'to', key: 'dateRangeTooLong' }] }, 400),
+      '/api/reports/class?': () => jsonResponse({ code: 'VALIDATION', message: 'Invalid', fields: [{ path: 'to', key: 'dateRangeTooLong' }] }, 400),
     });
     renderReports(ROLE.teacher, atClass());
     expect(await screen.findByText('The date range may cover at most two years.')).toBeInTheDocument();
@@ -102,7 +103,14 @@ describe('ReportsPage: class and filters', () => {
     await waitFor(() => expect(lastQuery('/api/reports/class')?.sortBy).toBe('missing'));
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() =>
-      expect(lastQuery('/api/reports/class/export')).toEqual({ sortBy: 'missing', sortOrder: 'asc', search: '', classId: CLASS_ID, from: '2026-11-01', format: 'csv' }),
+      expect(lastQuery('/api/reports/class/export')).toEqual({
+        sortBy: 'missing',
+        sortOrder: 'asc',
+        search: '',
+        classId: CLASS_ID,
+        from: '2026-11-01',
+        format: 'csv',
+      }),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Export XLSX' }));
     await waitFor(() => expect(lastQuery('/api/reports/class/export')?.format).toBe('xlsx'));
