@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { AreaChart, BarChart } from '@mantine/charts';
+import { BarChart, LineChart } from '@mantine/charts';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ClassCharts, StudentReport } from '@klase/core/reports/contracts';
@@ -30,7 +30,7 @@ const CompletionChart = ({ data }: { data: ClassCharts['completion'] }) => {
         rows: rows.map((r) => ({ key: r.date, cells: [r.day, r.submitted, r.total, percent(r.submitted, r.total)] })),
       }}
     >
-      <AreaChart
+      <LineChart
         h={240}
         data={rows}
         dataKey="day"
@@ -100,7 +100,7 @@ const TimePerStudentChart = ({ data }: { data: ClassCharts['timePerStudent'] }) 
         orientation="vertical"
         textColor={AXIS_TEXT}
         yAxisProps={{ width: 130 }}
-        unit={` ${t('charts.minutesUnit')}`}
+        valueFormatter={(v) => `${v} ${t('charts.minutesUnit')}`}
         series={[{ name: 'minutes', label: t('charts.minutes'), color: 'var(--report-primary)' }]}
       />
     </ChartFrame>
