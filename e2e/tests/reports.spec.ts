@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { expect, signIn, test } from '../fixtures.ts';
+import { checkA11y, expect, signIn, test } from '../fixtures.ts';
 
 /**
  * Reports and activity (issue 21): student1 opens a material of Science 7 and stays on it; the page
@@ -30,7 +30,7 @@ const materialAddress = async (page: Page) => {
   return `/#/classes/${course!.classId}/courses/${course!.id}/element/${element!.id}?material=${stop!.materialId}`;
 };
 
-test('a student reads a material; the teacher sees the time in the class report, its chart and table, and the CSV export', async ({ page, browser, a11y }) => {
+test('a student reads a material; the teacher sees the time in the class report, its chart and table, and the CSV export', async ({ page, browser }) => {
   test.setTimeout(180_000);
 
   // The student opens the material and stays on it; leaving sends the visible seconds.
@@ -68,7 +68,7 @@ test('a student reads a material; the teacher sees the time in the class report,
   await expect(row).toContainText(MATERIAL);
   await expect(row).toContainText(/\d+ (s|min)|\d+ h/);
   await checkNoOverflow(teacher);
-  await a11y('reports: class report');
+  await checkA11y(teacher, 'reports: class report');
 
   // The CSV export holds the student's row.
   const downloading = teacher.waitForEvent('download');
@@ -85,7 +85,17 @@ test('a student reads a material; the teacher sees the time in the class report,
   const table = perStudent.getByRole('table', { name: 'Time spent per student' });
   await expect(table.getByRole('row', { name: new RegExp(STUDENT) })).toContainText(/\d+ (s|min)|\d+ h/);
   await checkNoOverflow(teacher);
-  await a11y('reports: charts');
+  await checkA11y(teacher, 'reports: charts');
+
+  // The other tabs: the material report's rows and the at-risk list (demo: a student who never signed in).
+  await teacher.getByRole('tab', { name: 'Material report' }).click();
+  await expect(teacher.getByRole('tabpanel').getByText(MATERIAL).first()).toBeVisible();
+  await checkNoOverflow(teacher);
+  await checkA11y(teacher, 'reports: material report');
+  await teacher.getByRole('tab', { name: 'At-risk students' }).click();
+  await expect(teacher.getByRole('tabpanel').getByText('Never signed in').first()).toBeVisible();
+  await checkNoOverflow(teacher);
+  await checkA11y(teacher, 'reports: at-risk students');
   await context.close();
 });
 

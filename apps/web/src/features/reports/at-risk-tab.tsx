@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { LATE_BADGE } from './badge-colors.ts';
 import { Badge, Button, Checkbox, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -74,7 +75,7 @@ const useAtRiskColumns = (s: AtRiskState, canMessage: boolean): TableColumn<AtRi
       render: (r) => (
         <Group gap={4}>
           {r.reasons.map((reason) => (
-            <Badge key={reason} color={reason === 'missing' ? 'red.9' : 'orange.9'} c="white" variant="filled" tt="none">
+            <Badge key={reason} color={reason === 'missing' ? 'red.9' : LATE_BADGE} c="white" variant="filled" tt="none">
               {t(`atRisk.reason.${reason}`)}
             </Badge>
           ))}
