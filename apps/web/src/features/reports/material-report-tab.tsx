@@ -12,7 +12,7 @@ import type { ReportFilters } from './use-report-filters.ts';
 
 const STATUSES = ['submitted', 'late', 'missing', 'notDue'] as const;
 /** Filled badges with white or dark text at 4.5:1 or more in both schemes. */
-const STATUS_COLOR: Record<MaterialReportRow['status'], string> = { submitted: 'teal.9', late: 'orange.9', missing: 'red.9', notDue: 'gray.7', none: 'gray.7' };
+const STATUS_COLOR: Record<MaterialReportRow['status'], string> = { submitted: 'teal.9', late: '#b35c00', missing: 'red.9', notDue: 'gray.7', none: 'gray.7' };
 
 const StatusCell = ({ status }: { status: MaterialReportRow['status'] }) => {
   const { t } = useTranslation('reports');
