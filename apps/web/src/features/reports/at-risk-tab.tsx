@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import { LATE_BADGE } from './badge-colors.ts';
 import { Badge, Button, Checkbox, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +7,7 @@ import { AT_RISK_DEFAULT_INACTIVE_DAYS, AT_RISK_DEFAULT_MISSING, AT_RISK_PATH, t
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import type { TableColumn } from '../../components/data-table/types.ts';
 import { DateText } from '../../components/date-text.tsx';
+import { EmptyLabel } from '../../components/empty-label.tsx';
 import { AtRiskMessageDialog } from './at-risk-message-dialog.tsx';
 import { reportKeys } from './reports-api.ts';
 
@@ -66,7 +66,7 @@ const useAtRiskColumns = (s: AtRiskState, canMessage: boolean): TableColumn<AtRi
       key: 'daysInactive',
       header: t('atRisk.daysInactive'),
       sortable: true,
-      render: (r) => (r.daysInactive === null ? t('atRisk.never') : String(r.daysInactive)),
+      render: (r) => (r.daysInactive === null ? <EmptyLabel /> : String(r.daysInactive)),
     },
     { key: 'missing', header: t('atRisk.missing'), sortable: true, render: (r) => String(r.missing) },
     {
@@ -75,7 +75,7 @@ const useAtRiskColumns = (s: AtRiskState, canMessage: boolean): TableColumn<AtRi
       render: (r) => (
         <Group gap={4}>
           {r.reasons.map((reason) => (
-            <Badge key={reason} color={reason === 'missing' ? 'red.9' : LATE_BADGE} c="white" variant="filled" tt="none">
+            <Badge key={reason} color={reason === 'missing' ? 'red.9' : 'grape.9'} c="white" variant="filled" tt="none">
               {t(`atRisk.reason.${reason}`)}
             </Badge>
           ))}

@@ -1,4 +1,3 @@
-import { LATE_BADGE } from './badge-colors.ts';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MATERIAL_REPORT_PATH, reportExportPath, type MaterialReportRow } from '@klase/core/reports/contracts';
@@ -13,7 +12,7 @@ import type { ReportFilters } from './use-report-filters.ts';
 
 const STATUSES = ['submitted', 'late', 'missing', 'notDue'] as const;
 /** Filled badges with white or dark text at 4.5:1 or more in both schemes. */
-const STATUS_COLOR: Record<MaterialReportRow['status'], string> = { submitted: 'teal.9', late: LATE_BADGE, missing: 'red.9', notDue: 'gray.7', none: 'gray.7' };
+const STATUS_COLOR: Record<MaterialReportRow['status'], string> = { submitted: 'teal.9', late: '#b35c00', missing: 'red.9', notDue: 'gray.7', none: 'gray.7' };
 
 const StatusCell = ({ status }: { status: MaterialReportRow['status'] }) => {
   const { t } = useTranslation('reports');
