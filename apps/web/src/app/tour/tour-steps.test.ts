@@ -6,7 +6,7 @@ import { tourStepsFor } from './tour-steps.ts';
 const keys = (roleId: number, hasChildren = false) => tourStepsFor({ roleId, hasChildren }).map((s) => `${s.key}@${s.target}`);
 
 describe('tourStepsFor: one tour per role, pointing at parts the role has', () => {
-  it('a teacher: pending work, classes, courses and grade book, messages, calendar, notifications, account, help', () => {
+  it('a teacher: pending work, classes, courses and grade book, messages, calendar, notifications, reports, account, help', () => {
     expect(keys(ROLE.teacher)).toEqual([
       'pending@pending-submissions',
       'classes@nav-classes',
@@ -14,6 +14,7 @@ describe('tourStepsFor: one tour per role, pointing at parts the role has', () =
       'messages@nav-messages',
       'calendar@nav-calendar',
       'notifications@notifications',
+      'reports@nav-reports',
       'account@user-menu',
       'help@help',
     ]);
@@ -47,20 +48,21 @@ describe('tourStepsFor: one tour per role, pointing at parts the role has', () =
     expect(keys(ROLE.parent, false)[0]).toBe('whatsDueChild@whats-due');
   });
 
-  it('a school administrator: school and users, classes, grading policy, calendar, help', () => {
+  it('a school administrator: school and users, classes, grading policy, reports, calendar, help', () => {
     expect(keys(ROLE.schoolAdmin)).toEqual([
       'schoolAdministration@nav-administration',
       'classesSchool@nav-classes',
       'gradingPolicy@nav-gradingPolicy',
+      'reports@nav-reports',
       'calendar@nav-calendar',
       'help@help',
     ]);
   });
 
-  it('platform roles: administration, then the entries each has (outbox, catalogue), account, help', () => {
+  it('platform roles: administration, then the entries each has (outbox, catalogue, reports for the lsg), account, help', () => {
     expect(keys(ROLE.admin)).toEqual(['platformAdministration@nav-administration', 'outbox@nav-outbox', 'account@user-menu', 'help@help']);
     expect(keys(ROLE.rexAdmin)).toEqual(['platformAdministration@nav-administration', 'catalogue@nav-catalogue', 'account@user-menu', 'help@help']);
-    expect(keys(ROLE.lsg)).toEqual(['platformAdministration@nav-administration', 'account@user-menu', 'help@help']);
+    expect(keys(ROLE.lsg)).toEqual(['platformAdministration@nav-administration', 'reports@nav-reports', 'account@user-menu', 'help@help']);
   });
 
   it('navigation steps fall back to the burger; the help step to the user menu', () => {
