@@ -190,7 +190,8 @@ export type ClassCharts = z.infer<typeof classCharts>;
 /**
  * `GET AT_RISK_PATH?classId=&inactiveDays=&missing=` (table contract): students of the class with no
  * system access in `inactiveDays` days (never signed in counts) or with at least `missing` missing
- * submissions. `reasons` says which.
+ * submissions. `reasons` says which. Sort keys: `fullName` (default), `lastSystemAccess`,
+ * `daysInactive`, `missing` (the page asks for most missing first).
  */
 export const atRiskQuerySchema = z.object({
   classId: uuid,
