@@ -19,7 +19,17 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // A name on a spinner or skeleton needs a role to carry it (axe: aria-prohibited-attr on a plain span or div).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name=/^(Loader|Skeleton)$/]:has(JSXAttribute[name.name='aria-label']):not(:has(JSXAttribute[name.name='role']))",
+          message: 'Give a labelled Loader or Skeleton a role (progressbar or status), or hide it with aria-hidden.',
+        },
+      ],
+    },
   },
   {
     // Sub-folders of a web feature (features/<name>/<part>/) reach src/ in three steps; leaving the app still needs four.

@@ -6,7 +6,7 @@ export const PageLoader = () => {
   const { t } = useTranslation('shell');
   return (
     <Center mih="50vh" role="status" aria-live="polite">
-      <Loader aria-label={t('loading')} />
+      <Loader role="progressbar" aria-label={t('loading')} />
     </Center>
   );
 };

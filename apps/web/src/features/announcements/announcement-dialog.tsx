@@ -128,7 +128,7 @@ export const AnnouncementDialog = ({ announcement, onClose }: AnnouncementDialog
         <ErrorText error={options.error} />
       ) : (
         <Center py="lg">
-          <Loader size="sm" aria-label={t('loading')} />
+          <Loader size="sm" role="progressbar" aria-label={t('loading')} />
         </Center>
       )}
     </FormModal>

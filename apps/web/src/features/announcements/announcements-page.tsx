@@ -100,7 +100,7 @@ export const AnnouncementsPage = () => {
   if (query.isPending)
     body = (
       <Center py="lg">
-        <Loader size="sm" aria-label={t('loading')} />
+        <Loader size="sm" role="progressbar" aria-label={t('loading')} />
       </Center>
     );
   else if (query.isError) body = <ErrorText error={query.error} />;

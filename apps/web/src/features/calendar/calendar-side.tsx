@@ -51,7 +51,7 @@ const OccurrenceLine = ({ o, onOpen }: { o: CalendarOccurrence; onOpen: (o: Cale
 /** A list of occurrences: skeleton while loading, the error with a retry, the empty text or the lines. */
 export const OccurrenceList = ({ answer, empty, onOpen }: { answer: ListAnswer; empty: string; onOpen: (o: CalendarOccurrence) => void }) => {
   const { t } = useTranslation('calendar');
-  if (answer.isPending) return <Skeleton height={48} aria-label={t('loading')} />;
+  if (answer.isPending) return <Skeleton height={48} role="status" aria-label={t('loading')} />;
   if (answer.isError) {
     return (
       <Stack gap="xs" align="flex-start">

@@ -143,7 +143,7 @@ export const PostFormDialog = ({ courseId, categories, post, onClose }: PostForm
             error={errors.categoryId}
             comboboxProps={{ withinPortal: true }}
           />
-          <Suspense fallback={<Loader size="sm" aria-label={t('form.loadingEditor')} />}>
+          <Suspense fallback={<Loader size="sm" role="progressbar" aria-label={t('form.loadingEditor')} />}>
             <RichTextField
               label={t('form.body')}
               value={values.bodyHtml}

@@ -68,7 +68,7 @@ export const Loading = () => {
   const { t } = useTranslation('shell');
   return (
     <Center py="lg" role="status">
-      <Loader size="sm" aria-label={t('loading')} />
+      <Loader size="sm" role="progressbar" aria-label={t('loading')} />
     </Center>
   );
 };

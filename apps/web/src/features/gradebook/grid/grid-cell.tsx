@@ -145,7 +145,7 @@ export const GridCell = memo(({ cell, handlers }: { cell: CellView; handlers: Ce
           )}
         </>
       )}
-      {cell.state?.status === 'saving' && <Loader size={12} aria-label={t('grid.saving')} />}
+      {cell.state?.status === 'saving' && <Loader size={12} role="progressbar" aria-label={t('grid.saving')} />}
       {error && <IconAlertCircle size={14} aria-hidden="true" color="var(--mantine-color-red-9)" style={{ flex: '0 0 auto' }} />}
       {error && cell.active && <CellError id={errorId} above={cell.errorAbove} message={error} />}
       {cell.menu && cell.active && cell.editing === null && (
