@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -6,8 +7,16 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = join(tmpdir(), `klase-e2e-${process.pid}`);
 
+/**
+ * Debian's headless shell (package chromium-headless-shell: the same Blink and V8 as the browser,
+ * without the browser's window and UI layers; Playwright's own choice for headless runs) when it is
+ * installed, which takes about an eighth less time than the full browser here (decision 0065);
+ * otherwise the full browser.
+ */
+const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumPath,
   args: [
     '--headless',
     '--no-sandbox',
