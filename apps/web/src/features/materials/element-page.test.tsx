@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ClassRelation } from '@klase/core/classes/contracts';
 import type { Journey } from '@klase/core/materials/contracts';
-import { jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
+import { createTestQueryClient, jsonResponse, renderWithProviders } from '../../test/test-utils.tsx';
 import { ElementPage, ElementStudentModePage } from './element-page.tsx';
 import {
   CLASS_ID,
@@ -45,7 +45,7 @@ const serve = (relation: ClassRelation, journey: Journey, extra: (u: string, met
     return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
   });
 
-const renderAt = (path: string) => {
+const renderAt = (path: string, queryClient = createTestQueryClient()) => {
   const router = createMemoryRouter(
     [
       { path: '/classes/:id/courses/:courseId/element/:elementId', element: <ElementPage /> },
@@ -54,7 +54,7 @@ const renderAt = (path: string) => {
     ],
     { initialEntries: [path] },
   );
-  renderWithProviders(<RouterProvider router={router} />);
+  renderWithProviders(<RouterProvider router={router} />, { queryClient });
   return router;
 };
 
@@ -85,6 +85,29 @@ describe('element page', () => {
     const nav = screen.getByRole('navigation', { name: 'Materials of this element' });
     expect(within(nav).getByRole('link', { name: /What is matter\?/ })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: /What is matter\?/ })).toHaveTextContent('Done');
+  });
+
+  it('keeps the next material open when an older journey read lands after the recorded view', async () => {
+    const queryClient = createTestQueryClient();
+    let journeyReads = 0;
+    let answerLateRead: (r: Response) => void = () => undefined;
+    serve('student', startJourney(), (u, method) => {
+      if (method === 'GET' && u.startsWith(`/api/courses/${COURSE_ID}/journey`) && ++journeyReads === 2)
+        return new Promise<Response>((resolve) => (answerLateRead = resolve)) as unknown as Response;
+      if (method === 'POST' && u === `/api/materials/${materialId(1)}/view`) {
+        // Another read of the journey begins before the visit is written, and answers after it.
+        void queryClient.invalidateQueries();
+        return jsonResponse({ completedAt: '2026-06-10T01:00:00.000Z', journey: journeyFixture() });
+      }
+      return null;
+    });
+    renderAt(elementUrl(ELEMENT_1), queryClient);
+    expect(await screen.findByRole('link', { name: /Next: States of matter video/ })).toBeInTheDocument();
+    expect(journeyReads).toBe(2);
+    answerLateRead(jsonResponse(startJourney()));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole('link', { name: /Next: States of matter video/ })).toBeInTheDocument();
+    expect(screen.queryByText('Finish this material to open the next one.')).not.toBeInTheDocument();
   });
 
   it('before the view is recorded, says the next material is locked instead of linking to it', async () => {

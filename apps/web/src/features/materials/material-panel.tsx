@@ -44,8 +44,12 @@ const useRecordView = (material: MaterialDetails | undefined, enabled: boolean, 
     if (!enabled || !material || recorded.current === material.id) return;
     recorded.current = material.id;
     viewMaterialCall(material.id).then(
-      (answer) => {
-        queryClient.setQueryData(materialKeys.journey(courseId, { kind: 'self' }), answer.journey);
+      async (answer) => {
+        // A journey read still under way began before this visit was written (a list mounting, a
+        // refocus): it would land after the fresh journey and lock the next material again.
+        const journeyKey = materialKeys.journey(courseId, { kind: 'self' });
+        await queryClient.cancelQueries({ queryKey: journeyKey, exact: true });
+        queryClient.setQueryData(journeyKey, answer.journey);
         queryClient.setQueryData<MaterialDetails>(materialKeys.one(material.id), (m) => (m ? { ...m, completedAt: answer.completedAt } : m));
       },
       (e: unknown) => setError(e),

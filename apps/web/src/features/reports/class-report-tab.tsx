@@ -1,12 +1,10 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CLASS_REPORT_PATH, reportExportPath, type ClassReportRow } from '@klase/core/reports/contracts';
-import { DataTable } from '../../components/data-table/data-table.tsx';
+import type { ClassReportRow } from '@klase/core/reports/contracts';
 import type { TableColumn } from '../../components/data-table/types.ts';
 import { DateText } from '../../components/date-text.tsx';
-import { ExportButtons } from '../../components/export-buttons.tsx';
 import { formatDuration } from './duration.ts';
-import { reportKeys } from './reports-api.ts';
+import { ReportTable } from './report-table.tsx';
 import type { ReportFilters } from './use-report-filters.ts';
 
 interface ClassReportTabProps {
@@ -18,7 +16,6 @@ interface ClassReportTabProps {
 /** One row per student: last access (system, material), time on materials, submitted of total, missing. */
 export const ClassReportTab = ({ filters, onOpenStudent }: ClassReportTabProps) => {
   const { t } = useTranslation('reports');
-  const key = reportKeys.table('class', filters.params);
   const columns: TableColumn<ClassReportRow>[] = [
     { key: 'fullName', header: t('class.fullName'), sortable: true },
     { key: 'lastSystemAccess', header: t('class.lastSystemAccess'), sortable: true, render: (r) => <DateText value={r.lastSystemAccess} /> },
@@ -47,22 +44,12 @@ export const ClassReportTab = ({ filters, onOpenStudent }: ClassReportTabProps) 
     { key: 'missing', header: t('class.missing'), sortable: true, render: (r) => String(r.missing) },
   ];
   return (
-    <Stack gap="sm">
-      <Group justify="space-between" gap="xs">
-        <Text size="sm">{t('class.hint')}</Text>
-        <ExportButtons tableKey={key} path={reportExportPath('class')} baseName="class-report" />
-      </Group>
-      <DataTable
-        queryKey={key}
-        path={CLASS_REPORT_PATH}
-        extraParams={filters.params}
-        columns={columns}
-        defaultSortBy="fullName"
-        caption={t('tabs.class')}
-        detailsRoute={(r) => onOpenStudent(r.studentId)}
-        rowLabel={(r) => r.fullName}
-        onError={filters.onServerError}
-      />
-    </Stack>
+    <ReportTable<ClassReportRow>
+      report="class"
+      filters={filters}
+      columns={columns}
+      detailsRoute={(r) => onOpenStudent(r.studentId)}
+      rowLabel={(r) => r.fullName}
+    />
   );
 };

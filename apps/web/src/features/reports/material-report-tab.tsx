@@ -1,13 +1,11 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MATERIAL_REPORT_PATH, reportExportPath, type MaterialReportRow } from '@klase/core/reports/contracts';
-import { DataTable } from '../../components/data-table/data-table.tsx';
+import type { MaterialReportRow } from '@klase/core/reports/contracts';
 import type { TableColumn } from '../../components/data-table/types.ts';
 import { DateText } from '../../components/date-text.tsx';
 import { EmptyLabel } from '../../components/empty-label.tsx';
-import { ExportButtons } from '../../components/export-buttons.tsx';
 import { formatDuration } from './duration.ts';
-import { reportKeys } from './reports-api.ts';
+import { ReportTable } from './report-table.tsx';
 import type { ReportFilters } from './use-report-filters.ts';
 
 const STATUSES = ['submitted', 'late', 'missing', 'notDue'] as const;
@@ -31,7 +29,6 @@ const YesNo = ({ value }: { value: boolean | null }) => {
 /** One row per student and material: due date, last access, time, submitted, late; filtered by status. */
 export const MaterialReportTab = ({ filters }: { filters: ReportFilters }) => {
   const { t } = useTranslation('reports');
-  const key = reportKeys.table('materials', filters.params);
   const columns: TableColumn<MaterialReportRow>[] = [
     { key: 'fullName', header: t('materials.fullName'), sortable: true },
     { key: 'materialTitle', header: t('materials.materialTitle'), sortable: true },
@@ -48,21 +45,5 @@ export const MaterialReportTab = ({ filters }: { filters: ReportFilters }) => {
       filter: { key: 'status', options: STATUSES.map((s) => ({ value: s, label: t(`materials.statuses.${s}`) })) },
     },
   ];
-  return (
-    <Stack gap="sm">
-      <Group justify="space-between" gap="xs">
-        <Text size="sm">{t('materials.hint')}</Text>
-        <ExportButtons tableKey={key} path={reportExportPath('materials')} baseName="material-report" />
-      </Group>
-      <DataTable
-        queryKey={key}
-        path={MATERIAL_REPORT_PATH}
-        extraParams={filters.params}
-        columns={columns}
-        defaultSortBy="fullName"
-        caption={t('tabs.materials')}
-        onError={filters.onServerError}
-      />
-    </Stack>
-  );
+  return <ReportTable<MaterialReportRow> report="materials" filters={filters} columns={columns} />;
 };
