@@ -7,7 +7,8 @@ import { userLocale } from '../../platform/locale.ts';
 import { escapeHtml, type RenderedMail } from '../../platform/mail-templates.ts';
 import { onlineUsers } from '../../platform/realtime/presence.ts';
 import { createWorkerLoop, type WorkerLoop } from '../../platform/worker-loop.ts';
-import { deleteUnsentAttachments, listConversations, mailCandidates, markMailed, unmailedMessages, userForMail } from './messaging.repo.ts';
+import { mailCandidates, markMailed, unmailedMessages, userForMail } from './mail.repo.ts';
+import { deleteUnsentAttachments, listConversations } from './messaging.repo.ts';
 import { MESSAGE_MAIL } from './messages.ts';
 import { conversationRows } from './views.ts';
 

@@ -9,7 +9,8 @@ import type { UserRow } from '../../platform/rows.ts';
 import type { CourseAccess } from '../courses/course-access.ts';
 import { quizMessage } from './messages.ts';
 import { bankCourse, staffQuiz } from './quiz-access.ts';
-import { bankPage, bankRows, deleteBank, findQuestion, insertBank, type BankRecord } from './quizzes.repo.ts';
+import { bankPage, bankRows, deleteBank, insertBank, type BankRecord } from './bank.repo.ts';
+import { findQuestion } from './quizzes.repo.ts';
 import { addQuestions, cleanForm } from './setup.service.ts';
 
 /** The course's question bank: questions saved for reuse and copied into quizzes. */

@@ -1,23 +1,21 @@
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { EditVersion } from '@klase/core/edit-version';
 import { upsertVersioned } from '../../db/versioned.ts';
 import type { AnswerValue, Question, QuestionFormValues } from '@klase/core/quizzes/questions';
 import { DEFAULT_QUIZ_SETTINGS, type QuizSettings } from '@klase/core/quizzes/quiz-settings';
-import type { ParsedTableQuery } from '@klase/core/table';
 import type { Db } from '../../db/client.ts';
-import { questionBank, quizAnswers, quizAttempts, quizQuestions, quizSettings, submissions } from '../../db/schema/assessments.ts';
+import { quizAnswers, quizAttempts, quizQuestions, quizSettings, submissions } from '../../db/schema/assessments.ts';
 import { courseMaterials } from '../../db/schema/courses.ts';
-import { filterValues, orderOf, pageOf, searchAny } from '../../kernel/table-sql.ts';
 
 /**
- * Quiz settings, questions, the question bank, attempts, answers and the quiz's row in
+ * Quiz settings, questions, attempts, answers and the quiz's row in
  * `submissions` (every query bound to its ids). Reading `submissions`, completing the material and
- * who the material is assigned to are the assignments module's (assignments.repo.ts).
+ * who the material is assigned to are the assignments module's (assignments.repo.ts); the course's
+ * question bank is in bank.repo.ts.
  */
 
 export type QuizSettingsRecord = typeof quizSettings.$inferSelect;
 export type QuestionRecord = typeof quizQuestions.$inferSelect;
-export type BankRecord = typeof questionBank.$inferSelect;
 export type AttemptRecord = typeof quizAttempts.$inferSelect;
 export type AnswerRecord = typeof quizAnswers.$inferSelect;
 
@@ -174,56 +172,6 @@ export const syncMaxPoints = async (db: Db, materialId: string): Promise<void> =
       updatedAt: new Date(),
     })
     .where(eq(courseMaterials.id, materialId));
-};
-
-// ---------------------------------------------------------------------------------------------
-// The question bank
-
-const BANK_SORTABLE = { updatedAt: questionBank.updatedAt, type: questionBank.type, points: questionBank.points };
-
-/** One page of the course's bank: filter key `type`, search in the prompt, newest first. */
-export const bankPage = async (db: Db, courseId: string, q: ParsedTableQuery): Promise<{ rows: BankRecord[]; total: number }> => {
-  const types = filterValues(q, 'type');
-  const where = and(
-    eq(questionBank.courseId, courseId),
-    types === undefined ? undefined : types.length ? inArray(questionBank.type, types) : sql`false`,
-    searchAny(q.search, [sql`${questionBank.body}->>'prompt'`]),
-  );
-  const [total] = await db.select({ n: count() }).from(questionBank).where(where);
-  const { limit, offset } = pageOf(q);
-  const rows = await db
-    .select()
-    .from(questionBank)
-    .where(where)
-    .orderBy(...orderOf(q, BANK_SORTABLE, desc(questionBank.updatedAt), questionBank.id))
-    .limit(limit)
-    .offset(offset);
-  return { rows, total: Number(total?.n ?? 0) };
-};
-
-export const insertBank = async (db: Db, courseId: string, body: QuestionFormValues, actorId: string): Promise<BankRecord> => {
-  const [row] = await db
-    .insert(questionBank)
-    .values({ courseId, type: body.type, points: body.points, body, createdBy: actorId, updatedBy: actorId })
-    .returning();
-  if (!row) throw new Error('bank insert');
-  return row;
-};
-
-export const bankRows = (db: Db, courseId: string, ids: readonly string[]): Promise<BankRecord[]> =>
-  ids.length === 0
-    ? Promise.resolve([])
-    : db
-        .select()
-        .from(questionBank)
-        .where(and(eq(questionBank.courseId, courseId), inArray(questionBank.id, [...ids])));
-
-export const deleteBank = async (db: Db, courseId: string, bankId: string): Promise<BankRecord | null> => {
-  const [row] = await db
-    .delete(questionBank)
-    .where(and(eq(questionBank.courseId, courseId), eq(questionBank.id, bankId)))
-    .returning();
-  return row ?? null;
 };
 
 // ---------------------------------------------------------------------------------------------
