@@ -32,7 +32,20 @@ const settled = async (page: Page) => {
 
 test('assets and JSON answers over 1 KB come compressed with brotli', async ({ page }) => {
   const responses: Response[] = [];
-  page.on('response', (r) => responses.push(r));
+  // JSON bodies are read as each answer arrives: a body is gone once its page has moved on.
+  const json: Promise<{ url: string; size: number; encoding?: string } | null>[] = [];
+  let readJson = false;
+  page.on('response', (r) => {
+    responses.push(r);
+    if (!readJson || !new URL(r.url()).pathname.startsWith('/api/') || r.status() !== 200) return;
+    json.push(
+      r
+        .allHeaders()
+        .then(async (headers) =>
+          /json/.test(headers['content-type'] ?? '') ? { url: r.url(), size: (await r.body()).length, encoding: headers['content-encoding'] } : null,
+        ),
+    );
+  });
   await page.goto('/#/account/login');
   await expect(page.getByRole('button', { name: /sign in/i })).toBeVisible();
   await settled(page);
@@ -47,7 +60,7 @@ test('assets and JSON answers over 1 KB come compressed with brotli', async ({ p
   const styles = responses.filter((r) => /\/assets\/.+\.css$/.test(new URL(r.url()).pathname));
   for (const r of styles) expect((await r.allHeaders())['content-encoding'], r.url()).toBe('br');
 
-  responses.length = 0;
+  readJson = true;
   await signIn(page, 'teacher1');
   // The heading shows before the list arrives (and the service worker may answer after
   // networkidle): wait for the list itself.
@@ -56,14 +69,9 @@ test('assets and JSON answers over 1 KB come compressed with brotli', async ({ p
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await list;
   await settled(page);
-  const json = [];
-  for (const r of responses.filter((x) => new URL(x.url()).pathname.startsWith('/api/') && x.status() === 200)) {
-    const headers = await r.allHeaders();
-    if (!/json/.test(headers['content-type'] ?? '')) continue;
-    json.push({ url: r.url(), size: (await r.body()).length, encoding: headers['content-encoding'] });
-  }
-  const big = json.filter((j) => j.size >= 1024);
-  expect(big.length, JSON.stringify(json)).toBeGreaterThan(0);
+  const answers = (await Promise.all(json)).filter((j) => j !== null);
+  const big = answers.filter((j) => j.size >= 1024);
+  expect(big.length, JSON.stringify(answers)).toBeGreaterThan(0);
   for (const j of big) expect(j.encoding, j.url).toBe('br');
 });
 
