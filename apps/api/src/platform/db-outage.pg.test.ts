@@ -124,6 +124,16 @@ describe('PostgreSQL connections cut under the API', () => {
           5000,
         ),
       ).toBe(true);
+      // Both nodes answer again (a request that met a connection the cut ended answers 503, and the
+      // SPA asks again, as this does).
+      for (const node of [t.app, nodeB]) {
+        const health = await eventually(
+          () => node.inject({ method: 'GET', url: '/api/health' }),
+          (r) => r.statusCode === 200,
+          5000,
+        );
+        expect(health.statusCode).toBe(200);
+      }
       const onA = await signIn(t.app, w.s2.username);
       // The same cookie on node B: sessions live in the database.
       const onB = (url: string) => nodeB.inject({ method: 'GET', url, headers: { cookie: onA.cookie } });

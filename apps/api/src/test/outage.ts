@@ -41,7 +41,9 @@ export const testDatabaseUrl = async (db: Db): Promise<string> => {
 
 /**
  * Ends every session of the test's database from an admin connection, as a restart or a failover
- * does (PostgreSQL only). Answers how many sessions it ended.
+ * does (PostgreSQL only), and waits (up to 5 s each) until those sessions have really gone: the
+ * signal alone returns at once, and a backend still exiting on a busy machine would end a pooled
+ * connection after the test believed the cut was over. Answers how many sessions it ended.
  */
 export const terminateBackends = async (db: Db): Promise<number> => {
   const name = await databaseNameOf(db);
@@ -49,7 +51,7 @@ export const terminateBackends = async (db: Db): Promise<number> => {
   await admin.connect();
   try {
     const res = await admin.query<{ ended: number }>(
-      'select count(*)::int as ended from (select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()) t',
+      'select count(*)::int as ended from (select pg_terminate_backend(pid, 5000) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()) t',
       [name],
     );
     return res.rows[0]?.ended ?? 0;
