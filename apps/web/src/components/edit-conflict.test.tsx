@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button } from '@mantine/core';
 import { renderWithProviders } from '../test/test-utils.tsx';
@@ -12,7 +12,7 @@ const conflict = () =>
   new ApiError('EDIT_CONFLICT', 409, 'Maria Clara Santos changed this at …', undefined, undefined, { name: 'Maria Clara Santos', at: AT, version: 3 });
 
 /** A form's save: the first try meets someone else's newer save; the overwrite goes through. */
-const Harness = ({ run, onReload, onResult }: { run: (overwrite: boolean) => Promise<void>; onReload: () => void; onResult: (r: unknown) => void }) => {
+const Harness = ({ run, onReload, onResult }: { run: (overwrite: boolean) => Promise<void>; onReload: () => unknown; onResult: (r: unknown) => void }) => {
   const versioned = useVersionedSave();
   return (
     <Button
@@ -63,6 +63,36 @@ describe('the edit-conflict dialog', () => {
     await waitFor(() => expect(onResult).toHaveBeenCalledWith(false));
     expect(onReload).toHaveBeenCalledTimes(1);
     expect(run.mock.calls).toEqual([[false]]);
+  });
+
+  it('stays open with the reload button busy until their version has arrived', async () => {
+    let arrive = () => {};
+    const onReload = vi.fn(() => new Promise<void>((r) => (arrive = r)));
+    const onResult = vi.fn();
+    const run = vi.fn(() => Promise.reject(conflict()));
+    renderWithProviders(<Harness run={run} onReload={onReload} onResult={onResult} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Reload their version' }));
+    await waitFor(() => expect(onReload).toHaveBeenCalledTimes(1));
+    const dialog = screen.getByRole('dialog', { name: 'Someone else saved this' });
+    expect(within(dialog).getByRole('button', { name: 'Reload their version' })).toHaveAttribute('data-loading', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Overwrite with yours' })).toBeDisabled();
+    expect(onResult).not.toHaveBeenCalled();
+    arrive();
+    await waitFor(() => expect(onResult).toHaveBeenCalledWith(false));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('a reload that fails closes the dialog and passes its error on', async () => {
+    const failure = new ApiError('NOT_FOUND', 404, 'Not found');
+    const onResult = vi.fn();
+    renderWithProviders(<Harness run={vi.fn(() => Promise.reject(conflict()))} onReload={() => Promise.reject(failure)} onResult={onResult} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Reload their version' }));
+    await waitFor(() => expect(onResult).toHaveBeenCalledWith(failure));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('Escape goes back to the form: nothing saved, nothing reloaded', async () => {

@@ -19,24 +19,35 @@ export const editConflictOf = (e: unknown): (ApiError & { params: EditConflictPa
 
 export interface EditConflictBodyProps {
   conflict: EditConflictParams;
-  onChoose: (choice: EditConflictChoice) => void;
+  /** May take a while (reloading their version): the chosen button shows it is busy, the others wait. */
+  onChoose: (choice: EditConflictChoice) => void | Promise<void>;
 }
 
 /** The dialog's text and its three buttons (the safe choice, going back to the form, has the focus). */
 export const EditConflictBody = ({ conflict, onChoose }: EditConflictBodyProps) => {
   const { t } = useTranslation('components');
+  const [busy, setBusy] = useState<EditConflictChoice | null>(null);
+  const choose = async (choice: EditConflictChoice) => {
+    setBusy(choice);
+    try {
+      await onChoose(choice);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const state = (choice: EditConflictChoice) => ({ loading: busy === choice, disabled: busy !== null && busy !== choice });
   return (
     <Stack gap="md">
       <Text>{t('editConflict.message', { name: conflict.name, at: formatDate(conflict.at) ?? conflict.at })}</Text>
       <Text size="sm">{t('editConflict.explain')}</Text>
       <Stack gap="xs">
-        <Button color="red.9" onClick={() => onChoose('overwrite')}>
+        <Button color="red.9" onClick={() => void choose('overwrite')} {...state('overwrite')}>
           {t('editConflict.overwrite')}
         </Button>
-        <Button variant="light" onClick={() => onChoose('reload')}>
+        <Button variant="light" onClick={() => void choose('reload')} {...state('reload')}>
           {t('editConflict.reload')}
         </Button>
-        <Button variant="default" onClick={() => onChoose('cancel')} data-autofocus>
+        <Button variant="default" onClick={() => void choose('cancel')} {...state('cancel')} data-autofocus>
           {t('editConflict.cancel')}
         </Button>
       </Stack>
@@ -45,20 +56,24 @@ export const EditConflictBody = ({ conflict, onChoose }: EditConflictBodyProps) 
 };
 
 /**
- * `const choose = useEditConflict(); const choice = await choose(conflict);` — opens the conflict
- * dialog through the app's ModalsProvider (focus trapped; Escape = back to the form).
+ * `const choose = useEditConflict(); const choice = await choose(conflict, onReload);` — opens the
+ * conflict dialog through the app's ModalsProvider (focus trapped; Escape = back to the form). On
+ * "reload their version" the dialog stays open, its button busy, until `onReload` has fetched the
+ * record, so the form behind it never shows the old values as if they were theirs; a failed reload
+ * closes the dialog and rejects with its error.
  */
 export const useEditConflict = () => {
   const modals = useModals();
   const { t } = useTranslation('components');
   return useCallback(
-    (conflict: EditConflictParams) =>
-      new Promise<EditConflictChoice>((resolve) => {
+    (conflict: EditConflictParams, onReload?: () => unknown) =>
+      new Promise<EditConflictChoice>((resolve, reject) => {
         let settled = false;
-        const settle = (choice: EditConflictChoice) => {
+        const settle = (choice: EditConflictChoice, failure?: { error: unknown }) => {
           if (settled) return;
           settled = true;
-          resolve(choice);
+          if (failure) reject(failure.error);
+          else resolve(choice);
         };
         const id = modals.openModal({
           title: t('editConflict.title'),
@@ -70,8 +85,16 @@ export const useEditConflict = () => {
           children: (
             <EditConflictBody
               conflict={conflict}
-              onChoose={(choice) => {
-                settle(choice);
+              onChoose={async (choice) => {
+                let failure: { error: unknown } | undefined;
+                if (choice === 'reload' && onReload) {
+                  try {
+                    await onReload();
+                  } catch (error) {
+                    failure = { error };
+                  }
+                }
+                settle(choice, failure);
                 modals.closeModal(id);
               }}
             />
@@ -97,12 +120,12 @@ export const useVersionedSave = () => {
       } catch (e) {
         const conflict = editConflictOf(e);
         if (!conflict) throw e;
-        const choice = await choose(conflict.params);
+        // A reload runs while the dialog is still open (see useEditConflict).
+        const choice = await choose(conflict.params, onReload);
         if (choice === 'overwrite') {
           await run(true);
           return true;
         }
-        if (choice === 'reload') await onReload?.();
         return false;
       }
     },

@@ -75,7 +75,7 @@ const useAtRiskColumns = (s: AtRiskState, canMessage: boolean): TableColumn<AtRi
       render: (r) => (
         <Group gap={4}>
           {r.reasons.map((reason) => (
-            <Badge key={reason} color={reason === 'missing' ? 'red.9' : 'grape.9'} c="white" variant="filled" tt="none">
+            <Badge key={reason} color={reason === 'missing' ? 'red.9' : 'grape.9'} c="white" variant="filled" tt="none" miw="max-content">
               {t(`atRisk.reason.${reason}`)}
             </Badge>
           ))}

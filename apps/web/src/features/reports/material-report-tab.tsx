@@ -15,7 +15,9 @@ const STATUS_COLOR: Record<MaterialReportRow['status'], string> = { submitted: '
 const StatusCell = ({ status }: { status: MaterialReportRow['status'] }) => {
   const { t } = useTranslation('reports');
   return (
-    <Badge color={STATUS_COLOR[status]} c="white" variant="filled" tt="none" data-status={status}>
+    // Never narrower than its words: the table's columns shrink to their content's minimum, and a
+    // badge's label otherwise gives way first ("No su…" at 1280 px).
+    <Badge color={STATUS_COLOR[status]} c="white" variant="filled" tt="none" miw="max-content" data-status={status}>
       {t(`materials.statuses.${status}`)}
     </Badge>
   );
