@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROLE } from '@klase/core/roles';
@@ -118,6 +118,10 @@ describe('ReportsPage: class and filters', () => {
 });
 
 describe('ReportsPage: tabs', () => {
+  // The charts are a lazy chunk (recharts, transformed for this file's context on first import: seconds
+  // on a busy machine). Loading it once before the tests keeps that out of their 5-s waits for a chart.
+  beforeAll(() => import('./report-charts.tsx'), 60_000);
+
   it('material report: rows from the contract, status filter sent as filter[key]=status', async () => {
     renderReports(ROLE.teacher, atClass('materials'));
     const table = await screen.findByRole('table', { name: 'Material report' });
