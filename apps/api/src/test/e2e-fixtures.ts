@@ -55,7 +55,7 @@
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { ROLE } from '@klase/core/roles';
+import { ROLE, type RoleId } from '@klase/core/roles';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
@@ -101,38 +101,13 @@ const main = async () => {
     };
     for (const project of PROJECTS) {
       const email = (kind: string) => `e2e.${kind}.${project}@e2e.klase.test`;
-      await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.teacher,
-        username: `e2e.reset.${project}`,
-        email: email('reset'),
-        firstName: 'Rosa',
-        lastName: 'Lim',
-      });
-      await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.student,
-        username: `e2e.expire.${project}`,
-        email: email('expire'),
-        firstName: 'Dante',
-        lastName: 'Cruz',
-      });
-      await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.teacher,
-        username: `e2e.prefs.${project}`,
-        email: email('prefs'),
-        firstName: 'Luz',
-        lastName: 'Ocampo',
-      });
-      await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.student,
-        username: `e2e.lockme.${project}`,
-        email: email('lockme'),
-        firstName: 'Lito',
-        lastName: 'Bautista',
-      });
+      /** An active account of the demo school named e2e.<kind>.<project>. */
+      const person = (roleId: RoleId, kind: string, firstName: string, lastName: string) =>
+        buildUser(db, { schoolId: school.id, roleId, username: `e2e.${kind}.${project}`, email: email(kind), firstName, lastName });
+      await person(ROLE.teacher, 'reset', 'Rosa', 'Lim');
+      await person(ROLE.student, 'expire', 'Dante', 'Cruz');
+      await person(ROLE.teacher, 'prefs', 'Luz', 'Ocampo');
+      await person(ROLE.student, 'lockme', 'Lito', 'Bautista');
       const parent = await buildUser(db, {
         schoolId: school.id,
         roleId: ROLE.parent,
@@ -198,30 +173,9 @@ const main = async () => {
         lastName: 'Domingo',
       });
 
-      await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.teacher,
-        username: `e2e.classteacher.${project}`,
-        email: email('classteacher'),
-        firstName: 'Corazon',
-        lastName: 'Villanueva',
-      });
-      await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.student,
-        username: `e2e.joiner.${project}`,
-        email: email('joiner'),
-        firstName: 'Jomar',
-        lastName: 'Aquino',
-      });
-      await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.student,
-        username: `e2e.linkjoiner.${project}`,
-        email: email('linkjoiner'),
-        firstName: 'Lorna',
-        lastName: 'Esguerra',
-      });
+      await person(ROLE.teacher, 'classteacher', 'Corazon', 'Villanueva');
+      await person(ROLE.student, 'joiner', 'Jomar', 'Aquino');
+      await person(ROLE.student, 'linkjoiner', 'Lorna', 'Esguerra');
       const mates = [
         ['Bea', 'Bautista'],
         ['Carlo', 'Castro'],
@@ -238,59 +192,17 @@ const main = async () => {
         });
       }
 
-      const courseTeacher = await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.teacher,
-        username: `e2e.courseteacher.${project}`,
-        email: email('courseteacher'),
-        firstName: 'Teresita',
-        lastName: 'Navarro',
-      });
-      const walker = await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.student,
-        username: `e2e.walker.${project}`,
-        email: email('walker'),
-        firstName: 'Wilfredo',
-        lastName: 'Padilla',
-      });
+      const courseTeacher = await person(ROLE.teacher, 'courseteacher', 'Teresita', 'Navarro');
+      const walker = await person(ROLE.student, 'walker', 'Wilfredo', 'Padilla');
       const courseClass = await buildClass(db, { schoolId: school.id, teachers: [courseTeacher], name: `E2E Courses ${project}` });
       await enrol(db, courseClass.id, [walker]);
 
-      const catTeacher = await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.teacher,
-        username: `e2e.catteacher.${project}`,
-        email: email('catteacher'),
-        firstName: 'Ligaya',
-        lastName: 'Manalo',
-      });
+      const catTeacher = await person(ROLE.teacher, 'catteacher', 'Ligaya', 'Manalo');
       await buildClass(db, { schoolId: school.id, teachers: [catTeacher], name: `E2E Catalogue ${project}` });
 
-      const gradeTeacher = await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.teacher,
-        username: `e2e.gradeteacher.${project}`,
-        email: email('gradeteacher'),
-        firstName: 'Rogelio',
-        lastName: 'Salvador',
-      });
-      const submitter = await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.student,
-        username: `e2e.submitter.${project}`,
-        email: email('submitter'),
-        firstName: 'Sofia',
-        lastName: 'Mercado',
-      });
-      const submitParent = await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.parent,
-        username: `e2e.submitparent.${project}`,
-        email: email('submitparent'),
-        firstName: 'Perla',
-        lastName: 'Mercado',
-      });
+      const gradeTeacher = await person(ROLE.teacher, 'gradeteacher', 'Rogelio', 'Salvador');
+      const submitter = await person(ROLE.student, 'submitter', 'Sofia', 'Mercado');
+      const submitParent = await person(ROLE.parent, 'submitparent', 'Perla', 'Mercado');
       await db.insert(parentStudents).values({ parentId: submitParent.id, studentId: submitter.id, schoolId: school.id });
       const gradeClass = await buildClass(db, { schoolId: school.id, teachers: [gradeTeacher], name: `E2E Assessments ${project}` });
       await enrol(db, gradeClass.id, [submitter]);
@@ -299,78 +211,22 @@ const main = async () => {
       await setQuizSettings(db, quiz.id, { timeLimitMinutes: 10, attemptsAllowed: 2, showAnswers: 'afterSubmit' }, gradeTeacher.id);
       await addQuizQuestions(db, quiz.id, sampleQuestions('multipleChoice', 'trueFalse', 'shortAnswer'), gradeTeacher.id);
 
-      const gbTeacher = await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.teacher,
-        username: `e2e.gbteacher.${project}`,
-        email: email('gbteacher'),
-        firstName: 'Amparo',
-        lastName: 'Galang',
-      });
-      const gbStudent = await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.student,
-        username: `e2e.gbstudent.${project}`,
-        email: email('gbstudent'),
-        firstName: 'Gloria',
-        lastName: 'Bernal',
-      });
-      const gbMate = await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.student,
-        username: `e2e.gbmate.${project}`,
-        email: email('gbmate'),
-        firstName: 'Ramon',
-        lastName: 'Yap',
-      });
+      const gbTeacher = await person(ROLE.teacher, 'gbteacher', 'Amparo', 'Galang');
+      const gbStudent = await person(ROLE.student, 'gbstudent', 'Gloria', 'Bernal');
+      const gbMate = await person(ROLE.student, 'gbmate', 'Ramon', 'Yap');
       const gbClass = await buildClass(db, { schoolId: school.id, teachers: [gbTeacher], name: `E2E Gradebook ${project}` });
       await enrol(db, gbClass.id, [gbStudent, gbMate]);
       await buildCourse(db, { schoolId: school.id, classId: gbClass.id, name: `Science 8 ${project}`, materials: 3 });
 
-      const depTeacher = await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.teacher,
-        username: `e2e.depteacher.${project}`,
-        email: email('depteacher'),
-        firstName: 'Rosario',
-        lastName: 'Dizon',
-      });
-      const depStudent = await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.student,
-        username: `e2e.depstudent.${project}`,
-        email: email('depstudent'),
-        firstName: 'Andres',
-        lastName: 'Villanueva',
-      });
+      const depTeacher = await person(ROLE.teacher, 'depteacher', 'Rosario', 'Dizon');
+      const depStudent = await person(ROLE.student, 'depstudent', 'Andres', 'Villanueva');
       const depClass = await buildClass(db, { schoolId: school.id, teachers: [depTeacher], name: `E2E DepEd ${project}` });
       await enrol(db, depClass.id, [depStudent]);
       await buildCourse(db, { schoolId: school.id, classId: depClass.id, name: `English 7 ${project}`, materials: 1 });
 
-      const kbTeacher = await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.teacher,
-        username: `e2e.kbteacher.${project}`,
-        email: email('kbteacher'),
-        firstName: 'Kristine',
-        lastName: 'Bautista',
-      });
-      const kbStudent = await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.student,
-        username: `e2e.kbstudent.${project}`,
-        email: email('kbstudent'),
-        firstName: 'Karlo',
-        lastName: 'Abad',
-      });
-      const kbMate = await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.student,
-        username: `e2e.kbmate.${project}`,
-        email: email('kbmate'),
-        firstName: 'Mika',
-        lastName: 'Zamora',
-      });
+      const kbTeacher = await person(ROLE.teacher, 'kbteacher', 'Kristine', 'Bautista');
+      const kbStudent = await person(ROLE.student, 'kbstudent', 'Karlo', 'Abad');
+      const kbMate = await person(ROLE.student, 'kbmate', 'Mika', 'Zamora');
       const kbClass = await buildClass(db, { schoolId: school.id, teachers: [kbTeacher], name: `E2E Keyboard ${project}` });
       await enrol(db, kbClass.id, [kbStudent, kbMate]);
       await buildEssay(db, { schoolId: school.id, classId: kbClass.id }, 'Keyboard essay', 10, { submissionType: 'text' });
@@ -384,22 +240,8 @@ const main = async () => {
         categories: ['Recitation'],
       });
       await buildGradeItem(db, { courseId: kbGrades.course.id, categoryId: kbGrades.categories[0]!.id, name: 'Oral recitation', maxGrade: 10 });
-      const polishTeacher = await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.teacher,
-        username: `e2e.polishteacher.${project}`,
-        email: email('polishteacher'),
-        firstName: 'Perla',
-        lastName: 'Ramos',
-      });
-      const polishStudent = await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.student,
-        username: `e2e.polish.${project}`,
-        email: email('polish'),
-        firstName: 'Paolo',
-        lastName: 'Reyes',
-      });
+      const polishTeacher = await person(ROLE.teacher, 'polishteacher', 'Perla', 'Ramos');
+      const polishStudent = await person(ROLE.student, 'polish', 'Paolo', 'Reyes');
       const polishClass = await buildClass(db, { schoolId: school.id, teachers: [polishTeacher], name: `E2E Polish ${project}` });
       await enrol(db, polishClass.id, [polishStudent]);
       const polish = await buildCourse(db, { schoolId: school.id, classId: polishClass.id, name: `Polish course ${project}`, materials: 3 });
@@ -410,42 +252,14 @@ const main = async () => {
         .set({ dueAt: new Date('2030-12-04T08:00:00+08:00') })
         .where(eq(courseMaterials.id, first.id));
 
-      const discTeacher = await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.teacher,
-        username: `e2e.discteacher.${project}`,
-        email: email('discteacher'),
-        firstName: 'Dolores',
-        lastName: 'Aquino',
-      });
-      const discStudent = await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.student,
-        username: `e2e.discstudent.${project}`,
-        email: email('discstudent'),
-        firstName: 'Dante',
-        lastName: 'Bautista',
-      });
+      const discTeacher = await person(ROLE.teacher, 'discteacher', 'Dolores', 'Aquino');
+      const discStudent = await person(ROLE.student, 'discstudent', 'Dante', 'Bautista');
       const discClass = await buildClass(db, { schoolId: school.id, teachers: [discTeacher], name: `E2E Discussions ${project}` });
       await enrol(db, discClass.id, [discStudent]);
       await buildCourse(db, { schoolId: school.id, classId: discClass.id, name: `Talk course ${project}`, materials: 1 });
 
-      const offTeacher = await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.teacher,
-        username: `e2e.offteacher.${project}`,
-        email: email('offteacher'),
-        firstName: 'Olivia',
-        lastName: 'Torres',
-      });
-      const offStudent = await buildUser(db, {
-        schoolId: school.id,
-        roleId: ROLE.student,
-        username: `e2e.offline.${project}`,
-        email: email('offline'),
-        firstName: 'Oscar',
-        lastName: 'Lim',
-      });
+      const offTeacher = await person(ROLE.teacher, 'offteacher', 'Olivia', 'Torres');
+      const offStudent = await person(ROLE.student, 'offline', 'Oscar', 'Lim');
       const offClass = await buildClass(db, { schoolId: school.id, teachers: [offTeacher], name: `E2E Offline ${project}` });
       await enrol(db, offClass.id, [offStudent]);
       const off = await buildQuizCourse(db, { schoolId: school.id, classId: offClass.id, name: 'Offline quiz', afterPage: true });
