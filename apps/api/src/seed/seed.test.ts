@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { classGroups, classes } from '../db/schema/classes.ts';
 import { courseMaterials, courses, materialProgress } from '../db/schema/courses.ts';
 import { users } from '../db/schema/users.ts';
-import { CATALOGUE_COURSES, DEMO_COURSES, seedDemoCourses } from './seed-courses.ts';
+import { CATALOGUE_COURSES } from './seed-catalogue.ts';
+import { DEMO_COURSES, seedDemoCourses } from './seed-courses.ts';
 import { DEMO_CLASSES, DEMO_CLASSES_2, DEMO_PASSWORD, demoAccountsTable, seedDemo } from './seed.ts';
 
 describe('demo seed', () => {

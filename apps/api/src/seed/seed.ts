@@ -15,7 +15,8 @@ import { seedDemoDiscussions } from './seed-discussions.ts';
 import { seedDemoAnnouncements } from './seed-announcements.ts';
 import { seedDemoCalendar } from './seed-calendar.ts';
 import { seedDemoLearners } from './seed-learners.ts';
-import { seedCatalogue, seedDemoCourses } from './seed-courses.ts';
+import { seedCatalogue } from './seed-catalogue.ts';
+import { seedDemoCourses } from './seed-courses.ts';
 import { seedDemoActivity } from './seed-activity.ts';
 
 export const DEMO_PASSWORD = 'Klase#2026';

@@ -4,7 +4,7 @@ import type { CatalogueCourseRow, CategoryRow } from '@klase/core/catalogue/cont
 import type { CourseDetails } from '@klase/core/courses/contracts';
 import type { MaterialDetails } from '@klase/core/materials/contracts';
 import { catalogueCategories, courseMaterials, courses } from '../../db/schema/courses.ts';
-import { CATALOGUE_COURSES, seedCatalogue } from '../../seed/seed-courses.ts';
+import { CATALOGUE_COURSES, seedCatalogue } from '../../seed/seed-catalogue.ts';
 import { signIn } from '../../test/agent.ts';
 import { buildRexAdmin } from '../../test/course-factories.ts';
 import { useClassWorld } from '../../test/class-world.ts';
