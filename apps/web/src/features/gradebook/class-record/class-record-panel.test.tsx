@@ -88,6 +88,23 @@ describe('E-Class Record panel', () => {
     expect(screen.queryByRole('region', { name: 'E-Class Record' })).not.toBeInTheDocument();
   });
 
+  it('comes with the grid, not after it: nothing moves under the teacher once the grid shows', async () => {
+    let answerInfo: (r: Response) => void = () => undefined;
+    serve(
+      on('GET', GRID_URL, () => jsonResponse(gridFixture())),
+      on('GET', INFO_URL, () => new Promise<Response>((resolve) => (answerInfo = resolve))),
+    );
+    renderTab();
+    await waitFor(() => expect(calls()).toEqual(expect.arrayContaining([`GET ${GRID_URL}`, `GET ${INFO_URL}`])));
+    // The grid's answer is in, the panel's is not: the page still shows its loading state.
+    expect(screen.getByRole('status', { name: 'Loading the grade book' })).toBeInTheDocument();
+    expect(screen.queryByRole('grid', { name: 'Grades' })).not.toBeInTheDocument();
+    answerInfo(jsonResponse({ deped: true, currentQuarter: 2, canImport: true }));
+    const grid = await screen.findByRole('grid', { name: 'Grades' });
+    const panel = screen.getByRole('region', { name: 'E-Class Record' });
+    expect(panel.compareDocumentPosition(grid) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('shows an assistant the export only', async () => {
     serve(
       on('GET', GRID_URL, () => jsonResponse(gridFixture())),

@@ -13,6 +13,7 @@ import { useGradebookGrid } from './gradebook-api.ts';
 import { gridColumns, visibleStudents, type GridSort } from './grid-model.ts';
 import { GridToolbar, type GridFilters } from './grid-toolbar.tsx';
 import { loadRouteNamespace } from '../../../i18n/i18n.ts';
+import { useClassRecordInfo } from '../class-record/class-record-api.ts';
 
 /** The E-Class Record panel (DepEd courses only) loads apart: the grade book's own code stays within its budget. */
 const ClassRecordPanel = lazy(() =>
@@ -31,7 +32,15 @@ const GridLoading = () => {
   );
 };
 
-const Filled = ({ classId, courseId, grid }: { classId: string; courseId: string; grid: GradebookGrid }) => {
+interface FilledProps {
+  classId: string;
+  courseId: string;
+  grid: GradebookGrid;
+  /** The course is a DepEd learning area: its E-Class Record panel stands above the filters. */
+  classRecord: boolean;
+}
+
+const Filled = ({ classId, courseId, grid, classRecord }: FilledProps) => {
   const { t } = useTranslation('gradeBook');
   const muted = useTone('muted');
   const [filters, setFilters] = useState<GridFilters>({ groupId: null, periodId: null, search: '' });
@@ -57,9 +66,7 @@ const Filled = ({ classId, courseId, grid }: { classId: string; courseId: string
     );
   return (
     <Stack gap="sm">
-      <Suspense fallback={null}>
-        <ClassRecordPanel courseId={courseId} />
-      </Suspense>
+      {classRecord && <ClassRecordPanel courseId={courseId} />}
       <GridToolbar courseId={courseId} grid={grid} filters={filters} onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))} />
       {grid.can.manage && (
         <Text size="xs" c={muted} id="grade-book-keys">
@@ -78,8 +85,12 @@ const Filled = ({ classId, courseId, grid }: { classId: string; courseId: string
 export const GradeBookView = ({ classId, courseId }: { classId: string; courseId: string }) => {
   const { t } = useTranslation('gradeBook');
   const q = useGradebookGrid(courseId);
+  // Asked beside the grid and awaited with it (with the panel's code, in the Suspense below): the
+  // panel appearing later would push the filters and the grid down under the teacher's finger.
+  // Without an answer (an error) there is no panel, and the grid still shows.
+  const record = useClassRecordInfo(courseId);
   if (q.error) return <ErrorText error={q.error} />;
-  if (q.isPending) return <GridLoading />;
+  if (q.isPending || record.isPending) return <GridLoading />;
   if (!q.data.ready)
     return (
       <Alert
@@ -99,5 +110,9 @@ export const GradeBookView = ({ classId, courseId }: { classId: string; courseId
         </Stack>
       </Alert>
     );
-  return <Filled classId={classId} courseId={courseId} grid={q.data} />;
+  return (
+    <Suspense fallback={<GridLoading />}>
+      <Filled classId={classId} courseId={courseId} grid={q.data} classRecord={record.data?.deped === true} />
+    </Suspense>
+  );
 };
