@@ -27,8 +27,9 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
-          // `*.pg.test.ts` cut real PostgreSQL connections: they run only on a server (TEST_DATABASE_URL).
-          exclude: process.env.TEST_DATABASE_URL ? configDefaults.exclude : [...configDefaults.exclude, 'apps/api/src/**/*.pg.test.ts'],
+          // `*.pg.test.ts` cut real PostgreSQL connections: they run only on a server (TEST_DATABASE_URL);
+          // `*.pglite.test.ts` test the embedded database's own test set-up: they run only without one.
+          exclude: [...configDefaults.exclude, process.env.TEST_DATABASE_URL ? 'apps/api/src/**/*.pglite.test.ts' : 'apps/api/src/**/*.pg.test.ts'],
           environment: 'node',
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,
