@@ -55,6 +55,35 @@ afterEach(() => {
 });
 
 describe('ClassLayout', () => {
+  it('shows the header, tabs and page together with the adviser line, so nothing moves once shown', async () => {
+    answer = jsonResponse(classDetailsFixture());
+    let answerAdviser: (r: Response) => void = () => undefined;
+    fetchMock.mockImplementation(async (input) =>
+      String(input).endsWith('/adviser') ? new Promise<Response>((resolve) => (answerAdviser = resolve)) : answer.clone(),
+    );
+    renderLayout(ROLE.teacher);
+    await waitFor(() => expect(fetchMock.mock.calls.map(([u]) => String(u)).some((u) => u.endsWith('/adviser'))).toBe(true));
+    // The class is in, the adviser is not: the page is still loading, no header and no tab yet.
+    expect(screen.getByTestId('class-loading')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    expect(screen.queryByText('courses tab')).not.toBeInTheDocument();
+    answerAdviser(jsonResponse({ teacherId: 'T1', name: 'Jose Cruz', canEdit: false, candidates: [] }));
+    expect(await screen.findByTestId('class-adviser')).toHaveTextContent('Adviser: Jose Cruz');
+    expect(screen.getByRole('heading', { level: 1, name: 'Courses — Grade 7 Rizal' })).toBeInTheDocument();
+    expect(screen.getByText('courses tab')).toBeInTheDocument();
+  });
+
+  it('shows a student no adviser line (the API answers 404) and the page still opens', async () => {
+    answer = jsonResponse(classDetailsFixture(asStudent));
+    fetchMock.mockImplementation(async (input) =>
+      String(input).endsWith('/adviser') ? jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404) : answer.clone(),
+    );
+    renderLayout(ROLE.student);
+    expect(await screen.findByText('courses tab')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByTestId('class-adviser')).not.toBeInTheDocument();
+  });
+
   it('shows a teacher the header and every tab as links, the current one marked', async () => {
     answer = jsonResponse(classDetailsFixture());
     renderLayout(ROLE.teacher);

@@ -56,9 +56,7 @@ const ClassHeader = ({ cls }: { cls: ClassDetails }) => {
           ))}
         </Group>
       )}
-      <Suspense fallback={null}>
-        <AdviserLine classId={cls.id} />
-      </Suspense>
+      <AdviserLine classId={cls.id} />
       {cls.archived && (
         <Alert
           color="gray"
@@ -125,11 +123,15 @@ export const ClassLayout = () => {
     );
   }
   const cls = q.data;
+  // The adviser line (another feature's slot: its code and its request) is awaited with the whole
+  // page, so nothing below it moves once shown.
   return (
-    <Stack gap="md">
-      <ClassHeader cls={cls} />
-      <ClassTabs cls={cls} roleId={roleId} />
-      <Outlet />
-    </Stack>
+    <Suspense fallback={<LayoutSkeleton />}>
+      <Stack gap="md">
+        <ClassHeader cls={cls} />
+        <ClassTabs cls={cls} roleId={roleId} />
+        <Outlet />
+      </Stack>
+    </Suspense>
   );
 };

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { AttendanceFormInput, AttendanceSheet, ObservedValuesFormInput, Sex } from '@klase/core/deped/contracts';
 import type { ClassAdviser, ObservedValuesSheet } from '@klase/core/deped/learners';
 import { apiFetch } from '../../api/http.ts';
@@ -19,8 +19,16 @@ export type AttendanceView = Omit<AttendanceSheet, 'learners'> & {
   learners: { studentId: string; name: string; sex: Sex | null; present: Record<string, number> }[];
 };
 
+/**
+ * The class's adviser, suspending until known: the class page shows its header with this line, not
+ * before it (a line appearing later pushed the tabs and the page down under the user's finger).
+ * Null when there is no line to show: students and parents (404), or the request failed.
+ */
 export const useAdviser = (classId: string) =>
-  useQuery({ queryKey: learnerKeys.adviser(classId), queryFn: ({ signal }) => apiFetch<ClassAdviser>(classPath(classId, 'adviser'), { signal }) });
+  useSuspenseQuery({
+    queryKey: learnerKeys.adviser(classId),
+    queryFn: ({ signal }) => apiFetch<ClassAdviser>(classPath(classId, 'adviser'), { signal }).catch((): ClassAdviser | null => null),
+  });
 
 export const putAdviserCall = (classId: string, teacherId: string | null) =>
   apiFetch<ClassAdviser>(classPath(classId, 'adviser'), { method: 'PUT', body: { teacherId } });
