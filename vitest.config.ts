@@ -13,6 +13,7 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      'apps/web/vitest.isolated.config.ts',
       'apps/web/vitest.logic.config.ts',
       {
         // The built SPA's bytes (issue 15): `npm test` runs it after its build step.

@@ -76,7 +76,7 @@ const steps = [
       { name: 'build web', cmd: 'npm', args: ['run', '--silent', 'build'] },
     ]),
   () => vitest('bundle budget (built files)', ['budget']),
-  () => vitest('unit (core, web)', ['core', 'web', 'web-logic']),
+  () => vitest('unit (core, web)', ['core', 'web', 'web-isolated', 'web-logic']),
   () => vitest('api on PGlite', ['api'], { TEST_DATABASE_URL: '' }),
   () => {
     if (!process.env.TEST_DATABASE_URL) {

@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+
 /**
  * Which web test files need a DOM. Components (`*.test.tsx`) run in jsdom with Mantine and every
  * i18n namespace (project `web`, vitest.config.ts); pure logic (`*.test.ts`) runs in plain Node
@@ -6,3 +9,16 @@
  * matched by file name so that moving a file to another folder keeps its environment.
  */
 export const LOGIC_TESTS_NEEDING_DOM = ['route-focus.test.ts', 'connection.test.ts', 'offline-cache.test.ts'];
+
+/**
+ * Component test files that need a module registry of their own (project `web-isolated`): those
+ * that replace a module (`vi.mock`), which the shared registry of project `web` would keep for the
+ * files after them, or fill the feature slots (`fillSlots`) with stand-ins, which slots already
+ * loaded by other files would ignore. Found by reading the files, so a new one goes to the right
+ * project without a list to keep.
+ */
+export const componentTestsNeedingOwnModules = (root: string): string[] =>
+  readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.tsx') || LOGIC_TESTS_NEEDING_DOM.some((name) => file.endsWith(name)))
+    .filter((file) => /\bvi\.(mock|doMock)\(|\bfillSlots\(/.test(readFileSync(join(root, 'src', file), 'utf8')))
+    .map((file) => `src/${file.split(sep).join('/')}`);

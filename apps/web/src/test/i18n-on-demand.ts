@@ -16,8 +16,15 @@ const LOCALES_DIR = join(import.meta.dirname, '../i18n/locales');
  * its components use. Namespaces added by the app itself (the bundled base ones, a language change)
  * are left as they are.
  */
+/** On the store: its lookup is wrapped already. */
+const WRAPPED = Symbol.for('klase.test.i18n-on-demand');
+
 export const loadNamespacesOnDemand = (): void => {
-  const store = i18next.services.resourceStore as LookupStore;
+  const store = i18next.services.resourceStore as LookupStore & { [WRAPPED]?: true };
+  // Test files that share a worker (project web) run this setup once each, with this module loaded
+  // again but i18next (from node_modules) kept: wrap its store once.
+  if (store[WRAPPED]) return;
+  store[WRAPPED] = true;
   const tried = new Set<string>();
   const ensure = (lng: string, ns: string) => {
     const id = `${lng}/${ns}`;
