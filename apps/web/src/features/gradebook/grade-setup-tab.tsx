@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { usePrefetchQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Button, Group, Stack } from '@mantine/core';
 import { IconFolderPlus, IconLetterCase, IconPlus, IconSettings } from '@tabler/icons-react';
 import { Link, Navigate } from 'react-router';
@@ -10,7 +11,8 @@ import { CategoriesTab } from './setup/categories-tab.tsx';
 import { loadRouteNamespace } from '../../i18n/i18n.ts';
 import { FinalSettingsDialog, FinalTab } from './setup/final-tab.tsx';
 import { PeriodsTab } from './setup/periods-tab.tsx';
-import { useSetupParams, WithSetup } from './setup/setup-frame.tsx';
+import { SetupSkeleton, useSetupParams, WithSetup } from './setup/setup-frame.tsx';
+import { depedPanelQuery } from './setup/setup-api.ts';
 import { LettersTab, RubricsTab, ScalesTab } from './setup/simple-tabs.tsx';
 
 /** The DepEd learning-area panel and its texts (the `grading` namespace) load apart: most schools and visits never need them. */
@@ -72,6 +74,23 @@ const TabBody = ({ tab, setup, onUpdateFinal }: { tab: TabName; setup: Gradebook
 };
 
 /**
+ * The setup's body: the DepEd panel (schools on the DepEd policy), the side buttons and the open
+ * tab, shown together once the panel's data (asked for beside the setup) and its code are in, so
+ * the panel never pops in above buttons a teacher is about to press.
+ */
+const SetupBody = ({ tab, setup, onUpdateFinal }: { tab: TabName; setup: GradebookSetupView; onUpdateFinal: () => void }) => {
+  const { courseId } = useSetupParams();
+  const deped = useSuspenseQuery(depedPanelQuery(courseId)).data;
+  return (
+    <>
+      {setup.can.manage && deped && <DepedCoursePanel courseId={courseId} data={deped} />}
+      {setup.can.manage && <SideButtons onUpdateFinal={onUpdateFinal} />}
+      <TabBody tab={tab} setup={setup} onUpdateFinal={onUpdateFinal} />
+    </>
+  );
+};
+
+/**
  * `#/classes/:id/courses/:courseId/grade-setup/:tab` (the class's teachers): the setup's tabs,
  * the side buttons and the open tab. An unknown tab opens the categories.
  */
@@ -79,6 +98,7 @@ export const GradeSetupTab = () => {
   const { t } = useTranslation('gradeSetup');
   const { classId, courseId, tab } = useSetupParams();
   const [finalOpen, setFinalOpen] = useState(false);
+  usePrefetchQuery(depedPanelQuery(courseId));
   if (!isTab(tab)) return <Navigate to={paths.classGradeSetup.to(classId, courseId, 'categories')} replace />;
   return (
     <Stack gap="md">
@@ -89,13 +109,9 @@ export const GradeSetupTab = () => {
       <WithSetup>
         {(setup) => (
           <>
-            {setup.can.manage && (
-              <Suspense fallback={null}>
-                <DepedCoursePanel courseId={courseId} />
-              </Suspense>
-            )}
-            {setup.can.manage && <SideButtons onUpdateFinal={() => setFinalOpen(true)} />}
-            <TabBody tab={tab} setup={setup} onUpdateFinal={() => setFinalOpen(true)} />
+            <Suspense fallback={<SetupSkeleton />}>
+              <SetupBody tab={tab} setup={setup} onUpdateFinal={() => setFinalOpen(true)} />
+            </Suspense>
             {finalOpen && <FinalSettingsDialog settings={setup.settings} onClose={() => setFinalOpen(false)} />}
           </>
         )}

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,31 +12,10 @@ import {
   type MapehPart,
   type SubjectGroup,
 } from '@klase/core/deped/contracts';
-import { apiFetch, isApiError } from '../../../api/http.ts';
-import { useGradingPolicy } from '../../../api/grading-policy.ts';
+import { apiFetch } from '../../../api/http.ts';
 import { toastSuccess } from '../../../lib/toasts.ts';
 import { SaveError, useConfirmedSave } from '../../../lib/use-confirmed-save.tsx';
-import { setupKeys } from './setup-api.ts';
-
-/** `GET/PUT /api/courses/:courseId/deped` (contracts: packages/core/src/deped/contracts.ts). */
-const depedPath = (courseId: string) => `/api/courses/${encodeURIComponent(courseId)}/deped`;
-const depedKey = (courseId: string) => [...setupKeys.all(courseId), 'deped'] as const;
-
-/** The course's subject group; null when it has none yet (the API answers null, or 404 for "none"). */
-const useCourseDeped = (courseId: string, enabled: boolean) =>
-  useQuery({
-    queryKey: depedKey(courseId),
-    queryFn: async ({ signal }) => {
-      try {
-        return (await apiFetch<CourseDeped | null>(depedPath(courseId), { signal })) ?? null;
-      } catch (e) {
-        if (isApiError(e) && e.status === 404) return null;
-        throw e;
-      }
-    },
-    enabled: enabled && courseId !== '',
-    retry: false,
-  });
+import { depedCoursePath, setupKeys, type DepedPanelData } from './setup-api.ts';
 
 /** "WW 30% · PT 50% · QA 20%" in the reader's language. */
 export const useWeightsText = () => {
@@ -62,7 +41,7 @@ const PanelForm = ({ courseId, current, presets }: { courseId: string; current: 
     setErrors({});
     const body = courseDepedForm.parse({ subjectGroup: group, mapehPart: group === 'mapehEpp' && part !== '' ? part : null });
     void flow.save({ title: t('deped.confirmTitle'), message: t('deped.confirm', { weights: weightsText(presets[group]) }) }, async () => {
-      await apiFetch<CourseDeped>(depedPath(courseId), { method: 'PUT', body });
+      await apiFetch<CourseDeped>(depedCoursePath(courseId), { method: 'PUT', body });
       toastSuccess(t('deped.saved'));
       await queryClient.invalidateQueries({ queryKey: setupKeys.all(courseId) });
     });
@@ -109,18 +88,15 @@ const PanelForm = ({ courseId, current, presets }: { courseId: string; current: 
 
 /**
  * The grade setup's "DepEd learning area" panel (issue 19): shown only when the school runs the
- * DepEd K to 12 policy. The teacher picks the course's subject group (and MAPEH part); saving makes
- * the categories Written Work, Performance Tasks and Quarterly Assessment with the school's preset
- * weights, and the grading periods the school's quarters (asked first).
+ * DepEd K to 12 policy (its data: `depedPanelQuery`, read with the setup). The teacher picks the
+ * course's subject group (and MAPEH part); saving makes the categories Written Work, Performance
+ * Tasks and Quarterly Assessment with the school's preset weights, and the grading periods the
+ * school's quarters (asked first).
  */
-export const DepedCoursePanel = ({ courseId }: { courseId: string }) => {
+export const DepedCoursePanel = ({ courseId, data }: { courseId: string; data: DepedPanelData }) => {
   const { t } = useTranslation('grading');
-  const policy = useGradingPolicy();
-  const onDeped = policy.data?.kind === 'deped';
-  const course = useCourseDeped(courseId, onDeped);
   const weightsText = useWeightsText();
-  if (!onDeped || !policy.data || course.isPending || course.isError) return null;
-  const current = course.data;
+  const { policy, current } = data;
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="deped-panel-title" data-testid="deped-panel">
       <Stack gap="sm">
@@ -143,7 +119,7 @@ export const DepedCoursePanel = ({ courseId }: { courseId: string }) => {
             : t('deped.intro')}
         </Text>
         {current?.mapehPart && <Text size="sm">{t('deped.currentPart', { part: t(`deped.parts.${current.mapehPart}`) })}</Text>}
-        <PanelForm key={`${current?.subjectGroup ?? ''}-${current?.mapehPart ?? ''}`} courseId={courseId} current={current} presets={policy.data.presets} />
+        <PanelForm key={`${current?.subjectGroup ?? ''}-${current?.mapehPart ?? ''}`} courseId={courseId} current={current} presets={policy.presets} />
       </Stack>
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type {
   FinalSettingsFormInput,
@@ -11,7 +11,8 @@ import type {
   ScaleFormInput,
 } from '@klase/core/gradebook/contracts';
 import type { GradebookSetupView, ScaleRow } from '@klase/core/gradebook/views';
-import { apiFetch } from '../../../api/http.ts';
+import { DEPED_PATH, type CourseDeped, type GradingPolicyView } from '@klase/core/deped/contracts';
+import { apiFetch, isApiError } from '../../../api/http.ts';
 import type { EditVersion } from '@klase/core/edit-version';
 
 /**
@@ -79,3 +80,39 @@ export const useRefreshSetup = (courseId: string) => {
   const queryClient = useQueryClient();
   return useCallback(() => queryClient.invalidateQueries({ queryKey: setupKeys.all(courseId) }), [courseId, queryClient]);
 };
+
+/** `GET/PUT /api/courses/:courseId/deped` (contracts: packages/core/src/deped/contracts.ts). */
+export const depedCoursePath = (courseId: string) => `/api/courses/${encodeURIComponent(courseId)}/deped`;
+
+/** What the grade setup's DepEd panel shows: the school's DepEd policy and the course's subject group (null: none yet). */
+export interface DepedPanelData {
+  policy: GradingPolicyView;
+  current: CourseDeped | null;
+}
+
+/**
+ * The DepEd panel's data, or null when it is not shown: the school grades its own way, or a
+ * request failed (the setup works without the panel). Under the setup's key, so a write to the
+ * setup reads it again. Asked for beside the setup (grade-setup-tab.tsx), so both arrive together.
+ */
+export const depedPanelQuery = (courseId: string) =>
+  queryOptions({
+    queryKey: [...setupKeys.all(courseId), 'deped'] as const,
+    queryFn: async ({ signal }): Promise<DepedPanelData | null> => {
+      try {
+        const policy = await apiFetch<GradingPolicyView>(DEPED_PATH, { signal });
+        if (policy.kind !== 'deped') return null;
+        const current = await apiFetch<CourseDeped | null>(depedCoursePath(courseId), { signal }).catch((e: unknown) => {
+          // The API answers null, or 404, for a course without a subject group.
+          if (isApiError(e) && e.status === 404) return null;
+          throw e;
+        });
+        return { policy, current: current ?? null };
+      } catch (e) {
+        if (signal.aborted) throw e;
+        return null;
+      }
+    },
+    retry: false,
+    staleTime: 0,
+  });
