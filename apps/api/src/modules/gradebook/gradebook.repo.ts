@@ -73,7 +73,11 @@ export const readGradeHistory = (db: Db, cell: { courseId: string; itemId: strin
     .from(gradeHistory)
     .leftJoin(users, eq(users.id, gradeHistory.changedBy))
     .where(and(eq(gradeHistory.courseId, cell.courseId), eq(gradeHistory.studentId, cell.studentId), of))
-    .orderBy(desc(gradeHistory.changedAt), desc(gradeHistory.id))
+    // Newest first by the row's serial number: writes to one cell wait for each other (its row is
+    // locked), so the order the numbers were drawn in is the order the changes were made in.
+    // `changed_at` is its transaction's start, which a write that waited may have before the one
+    // it waited for (seen with two teachers writing one cell at once).
+    .orderBy(desc(gradeHistory.id))
     .limit(500);
 };
 
