@@ -59,26 +59,28 @@ export const upsertGrade = async (
 /** The cell's history, newest first (500 at most): the gradebook's own rows and the material's grade. */
 export const readGradeHistory = (db: Db, cell: { courseId: string; itemId: string; studentId: string; materialId: string | null }) => {
   const of = cell.materialId ? or(eq(gradeHistory.itemId, cell.itemId), eq(gradeHistory.materialId, cell.materialId)) : eq(gradeHistory.itemId, cell.itemId);
-  return db
-    .select({
-      id: gradeHistory.id,
-      field: gradeHistory.field,
-      source: gradeHistory.source,
-      oldValue: gradeHistory.oldValue,
-      newValue: gradeHistory.newValue,
-      changedAt: gradeHistory.changedAt,
-      byId: users.id,
-      byName: fullNameSql,
-    })
-    .from(gradeHistory)
-    .leftJoin(users, eq(users.id, gradeHistory.changedBy))
-    .where(and(eq(gradeHistory.courseId, cell.courseId), eq(gradeHistory.studentId, cell.studentId), of))
-    // Newest first by the row's serial number: writes to one cell wait for each other (its row is
-    // locked), so the order the numbers were drawn in is the order the changes were made in.
-    // `changed_at` is its transaction's start, which a write that waited may have before the one
-    // it waited for (seen with two teachers writing one cell at once).
-    .orderBy(desc(gradeHistory.id))
-    .limit(500);
+  return (
+    db
+      .select({
+        id: gradeHistory.id,
+        field: gradeHistory.field,
+        source: gradeHistory.source,
+        oldValue: gradeHistory.oldValue,
+        newValue: gradeHistory.newValue,
+        changedAt: gradeHistory.changedAt,
+        byId: users.id,
+        byName: fullNameSql,
+      })
+      .from(gradeHistory)
+      .leftJoin(users, eq(users.id, gradeHistory.changedBy))
+      .where(and(eq(gradeHistory.courseId, cell.courseId), eq(gradeHistory.studentId, cell.studentId), of))
+      // Newest first by the row's serial number: writes to one cell wait for each other (its row is
+      // locked), so the order the numbers were drawn in is the order the changes were made in.
+      // `changed_at` is its transaction's start, which a write that waited may have before the one
+      // it waited for (seen with two teachers writing one cell at once).
+      .orderBy(desc(gradeHistory.id))
+      .limit(500)
+  );
 };
 
 /** The returned feedback of the student's graded materials in this course, by material id. */
