@@ -4,7 +4,7 @@ import { componentTestsNeedingOwnModules, LOGIC_TESTS_NEEDING_DOM } from './vite
 
 /** Every file that runs in jsdom: the components (`*.test.tsx`) and the few logic tests that need a DOM. */
 const COMPONENT_TESTS = ['src/**/*.test.tsx', ...LOGIC_TESTS_NEEDING_DOM.map((name) => `src/**/${name}`)];
-/** Those of them that replace modules or slots, run in project web-isolated (vitest.isolated.config.ts). */
+/** Those of them that replace modules (`vi.mock`) run in project web-isolated (vitest.isolated.config.ts). */
 export const OWN_MODULE_TESTS = componentTestsNeedingOwnModules(import.meta.dirname);
 
 /** What both jsdom projects share. */
@@ -35,7 +35,7 @@ export default defineProject({
     // The files of a worker share one module registry: Mantine, React, the router, the i18n texts
     // and each lazy page are loaded once a worker instead of once a file, which was most of a file's
     // time (docs/performance.md, "Eighth round"). Each file still gets a new jsdom document, its
-    // own render tree and query client; files that mock modules or slots run apart (web-isolated).
+    // own render tree and query client; files that mock modules run apart (web-isolated).
     pool: 'threads',
     isolate: false,
   },

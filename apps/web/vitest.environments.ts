@@ -12,13 +12,12 @@ export const LOGIC_TESTS_NEEDING_DOM = ['route-focus.test.ts', 'connection.test.
 
 /**
  * Component test files that need a module registry of their own (project `web-isolated`): those
- * that replace a module (`vi.mock`), which the shared registry of project `web` would keep for the
- * files after them, or fill the feature slots (`fillSlots`) with stand-ins, which slots already
- * loaded by other files would ignore. Found by reading the files, so a new one goes to the right
- * project without a list to keep.
+ * that replace a module (`vi.mock`). Project `web` loads the app's modules afresh for each file
+ * (vitest.reset.ts), but Vitest's mock registry outlives that, so a mock would reach the files
+ * after it. Found by reading the files, so a new one goes to the right project without a list to keep.
  */
 export const componentTestsNeedingOwnModules = (root: string): string[] =>
   readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.test.tsx') || LOGIC_TESTS_NEEDING_DOM.some((name) => file.endsWith(name)))
-    .filter((file) => /\bvi\.(mock|doMock)\(|\bfillSlots\(/.test(readFileSync(join(root, 'src', file), 'utf8')))
+    .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(join(root, 'src', file), 'utf8')))
     .map((file) => `src/${file.split(sep).join('/')}`);

@@ -2,7 +2,7 @@ import { defineProject } from 'vitest/config';
 import { componentTests, OWN_MODULE_TESTS } from './vitest.config.ts';
 
 /**
- * The component tests that replace a module (`vi.mock`) or fill the feature slots with stand-ins:
+ * The component tests that replace a module (`vi.mock`):
  * each file in a context of its own (its own jsdom window, module registry and globals), in worker
  * threads that stay, so jsdom and node_modules are read once a worker (vitest.config.ts for the rest).
  */
