@@ -49,10 +49,12 @@ const secondUser = async (browser: Browser, info: TestInfo, username: string) =>
 const bodies = (page: Page, text: string) => page.getByTestId('message-body').filter({ hasText: text });
 const composer = (page: Page) => page.getByRole('textbox', { name: /^message$/i });
 
+/** Sends a message and waits until the server has stored it (a pending one has a `pending:` id and shows "Sending"). */
 const sendText = async (page: Page, text: string) => {
   await composer(page).fill(text);
   await composer(page).press('Enter');
   await expect(bodies(page, text)).toHaveCount(1);
+  await expect(page.getByTestId('message').filter({ has: bodies(page, text) })).toHaveAttribute('data-message-id', /^\d+$/);
 };
 
 /** Nothing wider than the window (360 px on the phone project). */
@@ -68,7 +70,8 @@ const menu = async (page: Page, item: RegExp) => {
 
 test('a teacher and a student message each other live, with star, mute, block and a dropped connection', async ({ page, browser, a11y }, info) => {
   test.setTimeout(120_000);
-  const tag = info.project.name;
+  // Texts are unique per project (and per repetition, with --repeat-each).
+  const tag = info.repeatEachIndex > 0 ? `${info.project.name} ${info.repeatEachIndex}` : info.project.name;
   await signIn(page, 'teacher1');
   await page.goto('/#/messages/contacts');
   await expect(page.getByRole('heading', { name: /^contacts$/i, level: 1 })).toBeVisible();
@@ -175,7 +178,13 @@ test('a teacher and a student message each other live, with star, mute, block an
     const before = counted;
     const badge = `Badge check (${tag})`;
     await sendText(page, badge);
-    await expect(student.page.getByRole('button', { name: named(before + 1) })).toBeVisible();
+    try {
+      await expect(student.page.getByRole('button', { name: named(before + 1) })).toBeVisible();
+    } catch (error) {
+      // Say which side is behind: the server's count or the badge.
+      const now = ((await (await student.page.request.get('/api/messages/unread-count')).json()) as { count: number }).count;
+      throw new Error(`${String(error)}\nThe server now counts ${now}; the badge says "${await button.getAttribute('aria-label')}".`, { cause: error });
+    }
     await student.page.getByTestId('messages-button').click();
     await student.page
       .getByRole('dialog', { name: /^messages$/i })

@@ -56,7 +56,8 @@ export const getSearchHistory = () => apiFetch<{ items: string[] }>(`${MESSAGES_
 export const clearSearchHistory = () => apiFetch<unknown>(`${MESSAGES_PATH}/search-history`, { method: 'DELETE' });
 export const getSettings = () => apiFetch<MessageSettings>(`${MESSAGES_PATH}/settings`);
 export const saveSettings = (body: MessageSettings) => apiFetch<MessageSettings>(`${MESSAGES_PATH}/settings`, { method: 'PUT', body });
-export const getUnreadCount = () => apiFetch<{ count: number }>(`${MESSAGES_PATH}/unread-count`);
+/** The badge's count; a newer request cancels this one (`signal`). */
+export const getUnreadCount = (signal?: AbortSignal) => apiFetch<{ count: number }>(`${MESSAGES_PATH}/unread-count`, { signal });
 
 /** One file to `POST /api/messages/attachments`, with progress (the upload box's convention). */
 export const uploadAttachment = (file: File, onProgress: (percent: number) => void) => {

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MESSAGE_EVENTS, type Message } from '@klase/core/messaging/contracts';
 import { useSession } from '../../lib/session-store.ts';
@@ -24,27 +25,33 @@ export interface TypingEvent {
 export const useMessageSettings = () => useQuery({ queryKey: messageKeys.settings, queryFn: getSettings });
 
 /**
- * The unread count of the drawer's badge, kept live: a new message from someone else or a change
- * of a conversation (mute, block) asks again; a read answers the new total itself.
+ * Asks the server for the badge's count again (and for the conversation lists). What changes the
+ * count (a new message from someone else, a read in any tab, mute or block) always asks again rather
+ * than taking a number from an event or an answer: a number carried by an event can be older than
+ * a count already on its way, and whichever lands last would win. Asking again cancels the request
+ * in flight, so the newest request decides (decision 0069).
  */
+export const useRefreshUnread = () => {
+  const client = useQueryClient();
+  return useCallback(() => {
+    void client.invalidateQueries({ queryKey: messageKeys.unread });
+    void client.invalidateQueries({ queryKey: messageKeys.lists });
+  }, [client]);
+};
+
+/** The unread count of the drawer's badge, kept live (see `useRefreshUnread`). */
 export const useUnreadCount = () => {
   const client = useQueryClient();
   const myId = useSession((s) => s.profile?.id);
-  const query = useQuery({ queryKey: messageKeys.unread, queryFn: getUnreadCount });
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: messageKeys.unread });
-    void client.invalidateQueries({ queryKey: messageKeys.lists });
-  };
+  const query = useQuery({ queryKey: messageKeys.unread, queryFn: ({ signal }) => getUnreadCount(signal) });
+  const refresh = useRefreshUnread();
   useRealtime(MESSAGE_EVENTS.new, (event) => {
     const data = event.data as NewMessageEvent;
     if (data.message?.sender.id !== myId) refresh();
     else void client.invalidateQueries({ queryKey: messageKeys.lists });
   });
   useRealtime(MESSAGE_EVENTS.read, (event) => {
-    const data = event.data as ReadEvent;
-    if (data.userId !== myId) return;
-    client.setQueryData(messageKeys.unread, { count: data.unread });
-    void client.invalidateQueries({ queryKey: messageKeys.lists });
+    if ((event.data as ReadEvent).userId === myId) refresh();
   });
   useRealtime(MESSAGE_EVENTS.conversationUpdated, refresh);
   useRealtimeReconnect(refresh);

@@ -6,7 +6,7 @@ import { announce } from '../../components/live-announcer.tsx';
 import { useRealtime, useRealtimeReconnect } from '../../lib/use-realtime.ts';
 import { getMessages, markReadCall, messageKeys, sendMessageCall } from './messaging-api.ts';
 import { newClientId } from '../../lib/client-id.ts';
-import type { NewMessageEvent, TypingEvent } from './messaging-hooks.ts';
+import { useRefreshUnread, type NewMessageEvent, type TypingEvent } from './messaging-hooks.ts';
 import { addPending, newestStoredId, pendingMessage, setSendState, type ThreadItem } from './thread-state.ts';
 import { createThreadStore } from './thread-store.ts';
 
@@ -103,7 +103,7 @@ export const useThread = (conversationId: string, me: PersonRef, unreadAtOpen: n
 
 /** Marks the conversation read up to its newest message whenever someone else's message is the newest (and once at open when it had unread ones). */
 const useMarkRead = (conversationId: string, items: readonly ThreadItem[], myId: string, unreadAtOpen: number) => {
-  const client = useQueryClient();
+  const refreshUnread = useRefreshUnread();
   const marked = useRef<string | null>(null);
   const newest = newestStoredId(items);
   const newestItem = items.find((i) => i.id === newest);
@@ -112,16 +112,10 @@ const useMarkRead = (conversationId: string, items: readonly ThreadItem[], myId:
     if (!newest || marked.current === newest) return;
     if (!fromOther && !(marked.current === null && unreadAtOpen > 0)) return;
     marked.current = newest;
-    markReadCall(conversationId, newest).then(
-      ({ unread }) => {
-        client.setQueryData(messageKeys.unread, { count: unread });
-        void client.invalidateQueries({ queryKey: messageKeys.lists });
-      },
-      () => {
-        marked.current = null;
-      },
-    );
-  }, [client, conversationId, newest, fromOther, unreadAtOpen]);
+    markReadCall(conversationId, newest).then(refreshUnread, () => {
+      marked.current = null;
+    });
+  }, [refreshUnread, conversationId, newest, fromOther, unreadAtOpen]);
 };
 
 /** Loads older pages until `messageId` is loaded (a search result), at most `MAX_PAGES_TO_FIND` pages. */

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOTIFICATION_EVENTS, NOTIFICATIONS_PATH, type NotificationPage, type NotificationSettings } from '@klase/core/notifications/contracts';
 import { apiFetch } from '../../api/http.ts';
-import { useRealtime } from '../../lib/use-realtime.ts';
+import { useRealtime, useRealtimeReconnect } from '../../lib/use-realtime.ts';
 
 /**
  * The user's notifications (packages/core/src/notifications/contracts.ts). Everything sits under
@@ -39,9 +39,17 @@ export const useLatestNotifications = (enabled: boolean) =>
     enabled,
   });
 
-const setUnread = (qc: ReturnType<typeof useQueryClient>, unread: number) => qc.setQueryData(notificationKeys.unread, { count: unread });
+/**
+ * Asks the server for the bell's count and the lists again. A count carried by an answer or an
+ * event could be older than a count already on its way (whichever lands last would win); asking
+ * again cancels the request in flight, so the newest request decides (decision 0069).
+ */
+const refreshUnread = (qc: ReturnType<typeof useQueryClient>) => {
+  void qc.invalidateQueries({ queryKey: notificationKeys.unread });
+  void qc.invalidateQueries({ queryKey: ['notifications', 'list'] });
+};
 
-/** Marks one read (opening it) or all read; the count follows at once. */
+/** Marks one read (opening it) or all read; the count is asked again at once. */
 export const useMarkRead = () => {
   const qc = useQueryClient();
   return useMutation({
@@ -49,10 +57,7 @@ export const useMarkRead = () => {
       apiFetch<{ unread: number }>(id === 'all' ? `${NOTIFICATIONS_PATH}/read-all` : `${NOTIFICATIONS_PATH}/${encodeURIComponent(id)}/read`, {
         method: 'POST',
       }),
-    onSuccess: (d) => {
-      setUnread(qc, d.unread);
-      void qc.invalidateQueries({ queryKey: ['notifications', 'list'] });
-    },
+    onSuccess: () => refreshUnread(qc),
   });
 };
 
@@ -70,11 +75,7 @@ export const useSaveNotificationSettings = () => {
 /** Keeps the count and the lists current with the real-time channel (mounted once, by the bell). */
 export const useLiveNotifications = () => {
   const qc = useQueryClient();
-  const refresh = (data: unknown) => {
-    const unread = (data as { unread?: unknown } | null)?.unread;
-    if (typeof unread === 'number') setUnread(qc, unread);
-    void qc.invalidateQueries({ queryKey: ['notifications', 'list'] });
-  };
-  useRealtime(NOTIFICATION_EVENTS.new, (e) => refresh(e.data));
-  useRealtime(NOTIFICATION_EVENTS.read, (e) => refresh(e.data));
+  useRealtime(NOTIFICATION_EVENTS.new, () => refreshUnread(qc));
+  useRealtime(NOTIFICATION_EVENTS.read, () => refreshUnread(qc));
+  useRealtimeReconnect(() => refreshUnread(qc));
 };
