@@ -53,13 +53,28 @@ describe('the real-time channel across two nodes on PostgreSQL', () => {
     await s.until((f) => f.some((x) => x.kind === 'hello'));
     const [before] = await publish(t.db, { userIds: [user.id], type: 'test.n', data: { n: 1 } });
     await s.until((f) => ids(f).includes(before));
-    expect(await terminateBackends(t.db)).toBeGreaterThan(0);
-    const cut = Date.now();
-    while (nodeB.database.listening && Date.now() - cut < 1000) await sleep(5);
-    // Published while node 2's LISTEN connection is (probably) still away: its NOTIFY never reaches node 2.
-    const during = await retryWhileUnavailable(() => publish(t.db, { userIds: [user.id], type: 'test.n', data: { n: 2 } }));
-    const t0 = Date.now();
-    while (!nodeB.database.listening && Date.now() - t0 < 5000) await sleep(25);
+    let during: number[] = [];
+    // Node 2's own account of its LISTEN connection: lost, then subscribed again. (Its `listening`
+    // flag alone is not enough: on a busy machine it can still say true for a while after the cut,
+    // and an event published then would be taken for one published after the reconnect.)
+    const seen: string[] = [];
+    const stop = nodeB.database.onEvent((e) => {
+      if (e.type === 'listener-down' || (e.type === 'listener-up' && e.reconnected)) seen.push(e.type);
+    });
+    const waitFor = async (type: string) => {
+      const t0 = Date.now();
+      while (!seen.includes(type) && Date.now() - t0 < 10_000) await sleep(5);
+      expect(seen, `node 2 says ${type}`).toContain(type);
+    };
+    try {
+      expect(await terminateBackends(t.db)).toBeGreaterThan(0);
+      await waitFor('listener-down');
+      // Published while node 2's LISTEN connection is (probably) still away: its NOTIFY never reaches node 2.
+      during = await retryWhileUnavailable(() => publish(t.db, { userIds: [user.id], type: 'test.n', data: { n: 2 } }));
+      await waitFor('listener-up');
+    } finally {
+      stop();
+    }
     expect(nodeB.database.listening).toBe(true);
     const [after] = await retryWhileUnavailable(() => publish(t.db, { userIds: [user.id], type: 'test.n', data: { n: 3 } }));
     await s.until((f) => ids(f).includes(after), 3000);
