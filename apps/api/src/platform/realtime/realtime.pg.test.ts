@@ -53,7 +53,7 @@ describe('the real-time channel across two nodes on PostgreSQL', () => {
     await s.until((f) => f.some((x) => x.kind === 'hello'));
     const [before] = await publish(t.db, { userIds: [user.id], type: 'test.n', data: { n: 1 } });
     await s.until((f) => ids(f).includes(before));
-    let during: number[] = [];
+    let during: number[];
     // Node 2's own account of its LISTEN connection: lost, then subscribed again. (Its `listening`
     // flag alone is not enough: on a busy machine it can still say true for a while after the cut,
     // and an event published then would be taken for one published after the reconnect.)
