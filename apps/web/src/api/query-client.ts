@@ -31,3 +31,13 @@ export const appQueryClient = (): QueryClient => {
   client = created;
   return created;
 };
+
+/**
+ * After the connection comes back (the app showed "No internet connection" or "Connecting..."),
+ * everything on screen is asked for again: while the network was away, answers may have come
+ * from the service worker's copy, and a count or list read then would otherwise stay until
+ * something else changes it. Queries under `auth` are one-time token checks (a verification link
+ * used once) and are never run twice.
+ */
+export const refreshAfterReconnect = (target: QueryClient | null = client): Promise<void> =>
+  target ? target.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' }) : Promise.resolve();

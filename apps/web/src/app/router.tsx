@@ -25,9 +25,14 @@ export const handleSessionExpired = (router: AppRouter) => {
 export const createAppRouter = (): AppRouter => {
   const router = createHashRouter(routes, { patchRoutesOnNavigation: patchSignedInRoutes });
   onSessionExpired(() => handleSessionExpired(router));
-  // When the server answers again, re-run the session check (and the guards) for the current page.
+  // When the server answers again, re-run the session check (and the guards) for the current page,
+  // and ask again for what the page shows.
   startConnectionMonitor({
-    onRecovered: () => void router.revalidate(),
+    onRecovered: () => {
+      void router.revalidate();
+      // The query cache comes with the signed-in pages' code (not in the entry), so it is loaded here on demand.
+      void import('../api/query-client.ts').then(({ refreshAfterReconnect }) => refreshAfterReconnect());
+    },
   });
   return router;
 };
