@@ -267,7 +267,11 @@ export const gradeHistory = pgTable(
     oldValue: text('old_value'),
     newValue: text('new_value'),
     changedBy: uuid('changed_by'),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    // The moment of the write itself (`clock_timestamp()`), not of its transaction's start (`now()`):
+    // a write that waited on the cell's lock is stamped after the one it waited for.
+    changedAt: timestamp('changed_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [
     index('grade_history_item_idx').on(t.itemId, t.studentId, t.changedAt),

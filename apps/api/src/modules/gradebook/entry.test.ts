@@ -206,6 +206,8 @@ describe('grade entry and its history', () => {
     expect(new Set(h.map((e) => e.changedBy?.name))).toEqual(new Set(['Maria Santos', 'Rosa Reyes']));
     expect(h[1]?.oldValue).toBeNull();
     expect(last.oldValue).toBe(h[1]?.newValue);
+    // The times shown follow the same order: the write that waited is stamped when it was made.
+    expect(Date.parse(last.changedAt)).toBeGreaterThanOrEqual(Date.parse(h[1]?.changedAt ?? ''));
     const [row] = await t.db.select().from(gradeGrades).where(eq(gradeGrades.itemId, s.e1.id));
     expect(Number(row?.value).toFixed(2)).toBe(last.newValue);
     // The stored totals agree with the winner.
