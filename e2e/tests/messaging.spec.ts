@@ -57,6 +57,9 @@ const sendText = async (page: Page, text: string) => {
   await expect(page.getByTestId('message').filter({ has: bodies(page, text) })).toHaveAttribute('data-message-id', /^\d+$/);
 };
 
+/** The unread count the server holds for the user of `page`'s context (not what the page shows). */
+const serverUnread = async (page: Page): Promise<number> => ((await (await page.request.get('/api/messages/unread-count')).json()) as { count: number }).count;
+
 /** Nothing wider than the window (360 px on the phone project). */
 const expectNoSideScroll = async (page: Page) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
@@ -173,7 +176,7 @@ test('a teacher and a student message each other live, with star, mute, block an
     const button = student.page.getByTestId('messages-button');
     const named = (n: number) => (n === 0 ? /^messages$/i : new RegExp(`^messages, ${n} unread$`, 'i'));
     // The badge shows what the server counts (the demo's unread class messages), once loaded.
-    const counted = ((await (await student.page.request.get('/api/messages/unread-count')).json()) as { count: number }).count;
+    const counted = await serverUnread(student.page);
     await expect(button).toHaveAccessibleName(named(counted));
     const before = counted;
     const badge = `Badge check (${tag})`;
@@ -182,7 +185,7 @@ test('a teacher and a student message each other live, with star, mute, block an
       await expect(student.page.getByRole('button', { name: named(before + 1) })).toBeVisible();
     } catch (error) {
       // Say which side is behind: the server's count or the badge.
-      const now = ((await (await student.page.request.get('/api/messages/unread-count')).json()) as { count: number }).count;
+      const now = await serverUnread(student.page);
       throw new Error(`${String(error)}\nThe server now counts ${now}; the badge says "${await button.getAttribute('aria-label')}".`, { cause: error });
     }
     await student.page.getByTestId('messages-button').click();

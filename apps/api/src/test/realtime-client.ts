@@ -35,10 +35,6 @@ export const listenUrl = async (app: FastifyInstance): Promise<string> => {
   return `ws://127.0.0.1:${address.port}`;
 };
 
-/** Open or closed (with the close code and reason), for a timeout's message. */
-const closes = new WeakMap<WebSocket, string>();
-const socketState = (socket: WebSocket): string => closes.get(socket) ?? (socket.readyState === WebSocket.OPEN ? 'open' : `state ${socket.readyState}`);
-
 /** Opens a socket; rejects with `HTTP <status>` when the upgrade is refused. */
 export const connectRealtime = (base: string, opts: { cookie?: string; origin?: string | null; after?: number | string }): Promise<RealtimeClient> =>
   new Promise((resolve, reject) => {
@@ -49,9 +45,11 @@ export const connectRealtime = (base: string, opts: { cookie?: string; origin?: 
     const socket = new WebSocket(url, { headers });
     const frames: Frame[] = [];
     socket.on('message', (raw) => frames.push(JSON.parse(String(raw)) as Frame));
+    // For a timeout's message: open, or closed with its code and reason.
+    let state = 'open';
     const closed = new Promise<{ code: number; reason: string }>((done) =>
       socket.on('close', (code, reason) => {
-        closes.set(socket, `closed ${code} ${String(reason)}`);
+        state = `closed ${code} ${String(reason)}`;
         done({ code, reason: String(reason) });
       }),
     );
@@ -70,7 +68,7 @@ export const connectRealtime = (base: string, opts: { cookie?: string; origin?: 
         until: async (ok, ms = 10_000) => {
           const t0 = Date.now();
           while (!ok(frames)) {
-            if (Date.now() - t0 > ms) throw new Error(`timed out (socket ${socketState(socket)}); frames: ${JSON.stringify(frames)}`);
+            if (Date.now() - t0 > ms) throw new Error(`timed out (socket ${state}); frames: ${JSON.stringify(frames)}`);
             await new Promise((r) => setTimeout(r, 10));
           }
         },

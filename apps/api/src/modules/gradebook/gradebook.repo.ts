@@ -75,9 +75,8 @@ export const readGradeHistory = (db: Db, cell: { courseId: string; itemId: strin
       .leftJoin(users, eq(users.id, gradeHistory.changedBy))
       .where(and(eq(gradeHistory.courseId, cell.courseId), eq(gradeHistory.studentId, cell.studentId), of))
       // Newest first by the row's serial number: writes to one cell wait for each other (its row is
-      // locked), so the order the numbers were drawn in is the order the changes were made in.
-      // `changed_at` is its transaction's start, which a write that waited may have before the one
-      // it waited for (seen with two teachers writing one cell at once).
+      // locked), so the order the numbers were drawn in is the order the changes were made in. Two
+      // changes can share a `changed_at` (stamped at the write, migration 0020); the serial never ties.
       .orderBy(desc(gradeHistory.id))
       .limit(500)
   );
