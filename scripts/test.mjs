@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint and the web build side by side (each is mostly one core), then unit
+// `npm test`: typecheck, lint (its three parts) and the web build side by side, then unit
 // tests, the API suite on PGlite, the same API suite on PostgreSQL when TEST_DATABASE_URL is set,
 // then the build's byte budget and the browser suite on that build. Stops at the first failing step and prints one closing line
 // with the test counts of every suite that ran.
@@ -72,7 +72,10 @@ const steps = [
   () =>
     together([
       { name: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
-      { name: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'] },
+      // `npm run lint`'s three parts, each its own process: ESLint alone is most of a core.
+      { name: 'lint: ESLint', cmd: 'npm', args: ['run', '--silent', 'lint:code'] },
+      { name: 'lint: Prettier', cmd: 'npm', args: ['run', '--silent', 'lint:format'] },
+      { name: 'lint: layers', cmd: 'npm', args: ['run', '--silent', 'lint:deps'] },
       { name: 'build web', cmd: 'npm', args: ['run', '--silent', 'build'] },
     ]),
   () => vitest('bundle budget (built files)', ['budget']),
