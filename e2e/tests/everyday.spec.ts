@@ -30,6 +30,9 @@ test('a locked stop says which material to finish first, and the due date follow
   await dialog.getByRole('link', { name: 'Material 1' }).click();
   await expect(page).toHaveURL(/\/element\/[0-9a-f-]{36}\?material=/);
   await expect(page.getByRole('heading', { name: 'Material 1' }).first()).toBeVisible();
+  // The heading comes with the path; the visit is recorded once the material itself has loaded,
+  // and then the page marks it done. Leaving before that would leave Material 1 unfinished.
+  await expect(page.getByRole('main').getByText('Done', { exact: true }).first()).toBeVisible();
 
   // The map says the same when its locked stop is tapped.
   await page.goBack();
