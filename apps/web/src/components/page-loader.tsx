@@ -10,3 +10,13 @@ export const PageLoader = () => {
     </Center>
   );
 };
+
+/** Shown in place of one part of a page while its code arrives (the rest of the page is already there). */
+export const SectionLoader = () => {
+  const { t } = useTranslation('shell');
+  return (
+    <Center py="md" role="status" aria-live="polite">
+      <Loader size="sm" role="progressbar" aria-label={t('loading')} />
+    </Center>
+  );
+};

@@ -8,7 +8,7 @@ import { ImageLoader } from '../../components/image-loader.tsx';
 import { ValueOrEmpty } from '../../components/empty-label.tsx';
 import { isApiError } from '../../api/http.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { PageLoader } from '../../components/page-loader.tsx';
+import { PageLoader, SectionLoader } from '../../components/page-loader.tsx';
 import { paths } from '../../config/paths.ts';
 import { fullName, photoUrl } from '../../lib/photo.ts';
 import { useChildClasses } from '../../api/class-api.ts';
@@ -103,7 +103,7 @@ export const ChildTab = () => {
         </Stack>
       </Paper>
       <ChildClasses childId={c.id} />
-      <Suspense fallback={null}>
+      <Suspense fallback={<SectionLoader />}>
         <ChildGrades childId={c.id} />
         <ChildPortfolios childId={c.id} />
         <ChildReportCards childId={c.id} />

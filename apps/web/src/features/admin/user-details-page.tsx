@@ -8,7 +8,7 @@ import { ROLE } from '@klase/core/roles';
 import { DateText } from '../../components/date-text.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { PageLoader } from '../../components/page-loader.tsx';
+import { PageLoader, SectionLoader } from '../../components/page-loader.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { canWriteAdmin } from './admin-access.ts';
 import { DetailList } from '../../components/detail-list.tsx';
@@ -103,7 +103,7 @@ const Details = ({ user, roleId }: { user: UserDetails; roleId: number }) => {
       </Paper>
       {LOAD_ROLES.includes(user.roleId as (typeof LOAD_ROLES)[number]) && <Loads user={user} />}
       {user.roleId === ROLE.student && roleId === ROLE.schoolAdmin && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<SectionLoader />}>
           <LearnerFieldsPanel userId={user.id} />
         </Suspense>
       )}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { StudentGradeReport } from '@klase/core/gradebook/views';
 import { NARROW_QUERY } from '../../../components/data-table/types.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { SectionLoader } from '../../../components/page-loader.tsx';
 import { useErrorMessage } from '../../../components/error-text.tsx';
 import { isApiError } from '../../../api/http.ts';
 import { loadRouteNamespace } from '../../../i18n/i18n.ts';
@@ -61,7 +62,7 @@ export const GradeReportView = ({ report, staff = false }: GradeReportViewProps)
         </Alert>
       )}
       {deped && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<SectionLoader />}>
           <DepedSummary deped={deped} />
         </Suspense>
       )}
