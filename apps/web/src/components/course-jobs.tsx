@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { type CourseCopyAnswer, type CourseDetails, type CourseRow } from '@klase/core/courses/contracts';
 import { useConfirm } from './confirm-dialog.tsx';
+import { DialogLoader } from './page-loader.tsx';
 import { useErrorMessage } from './error-text.tsx';
 import { toastError, toastSuccess } from '../lib/toasts.ts';
 import { useTone } from './tones.ts';
@@ -177,7 +178,7 @@ export const CourseMenu = ({ course, canCopy, canDelete, canShare = canDelete, p
         )}
       </CourseMenuButton>
       {copying && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<DialogLoader />}>
           <CopyCourseDialog course={course} onCopied={afterCopy} onClose={() => setCopying(false)} />
         </Suspense>
       )}

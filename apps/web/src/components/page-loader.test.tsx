@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Suspense, use } from 'react';
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../test/test-utils.tsx';
-import { SectionLoader } from './page-loader.tsx';
+import { DialogLoader, SectionLoader } from './page-loader.tsx';
 
 /** A part whose code has not arrived yet (a lazy chunk on a slow link). */
 const neverArrives = new Promise<never>(() => undefined);
@@ -24,5 +24,20 @@ describe('section loader', () => {
     expect(screen.getByRole('heading', { name: 'Maria Santos' })).toBeInTheDocument();
     expect(await screen.findByRole('progressbar', { name: 'Loading…' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toContainElement(screen.getByRole('progressbar'));
+  });
+
+  it('shows a spinner where a dialog is about to open, leaving the page under it usable', async () => {
+    renderWithProviders(
+      <>
+        <button type="button">Edit</button>
+        <Suspense fallback={<DialogLoader />}>
+          <Late />
+        </Suspense>
+      </>,
+    );
+    const status = await screen.findByRole('status');
+    expect(status).toContainElement(screen.getByRole('progressbar', { name: 'Loading…' }));
+    expect(status).toHaveStyle({ position: 'fixed', pointerEvents: 'none' });
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled();
   });
 });

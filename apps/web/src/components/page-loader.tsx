@@ -20,3 +20,16 @@ export const SectionLoader = () => {
     </Center>
   );
 };
+
+/**
+ * Shown where a dialog is about to open while its code arrives: a spinner in the middle of the
+ * screen, where the dialog will be, over the page without blocking it.
+ */
+export const DialogLoader = () => {
+  const { t } = useTranslation('shell');
+  return (
+    <Center pos="fixed" inset={0} style={{ zIndex: 300, pointerEvents: 'none' }} role="status" aria-live="polite">
+      <Loader role="progressbar" aria-label={t('loading')} />
+    </Center>
+  );
+};

@@ -5,6 +5,7 @@ import type { AnnouncementRow } from '@klase/core/announcements/contracts';
 import { DateText } from '../../components/date-text.tsx';
 import { RichContent } from '../../components/rich-content.tsx';
 import { useTone } from '../../components/tones.ts';
+import { DialogLoader } from '../../components/page-loader.tsx';
 
 /** The create/edit dialog (with the rich text editor) loads only when opened. */
 const LazyDialog = lazy(() => import('./announcement-dialog.tsx').then((m) => ({ default: m.AnnouncementDialog })));
@@ -12,7 +13,7 @@ const LazyDialog = lazy(() => import('./announcement-dialog.tsx').then((m) => ({
 /** `announcement`: edit that one; `null`: a new one; `undefined`: closed. */
 export const AnnouncementDialogSlot = ({ announcement, onClose }: { announcement: AnnouncementRow | null | undefined; onClose: () => void }) =>
   announcement === undefined ? null : (
-    <Suspense fallback={null}>
+    <Suspense fallback={<DialogLoader />}>
       <LazyDialog announcement={announcement} onClose={onClose} />
     </Suspense>
   );

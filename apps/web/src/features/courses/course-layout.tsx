@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { CourseDetails } from '@klase/core/courses/contracts';
 import { canOpen } from '@klase/core/guards';
 import { ErrorText } from '../../components/error-text.tsx';
+import { DialogLoader } from '../../components/page-loader.tsx';
 import { isApiError } from '../../api/http.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { paths } from '../../config/paths.ts';
@@ -95,7 +96,7 @@ export const CourseActions = ({ course, canCopy, renderEdit }: CourseActionsProp
           {t('jobs.delete')}
         </Button>
       )}
-      <Suspense fallback={null}>
+      <Suspense fallback={<DialogLoader />}>
         {dialog === 'edit' && renderEdit(() => setDialog(null))}
         {dialog === 'image' && <CourseImageDialog course={course} onClose={() => setDialog(null)} />}
         {dialog === 'copy' && <CopyCourseDialog course={course} onCopied={afterCopy} onClose={() => setDialog(null)} />}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@klase/core/upload';
 import type { PostDetails } from '@klase/core/discussions/contracts';
 import { BackLink } from '../../components/back-link.tsx';
+import { DialogLoader } from '../../components/page-loader.tsx';
 import { DateText } from '../../components/date-text.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorText } from '../../components/error-text.tsx';
@@ -98,7 +99,7 @@ const PostView = ({ post }: { post: PostDetails }) => {
         )}
       </Stack>
       {editing && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<DialogLoader />}>
           <PostFormDialog courseId={post.courseId} categories={categories.data?.items ?? []} post={post} onClose={() => setEditing(false)} />
         </Suspense>
       )}
